@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import Sqlite from 'better-sqlite3'
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import * as schema from './schema'
+
+export type FarmDatabase = BetterSQLite3Database<typeof schema>
+
+export interface OpenDatabase {
+  db: FarmDatabase
+  sqlite: Sqlite.Database
+  close(): void
+}
+
+export function openDatabase(path: string, migrationsFolder: string): OpenDatabase {
+  mkdirSync(dirname(path), { recursive: true })
+  const sqlite = new Sqlite(path)
+  sqlite.pragma('journal_mode = WAL')
+  // FULL: an answered submission must survive a power cut, not just a crash.
+  sqlite.pragma('synchronous = FULL')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('foreign_keys = ON')
+  const db = drizzle({ client: sqlite, schema })
+  migrate(db, { migrationsFolder })
+  return {
+    db,
+    sqlite,
+    close() {
+      sqlite.pragma('wal_checkpoint(TRUNCATE)')
+      sqlite.close()
+    },
+  }
+}

@@ -1,0 +1,56 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { contactFields } from '~/submissions/contact-form'
+
+const allow = 'GET, POST'
+
+function error(status: number, text: string, headers?: HeadersInit) {
+  return json({ error: text }, { status, headers })
+}
+
+/** Errors never reach Remix's default handler, which answers in plain text. */
+async function answerJson(handle: () => Promise<Response>) {
+  try {
+    return await handle()
+  } catch (thrown) {
+    if (thrown instanceof Response) throw thrown
+    console.error('submissions API failed', thrown)
+    return error(500, 'Something went wrong on our side. Please try again.')
+  }
+}
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return answerJson(async () => {
+    const after = new URL(request.url).searchParams.get('after')
+    if (after !== null && !/^\d{1,15}$/.test(after)) {
+      return error(400, 'The "after" parameter must be a submission id.')
+    }
+    return json(context.submissions.list({ after: after === null ? undefined : Number(after) }))
+  })
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return answerJson(async () => {
+    if (request.method !== 'POST') {
+      return error(405, `${request.method} is not allowed here.`, { Allow: allow })
+    }
+    const mediaType = request.headers.get('Content-Type')?.split(';')[0]?.trim().toLowerCase()
+    if (mediaType !== 'application/json') {
+      return error(415, 'Send the submission as JSON (Content-Type: application/json).')
+    }
+    let body: unknown
+    try {
+      body = await request.json()
+    } catch {
+      return error(400, 'The request body is not valid JSON.')
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return error(400, 'Send a JSON object with name, email and message.')
+    }
+    const result = await context.submissions.submit(body)
+    if (!result.ok) {
+      const messages = contactFields.flatMap((field) => result.errors[field] ?? [])
+      return json({ error: `${messages.join('. ')}.`, errors: result.errors }, { status: 400 })
+    }
+    return json({ message: 'Thank you! Your message has reached the farm.', data: result.submission }, { status: 201 })
+  })
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it, vi } from 'vitest'
+import { SubmissionEvents } from './events.server'
+import type { Submission } from './submission'
+
+const submission: Submission = {
+  id: 7,
+  name: 'Ann',
+  email: 'ann@example.com',
+  message: 'Hi',
+  aiResponse: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+}
+
+describe('SubmissionEvents', () => {
+  it('delivers each event to every watcher until it unsubscribes', () => {
+    const events = new SubmissionEvents()
+    const first = vi.fn()
+    const second = vi.fn()
+    const stopFirst = events.subscribe(first)
+    events.subscribe(second)
+    events.publish(submission)
+    stopFirst()
+    events.publish({ ...submission, id: 8 })
+    expect(first.mock.calls).toEqual([[{ id: '7', type: 'NEW_SUBMISSION', data: submission }]])
+    expect(second).toHaveBeenCalledTimes(2)
+  })
+
+  it('keeps delivering when one watcher throws', () => {
+    const events = new SubmissionEvents()
+    const after = vi.fn()
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
+    events.subscribe(() => {
+      throw new Error('broken socket')
+    })
+    events.subscribe(after)
+    expect(() => events.publish(submission)).not.toThrow()
+    expect(after).toHaveBeenCalledOnce()
+    quiet.mockRestore()
+  })
+})

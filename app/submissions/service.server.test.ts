@@ -1,0 +1,80 @@
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openDatabase, type OpenDatabase } from '../db/database.server'
+import { tempDatabasePath } from '../../tests/support/server'
+import { SubmissionEvents, type SubmissionEvent } from './events.server'
+import { createSubmissionsService } from './service.server'
+
+const migrationsFolder = join(import.meta.dirname, '../../drizzle')
+const form = { name: 'Ann', email: 'ann@example.com', message: 'Any honey left?' }
+let database: OpenDatabase
+
+function setUp() {
+  database = openDatabase(tempDatabasePath(), migrationsFolder)
+  const events = new SubmissionEvents()
+  const published: SubmissionEvent[] = []
+  events.subscribe((event) => published.push(event))
+  const clock = new Date('2026-05-01T08:00:00.000Z')
+  const service = createSubmissionsService({
+    db: database.db,
+    events,
+    analyse: async ({ message }) => `Read: ${message}`,
+    now: () => clock,
+  })
+  return { service, published }
+}
+
+afterEach(() => database?.close())
+
+describe('the submissions service', () => {
+  it('stores a valid submission, then publishes it with its id as the event id', async () => {
+    const { service, published } = setUp()
+    const result = await service.submit(form)
+    expect(result).toEqual({
+      ok: true,
+      submission: { id: 1, ...form, aiResponse: 'Read: Any honey left?', createdAt: '2026-05-01T08:00:00.000Z' },
+    })
+    expect(published).toEqual([{ id: '1', type: 'NEW_SUBMISSION', data: result.ok && result.submission }])
+    expect(service.list()).toEqual([result.ok && result.submission])
+  })
+
+  it('publishes only after the row is committed', async () => {
+    const { service } = setUp()
+    const seen: number[] = []
+    const events = new SubmissionEvents()
+    events.subscribe(() => {
+      seen.push((database.sqlite.prepare('SELECT count(*) AS n FROM submissions').get() as { n: number }).n)
+    })
+    const watched = createSubmissionsService({ db: database.db, events, analyse: async () => 'ok' })
+    await service.submit(form)
+    await watched.submit(form)
+    expect(seen).toEqual([2])
+  })
+
+  it('neither stores nor publishes an invalid submission', async () => {
+    const { service, published } = setUp()
+    expect(await service.submit({ ...form, email: 'nope' })).toEqual({
+      ok: false,
+      errors: { email: 'Invalid email format' },
+    })
+    expect(service.list()).toEqual([])
+    expect(published).toEqual([])
+  })
+
+  it('publishes nothing when the insert fails', async () => {
+    const { service, published } = setUp()
+    database.sqlite.exec(
+      "CREATE TRIGGER refuse BEFORE INSERT ON submissions BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    )
+    await expect(service.submit(form)).rejects.toThrow('disk full')
+    expect(published).toEqual([])
+  })
+
+  it('lists newest first, and only what came after a given id', async () => {
+    const { service } = setUp()
+    for (const name of ['One', 'Two', 'Three']) await service.submit({ ...form, name })
+    expect(service.list().map((s) => s.name)).toEqual(['Three', 'Two', 'One'])
+    expect(service.list({ after: 1 }).map((s) => s.name)).toEqual(['Three', 'Two'])
+    expect(service.list({ after: 3 })).toEqual([])
+  })
+})

@@ -1,0 +1,62 @@
+// Runs every check and suite the project has, then prints one closing line
+// `N passed, N failed` that sums them all. Exits non-zero if anything failed.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+
+const results = []
+
+function run(command, args, env = {}) {
+  const outcome = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  return outcome.status === 0
+}
+
+function check(name, args) {
+  console.log(`\n▶ ${name}`)
+  const ok = run('npm', ['run', '--silent', ...args])
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 })
+}
+
+function suite(name, args, report, count) {
+  console.log(`\n▶ ${name}`)
+  rmSync(report, { force: true })
+  const ok = run('npm', ['run', '--silent', ...args], { FARM_BUILT: '1' })
+  if (!existsSync(report)) {
+    results.push({ name, passed: 0, failed: 1 })
+    return
+  }
+  const counted = count(JSON.parse(readFileSync(report, 'utf8')))
+  // A runner that failed without a failing test (a crash, no tests) still fails.
+  if (!ok && counted.failed === 0) counted.failed = 1
+  results.push({ name, ...counted })
+}
+
+check('lint', ['lint'])
+check('format', ['format:check'])
+check('typecheck', ['typecheck'])
+
+console.log('\n▶ build')
+const built = run('npm', ['run', '--silent', 'build'])
+results.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1 })
+if (built) {
+  suite('vitest', ['test:unit'], 'test-results/vitest.json', (report) => ({
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + report.numPendingTests + report.numTodoTests,
+  }))
+  console.log('\n▶ chromium')
+  const browser = run('bash', ['scripts/ensure-chromium.sh'])
+  if (browser) {
+    suite('playwright', ['test:e2e'], 'test-results/playwright.json', (report) => ({
+      passed: report.stats.expected,
+      failed: report.stats.unexpected + report.stats.flaky + report.stats.skipped,
+    }))
+  } else {
+    results.push({ name: 'playwright', passed: 0, failed: 1 })
+  }
+}
+
+console.log('')
+for (const { name, passed, failed } of results) console.log(`${name}: ${passed} passed, ${failed} failed`)
+const passed = results.reduce((sum, r) => sum + r.passed, 0)
+const failed = results.reduce((sum, r) => sum + r.failed, 0)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed === 0 ? 0 : 1)

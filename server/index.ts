@@ -1,0 +1,71 @@
+import { createServer } from 'node:http'
+import express from 'express'
+import { openDatabase } from '../app/db/database.server'
+import { analyseMessage } from '../app/submissions/analysis.server'
+import { SubmissionEvents } from '../app/submissions/events.server'
+import { createSubmissionsService } from '../app/submissions/service.server'
+import { readConfig } from './config'
+import { attachLiveRelay } from './live-relay'
+import { log, requestLog } from './log'
+import { limitBody } from './middleware/body-limit'
+import { createRemixHandler } from './remix-handler'
+
+const config = readConfig()
+const database = openDatabase(config.databasePath, config.migrationsFolder)
+const events = new SubmissionEvents()
+const submissions = createSubmissionsService({ db: database.db, events, analyse: analyseMessage })
+const farm = { name: config.farmName, product: config.farmProduct }
+
+const app = express()
+app.disable('x-powered-by')
+// Remix fingerprints its bundles, so they can be cached for good.
+app.use(
+  '/build',
+  express.static(new URL('../public/build', import.meta.url).pathname, { immutable: true, maxAge: '1y' }),
+)
+app.use(express.static(new URL('../public', import.meta.url).pathname, { maxAge: '1h' }))
+
+app.use(requestLog)
+
+app.get('/healthz', (_req, res) => {
+  try {
+    database.sqlite.prepare('SELECT count(*) FROM submissions').get()
+    res.json({ status: 'ok' })
+  } catch (error) {
+    log.error({ err: error }, 'health check failed')
+    res.status(503).json({ status: 'error', error: 'The database is not available.' })
+  }
+})
+
+app.use(limitBody())
+app.all('*', await createRemixHandler(config.mode, () => ({ farm, submissions })))
+
+const server = createServer(app)
+const relay = attachLiveRelay(server, events)
+
+server.listen(config.port, config.host, () => {
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  log.info({ url: `http://${config.host}:${port}`, mode: config.mode }, 'listening')
+})
+
+let stopping = false
+function stop(signal: NodeJS.Signals) {
+  if (stopping) return
+  stopping = true
+  log.info({ signal }, 'stopping')
+  const deadline = setTimeout(() => {
+    log.error('requests still open after 10 s; closing them')
+    server.closeAllConnections()
+  }, 8_000)
+  deadline.unref()
+  relay.close()
+  server.close(() => {
+    database.close()
+    log.info('stopped')
+    process.exit(0)
+  })
+  server.closeIdleConnections()
+}
+process.on('SIGTERM', stop)
+process.on('SIGINT', stop)

@@ -1,0 +1,17 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { projectRoot } from './server'
+
+/**
+ * Tests run against the real production build. `npm test` builds once and
+ * sets FARM_BUILT=1; a suite run on its own builds first.
+ */
+export function ensureBuild() {
+  if (process.env.FARM_BUILT === '1' && existsSync(join(projectRoot, 'build/index.js'))) return
+  execFileSync(process.execPath, [join(projectRoot, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  })
+  process.env.FARM_BUILT = '1'
+}

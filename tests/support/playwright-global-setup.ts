@@ -1,0 +1,5 @@
+import { ensureBuild } from './build'
+
+export default function setup() {
+  ensureBuild()
+}

@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
+
+export function tempDatabasePath(): string {
+  return join(mkdtempSync(join(tmpdir(), 'farm-test-')), 'farm.db')
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+export interface RunningServer {
+  url: string
+  wsUrl: string
+  databasePath: string
+  child: ChildProcess
+  /** Everything the server printed so far. */
+  output(): string
+  /** Sends the signal and resolves with the exit code once the process is gone. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+export interface ServerOptions {
+  databasePath?: string
+  env?: Record<string, string>
+}
+
+/** Starts the real production server (`server/index.ts` over the built app) on a free port. */
+export async function startServer({
+  databasePath = tempDatabasePath(),
+  env = {},
+}: ServerOptions = {}): Promise<RunningServer> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_PATH: databasePath,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let printed = ''
+  child.stdout?.on('data', (chunk) => (printed += chunk))
+  child.stderr?.on('data', (chunk) => (printed += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const url = `http://127.0.0.1:${port}`
+
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${printed}`)
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`The server did not become healthy:\n${printed}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+
+  return {
+    url,
+    wsUrl: `ws://127.0.0.1:${port}/`,
+    databasePath,
+    child,
+    output: () => printed,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      return exited
+    },
+  }
+}
