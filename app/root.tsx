@@ -1,27 +1,79 @@
-import type { LinksFunction } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react'
+import { json, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Links,
+  LiveReload,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import { useEffect, type ReactNode } from 'react'
+import { Toaster } from 'sonner'
+import { SiteHeader } from '~/components/site-header'
+import { ArrivedSubmissionsProvider } from '~/submissions/arrived-submissions'
 import stylesheet from '~/tailwind.css'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
 
-export function Layout({ children }: { children: React.ReactNode }) {
+export function loader({ context }: LoaderFunctionArgs) {
+  return json({ farm: context.farm })
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#166534" />
         <Meta />
         <Links />
       </head>
-      <body>
-        {children}
+      <body className="min-h-screen bg-amber-50 font-sans text-stone-800 antialiased">
+        <ArrivedSubmissionsProvider>
+          <SiteHeader farmName={data?.farm.name ?? 'Home'} />
+          <div className="pt-16">{children}</div>
+        </ArrivedSubmissionsProvider>
+        <Toaster position="top-center" richColors closeButton />
         <ScrollRestoration />
         <Scripts />
+        <LiveReload />
       </body>
     </html>
   )
 }
 
 export default function App() {
+  // Tests (and styles) can tell a hydrated page from server-rendered HTML.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const text = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error)
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
+      <h1 className="font-serif text-3xl font-bold text-green-900">Unexpected Application Error!</h1>
+      <pre className="mt-6 whitespace-pre-wrap rounded-xl bg-white p-4 text-left text-sm text-red-800 shadow">
+        {text}
+      </pre>
+      <a href="/" className="mt-8 inline-block font-semibold text-green-800 underline">
+        Return to Home
+      </a>
+    </main>
+  )
 }

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { contactFields } from '~/submissions/contact-form'
+import { contactFields, thankYouMessage } from '~/submissions/contact-form'
 
 const allow = 'GET, POST'
 
@@ -51,6 +51,6 @@ export function action({ request, context }: ActionFunctionArgs) {
       const messages = contactFields.flatMap((field) => result.errors[field] ?? [])
       return json({ error: `${messages.join('. ')}.`, errors: result.errors }, { status: 400 })
     }
-    return json({ message: 'Thank you! Your message has reached the farm.', data: result.submission }, { status: 201 })
+    return json({ message: thankYouMessage, data: result.submission }, { status: 201 })
   })
 }

@@ -56,3 +56,6 @@ export function parseContactForm(input: unknown): ContactFormResult {
   }
   return { success: false, errors }
 }
+
+/** What a visitor is told once their submission is stored. */
+export const thankYouMessage = 'Thank you! Your message has reached the farm.'

@@ -1,0 +1,94 @@
+import { Link, NavLink, useLocation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { Logo } from './logo'
+
+const scrolledAfterPx = 10
+
+const links = [
+  { to: '/', label: 'Home' },
+  { to: '/farm-sales', label: 'Farm Sales' },
+]
+
+function navLinkClass({ isActive }: { isActive: boolean }) {
+  return [
+    'block rounded-full px-4 py-2 text-sm font-semibold transition-colors',
+    isActive ? 'bg-green-800 text-white' : 'text-stone-700 hover:bg-green-50 hover:text-green-900',
+  ].join(' ')
+}
+
+export function SiteHeader({ farmName }: { farmName: string }) {
+  const [scrolled, setScrolled] = useState(false)
+  const [menuOpen, setMenuOpen] = useState(false)
+  const location = useLocation()
+
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > scrolledAfterPx)
+    update()
+    window.addEventListener('scroll', update, { passive: true })
+    return () => window.removeEventListener('scroll', update)
+  }, [])
+
+  useEffect(() => setMenuOpen(false), [location.pathname])
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`fixed inset-x-0 top-0 z-40 border-b transition-all duration-300 ${
+        scrolled ? 'border-stone-200/70 bg-white/75 shadow-md backdrop-blur-md' : 'border-transparent bg-amber-50'
+      }`}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 rounded-full font-serif text-lg font-bold text-green-900">
+          <Logo className="h-9 w-9 shrink-0" />
+          <span>{farmName}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button
+          type="button"
+          className="rounded-lg p-2 text-green-900 hover:bg-green-50 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </div>
+      <nav
+        id="mobile-menu"
+        aria-label="Main menu"
+        hidden={!menuOpen}
+        className="border-t border-stone-200 bg-white px-4 py-3 md:hidden"
+      >
+        <ul className="flex flex-col gap-1">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end className={navLinkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  )
+}

@@ -1,0 +1,30 @@
+import { m } from 'framer-motion'
+import type { Submission } from '~/submissions/submission'
+
+const staggerSeconds = 0.1
+
+export function SubmissionCard({ submission, index }: { submission: Submission; index: number }) {
+  return (
+    <m.li
+      className="submission-card rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
+      data-testid="submission-card"
+      initial={{ opacity: 0, y: 16 }}
+      animate={{ opacity: 1, y: 0 }}
+      transition={{ duration: 0.35, delay: index * staggerSeconds }}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 className="font-serif text-xl font-bold break-words text-green-900">{submission.name}</h2>
+        <a href={`mailto:${submission.email}`} className="text-sm font-medium break-all text-green-800 underline">
+          {submission.email}
+        </a>
+      </div>
+      <p className="mt-3 leading-relaxed break-words whitespace-pre-wrap text-stone-800">{submission.message}</p>
+      {submission.aiResponse ? (
+        <section aria-label="AI Analysis" className="mt-4 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
+          <h3 className="text-xs font-bold tracking-widest text-amber-900 uppercase">AI Analysis</h3>
+          <p className="mt-1.5 text-sm leading-relaxed text-stone-800">{submission.aiResponse}</p>
+        </section>
+      ) : null}
+    </m.li>
+  )
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { newestFirst } from './newest-first'
+import type { Submission } from './submission'
+
+function submission(id: number, name = `Visitor ${id}`): Submission {
+  return {
+    id,
+    name,
+    email: `v${id}@example.com`,
+    message: 'Hi',
+    aiResponse: null,
+    createdAt: new Date(id).toISOString(),
+  }
+}
+
+describe('newestFirst', () => {
+  it('merges lists newest first and keeps each submission once', () => {
+    const loaded = [submission(3), submission(2), submission(1)]
+    const arrived = [submission(5), submission(3, 'Duplicate')]
+    expect(newestFirst(arrived, loaded).map((s) => [s.id, s.name])).toEqual([
+      [5, 'Visitor 5'],
+      [3, 'Visitor 3'],
+      [2, 'Visitor 2'],
+      [1, 'Visitor 1'],
+    ])
+  })
+
+  it('handles empty lists', () => {
+    expect(newestFirst([], [])).toEqual([])
+  })
+})
