@@ -20,10 +20,10 @@ export function SubmissionCard({ submission, index }: { submission: Submission; 
       </div>
       <p className="mt-3 leading-relaxed break-words whitespace-pre-wrap text-stone-800">{submission.message}</p>
       {submission.aiResponse ? (
-        <section aria-label="AI Analysis" className="mt-4 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
+        <div className="mt-4 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
           <h3 className="text-xs font-bold tracking-widest text-amber-900 uppercase">AI Analysis</h3>
           <p className="mt-1.5 text-sm leading-relaxed text-stone-800">{submission.aiResponse}</p>
-        </section>
+        </div>
       ) : null}
     </m.li>
   )

@@ -14,12 +14,12 @@ function submission(id: number, name = `Visitor ${id}`): Submission {
 }
 
 describe('newestFirst', () => {
-  it('merges lists newest first and keeps each submission once', () => {
+  it('merges lists newest first and keeps each submission once, as the first list has it', () => {
     const loaded = [submission(3), submission(2), submission(1)]
     const arrived = [submission(5), submission(3, 'Duplicate')]
     expect(newestFirst(arrived, loaded).map((s) => [s.id, s.name])).toEqual([
       [5, 'Visitor 5'],
-      [3, 'Visitor 3'],
+      [3, 'Duplicate'],
       [2, 'Visitor 2'],
       [1, 'Visitor 1'],
     ])

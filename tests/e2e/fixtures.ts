@@ -1,4 +1,5 @@
-import { test as base } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
+import type { Submission } from '../../app/submissions/submission'
 import { startServer, type RunningServer } from '../support/server'
 
 export const farmEnv = { FARM_NAME: 'Bramble Hill Farm', FARM_PRODUCT: 'Orchard' }
@@ -14,4 +15,25 @@ export const test = base.extend<{ server: RunningServer }>({
   baseURL: async ({ server }, use) => use(server.url),
 })
 
-export { expect } from '@playwright/test'
+/** Opens a page and waits until React has hydrated it, so clicks run the app's handlers. */
+export async function openHydrated(page: Page, path: string) {
+  const response = await page.goto(path)
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+  return response
+}
+
+export async function postSubmission(
+  server: RunningServer,
+  fields: { name: string; email?: string; message?: string },
+) {
+  const response = await fetch(`${server.url}/api/submissions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'guest@example.com', message: 'Do you sell eggs?', ...fields }),
+  })
+  expect(response.status).toBe(201)
+  return (await response.json()).data as Submission
+}
+
+export { expect }
+export type { Page, WebSocket } from '@playwright/test'

@@ -1,0 +1,157 @@
+import Sqlite from 'better-sqlite3'
+import { expect, openHydrated, postSubmission, test, type Page, type WebSocket } from './fixtures'
+
+test('lists every submission newest first with its AI analysis', async ({ page, server }) => {
+  await postSubmission(server, { name: 'Oldest', message: 'Any honey?' })
+  const { aiResponse } = await postSubmission(server, {
+    name: 'Middle',
+    email: 'middle@example.com',
+    message: 'Two dozen eggs please.',
+  })
+  await postSubmission(server, { name: 'Newest', message: 'Pumpkins for Halloween?' })
+
+  await openHydrated(page, '/farm-sales')
+  await expect(page).toHaveTitle('Farm Sales Data')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Farm Sales Data')
+  await expect(page.getByText('Review customer submissions and AI-powered insights.')).toBeVisible()
+  const cards = page.getByTestId('submission-card')
+  await expect(cards.getByRole('heading', { level: 2 })).toHaveText(['Newest', 'Middle', 'Oldest'])
+  const middle = cards.nth(1)
+  await expect(middle).toContainText('middle@example.com')
+  await expect(middle).toContainText('Two dozen eggs please.')
+  await expect(middle.getByRole('heading', { name: 'AI Analysis' })).toBeVisible()
+  expect(aiResponse).toBeTruthy()
+  await expect(middle.getByText(aiResponse!, { exact: true })).toBeVisible()
+})
+
+test('a submission without an analysis shows no AI Analysis block', async ({ page, server }) => {
+  const sqlite = new Sqlite(server.databasePath)
+  sqlite
+    .prepare('INSERT INTO submissions (name, email, message, created_at) VALUES (?, ?, ?, ?)')
+    .run('Plain', 'plain@example.com', 'Just saying hello.', Date.now())
+  sqlite.close()
+  await openHydrated(page, '/farm-sales')
+  await expect(page.getByTestId('submission-card')).toContainText('Just saying hello.')
+  await expect(page.getByText('AI Analysis')).toHaveCount(0)
+})
+
+test('shows the empty state when there are no submissions', async ({ page }) => {
+  await openHydrated(page, '/farm-sales')
+  await expect(page.getByText('No submissions yet.')).toBeVisible()
+  await expect(page.getByText('Submissions will appear here once customers fill out the contact form.')).toBeVisible()
+  await expect(page.getByTestId('submission-card')).toHaveCount(0)
+})
+
+test('when the list cannot be loaded it logs why and shows the empty state', async ({ page, server }) => {
+  const sqlite = new Sqlite(server.databasePath)
+  sqlite.exec('ALTER TABLE submissions RENAME TO submissions_moved')
+  sqlite.close()
+  const logged: string[] = []
+  page.on('console', (message) => logged.push(message.text()))
+  const response = await openHydrated(page, '/farm-sales')
+  expect(response?.status()).toBe(200)
+  await expect(page.getByText('No submissions yet.')).toBeVisible()
+  await expect.poll(() => logged).toContain('Failed to fetch submissions')
+})
+
+test('a new submission arrives live from another visitor in under a second, once', async ({
+  page,
+  browser,
+  server,
+}) => {
+  await postSubmission(server, { name: 'Earlier' })
+  const opened = page.waitForEvent('websocket')
+  await openHydrated(page, '/farm-sales')
+  expect((await opened).url()).toBe(server.wsUrl)
+
+  const visitor = await browser.newContext({ baseURL: server.url })
+  const visitorPage = await visitor.newPage()
+  await openHydrated(visitorPage, '/')
+  await visitorPage.getByLabel('Name').fill('Live Larry')
+  await visitorPage.getByLabel('Email').fill('larry@example.com')
+  await visitorPage.getByLabel('Message').fill('Is the farm shop open on Sunday?')
+  await visitorPage.getByRole('button', { name: 'Submit' }).click()
+  await expect(visitorPage.getByText('Thank you! Your message has reached the farm.')).toBeVisible()
+
+  const cards = page.getByTestId('submission-card')
+  await expect(cards.first()).toContainText('Live Larry', { timeout: 1_000 })
+  await expect(cards.getByRole('heading', { level: 2 })).toHaveText(['Live Larry', 'Earlier'])
+  await visitor.close()
+
+  // Leaving and coming back merges the loaded list with what arrived live: still one card each.
+  await page.getByRole('link', { name: 'Home' }).first().click()
+  await page.getByRole('link', { name: 'Farm Sales' }).first().click()
+  await expect(cards.getByRole('heading', { level: 2 })).toHaveText(['Live Larry', 'Earlier'])
+})
+
+test('the live socket is opened by Farm Sales only, once, and closed on leaving', async ({ page, server }) => {
+  const sockets: WebSocket[] = []
+  page.on('websocket', (socket) => sockets.push(socket))
+
+  await openHydrated(page, '/')
+  await page.waitForLoadState('networkidle')
+  expect(sockets).toHaveLength(0)
+
+  await page.getByRole('link', { name: 'Farm Sales' }).first().click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Farm Sales Data')
+  await expect.poll(() => sockets.length).toBe(1)
+  expect(sockets[0]!.url()).toBe(server.wsUrl)
+  const closed = sockets[0]!.waitForEvent('close')
+
+  await page.getByRole('link', { name: 'Home' }).first().click()
+  await closed
+  expect(sockets[0]!.isClosed()).toBe(true)
+  await page.waitForLoadState('networkidle')
+  expect(sockets).toHaveLength(1)
+})
+
+test('other live message types are logged, not listed', async ({ page }) => {
+  const logged: string[] = []
+  page.on('console', (message) => logged.push(message.text()))
+  await page.routeWebSocket(/\/$/, (socket) => {
+    socket.send(JSON.stringify({ type: 'HARVEST_REPORT', data: { crates: 3 } }))
+  })
+  await openHydrated(page, '/farm-sales')
+  await expect.poll(() => logged).toContain('Unknown live message type: HARVEST_REPORT')
+  await expect(page.getByTestId('submission-card')).toHaveCount(0)
+})
+
+/** The transform of every card, frame by frame, for a second after hydration. */
+async function cardTransformsAfterHydration(page: Page): Promise<string[][]> {
+  await page.addInitScript(() => {
+    const frames: string[][] = []
+    ;(window as unknown as { frames: string[][] }).frames = frames
+    const sample = () => {
+      const cards = [...document.querySelectorAll('[data-testid="submission-card"]')]
+      if (cards.length && document.documentElement.dataset.hydrated) {
+        frames.push(cards.map((card) => getComputedStyle(card).transform))
+      }
+      if (frames.length < 60) requestAnimationFrame(sample)
+    }
+    requestAnimationFrame(sample)
+  })
+  await openHydrated(page, '/farm-sales')
+  await page.waitForFunction(() => (window as unknown as { frames: string[][] }).frames.length >= 60)
+  return page.evaluate(() => (window as unknown as { frames: string[][] }).frames)
+}
+
+const startOffset = 'matrix(1, 0, 0, 1, 0, 16)'
+const isInBetween = (transform: string) => transform !== 'none' && transform !== startOffset
+
+test('cards rise into place, one after another', async ({ page, server }) => {
+  for (const name of ['Third', 'Second', 'First']) await postSubmission(server, { name })
+  const frames = await cardTransformsAfterHydration(page)
+  const startsMoving = [0, 1, 2].map((card) => frames.findIndex((frame) => frame[card] !== startOffset))
+  expect(startsMoving[0]).toBeLessThan(startsMoving[1]!)
+  expect(startsMoving[1]).toBeLessThan(startsMoving[2]!)
+  expect(frames.flat().filter(isInBetween).length).toBeGreaterThan(2)
+  expect(frames.at(-1)).toEqual(['none', 'none', 'none'])
+})
+
+test('cards skip the entrance movement when the visitor prefers reduced motion', async ({ page, server }) => {
+  for (const name of ['Second', 'First']) await postSubmission(server, { name })
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  const frames = await cardTransformsAfterHydration(page)
+  expect(frames.flat().filter(isInBetween)).toEqual([])
+  expect(frames.at(-1)).toEqual(['none', 'none'])
+})
