@@ -1,8 +1,9 @@
 import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { NonceProvider } from '~/nonce'
 
 const abortDelay = 5_000
 
@@ -11,14 +12,19 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce
   // Bots get the whole page at once; people get it streamed as it is ready.
   const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady'
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={abortDelay} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={abortDelay} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [readyEvent]() {
           shellRendered = true
           const body = new PassThrough()

@@ -13,6 +13,7 @@ import {
 import { useEffect, type ReactNode } from 'react'
 import { Toaster } from 'sonner'
 import { SiteHeader } from '~/components/site-header'
+import { useNonce } from '~/nonce'
 import { ArrivedSubmissionsProvider } from '~/submissions/arrived-submissions'
 import stylesheet from '~/tailwind.css'
 
@@ -21,12 +22,14 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export function loader({ context }: LoaderFunctionArgs) {
-  return json({ farm: context.farm })
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ownerSignedIn = context.owner.required && (await context.owner.mayWatch(request.headers.get('Cookie')))
+  return json({ farm: context.farm, ownerSignedIn })
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
+  const nonce = useNonce()
   return (
     <html lang="en">
       <head>
@@ -38,13 +41,13 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-amber-50 font-sans text-stone-800 antialiased">
         <ArrivedSubmissionsProvider>
-          <SiteHeader farmName={data?.farm.name ?? 'Home'} />
+          <SiteHeader farmName={data?.farm.name ?? 'Home'} ownerSignedIn={data?.ownerSignedIn ?? false} />
           <div className="pt-16">{children}</div>
         </ArrivedSubmissionsProvider>
         <Toaster position="top-center" richColors closeButton />
-        <ScrollRestoration />
-        <Scripts />
-        <LiveReload />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        <LiveReload nonce={nonce} />
       </body>
     </html>
   )

@@ -1,23 +1,39 @@
-import { createServer } from 'node:http'
+import { createServer, type IncomingMessage } from 'node:http'
 import express from 'express'
 import { openDatabase } from '../app/db/database.server'
+import { createOwnerAccess } from '../app/owner/owner-access.server'
 import { analyseMessage } from '../app/submissions/analysis.server'
 import { SubmissionEvents } from '../app/submissions/events.server'
 import { createSubmissionsService } from '../app/submissions/service.server'
+import { createSpamTraps } from '../app/submissions/spam-traps.server'
 import { readConfig } from './config'
 import { attachLiveRelay } from './live-relay'
 import { log, requestLog } from './log'
 import { limitBody } from './middleware/body-limit'
+import { cspNonce, securityHeaders } from './middleware/content-security'
+import { limitSignIns, limitSubmissions } from './middleware/rate-limits'
+import { comesFromAllowedSite, requireSameOrigin } from './middleware/same-origin'
 import { createRemixHandler } from './remix-handler'
 
 const config = readConfig()
 const database = openDatabase(config.databasePath, config.migrationsFolder)
 const events = new SubmissionEvents()
 const submissions = createSubmissionsService({ db: database.db, events, analyse: analyseMessage })
+const spamTraps = createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds })
+const owner = createOwnerAccess({
+  password: config.ownerPassword,
+  sessionSecret: config.sessionSecret,
+  secureCookie: config.mode === 'production',
+})
 const farm = { name: config.farmName, product: config.farmProduct }
+if (!owner.required && config.mode === 'production') {
+  log.warn('OWNER_PASSWORD is not set: anyone can read the submissions at /farm-sales')
+}
 
 const app = express()
 app.disable('x-powered-by')
+app.set('trust proxy', config.trustProxy)
+app.use(cspNonce(), securityHeaders(config.mode))
 // Remix fingerprints its bundles, so they can be cached for good.
 app.use(
   '/build',
@@ -37,11 +53,35 @@ app.get('/healthz', (_req, res) => {
   }
 })
 
+app.use(requireSameOrigin(config.allowedOrigins))
+app.post(['/api/submissions', '/'], limitSubmissions(config.submissionsPerMinute))
+app.post('/sign-in', limitSignIns())
 app.use(limitBody())
-app.all('*', await createRemixHandler(config.mode, () => ({ farm, submissions })))
+app.all(
+  '*',
+  await createRemixHandler(config.mode, (_req, res) => ({
+    farm,
+    submissions,
+    spamTraps,
+    owner,
+    cspNonce: res.locals.cspNonce,
+  })),
+)
 
 const server = createServer(app)
-const relay = attachLiveRelay(server, events)
+const trustForwardedProto = config.trustProxy !== false
+function ownOrigin(req: IncomingMessage) {
+  const forwarded = trustForwardedProto ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0] : ''
+  const scheme = forwarded || ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http')
+  return `${scheme}://${req.headers.host}`
+}
+const relay = attachLiveRelay(server, events, {
+  mostSockets: 500,
+  async admit(req) {
+    if (!comesFromAllowedSite({ headers: req.headers, ownOrigin: ownOrigin(req) }, config.allowedOrigins)) return 403
+    return (await owner.mayWatch(req.headers.cookie)) ? null : 401
+  },
+})
 
 server.listen(config.port, config.host, () => {
   const address = server.address()

@@ -1,19 +1,49 @@
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
+import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer } from 'ws'
 import type { SubmissionEvents } from '../app/submissions/events.server'
 import { log } from './log'
 
 const heartbeatMs = 30_000
+/** A watcher this far behind is not reading; holding more for it only costs memory. */
+const mostBufferedBytes = 1024 * 1024
+
+export interface RelayOptions {
+  /** Decides whether an upgrade may become a live socket: null to admit, or the HTTP status to refuse with. */
+  admit(req: IncomingMessage): Promise<number | null>
+  mostSockets: number
+}
+
+function refuseUpgrade(socket: Duplex, status: number, reason: string) {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+}
+
+const reasons: Record<number, string> = {
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  503: 'Service Unavailable',
+}
 
 /** Sends every new submission to every open socket at the server root. */
-export function attachLiveRelay(server: Server, events: SubmissionEvents) {
-  const wss = new WebSocketServer({ server, path: '/', maxPayload: 4 * 1024 })
+export function attachLiveRelay(server: Server, events: SubmissionEvents, { admit, mostSockets }: RelayOptions) {
+  // A small maxPayload: watchers only listen, so a large frame closes the socket with 1009.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 })
   const alive = new WeakSet<WebSocket>()
 
-  wss.on('connection', (socket) => {
+  server.on('upgrade', async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy())
+    const path = (req.url ?? '').split('?')[0]
+    let refusal = path === '/' ? await admit(req).catch(() => 503) : 404
+    if (refusal === null && wss.clients.size >= mostSockets) refusal = 503
+    if (refusal !== null) return refuseUpgrade(socket, refusal, reasons[refusal] ?? 'Refused')
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
+  })
+
+  wss.on('connection', (socket: WebSocket) => {
     alive.add(socket)
     socket.on('pong', () => alive.add(socket))
-    // Watchers only listen; anything they send is ignored.
+    // Anything a watcher sends is ignored.
     socket.on('message', () => {})
     socket.on('error', (error) => log.warn({ error: error.message }, 'live socket error'))
   })
@@ -33,7 +63,13 @@ export function attachLiveRelay(server: Server, events: SubmissionEvents) {
   const unsubscribe = events.subscribe((event) => {
     const frame = JSON.stringify({ type: event.type, data: event.data })
     for (const socket of wss.clients) {
-      if (socket.readyState === WebSocket.OPEN) socket.send(frame)
+      if (socket.readyState !== WebSocket.OPEN) continue
+      if (socket.bufferedAmount > mostBufferedBytes) {
+        log.warn('dropped a live socket that stopped reading')
+        socket.terminate()
+        continue
+      }
+      socket.send(frame)
     }
   })
 

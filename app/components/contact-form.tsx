@@ -2,8 +2,8 @@ import { useRef, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import {
   contactFields,
-  contactLimits,
   parseContactForm,
+  spamTrapFields,
   type ContactField,
   type ContactForm as ContactFormValues,
   type ContactFormErrors,
@@ -34,9 +34,11 @@ export interface ContactFormProps {
   posted?: { values: ContactFormValues; errors: ContactFormErrors; formError?: string }
   /** The server stored a form posted without JavaScript. */
   sentMessage?: string
+  /** When the form was handed out, signed by the server. */
+  formToken: string
 }
 
-export function ContactForm({ posted, sentMessage }: ContactFormProps) {
+export function ContactForm({ posted, sentMessage, formToken }: ContactFormProps) {
   const [values, setValues] = useState<ContactFormValues>(posted?.values ?? emptyForm)
   const [errors, setErrors] = useState<ContactFormErrors>(posted?.errors ?? {})
   const [submitting, setSubmitting] = useState(false)
@@ -54,6 +56,14 @@ export function ContactForm({ posted, sentMessage }: ContactFormProps) {
     if (element instanceof HTMLElement) element.focus()
   }
 
+  function trapValues() {
+    const honeypot = formRef.current?.elements.namedItem(spamTrapFields.honeypot)
+    return {
+      [spamTrapFields.honeypot]: honeypot instanceof HTMLInputElement ? honeypot.value : '',
+      [spamTrapFields.startedAt]: formToken,
+    }
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = parseContactForm(values)
@@ -64,7 +74,7 @@ export function ContactForm({ posted, sentMessage }: ContactFormProps) {
       const response = await fetch('/api/submissions', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(form.data),
+        body: JSON.stringify({ ...form.data, ...trapValues() }),
       })
       const answer: ApiAnswer | null = await response.json().catch(() => null)
       if (response.ok) {
@@ -105,6 +115,18 @@ export function ContactForm({ posted, sentMessage }: ContactFormProps) {
           {posted.formError}
         </p>
       ) : null}
+      <input type="hidden" name={spamTrapFields.startedAt} value={formToken} />
+      {/* Left empty by people, who never see it; filled in by bots that fill in everything. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={spamTrapFields.honeypot}>Leave this field empty</label>
+        <input
+          id={spamTrapFields.honeypot}
+          name={spamTrapFields.honeypot}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+        />
+      </div>
       <div className="mt-6 space-y-5">
         {contactFields.map((field) => {
           const error = errors[field]
@@ -114,7 +136,6 @@ export function ContactForm({ posted, sentMessage }: ContactFormProps) {
             name: field,
             value: values[field],
             placeholder: placeholders[field],
-            maxLength: contactLimits[field],
             'aria-invalid': error ? true : undefined,
             'aria-describedby': error ? errorId : undefined,
             className: `block w-full rounded-xl border bg-stone-50 px-4 py-3 text-base text-stone-900 placeholder:text-stone-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-green-700 ${

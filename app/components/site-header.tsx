@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from '@remix-run/react'
+import { Form, Link, NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { Logo } from './logo'
 
@@ -16,7 +16,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   ].join(' ')
 }
 
-export function SiteHeader({ farmName }: { farmName: string }) {
+export function SiteHeader({ farmName, ownerSignedIn }: { farmName: string; ownerSignedIn: boolean }) {
   const [scrolled, setScrolled] = useState(false)
   const [menuOpen, setMenuOpen] = useState(false)
   const location = useLocation()
@@ -44,13 +44,7 @@ export function SiteHeader({ farmName }: { farmName: string }) {
         </Link>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end className={navLinkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
+            <NavItems ownerSignedIn={ownerSignedIn} />
           </ul>
         </nav>
         <button
@@ -80,15 +74,41 @@ export function SiteHeader({ farmName }: { farmName: string }) {
         className="border-t border-stone-200 bg-white px-4 py-3 md:hidden"
       >
         <ul className="flex flex-col gap-1">
-          {links.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end className={navLinkClass}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
+          <NavItems ownerSignedIn={ownerSignedIn} />
         </ul>
       </nav>
     </header>
+  )
+}
+
+function SignOutButton() {
+  return (
+    <Form method="post" action="/sign-out">
+      <button
+        type="submit"
+        className="block w-full rounded-full px-4 py-2 text-left text-sm font-semibold text-stone-700 hover:bg-green-50 hover:text-green-900"
+      >
+        Sign out
+      </button>
+    </Form>
+  )
+}
+
+function NavItems({ ownerSignedIn }: { ownerSignedIn: boolean }) {
+  return (
+    <>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end className={navLinkClass}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+      {ownerSignedIn ? (
+        <li>
+          <SignOutButton />
+        </li>
+      ) : null}
+    </>
   )
 }

@@ -1,7 +1,12 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { ContactForm } from '~/components/contact-form'
-import { contactFields, thankYouMessage, type ContactForm as ContactFormValues } from '~/submissions/contact-form'
+import {
+  contactFields,
+  spamTrapFields,
+  thankYouMessage,
+  type ContactForm as ContactFormValues,
+} from '~/submissions/contact-form'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.farm.name} — Fresh from our fields` : 'Welcome' },
@@ -13,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   const sent = new URL(request.url).searchParams.has('sent')
-  return json({ farm: context.farm, sent })
+  return json({ farm: context.farm, sent, formToken: context.spamTraps.issueToken() })
 }
 
 /** The contact form posted without JavaScript lands here. */
@@ -31,12 +36,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     )
   }
-  const values = Object.fromEntries(
-    contactFields.map((field) => {
-      const value = formData.get(field)
-      return [field, typeof value === 'string' ? value : '']
-    }),
-  ) as ContactFormValues
+  const text = (key: string) => {
+    const value = formData.get(key)
+    return typeof value === 'string' ? value : ''
+  }
+  const values = Object.fromEntries(contactFields.map((field) => [field, text(field)])) as ContactFormValues
+  const traps = Object.fromEntries(Object.values(spamTrapFields).map((field) => [field, text(field)]))
+  if (context.spamTraps.isCaught(traps)) return redirect('/?sent#contact', 303)
   const result = await context.submissions.submit(values)
   if (!result.ok) return json({ values, errors: result.errors }, { status: 400 })
   return redirect('/?sent#contact', 303)
@@ -56,7 +62,7 @@ const cards = (product: string) => [
 ]
 
 export default function Home() {
-  const { farm, sent } = useLoaderData<typeof loader>()
+  const { farm, sent, formToken } = useLoaderData<typeof loader>()
   const posted = useActionData<typeof action>()
   return (
     <main className="mx-auto max-w-6xl px-4 pb-20 pt-12 sm:px-6 lg:pt-20">
@@ -94,6 +100,7 @@ export default function Home() {
           <ContactForm
             key={posted ? 'posted' : 'fresh'}
             posted={posted}
+            formToken={formToken}
             sentMessage={sent && !posted ? thankYouMessage : undefined}
           />
         </div>

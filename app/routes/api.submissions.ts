@@ -20,6 +20,9 @@ async function answerJson(handle: () => Promise<Response>) {
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return answerJson(async () => {
+    if (!(await context.owner.mayWatch(request.headers.get('Cookie')))) {
+      return error(401, 'Sign in as the farm owner to read submissions.')
+    }
     const after = new URL(request.url).searchParams.get('after')
     if (after !== null && !/^\d{1,15}$/.test(after)) {
       return error(400, 'The "after" parameter must be a submission id.')
@@ -46,6 +49,7 @@ export function action({ request, context }: ActionFunctionArgs) {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return error(400, 'Send a JSON object with name, email and message.')
     }
+    if (context.spamTraps.isCaught(body)) return json({ message: thankYouMessage }, { status: 202 })
     const result = await context.submissions.submit(body)
     if (!result.ok) {
       const messages = contactFields.flatMap((field) => result.errors[field] ?? [])

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { domAnimation, LazyMotion, MotionConfig } from 'framer-motion'
 import { useEffect, useMemo } from 'react'
@@ -13,7 +13,10 @@ export const meta: MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!(await context.owner.mayWatch(request.headers.get('Cookie')))) {
+    throw redirect('/sign-in?redirectTo=/farm-sales')
+  }
   try {
     return json({ submissions: context.submissions.list(), loadFailed: false })
   } catch (error) {

@@ -59,3 +59,9 @@ export function parseContactForm(input: unknown): ContactFormResult {
 
 /** What a visitor is told once their submission is stored. */
 export const thankYouMessage = 'Thank you! Your message has reached the farm.'
+
+/**
+ * Extra fields the site's own form sends. The API ignores them when they are
+ * missing, so other clients can keep posting the plain {name, email, message}.
+ */
+export const spamTrapFields = { honeypot: 'website', startedAt: 'formToken' } as const

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import type { Request, RequestHandler, Response } from 'express'
+import { refuse } from './refuse'
 
 export const bodyLimitBytes = 16 * 1024
 
@@ -7,9 +8,7 @@ function tooLarge(req: Request, res: Response) {
   // Stop reading the rest of an oversized upload once the answer is out.
   res.set('Connection', 'close')
   res.once('finish', () => req.destroy())
-  const error = `The request body is larger than ${bodyLimitBytes / 1024} KB.`
-  if (req.path.startsWith('/api/')) res.status(413).json({ error })
-  else res.status(413).type('text/plain').send(error)
+  refuse(req, res, 413, `The request body is larger than ${bodyLimitBytes / 1024} KB.`)
 }
 
 /**

@@ -1,0 +1,67 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+
+export const meta: MetaFunction = () => [{ title: 'Owner sign in' }, { name: 'robots', content: 'noindex' }]
+
+/** Only paths on this site, so a crafted link cannot send the owner elsewhere. */
+function safeRedirect(to: FormDataEntryValue | string | null): string {
+  return typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\')
+    ? to
+    : '/farm-sales'
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
+  if (!context.owner.required || (await context.owner.mayWatch(request.headers.get('Cookie')))) {
+    throw redirect(redirectTo)
+  }
+  return json({ redirectTo })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData().catch(() => new FormData())
+  const password = form.get('password')
+  const cookie = typeof password === 'string' ? await context.owner.signIn(password) : null
+  if (!cookie) return json({ error: 'That password is not right.' }, { status: 401 })
+  return redirect(safeRedirect(form.get('redirectTo')), { headers: { 'Set-Cookie': cookie } })
+}
+
+export default function SignIn() {
+  const { redirectTo } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  const signingIn = useNavigation().state === 'submitting'
+  return (
+    <main className="mx-auto max-w-md px-4 py-20 sm:px-6">
+      <Form method="post" className="rounded-3xl bg-white p-8 shadow-xl shadow-green-900/10 ring-1 ring-stone-200">
+        <h1 className="font-serif text-3xl font-bold text-green-900">Owner sign in</h1>
+        <p className="mt-2 text-stone-700">The submissions inbox is for the farm owner.</p>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <label htmlFor="password" className="mt-6 mb-1.5 block text-sm font-semibold text-stone-800">
+          Password
+        </label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={answer?.error ? true : undefined}
+          aria-describedby={answer?.error ? 'password-error' : undefined}
+          className="block w-full rounded-xl border border-stone-300 bg-stone-50 px-4 py-3 text-base focus:bg-white focus:ring-2 focus:ring-green-700 focus:outline-none"
+        />
+        {answer?.error ? (
+          <p id="password-error" role="alert" className="mt-1.5 text-sm font-medium text-red-700">
+            {answer.error}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          disabled={signingIn}
+          className="mt-6 w-full rounded-xl bg-green-800 px-6 py-3 font-semibold text-white shadow hover:bg-green-900 disabled:opacity-70"
+        >
+          Sign in
+        </button>
+      </Form>
+    </main>
+  )
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { RequestHandler } from 'express'
+import helmet from 'helmet'
+
+type Res = ServerResponse & { locals: { cspNonce: string } }
+
+const hostShape = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
+
+/** The live link's own address; a Host header that is not a plain host adds nothing. */
+function liveOrigin(scheme: 'ws' | 'wss') {
+  return (req: IncomingMessage) => {
+    const host = req.headers.host ?? ''
+    return hostShape.test(host) ? `${scheme}://${host}` : "'self'"
+  }
+}
+
+/** A fresh nonce per response: only the scripts Remix renders with it may run. */
+export function cspNonce(): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64')
+    next()
+  }
+}
+
+export function securityHeaders(mode: 'production' | 'development'): RequestHandler {
+  // In development the Remix dev server's live reload talks to its own port.
+  const devServer = mode === 'development' ? [process.env.REMIX_DEV_ORIGIN?.replace(/^http/, 'ws') ?? ''] : []
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': [
+          "'self'",
+          (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as Res).locals.cspNonce}'`,
+        ],
+        // framer-motion animates through style attributes and sonner adds its own <style>.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'font-src': ["'self'"],
+        'connect-src': ["'self'", liveOrigin('ws'), liveOrigin('wss'), ...devServer.filter(Boolean)],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'base-uri': ["'self'"],
+        'object-src': ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: mode === 'production',
+  })
+}

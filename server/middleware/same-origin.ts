@@ -1,0 +1,34 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import type { RequestHandler } from 'express'
+import { refuse } from './refuse'
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+interface Asked {
+  headers: IncomingHttpHeaders
+  /** The site's own origin as this request reached it, e.g. http://farm.example:3000. */
+  ownOrigin: string
+}
+
+/**
+ * A browser says where a request comes from: Sec-Fetch-Site in its own words,
+ * Origin as an address. Requests that say neither come from other programs,
+ * which the API serves as the spec says.
+ */
+export function comesFromAllowedSite({ headers, ownOrigin }: Asked, allowedOrigins: string[]): boolean {
+  const site = headers['sec-fetch-site']
+  if (site === 'same-origin' || site === 'none') return true
+  const origin = headers.origin
+  if (origin && origin !== 'null') return origin === ownOrigin || allowedOrigins.includes(origin)
+  return site === undefined && origin === undefined
+}
+
+/** Refuses state-changing requests sent by other sites' pages (Remix alone answers them an empty 500). */
+export function requireSameOrigin(allowedOrigins: string[]): RequestHandler {
+  return (req, res, next) => {
+    if (safeMethods.has(req.method)) return next()
+    const ownOrigin = `${req.protocol}://${req.get('host')}`
+    if (comesFromAllowedSite({ headers: req.headers, ownOrigin }, allowedOrigins)) return next()
+    refuse(req, res, 403, 'Requests from other sites are not accepted here.')
+  }
+}
