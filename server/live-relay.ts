@@ -4,7 +4,6 @@ import { WebSocket, WebSocketServer } from 'ws'
 import type { SubmissionEvents } from '../app/submissions/events.server'
 import { log } from './log'
 
-const heartbeatMs = 30_000
 /** A watcher this far behind is not reading; holding more for it only costs memory. */
 const mostBufferedBytes = 1024 * 1024
 
@@ -12,6 +11,8 @@ export interface RelayOptions {
   /** Decides whether an upgrade may become a live socket: null to admit, or the HTTP status to refuse with. */
   admit(req: IncomingMessage): Promise<number | null>
   mostSockets: number
+  /** How often every socket must answer a ping to stay open. */
+  heartbeatMs?: number
 }
 
 function refuseUpgrade(socket: Duplex, status: number, reason: string) {
@@ -26,7 +27,11 @@ const reasons: Record<number, string> = {
 }
 
 /** Sends every new submission to every open socket at the server root. */
-export function attachLiveRelay(server: Server, events: SubmissionEvents, { admit, mostSockets }: RelayOptions) {
+export function attachLiveRelay(
+  server: Server,
+  events: SubmissionEvents,
+  { admit, mostSockets, heartbeatMs = 30_000 }: RelayOptions,
+) {
   // A small maxPayload: watchers only listen, so a large frame closes the socket with 1009.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 })
   const alive = new WeakSet<WebSocket>()
