@@ -136,3 +136,21 @@ test('a sent submission is first on Farm Sales, once', async ({ page, server }) 
   await expect(cards.first()).toContainText(visitor.name)
   await expect(cards.first()).toContainText(visitor.message)
 })
+
+test('the browser applies the same length and character limits as the server', async ({ page, server }) => {
+  await openHydrated(page, '/')
+  const posts: string[] = []
+  page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()))
+  await fillForm(page, { name: 'N'.repeat(101), email: `${'e'.repeat(243)}@example.com`, message: 'M'.repeat(5001) })
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Name must be at most 100 characters')
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Email must be at most 254 characters')
+  await expect(page.getByLabel('Message')).toHaveAccessibleDescription('Message must be at most 5,000 characters')
+
+  await fillForm(page, { name: 'Nell\u0007', email: visitor.email, message: 'Tabs\tand\nnew lines are fine' })
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Name must not contain control characters')
+  await expect(page.getByLabel('Message')).not.toHaveAttribute('aria-invalid')
+  expect(posts).toEqual([])
+  expect(storedRows(server.databasePath)).toEqual([])
+})

@@ -4,11 +4,11 @@ import { startServer, type RunningServer } from '../support/server'
 
 export const farmEnv = { FARM_NAME: 'Bramble Hill Farm', FARM_PRODUCT: 'Orchard' }
 
-/** Every test gets its own real server and its own fresh SQLite file. */
-export const test = base.extend<{ server: RunningServer }>({
-  // eslint-disable-next-line no-empty-pattern
-  server: async ({}, use) => {
-    const server = await startServer({ env: farmEnv })
+/** Every test gets its own real server and its own fresh SQLite file; `serverEnv` adds settings. */
+export const test = base.extend<{ server: RunningServer; serverEnv: Record<string, string> }>({
+  serverEnv: [{}, { option: true }],
+  server: async ({ serverEnv }, use) => {
+    const server = await startServer({ env: { ...farmEnv, ...serverEnv } })
     await use(server)
     await server.stop()
   },
