@@ -37,3 +37,36 @@ describe('readConfig', () => {
     expect(() => readConfig({ PORT: port })).toThrow(/PORT must be a whole number/)
   })
 })
+
+describe('readConfig: protection settings', () => {
+  it('defaults to no extra origins, no proxy, 10 submissions a minute, 3 seconds and an open inbox', () => {
+    expect(readConfig({})).toMatchObject({
+      allowedOrigins: [],
+      trustProxy: false,
+      submissionsPerMinute: 10,
+      minFillSeconds: 3,
+      ownerPassword: undefined,
+      sessionSecret: undefined,
+    })
+  })
+
+  it('reads origins as origins, and the proxy setting as Express takes it', () => {
+    const config = readConfig({
+      ALLOWED_ORIGINS: ' https://farm.example/ , http://127.0.0.1:8080',
+      TRUST_PROXY: 'true',
+    })
+    expect(config.allowedOrigins).toEqual(['https://farm.example', 'http://127.0.0.1:8080'])
+    expect(config.trustProxy).toBe(1)
+    expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(readConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback')
+  })
+
+  it.each([
+    [{ ALLOWED_ORIGINS: 'farm.example' }, /ALLOWED_ORIGINS holds "farm.example"/],
+    [{ ALLOWED_ORIGINS: 'ftp://farm.example' }, /not http or https/],
+    [{ SUBMISSION_RATE_LIMIT: '0' }, /SUBMISSION_RATE_LIMIT must be a whole number from 1/],
+    [{ MIN_FILL_SECONDS: 'soon' }, /MIN_FILL_SECONDS must be a whole number/],
+  ])('refuses %j', (env, message) => {
+    expect(() => readConfig(env)).toThrow(message)
+  })
+})
