@@ -1,0 +1,50 @@
+import type { ContactForm } from '../contact-form'
+import type { Analysis } from './analysis'
+import type { LlmReader } from './llm.server'
+import type { OfflineReader } from './offline.server'
+import { summarise } from './summary'
+
+export interface AnalysedMessage {
+  analysis: Analysis | null
+  /** The analysis in two or three sentences, as the owner reads it on the card. */
+  aiResponse: string | null
+}
+
+export type Analyse = (form: ContactForm) => Promise<AnalysedMessage>
+
+/** The part of the server's logger the analyser uses; it never receives the message or the email. */
+export interface AnalysisLog {
+  warn(details: Record<string, unknown>, message: string): void
+  error(details: Record<string, unknown>, message: string): void
+}
+
+interface Readers {
+  readOffline: OfflineReader
+  /** Set when AI_API_URL is; otherwise every message is read offline. */
+  readWithLlm?: LlmReader
+  log: AnalysisLog
+  now?: () => Date
+}
+
+/**
+ * Reads each message with the language model when one is configured and
+ * answers well in time, and offline otherwise. It never throws: a submission
+ * is stored even when no analysis could be made.
+ */
+export function createAnalyser({ readOffline, readWithLlm, log, now = () => new Date() }: Readers): Analyse {
+  return async (form) => {
+    const at = now()
+    if (readWithLlm) {
+      const answer = await readWithLlm(form, at)
+      if (answer.ok) return { analysis: answer.analysis, aiResponse: summarise(answer.analysis, form.name) }
+      log.warn({ reason: answer.reason }, 'language model analysis not used; reading the message offline')
+    }
+    try {
+      const analysis = readOffline(form, at)
+      return { analysis, aiResponse: summarise(analysis, form.name) }
+    } catch (error) {
+      log.error({ err: error }, 'offline analysis failed; storing the submission without one')
+      return { analysis: null, aiResponse: null }
+    }
+  }
+}
