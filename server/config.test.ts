@@ -11,7 +11,9 @@ describe('readConfig', () => {
       databasePath: './data/farm.db',
       farmName: defaults.FARM_NAME,
       farmProduct: defaults.FARM_PRODUCT,
+      llm: null,
     })
+    expect(config.farmProducts.map((product) => product.name)).toEqual(defaults.FARM_PRODUCTS.split(', '))
   })
 
   it('reads every setting from the environment', () => {
@@ -35,6 +37,56 @@ describe('readConfig', () => {
 
   it.each(['eighty', '-1', '70000', '80.5'])('refuses PORT=%s', (port) => {
     expect(() => readConfig({ PORT: port })).toThrow(/PORT must be a whole number/)
+  })
+
+  it('reads the owner’s products', () => {
+    const { farmProducts } = readConfig({ FARM_PRODUCTS: 'eggs, asparagus=sparrowgrass' })
+    expect(farmProducts).toEqual([
+      { name: 'eggs', synonyms: expect.arrayContaining(['duck eggs']) },
+      { name: 'asparagus', synonyms: ['sparrowgrass'] },
+    ])
+  })
+
+  it('refuses an empty product list', () => {
+    expect(() => readConfig({ FARM_PRODUCTS: ' , ' })).toThrow(/FARM_PRODUCTS: The product list is empty/)
+  })
+
+  it('reads the language model settings only when AI_API_URL is set', () => {
+    expect(readConfig({ AI_MODEL: 'mistral', AI_API_KEY: 'k' }).llm).toBeNull()
+    expect(readConfig({ AI_API_URL: 'http://localhost:11434/v1/chat/completions' }).llm).toEqual({
+      endpoint: 'http://localhost:11434/v1/chat/completions',
+      model: defaults.AI_MODEL,
+      timeoutMs: 5000,
+    })
+    expect(
+      readConfig({
+        AI_API_URL: 'https://models.example.com/v1/',
+        AI_MODEL: 'mistral',
+        AI_API_KEY: 'k',
+        AI_TIMEOUT_MS: '800',
+      }).llm,
+    ).toEqual({
+      endpoint: 'https://models.example.com/v1/chat/completions',
+      model: 'mistral',
+      apiKey: 'k',
+      timeoutMs: 800,
+    })
+  })
+
+  it.each(['localhost:11434', 'ftp://models.example.com/v1', 'not a url'])('refuses AI_API_URL=%s', (url) => {
+    expect(() => readConfig({ AI_API_URL: url })).toThrow('AI_API_URL must be an http:// or https:// URL')
+  })
+
+  it('does not repeat a refused AI_API_URL, which may hold a password', () => {
+    expect(() => readConfig({ AI_API_URL: 'ftp://user:hunter2@example.com' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('hunter2') }),
+    )
+  })
+
+  it.each(['0', '-5', '1.5', 'soon', '30001'])('refuses AI_TIMEOUT_MS=%s', (timeout) => {
+    expect(() => readConfig({ AI_API_URL: 'http://localhost:11434/v1', AI_TIMEOUT_MS: timeout })).toThrow(
+      /AI_TIMEOUT_MS must be a whole number of milliseconds from 1 to 30000/,
+    )
   })
 })
 

@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url'
+import type { LlmSettings } from '../app/submissions/analysis/llm.server'
+import { defaultFarmProducts, readProductList, type Product } from '../app/submissions/analysis/products'
 
 type Environment = Record<string, string | undefined>
 
@@ -18,6 +20,10 @@ export interface Config {
   minFillSeconds: number
   ownerPassword: string | undefined
   sessionSecret: string | undefined
+  /** What the analysis looks for in messages. */
+  farmProducts: Product[]
+  /** Null unless AI_API_URL is set: then messages are read by that language model first. */
+  llm: LlmSettings | null
 }
 
 /** Every setting the site reads, with its default; the README lists the same. */
@@ -31,7 +37,15 @@ export const defaults = {
   TRUST_PROXY: '',
   SUBMISSION_RATE_LIMIT: '10',
   MIN_FILL_SECONDS: '3',
+  FARM_PRODUCTS: defaultFarmProducts,
+  AI_API_URL: '',
+  AI_MODEL: 'llama3.2',
+  AI_API_KEY: '',
+  AI_TIMEOUT_MS: '5000',
 } as const
+
+/** The visitor waits for the model, so its wait is capped. */
+export const maxAiTimeoutMs = 30_000
 
 function text(env: Environment, key: keyof typeof defaults): string {
   const value = env[key]?.trim()
@@ -77,6 +91,52 @@ function secret(env: Environment, key: string): string | undefined {
   return env[key] ? env[key] : undefined
 }
 
+/**
+ * Takes a chat-completions URL as it is, or a base URL as OpenAI's clients
+ * take it ("http://localhost:11434/v1") and adds the path.
+ */
+function chatCompletionsUrl(value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error('AI_API_URL must be an http:// or https:// URL')
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error('AI_API_URL must be an http:// or https:// URL')
+  }
+  if (!url.pathname.endsWith('/chat/completions')) {
+    url.pathname = `${url.pathname.replace(/\/+$/, '')}/chat/completions`
+  }
+  return url.href
+}
+
+function readLlm(env: Environment): LlmSettings | null {
+  const url = text(env, 'AI_API_URL')
+  if (!url) return null
+  const timeoutMs = Number(text(env, 'AI_TIMEOUT_MS'))
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > maxAiTimeoutMs) {
+    throw new Error(
+      `AI_TIMEOUT_MS must be a whole number of milliseconds from 1 to ${maxAiTimeoutMs}, not "${env.AI_TIMEOUT_MS}"`,
+    )
+  }
+  const apiKey = text(env, 'AI_API_KEY')
+  return {
+    endpoint: chatCompletionsUrl(url),
+    model: text(env, 'AI_MODEL'),
+    ...(apiKey ? { apiKey } : {}),
+    timeoutMs,
+  }
+}
+
+function readProducts(env: Environment): Product[] {
+  try {
+    return readProductList(text(env, 'FARM_PRODUCTS'))
+  } catch (error) {
+    throw new Error(`FARM_PRODUCTS: ${(error as Error).message}`)
+  }
+}
+
 export function readConfig(env: Environment = process.env): Config {
   return {
     mode: env.NODE_ENV === 'development' ? 'development' : 'production',
@@ -92,5 +152,7 @@ export function readConfig(env: Environment = process.env): Config {
     minFillSeconds: wholeNumber(env, 'MIN_FILL_SECONDS', 0, 600),
     ownerPassword: secret(env, 'OWNER_PASSWORD'),
     sessionSecret: secret(env, 'SESSION_SECRET'),
+    farmProducts: readProducts(env),
+    llm: readLlm(env),
   }
 }

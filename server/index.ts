@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage } from 'node:http'
 import express from 'express'
 import { openDatabase } from '../app/db/database.server'
 import { createOwnerAccess } from '../app/owner/owner-access.server'
-import { analyseMessage } from '../app/submissions/analysis.server'
+import { createAnalyser } from '../app/submissions/analysis/analyser.server'
+import { createLlmReader } from '../app/submissions/analysis/llm.server'
+import { createOfflineReader } from '../app/submissions/analysis/offline.server'
 import { SubmissionEvents } from '../app/submissions/events.server'
 import { createSubmissionsService } from '../app/submissions/service.server'
 import { createSpamTraps } from '../app/submissions/spam-traps.server'
@@ -18,7 +20,17 @@ import { createRemixHandler } from './remix-handler'
 const config = readConfig()
 const database = openDatabase(config.databasePath, config.migrationsFolder)
 const events = new SubmissionEvents()
-const submissions = createSubmissionsService({ db: database.db, events, analyse: analyseMessage })
+const analyse = createAnalyser({
+  readOffline: createOfflineReader(config.farmProducts),
+  readWithLlm: config.llm
+    ? createLlmReader(
+        config.llm,
+        config.farmProducts.map((product) => product.name),
+      )
+    : undefined,
+  log: log.child({ part: 'analysis' }),
+})
+const submissions = createSubmissionsService({ db: database.db, events, analyse })
 const spamTraps = createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds })
 const owner = createOwnerAccess({
   password: config.ownerPassword,
@@ -87,6 +99,11 @@ server.listen(config.port, config.host, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   log.info({ url: `http://${config.host}:${port}`, mode: config.mode }, 'listening')
+  // The model's address and name only; the key stays out of the log.
+  log.info(
+    config.llm ? { llm: { endpoint: new URL(config.llm.endpoint).origin, model: config.llm.model } } : { llm: null },
+    config.llm ? 'analysing messages with the language model, offline when it fails' : 'analysing messages offline',
+  )
 })
 
 let stopping = false

@@ -8,6 +8,7 @@ const submission: Submission = {
   email: 'ann@example.com',
   message: 'Hi',
   aiResponse: null,
+  analysis: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 }
 

@@ -3,10 +3,19 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type OpenDatabase } from '../db/database.server'
 import { tempDatabasePath } from '../../tests/support/server'
 import { SubmissionEvents, type SubmissionEvent } from './events.server'
+import type { Analysis } from './analysis/analysis'
 import { createSubmissionsService } from './service.server'
 
 const migrationsFolder = join(import.meta.dirname, '../../drizzle')
 const form = { name: 'Ann', email: 'ann@example.com', message: 'Any honey left?' }
+const analysis: Analysis = {
+  intents: ['product_inquiry'],
+  products: ['honey'],
+  sentiment: { label: 'neutral', score: 0 },
+  urgency: { level: 'normal', cues: [] },
+  spam: { isSpam: false, reasons: [] },
+  source: 'offline',
+}
 let database: OpenDatabase
 
 function setUp() {
@@ -18,7 +27,7 @@ function setUp() {
   const service = createSubmissionsService({
     db: database.db,
     events,
-    analyse: async ({ message }) => `Read: ${message}`,
+    analyse: async ({ message }) => ({ analysis, aiResponse: `Read: ${message}` }),
     now: () => clock,
   })
   return { service, published }
@@ -32,7 +41,13 @@ describe('the submissions service', () => {
     const result = await service.submit(form)
     expect(result).toEqual({
       ok: true,
-      submission: { id: 1, ...form, aiResponse: 'Read: Any honey left?', createdAt: '2026-05-01T08:00:00.000Z' },
+      submission: {
+        id: 1,
+        ...form,
+        aiResponse: 'Read: Any honey left?',
+        analysis,
+        createdAt: '2026-05-01T08:00:00.000Z',
+      },
     })
     expect(published).toEqual([{ id: '1', type: 'NEW_SUBMISSION', data: result.ok && result.submission }])
     expect(service.list()).toEqual([result.ok && result.submission])
@@ -45,10 +60,33 @@ describe('the submissions service', () => {
     events.subscribe(() => {
       seen.push((database.sqlite.prepare('SELECT count(*) AS n FROM submissions').get() as { n: number }).n)
     })
-    const watched = createSubmissionsService({ db: database.db, events, analyse: async () => 'ok' })
+    const watched = createSubmissionsService({
+      db: database.db,
+      events,
+      analyse: async () => ({ analysis, aiResponse: 'ok' }),
+    })
     await service.submit(form)
     await watched.submit(form)
     expect(seen).toEqual([2])
+  })
+
+  it('stores the analysis as JSON beside its words', async () => {
+    const { service } = setUp()
+    await service.submit(form)
+    const row = database.sqlite.prepare('SELECT ai_response, analysis FROM submissions').get()
+    expect(row).toEqual({ ai_response: 'Read: Any honey left?', analysis: JSON.stringify(analysis) })
+  })
+
+  it('stores and lists a submission that could not be analysed', async () => {
+    database = openDatabase(tempDatabasePath(), migrationsFolder)
+    const service = createSubmissionsService({
+      db: database.db,
+      events: new SubmissionEvents(),
+      analyse: async () => ({ analysis: null, aiResponse: null }),
+    })
+    const result = await service.submit(form)
+    expect(result.ok && result.submission).toMatchObject({ analysis: null, aiResponse: null })
+    expect(service.list()).toEqual([result.ok && result.submission])
   })
 
   it('neither stores nor publishes an invalid submission', async () => {

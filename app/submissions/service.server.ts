@@ -1,7 +1,7 @@
 import { desc, gt } from 'drizzle-orm'
 import type { FarmDatabase } from '../db/database.server'
 import { submissions, type SubmissionRow } from '../db/schema'
-import type { Analyse } from './analysis.server'
+import type { Analyse } from './analysis/analyser.server'
 import { parseContactForm, type ContactFormErrors } from './contact-form'
 import type { SubmissionEvents } from './events.server'
 import type { Submission } from './submission'
@@ -22,6 +22,7 @@ function toSubmission(row: SubmissionRow): Submission {
     email: row.email,
     message: row.message,
     aiResponse: row.aiResponse,
+    analysis: row.analysis ?? null,
     createdAt: row.createdAt.toISOString(),
   }
 }
@@ -32,10 +33,10 @@ export function createSubmissionsService({ db, events, analyse, now = () => new 
     async submit(input: unknown): Promise<SubmitResult> {
       const form = parseContactForm(input)
       if (!form.success) return { ok: false, errors: form.errors }
-      const aiResponse = await analyse(form.data)
+      const { analysis, aiResponse } = await analyse(form.data)
       const row = db
         .insert(submissions)
-        .values({ ...form.data, aiResponse, createdAt: now() })
+        .values({ ...form.data, aiResponse, analysis, createdAt: now() })
         .returning()
         .get()
       const submission = toSubmission(row)

@@ -35,11 +35,13 @@ describe('POST /api/submissions', () => {
     expect(body.message).toBe('Thank you! Your message has reached the farm.')
     expect(body.data).toMatchObject({ ...valid, id: expect.any(Number) })
     expect(typeof body.data.aiResponse).toBe('string')
+    expect(body.data.analysis).toMatchObject({ intents: ['product_inquiry'], products: ['eggs'], source: 'offline' })
     expect(new Date(body.data.createdAt).toISOString()).toBe(body.data.createdAt)
 
     const rows = storedRows(server.databasePath)
     expect(rows).toHaveLength(before + 1)
     expect(rows.at(-1)).toMatchObject({ id: body.data.id, ...valid, ai_response: body.data.aiResponse })
+    expect(JSON.parse(rows.at(-1)?.analysis as string)).toEqual(body.data.analysis)
 
     const pushed = await live.next()
     expect(pushed).toEqual({ type: 'NEW_SUBMISSION', data: body.data })
@@ -103,7 +105,15 @@ describe('GET /api/submissions', () => {
     const ids = list.map((submission: { id: number }) => submission.id)
     expect(ids).toEqual([...ids].sort((a, b) => b - a))
     expect(list.slice(0, 3)).toEqual(created.reverse())
-    expect(Object.keys(list[0]).sort()).toEqual(['aiResponse', 'createdAt', 'email', 'id', 'message', 'name'])
+    expect(Object.keys(list[0]).sort()).toEqual([
+      'aiResponse',
+      'analysis',
+      'createdAt',
+      'email',
+      'id',
+      'message',
+      'name',
+    ])
   })
 
   it('answers unknown API paths with a JSON 404', async () => {
