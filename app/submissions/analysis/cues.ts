@@ -35,8 +35,9 @@ export const intentCues: Record<Intent, Record<string, number>> = {
     'can i have': 2,
     'could i have': 2,
     'i would like': 1,
-    need: 1,
+    need: 2,
     want: 1,
+    grab: 2,
     deliver: 1,
     delivery: 1,
     'in advance': 1,
@@ -297,6 +298,9 @@ export const intentCues: Record<Intent, Record<string, number>> = {
     gristly: 2,
     'not what we expect': 3,
     'not worth': 3,
+    'did not come': 3,
+    'what happened': 2,
+    'not heard': 2,
     'for the price': 2,
   },
   feedback: {
@@ -336,6 +340,7 @@ export const intentCues: Record<Intent, Record<string, number>> = {
     friendly: 2,
     brilliant: 3,
     stunning: 3,
+    superb: 3,
   },
   other: {
     hire: 3,
@@ -564,7 +569,7 @@ export const businessNouns = [
 ]
 
 /** Ways a visitor says the business is theirs. */
-export const businessOwners = ['our', 'my', 'run a', 'own a', 'we are a', 'manage a', 'small']
+export const businessOwners = ['our', 'my', 'run a', 'own a', 'we are a', 'manage a', 'small', 'family', 'local']
 
 /** Words in a name or mail domain that suggest a business buying for resale. */
 export const businessWords = [

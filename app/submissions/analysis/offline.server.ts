@@ -84,6 +84,7 @@ export function createOfflineReader(products: Product[]): OfflineReader {
   // Only the owner's own names forgive a slip: among other languages' words, "honing" is one letter from "hoping".
   const productIndex = new PhraseIndex(
     terms.map(({ term, product }) => ({ phrase: term === product.name ? `~${term}` : term, value: product.name })),
+    { nounsOnly: true },
   )
   // "Beef" is a grudge to the sentiment model; on a farm it is dinner.
   const loadedTerms = terms.map(({ term }) => term).filter((term) => sentimentOf(term) !== 0)
@@ -167,9 +168,13 @@ function scoreIntents(
     const named = productMatches.find((match) => words[match.start]?.sentence === index)
     if (named) add('product_inquiry', 2, named.start)
   })
+  const pricingSentences = new Set(
+    cueMatches.filter((match) => match.value.intent === 'pricing').map((match) => words[match.start]?.sentence),
+  )
   for (const { at, amount, weight } of quantities(words, productMatches)) {
     if (amount >= (weight ? wholesaleWeight : wholesaleCount)) add('wholesale', 2, at)
-    else add('order', 1, at)
+    // "Two dozen eggs for Saturday" is an order; "the price of a 10kg sack" is not.
+    else if (!pricingSentences.has(words[at]?.sentence)) add('order', 2, at)
   }
   const wholesale = scores.get('wholesale')
   if (wholesale && soundsLikeABusiness(form)) scores.set('wholesale', { ...wholesale, score: wholesale.score + 1 })

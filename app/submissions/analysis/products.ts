@@ -86,6 +86,7 @@ const commonSynonyms: Record<string, string[]> = {
   chicken: ['poussin', 'poulet', 'pollo', 'hähnchen', 'huhn', 'frango', 'kip'],
   lamb: ['lamb chops', 'mutton', 'hogget', 'agneau', 'cordero', 'lammfleisch', 'agnello', 'lamsvlees', 'borrego'],
   pork: [
+    'pig',
     'bacon',
     'sausages',
     'ham',

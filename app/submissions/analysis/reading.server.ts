@@ -92,6 +92,8 @@ interface WordPattern {
   keys: Set<string>
   any: boolean
   fuzzy: boolean
+  /** "Lambing" and "milking" are work, not lamb and milk. */
+  nounsOnly: boolean
 }
 
 interface Phrase<T> {
@@ -150,7 +152,8 @@ function editDistance(a: string, b: string, limit: number): number {
 
 function wordMatches(pattern: WordPattern, word: Word): boolean {
   if (pattern.any) return true
-  if (pattern.keys.has(word.normal) || pattern.keys.has(word.lemma)) return true
+  if (pattern.keys.has(word.normal)) return true
+  if (pattern.keys.has(word.lemma)) return !(pattern.nounsOnly && word.normal.endsWith('ing'))
   if (!pattern.fuzzy) return false
   for (const key of pattern.keys) if (closeEnough(word.normal, key)) return true
   return false
@@ -165,7 +168,11 @@ export class PhraseIndex<T> {
   readonly #byFirstWord = new Map<string, Phrase<T>[]>()
   readonly #fuzzyByLetter = new Map<string, Phrase<T>[]>()
 
-  constructor(entries: Iterable<PhraseEntry<T>>) {
+  readonly #nounsOnly: boolean
+
+  /** With `nounsOnly`, a word ending in "-ing" is not taken for its stem. */
+  constructor(entries: Iterable<PhraseEntry<T>>, { nounsOnly = false } = {}) {
+    this.#nounsOnly = nounsOnly
     for (const entry of entries) this.#add(entry)
     for (const phrases of [...this.#byFirstWord.values(), ...this.#fuzzyByLetter.values()]) {
       phrases.sort((a, b) => b.words.length - a.words.length)
@@ -182,6 +189,7 @@ export class PhraseIndex<T> {
         keys: new Set(exact ? [word.normal] : [word.normal, word.lemma]),
         any: word.text === '*',
         fuzzy,
+        nounsOnly: this.#nounsOnly,
       }))
     const first = patterns[0]
     if (!first || first.any) throw new Error(`A phrase must start with a word: "${phrase}"`)
