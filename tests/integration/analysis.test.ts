@@ -1,0 +1,155 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Sqlite from 'better-sqlite3'
+import { drizzle } from 'drizzle-orm/better-sqlite3'
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storedRows } from '../support/database'
+import { projectRoot, startServer, tempDatabasePath, type RunningServer } from '../support/server'
+
+function post(server: RunningServer, body: unknown) {
+  return fetch(`${server.url}/api/submissions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+}
+
+/** A database as the first release left it: only the first migration applied. */
+function databaseBeforeAnalyses(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'farm-migrations-'))
+  mkdirSync(join(folder, 'meta'))
+  const journal = JSON.parse(readFileSync(join(projectRoot, 'drizzle/meta/_journal.json'), 'utf8'))
+  const [first] = journal.entries
+  writeFileSync(join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: [first] }))
+  copyFileSync(join(projectRoot, `drizzle/${first.tag}.sql`), join(folder, `${first.tag}.sql`))
+  const path = tempDatabasePath()
+  const sqlite = new Sqlite(path)
+  migrate(drizzle({ client: sqlite }), { migrationsFolder: folder })
+  sqlite
+    .prepare('INSERT INTO submissions (name, email, message, ai_response, created_at) VALUES (?, ?, ?, ?, ?)')
+    .run('Old Tom', 'tom@example.com', 'Any eggs?', 'Asks a question in 2 words.', Date.UTC(2026, 0, 1))
+  sqlite.close()
+  return path
+}
+
+describe('the analysis stored with each submission', () => {
+  it('keeps rows from before the migration, with analysis null, and analyses new ones', async () => {
+    const server = await startServer({ databasePath: databaseBeforeAnalyses() })
+    try {
+      const response = await post(server, {
+        name: 'Katie Moore',
+        email: 'katie@example.com',
+        message: 'Do you have strawberries yet? I would like to pick some up tomorrow.',
+      })
+      expect(response.status).toBe(201)
+      const { data } = await response.json()
+      expect(data.analysis).toMatchObject({
+        intents: expect.arrayContaining(['product_inquiry']),
+        products: ['strawberries'],
+        urgency: { level: 'high', cues: ['tomorrow'] },
+        spam: { isSpam: false, reasons: [] },
+        source: 'offline',
+      })
+      expect(data.aiResponse).toMatch(/^Katie Moore asks about strawberries.*Urgent/)
+
+      const list = await (await fetch(`${server.url}/api/submissions`)).json()
+      expect(list).toEqual([
+        data,
+        {
+          id: 1,
+          name: 'Old Tom',
+          email: 'tom@example.com',
+          message: 'Any eggs?',
+          aiResponse: 'Asks a question in 2 words.',
+          analysis: null,
+          createdAt: '2026-01-01T00:00:00.000Z',
+        },
+      ])
+      expect(storedRows(server.databasePath).map((row) => row.analysis)).toEqual([null, JSON.stringify(data.analysis)])
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
+describe('with a language model configured', () => {
+  const timeoutMs = 200
+  let model: Server
+  let answer: (res: ServerResponse) => void
+  let server: RunningServer
+  const form = { name: 'Ann Lee', email: 'ann.private@example.com', message: 'Two dozen eggs for Saturday please' }
+
+  const reply = (res: ServerResponse, analysis: unknown) =>
+    res
+      .writeHead(200, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: JSON.stringify(analysis) } }] }))
+
+  beforeAll(async () => {
+    model = createServer((req, res) => {
+      req.resume()
+      req.on('end', () => answer(res))
+    })
+    await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve))
+    const { port } = model.address() as AddressInfo
+    server = await startServer({
+      env: {
+        AI_API_URL: `http://127.0.0.1:${port}/v1`,
+        AI_MODEL: 'farm-model',
+        AI_API_KEY: 'secret-key-123',
+        AI_TIMEOUT_MS: String(timeoutMs),
+      },
+    })
+  })
+
+  afterAll(async () => {
+    await server?.stop()
+    model?.closeAllConnections()
+    await new Promise((resolve) => model?.close(resolve))
+  })
+
+  it('stores the model’s analysis when it answers well and in time', async () => {
+    answer = (res) =>
+      reply(res, {
+        intents: ['order'],
+        products: ['eggs'],
+        sentiment: { label: 'neutral', score: 0 },
+        urgency: { level: 'high', cues: ['Saturday'] },
+        spam: { isSpam: false, reasons: [] },
+      })
+    const { data } = await (await post(server, form)).json()
+    expect(data.analysis).toMatchObject({ intents: ['order'], products: ['eggs'], source: 'llm' })
+    expect(data.aiResponse).toBe(
+      'Ann Lee wants to order eggs. Urgent: they mention "Saturday". ' +
+        'Reply today: confirm what you can set aside and when they can collect.',
+    )
+  })
+
+  it.each<[string, (res: ServerResponse) => void, string]>([
+    ['is too slow', (res) => setTimeout(() => reply(res, {}), 3000), `no answer within ${timeoutMs} ms`],
+    ['fails', (res) => res.writeHead(500).end(), 'the model answered HTTP 500'],
+    ['answers in the wrong shape', (res) => reply(res, { intents: 'order' }), 'the analysis does not fit'],
+  ])('stores the offline analysis, in time, when the model %s, and logs why', async (_case, handler, reason) => {
+    answer = handler
+    const started = performance.now()
+    const response = await post(server, form)
+    expect(performance.now() - started).toBeLessThan(timeoutMs + 1000)
+    expect(response.status).toBe(201)
+    const { data } = await response.json()
+    expect(data.analysis).toMatchObject({ intents: ['order'], products: ['eggs'], source: 'offline' })
+    expect(storedRows(server.databasePath).at(-1)).toMatchObject({
+      id: data.id,
+      analysis: JSON.stringify(data.analysis),
+    })
+    await expect.poll(() => server.output()).toContain(reason)
+  })
+
+  it('never logs the message, the email or the key', () => {
+    const output = server.output()
+    expect(output).toContain('farm-model')
+    for (const secret of [form.message, form.email, 'secret-key-123']) expect(output).not.toContain(secret)
+  })
+})
