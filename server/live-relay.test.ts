@@ -12,6 +12,7 @@ const submission: Submission = {
   email: 'ann@example.com',
   message: 'Eggs?',
   aiResponse: null,
+  analysis: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 }
 

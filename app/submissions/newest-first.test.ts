@@ -9,6 +9,7 @@ function submission(id: number, name = `Visitor ${id}`): Submission {
     email: `v${id}@example.com`,
     message: 'Hi',
     aiResponse: null,
+    analysis: null,
     createdAt: new Date(id).toISOString(),
   }
 }
