@@ -1,4 +1,5 @@
 import { m } from 'framer-motion'
+import type { Analysis } from '~/submissions/analysis/analysis'
 import type { Submission } from '~/submissions/submission'
 
 const staggerSeconds = 0.1
@@ -23,8 +24,43 @@ export function SubmissionCard({ submission, index }: { submission: Submission; 
         <div className="mt-4 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
           <h3 className="text-xs font-bold tracking-widest text-amber-900 uppercase">AI Analysis</h3>
           <p className="mt-1.5 text-sm leading-relaxed text-stone-800">{submission.aiResponse}</p>
+          {submission.analysis ? <AnalysisTags analysis={submission.analysis} /> : null}
         </div>
       ) : null}
     </m.li>
+  )
+}
+
+const tagStyles = {
+  urgent: 'bg-red-100 text-red-900',
+  spam: 'bg-stone-200 text-stone-800',
+  intent: 'bg-green-100 text-green-900',
+  product: 'bg-white text-amber-900 ring-1 ring-amber-300',
+}
+
+function label(intent: string) {
+  const words = intent.replace('_', ' ')
+  return words[0]!.toUpperCase() + words.slice(1)
+}
+
+/** What the owner sorts by at a glance: urgent first, spam flagged, then what and which products. */
+function AnalysisTags({ analysis }: { analysis: Analysis }) {
+  const tags: Array<{ text: string; style: keyof typeof tagStyles }> = [
+    ...(analysis.urgency.level === 'high' ? [{ text: 'Urgent', style: 'urgent' as const }] : []),
+    ...(analysis.spam.isSpam ? [{ text: 'Likely spam', style: 'spam' as const }] : []),
+    ...analysis.intents.map((intent) => ({ text: label(intent), style: 'intent' as const })),
+    ...analysis.products.map((product) => ({ text: product, style: 'product' as const })),
+  ]
+  return (
+    <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-1.5">
+      {tags.map((tag) => (
+        <li
+          key={`${tag.style}-${tag.text}`}
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tagStyles[tag.style]}`}
+        >
+          {tag.text}
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -3,10 +3,10 @@ import { expect, openHydrated, postSubmission, test, type Page, type WebSocket }
 
 test('lists every submission newest first with its AI analysis', async ({ page, server }) => {
   await postSubmission(server, { name: 'Oldest', message: 'Any honey?' })
-  const { aiResponse } = await postSubmission(server, {
+  const { aiResponse, analysis } = await postSubmission(server, {
     name: 'Middle',
     email: 'middle@example.com',
-    message: 'Two dozen eggs please.',
+    message: 'Please keep two dozen eggs and a jar of honey for me, I will collect them tomorrow morning.',
   })
   await postSubmission(server, { name: 'Newest', message: 'Pumpkins for Halloween?' })
 
@@ -18,10 +18,16 @@ test('lists every submission newest first with its AI analysis', async ({ page, 
   await expect(cards.getByRole('heading', { level: 2 })).toHaveText(['Newest', 'Middle', 'Oldest'])
   const middle = cards.nth(1)
   await expect(middle).toContainText('middle@example.com')
-  await expect(middle).toContainText('Two dozen eggs please.')
+  await expect(middle).toContainText('Please keep two dozen eggs and a jar of honey for me')
   await expect(middle.getByRole('heading', { name: 'AI Analysis' })).toBeVisible()
   expect(aiResponse).toBeTruthy()
   await expect(middle.getByText(aiResponse!, { exact: true })).toBeVisible()
+  expect(analysis).toMatchObject({ urgency: { level: 'high' }, products: ['eggs', 'honey'] })
+  const tags = middle.getByRole('list', { name: 'Tags' }).getByRole('listitem')
+  await expect(tags.first()).toHaveText('Urgent')
+  await expect(tags.filter({ hasText: /^eggs$/ })).toHaveCount(1)
+  await expect(tags.filter({ hasText: /^honey$/ })).toHaveCount(1)
+  await expect(tags.filter({ hasText: 'Likely spam' })).toHaveCount(0)
 })
 
 test('a submission without an analysis shows no AI Analysis block', async ({ page, server }) => {
