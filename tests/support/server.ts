@@ -27,24 +27,33 @@ export interface RunningServer {
   url: string
   wsUrl: string
   databasePath: string
+  port: number
   child: ChildProcess
-  /** Everything the server printed so far. */
+  /** Everything the server printed so far, standard output and error interleaved. */
   output(): string
+  /** Only what it printed to standard output, and only to standard error. */
+  stdout(): string
+  stderr(): string
+  /** Settles once the process is gone, with its exit code or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   /** Sends the signal and resolves with the exit code once the process is gone. */
   stop(signal?: NodeJS.Signals): Promise<number | null>
 }
 
 export interface ServerOptions {
   databasePath?: string
+  /** A fixed port, e.g. to restart on the same address; a free one when left out. */
+  port?: number
   env?: Record<string, string>
 }
 
 /** Starts the real production server (`server/index.ts` over the built app) on a free port. */
 export async function startServer({
   databasePath = tempDatabasePath(),
+  port,
   env = {},
 }: ServerOptions = {}): Promise<RunningServer> {
-  const port = await freePort()
+  port ??= await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: projectRoot,
     env: {
@@ -61,9 +70,20 @@ export async function startServer({
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let printed = ''
-  child.stdout?.on('data', (chunk) => (printed += chunk))
-  child.stderr?.on('data', (chunk) => (printed += chunk))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  let printedOut = ''
+  let printedErr = ''
+  child.stdout?.on('data', (chunk) => {
+    printed += chunk
+    printedOut += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    printed += chunk
+    printedErr += chunk
+  })
+  // 'close' rather than 'exit': by then everything the server printed has been read.
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  )
   const url = `http://127.0.0.1:${port}`
 
   const deadline = Date.now() + 30_000
@@ -85,11 +105,15 @@ export async function startServer({
     url,
     wsUrl: `ws://127.0.0.1:${port}/`,
     databasePath,
+    port,
     child,
     output: () => printed,
+    stdout: () => printedOut,
+    stderr: () => printedErr,
+    exited,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal)
-      return exited
+      return (await exited).code
     },
   }
 }
