@@ -106,23 +106,38 @@ server.listen(config.port, config.host, () => {
   )
 })
 
+// Past this, whatever is still open is cut and the exit code says so; it leaves
+// time to checkpoint before an orchestrator's usual 10 s kill.
+const shutdownDeadlineMs = 8_000
+
 let stopping = false
 function stop(signal: NodeJS.Signals) {
   if (stopping) return
   stopping = true
   log.info({ signal }, 'stopping')
   const deadline = setTimeout(() => {
-    log.error('requests still open after 10 s; closing them')
+    log.error({ afterMs: shutdownDeadlineMs }, 'requests still open at the shutdown deadline; cutting them')
     server.closeAllConnections()
-  }, 8_000)
+    exit(1)
+  }, shutdownDeadlineMs)
   deadline.unref()
+  // Stop taking upgrades and say goodbye to watchers, then stop taking
+  // connections; the callback runs once every request in flight has finished.
   relay.close()
-  server.close(() => {
-    database.close()
-    log.info('stopped')
-    process.exit(0)
-  })
+  server.close(() => exit(0))
   server.closeIdleConnections()
 }
+
+function exit(code: number) {
+  try {
+    database.close()
+  } catch (error) {
+    log.error({ err: error }, 'could not close the database')
+    code = 1
+  }
+  log.info({ code }, 'stopped')
+  process.exit(code)
+}
+
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)

@@ -26,6 +26,9 @@ const reasons: Record<number, string> = {
   503: 'Service Unavailable',
 }
 
+// How long a watcher gets to answer the closing handshake before its socket is cut.
+const closeGraceMs = 2_000
+
 /** Sends every new submission to every open socket at the server root. */
 export function attachLiveRelay(
   server: Server,
@@ -79,11 +82,19 @@ export function attachLiveRelay(
   })
 
   return {
+    /**
+     * Says goodbye (1001) to every watcher. A socket whose peer never answers
+     * would hold the HTTP server open for ws's 30 s close timeout, so it is cut
+     * after a short grace.
+     */
     close() {
       unsubscribe()
       clearInterval(heartbeat)
       for (const socket of wss.clients) socket.close(1001, 'Server shutting down')
       wss.close()
+      setTimeout(() => {
+        for (const socket of wss.clients) socket.terminate()
+      }, closeGraceMs).unref()
     },
   }
 }
