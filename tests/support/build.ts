@@ -12,6 +12,9 @@ export function ensureBuild() {
   execFileSync(process.execPath, [join(projectRoot, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
     cwd: projectRoot,
     stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, which makes Remix compile the development JSX
+    // runtime; the production server then fails every page with "jsxDEV is not a function".
+    env: { ...process.env, NODE_ENV: 'production' },
   })
   process.env.FARM_BUILT = '1'
 }
