@@ -1,11 +1,26 @@
 import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
+import {
+  createReadableStreamFromReadable,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/nonce'
 
 const abortDelay = 5_000
+
+/** A loader, action or render that throws is logged as one JSON line, like everything else. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // A visitor who went away is not an error.
+  if (request.signal.aborted) return
+  // The router wraps its own errors (e.g. a POST to a page without an action) in an error response.
+  const inner = (error as { error?: unknown } | null)?.error
+  const err = !(error instanceof Error) && inner instanceof Error ? inner : error
+  context.log.error({ err, path: new URL(request.url).pathname }, 'request failed')
+}
 
 export default function handleRequest(
   request: Request,
@@ -42,7 +57,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) loadContext.log.error({ err: error }, 'streaming render failed')
         },
       },
     )

@@ -45,6 +45,8 @@ if (!owner.required && config.mode === 'production') {
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', config.trustProxy)
+// First, so static files get their line too.
+app.use(requestLog)
 app.use(cspNonce(), securityHeaders(config.mode))
 // Remix fingerprints its bundles, so they can be cached for good.
 app.use(
@@ -52,8 +54,6 @@ app.use(
   express.static(new URL('../public/build', import.meta.url).pathname, { immutable: true, maxAge: '1y' }),
 )
 app.use(express.static(new URL('../public', import.meta.url).pathname, { maxAge: '1h' }))
-
-app.use(requestLog)
 
 app.get('/healthz', (_req, res) => {
   try {
@@ -77,6 +77,7 @@ app.all(
     spamTraps,
     owner,
     cspNonce: res.locals.cspNonce,
+    log,
   })),
 )
 

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'
 import { contactFields, thankYouMessage } from '~/submissions/contact-form'
 
 const allow = 'GET, POST'
@@ -8,18 +8,18 @@ function error(status: number, text: string, headers?: HeadersInit) {
 }
 
 /** Errors never reach Remix's default handler, which answers in plain text. */
-async function answerJson(handle: () => Promise<Response>) {
+async function answerJson(context: AppLoadContext, handle: () => Promise<Response>) {
   try {
     return await handle()
   } catch (thrown) {
     if (thrown instanceof Response) throw thrown
-    console.error('submissions API failed', thrown)
+    context.log.error({ err: thrown }, 'submissions API failed')
     return error(500, 'Something went wrong on our side. Please try again.')
   }
 }
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return answerJson(async () => {
+  return answerJson(context, async () => {
     if (!(await context.owner.mayWatch(request.headers.get('Cookie')))) {
       return error(401, 'Sign in as the farm owner to read submissions.')
     }
@@ -32,7 +32,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function action({ request, context }: ActionFunctionArgs) {
-  return answerJson(async () => {
+  return answerJson(context, async () => {
     if (request.method !== 'POST') {
       return error(405, `${request.method} is not allowed here.`, { Allow: allow })
     }

@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     return json({ submissions: context.submissions.list(), loadFailed: false })
   } catch (error) {
-    console.error('Failed to fetch submissions', error)
+    context.log.error({ err: error }, 'could not list the submissions')
     return json({ submissions: [], loadFailed: true })
   }
 }
