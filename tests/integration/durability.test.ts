@@ -4,8 +4,9 @@ import { startServer, tempDatabasePath, type RunningServer } from '../support/se
 
 const rounds = 20
 const clients = 6
-// The flood is the point here; lift the per-address submission limit (issue 5, item 5) where there is one.
-const floodAllowed = { SUBMISSION_RATE_LIMIT: '1000000' }
+// The flood is the point here: lift the per-address submission limit (issue 5, item 5) where there is
+// one, to its highest accepted value (10,000 a minute); each round is a fresh process posting far fewer.
+const floodAllowed = { SUBMISSION_RATE_LIMIT: '10000' }
 
 interface Acknowledged {
   name: string
