@@ -1,5 +1,6 @@
 import Sqlite from 'better-sqlite3'
-import { expect, openHydrated, postSubmission, test, type Page, type WebSocket } from './fixtures'
+import { startServer } from '../support/server'
+import { expect, farmEnv, openHydrated, postSubmission, test, type Page, type WebSocket } from './fixtures'
 
 test('lists every submission newest first with its AI analysis', async ({ page, server }) => {
   await postSubmission(server, { name: 'Oldest', message: 'Any honey?' })
@@ -160,4 +161,36 @@ test('cards skip the entrance movement when the visitor prefers reduced motion',
   const frames = await cardTransformsAfterHydration(page)
   expect(frames.flat().filter(isInBetween)).toEqual([])
   expect(frames.at(-1)).toEqual(['none', 'none'])
+})
+
+test('the owner misses nothing across a server restart: the page reconnects and catches up', async ({
+  page,
+  server,
+}) => {
+  await postSubmission(server, { name: 'Before' })
+  const opened = page.waitForEvent('websocket')
+  await openHydrated(page, '/farm-sales')
+  const firstSocket = await opened
+  const cards = page.getByTestId('submission-card').getByRole('heading', { level: 2 })
+  await expect(cards).toHaveText(['Before'])
+
+  const reconnected = page.waitForEvent('websocket')
+  expect(await server.stop('SIGTERM')).toBe(0)
+  expect(firstSocket.isClosed()).toBe(true)
+  // Stored while the server was down, so no live message will ever carry it.
+  const sqlite = new Sqlite(server.databasePath)
+  sqlite
+    .prepare('INSERT INTO submissions (name, email, message, created_at) VALUES (?, ?, ?, ?)')
+    .run('While Down', 'down@example.com', 'Are you open?', Date.now())
+  sqlite.close()
+
+  const restarted = await startServer({ databasePath: server.databasePath, port: server.port, env: farmEnv })
+  try {
+    await reconnected
+    await expect(cards).toHaveText(['While Down', 'Before'])
+    await postSubmission(restarted, { name: 'After' })
+    await expect(cards).toHaveText(['After', 'While Down', 'Before'])
+  } finally {
+    await restarted.stop()
+  }
 })
