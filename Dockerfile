@@ -1,0 +1,61 @@
+# The farm site as one container: one Node process serving pages, the API and the live
+# relay, with the SQLite file on the /data volume. See README "Deploy" and
+# docs/decisions/003-one-process-and-sqlite.md.
+#
+#   docker build -t farm-site .
+#   docker run -d --name farm -p 3000:3000 -v farm-data:/data farm-site
+#
+# BASE is any image with Node 20 under /usr/local (headers in /usr/local/include/node),
+# apt and a `node` user: the official image by default; the container smoke test passes
+# a stand-in it builds without a registry.
+ARG BASE=node:20-bookworm-slim
+
+# Every dependency, with better-sqlite3 compiled against this image's own Node.
+FROM ${BASE} AS deps
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+ENV npm_config_nodedir=/usr/local \
+  npm_config_update_notifier=false \
+  npm_config_fund=false \
+  npm_config_audit=false
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+
+# The Remix server build and browser bundle.
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+# Production dependencies only; the compiled better-sqlite3 stays.
+FROM deps AS prod-deps
+RUN npm prune --omit=dev
+
+FROM ${BASE} AS runtime
+ENV NODE_ENV=production \
+  PORT=3000 \
+  HOST=0.0.0.0 \
+  DATABASE_PATH=/data/farm.db
+WORKDIR /app
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+# The server runs its TypeScript through tsx (which reads tsconfig.json) and imports
+# these modules of app/ directly; drizzle/ holds the migrations applied at start.
+COPY package.json tsconfig.json ./
+COPY drizzle ./drizzle
+COPY server ./server
+COPY app/db ./app/db
+COPY app/submissions ./app/submissions
+COPY scripts/backup.ts ./scripts/backup.ts
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# The server stops on SIGTERM: it closes the sockets, finishes open requests and
+# checkpoints the database, then exits 0 (within 10 s).
+STOPSIGNAL SIGTERM
+CMD ["node", "--import", "tsx", "server/index.ts"]
