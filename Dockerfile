@@ -28,9 +28,15 @@ FROM deps AS build
 COPY . .
 RUN npm run build
 
-# Production dependencies only; the compiled better-sqlite3 stays.
+# Production dependencies only. Of better-sqlite3 only the compiled addon is kept, not
+# the SQLite sources and object files it was built from (about 25 MB).
 FROM deps AS prod-deps
-RUN npm prune --omit=dev
+RUN npm prune --omit=dev \
+  && cd node_modules/better-sqlite3 \
+  && mv build/Release/better_sqlite3.node /tmp/ \
+  && rm -rf build deps src \
+  && mkdir -p build/Release \
+  && mv /tmp/better_sqlite3.node build/Release/
 
 FROM ${BASE} AS runtime
 ENV NODE_ENV=production \
