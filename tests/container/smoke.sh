@@ -177,7 +177,7 @@ build_base() {
   cp -a "$headers" "$ROOTFS/usr/local/include/node"
   # Trust what this machine trusts, in the system store and for npm.
   cp /usr/local/share/ca-certificates/*.crt "$ROOTFS/usr/local/share/ca-certificates/" 2>/dev/null || true
-  chroot "$ROOTFS" update-ca-certificates >/dev/null
+  chroot "$ROOTFS" update-ca-certificates >"$WORK/ca.log" 2>&1
   echo 'cafile=/etc/ssl/certs/ca-certificates.crt' >"$ROOTFS/usr/local/etc/npmrc"
   chroot "$ROOTFS" groupadd --gid 1000 node
   chroot "$ROOTFS" useradd --uid 1000 --gid node --shell /bin/bash --create-home node
@@ -191,7 +191,10 @@ build_base() {
     --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
     --change "ENV NODE_VERSION=${NODE_VERSION}" \
     --change 'CMD ["node"]' \
-    - "$BASE_IMAGE" >/dev/null
+    - "$BASE_IMAGE" >"$WORK/import.log" 2>&1 || {
+    cat "$WORK/import.log"
+    return 1
+  }
   rm -rf "$ROOTFS"
   ROOTFS=
 }
