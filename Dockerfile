@@ -12,6 +12,7 @@ ARG BASE=node:20-bookworm-slim
 
 # Every dependency, with better-sqlite3 compiled against this image's own Node.
 FROM ${BASE} AS deps
+LABEL org.opencontainers.image.title="farm-site"
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
@@ -39,6 +40,7 @@ RUN npm prune --omit=dev \
   && mv /tmp/better_sqlite3.node build/Release/
 
 FROM ${BASE} AS runtime
+LABEL org.opencontainers.image.title="farm-site"
 ENV NODE_ENV=production \
   PORT=3000 \
   HOST=0.0.0.0 \

@@ -227,6 +227,11 @@ if timeout 1200 podman build "${build_args[@]}" . >"$WORK/build.log" 2>&1; then
   build_ms=$(($(now_ms) - started))
   size=$(podman image inspect --format '{{.Size}}' "$IMAGE")
   pass "the image builds in $(seconds "$build_ms"); size $((size / 1000000)) MB ($size bytes)"
+  # Keep the dependency stage by name, so the next run reuses its npm ci, and drop this
+  # project's untagged leftovers of earlier builds, so repeated runs do not fill the disk.
+  podman build --format docker --build-arg "BASE=$BASE_IMAGE" --target deps -t "$IMAGE-deps" . \
+    >>"$WORK/build.log" 2>&1
+  podman image prune -f --filter label=org.opencontainers.image.title=farm-site >/dev/null
 else
   tail -n 40 "$WORK/build.log"
   miss "podman build failed"
