@@ -24,10 +24,14 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 
-# The Remix server build and browser bundle.
+# The Remix server build and browser bundle, and in /server-src exactly the TypeScript the
+# server and the backup script load at run time (they import app/ modules through tsx).
 FROM deps AS build
 COPY . .
-RUN npm run build
+RUN npm run build \
+  && mkdir /server-src \
+  && node scripts/server-files.js server/index.ts scripts/backup.ts \
+  | xargs cp --parents -t /server-src/
 
 # Production dependencies only. Of better-sqlite3 only the compiled addon is kept, not
 # the SQLite sources and object files it was built from (about 25 MB).
@@ -49,14 +53,10 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-# The server runs its TypeScript through tsx (which reads tsconfig.json) and imports
-# these modules of app/ directly; drizzle/ holds the migrations applied at start.
+COPY --from=build /server-src ./
+# tsx reads tsconfig.json; drizzle/ holds the migrations applied at start.
 COPY package.json tsconfig.json ./
 COPY drizzle ./drizzle
-COPY server ./server
-COPY app/db ./app/db
-COPY app/submissions ./app/submissions
-COPY scripts/backup.ts ./scripts/backup.ts
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 USER node
