@@ -44,6 +44,18 @@ for (const [width, height] of [
       await expectNoViolations(page)
     })
 
+    test.describe('with the inbox protected', () => {
+      test.use({ serverEnv: { OWNER_PASSWORD: 'a long owner password' } })
+
+      test('the sign-in page, after a wrong password', async ({ page }) => {
+        await openHydrated(page, '/sign-in')
+        await page.getByLabel('Password').fill('wrong')
+        await page.getByRole('button', { name: 'Sign in' }).click()
+        await expect(page.getByRole('alert')).toHaveText('That password is not right.')
+        await expectNoViolations(page)
+      })
+    })
+
     test('the 404 page', async ({ page }) => {
       await openHydrated(page, '/no-such-field')
       await expectNoViolations(page)
