@@ -30,6 +30,13 @@ function suite(name, args, report, count) {
   results.push({ name, ...counted })
 }
 
+function countVitest(report) {
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + report.numPendingTests + report.numTodoTests,
+  }
+}
+
 check('lint', ['lint'])
 check('format', ['format:check'])
 check('typecheck', ['typecheck'])
@@ -38,10 +45,7 @@ console.log('\n▶ build')
 const built = run('npm', ['run', '--silent', 'build'])
 results.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1 })
 if (built) {
-  suite('vitest', ['test:unit'], 'test-results/vitest.json', (report) => ({
-    passed: report.numPassedTests,
-    failed: report.numFailedTests + report.numPendingTests + report.numTodoTests,
-  }))
+  suite('vitest', ['test:unit'], 'test-results/vitest.json', countVitest)
   console.log('\n▶ chromium')
   const browser = run('bash', ['scripts/ensure-chromium.sh'])
   if (browser) {
@@ -52,6 +56,11 @@ if (built) {
   } else {
     results.push({ name: 'playwright', passed: 0, failed: 1 })
   }
+  // Last, since `npm run dev` rebuilds build/ for development; then build for production again.
+  suite('dev reload', ['test:dev'], 'test-results/vitest-dev.json', countVitest)
+  console.log('\n▶ build again for production')
+  const rebuilt = run('npm', ['run', '--silent', 'build'])
+  results.push({ name: 'build again', passed: rebuilt ? 1 : 0, failed: rebuilt ? 0 : 1 })
 }
 
 console.log('')
