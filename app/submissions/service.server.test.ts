@@ -3,19 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type OpenDatabase } from '../db/database.server'
 import { tempDatabasePath } from '../../tests/support/server'
 import { SubmissionEvents, type SubmissionEvent } from './events.server'
-import type { Analysis } from './analysis/analysis'
 import { createSubmissionsService } from './service.server'
+import { honeyQuestion } from './analysis/fixtures/honey-question'
 
 const migrationsFolder = join(import.meta.dirname, '../../drizzle')
 const form = { name: 'Ann', email: 'ann@example.com', message: 'Any honey left?' }
-const analysis: Analysis = {
-  intents: ['product_inquiry'],
-  products: ['honey'],
-  sentiment: { label: 'neutral', score: 0 },
-  urgency: { level: 'normal', cues: [] },
-  spam: { isSpam: false, reasons: [] },
-  source: 'offline',
-}
+const analysis = honeyQuestion
 let database: OpenDatabase
 
 function setUp() {

@@ -1,17 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Analysis } from './analysis'
 import { createAnalyser, type AnalysisLog } from './analyser.server'
+import { honeyQuestion } from './fixtures/honey-question'
 
 const form = { name: 'Ann Lee', email: 'ann@example.com', message: 'Any honey left?' }
 const now = new Date('2026-06-10T09:00:00.000Z')
-const offline: Analysis = {
-  intents: ['product_inquiry'],
-  products: ['honey'],
-  sentiment: { label: 'neutral', score: 0 },
-  urgency: { level: 'normal', cues: [] },
-  spam: { isSpam: false, reasons: [] },
-  source: 'offline',
-}
+const offline = honeyQuestion
 const llm: Analysis = { ...offline, intents: ['order'], source: 'llm' }
 
 function quietLog() {
