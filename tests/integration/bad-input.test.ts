@@ -1,21 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { storedRows } from '../support/database'
-import { connectLive, type LiveClient } from '../support/live-client'
 import { rawRequest, type RawRequest } from '../support/raw-request'
-import { startServer, type RunningServer } from '../support/server'
+import { sharedServerWithLiveClient } from '../support/shared-server'
 
-let server: RunningServer
-let live: LiveClient
-
-beforeAll(async () => {
-  server = await startServer()
-  live = await connectLive(server.wsUrl)
-})
-
-afterAll(async () => {
-  live?.close()
-  await server?.stop()
-})
+const shared = sharedServerWithLiveClient()
 
 const valid = { name: 'Nell Crane', email: 'nell@example.com', message: 'Are the strawberries ready?' }
 const json = { 'Content-Type': 'application/json' }
@@ -323,8 +311,8 @@ describe('the catalogue of bad input', () => {
   it.each(catalogue.map((entry) => [entry.what, entry] as const))(
     'refuses %s with a clear error, storing and broadcasting nothing',
     async (_what, { request, status, error, errors }) => {
-      const before = storedRows(server.databasePath).length
-      const answer = await rawRequest(server.url, request)
+      const before = storedRows(shared.server.databasePath).length
+      const answer = await rawRequest(shared.server.url, request)
       expect(answer.status).toBe(status)
       expect(answer.text).not.toMatch(/at .+\.(ts|js):\d+|<html/i)
       const text = request.headers?.Accept === 'text/html' ? answer.text : JSON.parse(answer.text).error
@@ -335,17 +323,17 @@ describe('the catalogue of bad input', () => {
       else expect(text).toMatch(error)
       if (errors) expect(JSON.parse(answer.text).errors).toEqual(errors)
       if (status === 405) expect(answer.headers.allow).toBe('GET, POST')
-      expect(storedRows(server.databasePath)).toHaveLength(before)
+      expect(storedRows(shared.server.databasePath)).toHaveLength(before)
 
       // The server still answers, and the next broadcast is the next good submission.
-      const next = await rawRequest(server.url, api(valid))
+      const next = await rawRequest(shared.server.url, api(valid))
       expect(next.status).toBe(201)
-      expect((await live.next()).data).toEqual(JSON.parse(next.text).data)
+      expect((await shared.live.next()).data).toEqual(JSON.parse(next.text).data)
     },
   )
 
   it('answers a form posted without JavaScript with status 400, the messages and the values kept', async () => {
-    const answer = await rawRequest(server.url, {
+    const answer = await rawRequest(shared.server.url, {
       path: '/?index',
       headers: page,
       body: 'name=Nell&email=nell.example.com&message=',

@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { storedRows } from '../support/database'
-import { connectLive, type LiveClient } from '../support/live-client'
-import { startServer, type RunningServer } from '../support/server'
+import { sharedServerWithLiveClient } from '../support/shared-server'
 
-let server: RunningServer
-let live: LiveClient
-
-beforeAll(async () => {
-  server = await startServer()
-  live = await connectLive(server.wsUrl)
-})
-
-afterAll(async () => {
-  live?.close()
-  await server?.stop()
-})
+const shared = sharedServerWithLiveClient()
 
 function post(body: unknown) {
-  return fetch(`${server.url}/api/submissions`, {
+  return fetch(`${shared.server.url}/api/submissions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
@@ -28,7 +16,7 @@ const valid = { name: 'Maggie Holt', email: 'maggie@example.com', message: 'Do y
 
 describe('POST /api/submissions', () => {
   it('answers 201, stores the row and broadcasts NEW_SUBMISSION with the same submission', async () => {
-    const before = storedRows(server.databasePath).length
+    const before = storedRows(shared.server.databasePath).length
     const response = await post(valid)
     expect(response.status).toBe(201)
     const body = await response.json()
@@ -38,12 +26,12 @@ describe('POST /api/submissions', () => {
     expect(body.data.analysis).toMatchObject({ intents: ['product_inquiry'], products: ['eggs'], source: 'offline' })
     expect(new Date(body.data.createdAt).toISOString()).toBe(body.data.createdAt)
 
-    const rows = storedRows(server.databasePath)
+    const rows = storedRows(shared.server.databasePath)
     expect(rows).toHaveLength(before + 1)
     expect(rows.at(-1)).toMatchObject({ id: body.data.id, ...valid, ai_response: body.data.aiResponse })
     expect(JSON.parse(rows.at(-1)?.analysis as string)).toEqual(body.data.analysis)
 
-    const pushed = await live.next()
+    const pushed = await shared.live.next()
     expect(pushed).toEqual({ type: 'NEW_SUBMISSION', data: body.data })
   })
 
@@ -51,7 +39,7 @@ describe('POST /api/submissions', () => {
     const padded = { name: '  Tom  ', email: 'tom@example.com', message: ' Two dozen eggs, please.\n' }
     const body = await (await post(padded)).json()
     expect(body.data).toMatchObject(padded)
-    expect((await live.next()).data).toMatchObject(padded)
+    expect((await shared.live.next()).data).toMatchObject(padded)
   })
 
   const invalidCases: Array<[string, Record<string, unknown>, Record<string, string>]> = [
@@ -76,18 +64,18 @@ describe('POST /api/submissions', () => {
   it.each(invalidCases)(
     'rejects %s with 400 and its message, storing and broadcasting nothing',
     async (_case, body, errors) => {
-      const before = storedRows(server.databasePath).length
+      const before = storedRows(shared.server.databasePath).length
       const response = await post(body)
       expect(response.status).toBe(400)
       expect(response.headers.get('content-type')).toMatch(/^application\/json/)
       const answer = await response.json()
       expect(answer.errors).toEqual(errors)
       expect(answer.error).toBe(`${Object.values(errors).join('. ')}.`)
-      expect(storedRows(server.databasePath)).toHaveLength(before)
+      expect(storedRows(shared.server.databasePath)).toHaveLength(before)
 
       // The next broadcast must be the next valid submission, not the rejected one.
       const sentinel = await (await post({ ...valid, name: 'Sentinel' })).json()
-      expect((await live.next()).data).toEqual(sentinel.data)
+      expect((await shared.live.next()).data).toEqual(sentinel.data)
     },
   )
 })
@@ -97,9 +85,9 @@ describe('GET /api/submissions', () => {
     const created = []
     for (const name of ['First', 'Second', 'Third']) {
       created.push((await (await post({ ...valid, name })).json()).data)
-      await live.next()
+      await shared.live.next()
     }
-    const response = await fetch(`${server.url}/api/submissions`)
+    const response = await fetch(`${shared.server.url}/api/submissions`)
     expect(response.status).toBe(200)
     const list = await response.json()
     const ids = list.map((submission: { id: number }) => submission.id)
@@ -117,7 +105,7 @@ describe('GET /api/submissions', () => {
   })
 
   it('answers unknown API paths with a JSON 404', async () => {
-    const response = await fetch(`${server.url}/api/harvest`)
+    const response = await fetch(`${shared.server.url}/api/harvest`)
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({ error: 'There is no API at /api/harvest.' })
   })
