@@ -1,12 +1,10 @@
 import { storedRows } from '../support/database'
-import { expect, farmEnv, openHydrated, test, type Page } from './fixtures'
+import { expect, farmEnv, fillContactForm, openHydrated, test, type Page } from './fixtures'
 
 const visitor = { name: 'Clara Mills', email: 'clara@example.com', message: 'Please tell me when the plums are in.' }
 
-async function fillForm(page: Page, values: Partial<typeof visitor> = visitor) {
-  for (const [field, value] of Object.entries(values)) {
-    await page.getByLabel(field[0]!.toUpperCase() + field.slice(1)).fill(value)
-  }
+function fillForm(page: Page, values: Partial<typeof visitor> = visitor) {
+  return fillContactForm(page, values)
 }
 
 test('the home page welcomes visitors and offers the contact form', async ({ page }) => {

@@ -1,6 +1,15 @@
 import Sqlite from 'better-sqlite3'
 import { startServer } from '../support/server'
-import { expect, farmEnv, openHydrated, postSubmission, test, type Page, type WebSocket } from './fixtures'
+import {
+  expect,
+  farmEnv,
+  fillContactForm,
+  openHydrated,
+  type Page,
+  postSubmission,
+  test,
+  type WebSocket,
+} from './fixtures'
 
 test('lists every submission newest first with its AI analysis', async ({ page, server }) => {
   await postSubmission(server, { name: 'Oldest', message: 'Any honey?' })
@@ -74,9 +83,11 @@ test('a new submission arrives live from another visitor in under a second, once
   const visitor = await browser.newContext({ baseURL: server.url })
   const visitorPage = await visitor.newPage()
   await openHydrated(visitorPage, '/')
-  await visitorPage.getByLabel('Name').fill('Live Larry')
-  await visitorPage.getByLabel('Email').fill('larry@example.com')
-  await visitorPage.getByLabel('Message').fill('Is the farm shop open on Sunday?')
+  await fillContactForm(visitorPage, {
+    name: 'Live Larry',
+    email: 'larry@example.com',
+    message: 'Is the farm shop open on Sunday?',
+  })
   await visitorPage.getByRole('button', { name: 'Submit' }).click()
   await expect(visitorPage.getByText('Thank you! Your message has reached the farm.')).toBeVisible()
 

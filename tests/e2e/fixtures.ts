@@ -22,6 +22,15 @@ export async function openHydrated(page: Page, path: string) {
   return response
 }
 
+const fieldLabels = { name: 'Name', email: 'Email', message: 'Message' } as const
+
+/** Types into the contact form's fields as a visitor would. */
+export async function fillContactForm(page: Page, values: Partial<Record<keyof typeof fieldLabels, string>>) {
+  for (const [field, value] of Object.entries(values)) {
+    await page.getByLabel(fieldLabels[field as keyof typeof fieldLabels]).fill(value)
+  }
+}
+
 export async function postSubmission(
   server: RunningServer,
   fields: { name: string; email?: string; message?: string },

@@ -1,4 +1,4 @@
-import { expect, openHydrated, postSubmission, test } from './fixtures'
+import { expect, fillContactForm, openHydrated, postSubmission, test } from './fixtures'
 
 const password = 'hay bales at dawn'
 
@@ -37,9 +37,7 @@ test.describe('with OWNER_PASSWORD set', () => {
 
   test('visitors can still send the form', async ({ page, server }) => {
     await openHydrated(page, '/')
-    await page.getByLabel('Name').fill('Visiting Vera')
-    await page.getByLabel('Email').fill('vera@example.com')
-    await page.getByLabel('Message').fill('Honey, please.')
+    await fillContactForm(page, { name: 'Visiting Vera', email: 'vera@example.com', message: 'Honey, please.' })
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(page.getByText('Thank you! Your message has reached the farm.')).toBeVisible()
     expect((await postSubmission(server, { name: 'Check' })).id).toBe(2)

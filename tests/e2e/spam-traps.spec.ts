@@ -1,5 +1,5 @@
 import { storedRows } from '../support/database'
-import { expect, openHydrated, test } from './fixtures'
+import { expect, fillContactForm, openHydrated, test } from './fixtures'
 
 test.describe('with the default minimum fill time', () => {
   test.use({ serverEnv: { MIN_FILL_SECONDS: '3' } })
@@ -9,9 +9,7 @@ test.describe('with the default minimum fill time', () => {
     server,
   }) => {
     await openHydrated(page, '/')
-    await page.getByLabel('Name').fill('Speedy Bot')
-    await page.getByLabel('Email').fill('bot@example.com')
-    await page.getByLabel('Message').fill('Buy now')
+    await fillContactForm(page, { name: 'Speedy Bot', email: 'bot@example.com', message: 'Buy now' })
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(page.getByText('Thank you! Your message has reached the farm.')).toBeVisible()
     expect(storedRows(server.databasePath)).toEqual([])
@@ -19,9 +17,7 @@ test.describe('with the default minimum fill time', () => {
 
   test('a person who takes their time is stored', async ({ page, server }) => {
     await openHydrated(page, '/')
-    await page.getByLabel('Name').fill('Patient Pat')
-    await page.getByLabel('Email').fill('pat@example.com')
-    await page.getByLabel('Message').fill('What apples do you grow?')
+    await fillContactForm(page, { name: 'Patient Pat', email: 'pat@example.com', message: 'What apples do you grow?' })
     await page.waitForTimeout(3_100)
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(page.getByText('Thank you! Your message has reached the farm.')).toBeVisible()
@@ -35,9 +31,7 @@ test('a bot that fills the hidden field is not stored, with or without JavaScrip
   await expect(honeypot).not.toBeInViewport()
   await expect(honeypot).toHaveAttribute('tabindex', '-1')
   await honeypot.fill('http://spam.example', { force: true })
-  await page.getByLabel('Name').fill('Bot')
-  await page.getByLabel('Email').fill('bot@example.com')
-  await page.getByLabel('Message').fill('Cheap pills')
+  await fillContactForm(page, { name: 'Bot', email: 'bot@example.com', message: 'Cheap pills' })
   await page.getByRole('button', { name: 'Submit' }).click()
   await expect(page.getByText('Thank you! Your message has reached the farm.')).toBeVisible()
 
