@@ -42,9 +42,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const values = Object.fromEntries(contactFields.map((field) => [field, text(field)])) as ContactFormValues
   const traps = Object.fromEntries(Object.values(spamTrapFields).map((field) => [field, text(field)]))
-  if (context.spamTraps.isCaught(traps)) return redirect('/?sent#contact', 303)
-  const result = await context.submissions.submit(values)
-  if (!result.ok) return json({ values, errors: result.errors }, { status: 400 })
+  // A caught bot is thanked like everyone else, so it learns nothing.
+  if (!context.spamTraps.isCaught(traps)) {
+    const result = await context.submissions.submit(values)
+    if (!result.ok) return json({ values, errors: result.errors }, { status: 400 })
+  }
   return redirect('/?sent#contact', 303)
 }
 
