@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http'
+import { createServer } from 'node:http'
 import express from 'express'
 import { openDatabase } from '../app/db/database.server'
 import { createOwnerAccess } from '../app/owner/owner-access.server'
@@ -14,7 +14,7 @@ import { log, requestLog } from './log'
 import { limitBody } from './middleware/body-limit'
 import { cspNonce, securityHeaders } from './middleware/content-security'
 import { limitSignIns, limitSubmissions } from './middleware/rate-limits'
-import { comesFromAllowedSite, requireSameOrigin } from './middleware/same-origin'
+import { comesFromAllowedSite, requireSameOrigin, upgradeOrigin } from './middleware/same-origin'
 import { createRemixHandler } from './remix-handler'
 
 const config = readConfig()
@@ -82,16 +82,16 @@ app.all(
 )
 
 const server = createServer(app)
-const trustForwardedProto = config.trustProxy !== false
-function ownOrigin(req: IncomingMessage) {
-  const forwarded = trustForwardedProto ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0] : ''
-  const scheme = forwarded || ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http')
-  return `${scheme}://${req.headers.host}`
-}
 const relay = attachLiveRelay(server, events, {
   mostSockets: 500,
   async admit(req) {
-    if (!comesFromAllowedSite({ headers: req.headers, ownOrigin: ownOrigin(req) }, config.allowedOrigins)) return 403
+    if (
+      !comesFromAllowedSite(
+        { headers: req.headers, ownOrigin: upgradeOrigin(req, config.trustProxy !== false) },
+        config.allowedOrigins,
+      )
+    )
+      return 403
     return (await owner.mayWatch(req.headers.cookie)) ? null : 401
   },
 })

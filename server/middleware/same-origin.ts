@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import type { RequestHandler } from 'express'
 import { refuse } from './refuse'
 
@@ -21,6 +21,16 @@ export function comesFromAllowedSite({ headers, ownOrigin }: Asked, allowedOrigi
   const origin = headers.origin
   if (origin && origin !== 'null') return origin === ownOrigin || allowedOrigins.includes(origin)
   return site === undefined && origin === undefined
+}
+
+/**
+ * The site's own origin as a WebSocket upgrade reached it. Upgrades bypass Express, so this
+ * reads X-Forwarded-Proto itself, and only when the proxy is trusted (TRUST_PROXY).
+ */
+export function upgradeOrigin(req: IncomingMessage, trustForwardedProto: boolean): string {
+  const forwarded = trustForwardedProto ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0] : ''
+  const scheme = forwarded || ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http')
+  return `${scheme}://${req.headers.host}`
 }
 
 /** Refuses state-changing requests sent by other sites' pages (Remix alone answers them an empty 500). */

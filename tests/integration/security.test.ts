@@ -88,6 +88,17 @@ describe('cross-site requests', () => {
     expect(await upgradeStatus(server.wsUrl, { Origin: server.url })).toBe(101)
     expect(await upgradeStatus(server.wsUrl)).toBe(101)
   })
+
+  it('takes https from X-Forwarded-Proto on a live upgrade only when TRUST_PROXY is set', async () => {
+    const behindTls = (server: RunningServer) => ({
+      Origin: `https://${new URL(server.url).host}`,
+      'X-Forwarded-Proto': 'https',
+    })
+    const direct = await serve()
+    expect(await upgradeStatus(direct.wsUrl, behindTls(direct))).toBe(403)
+    const proxied = await serve({ TRUST_PROXY: '1' })
+    expect(await upgradeStatus(proxied.wsUrl, behindTls(proxied))).toBe(101)
+  })
 })
 
 describe('rate limits', () => {
