@@ -3,6 +3,7 @@ import {
   createReadableStreamFromReadable,
   type AppLoadContext,
   type EntryContext,
+  type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
@@ -20,6 +21,12 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const inner = (error as { error?: unknown } | null)?.error
   const err = !(error instanceof Error) && inner instanceof Error ? inner : error
   context.log.error({ err, path: new URL(request.url).pathname }, 'request failed')
+}
+
+/** Route data is made for one request (the owner's inbox, a form's start time): no cache keeps it. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  response.headers.set('Cache-Control', 'no-store')
+  return response
 }
 
 export default function handleRequest(

@@ -1,3 +1,4 @@
+import type { RateLimit } from './limits/rate-limit.server'
 import type { OwnerAccess } from './owner/owner-access.server'
 import type { SpamTraps } from './submissions/spam-traps.server'
 import type { SubmissionsService } from './submissions/service.server'
@@ -22,6 +23,10 @@ declare module '@remix-run/node' {
     submissions: SubmissionsService
     spamTraps: SpamTraps
     owner: OwnerAccess
+    /** Attempts per visitor, counted where the action runs so every path and method to it counts. */
+    limits: { submissions: RateLimit; signIns: RateLimit }
+    /** The visitor's address (from X-Forwarded-For only behind TRUST_PROXY). */
+    clientAddress: string
     /** The nonce this response's Content-Security-Policy allows scripts by. */
     cspNonce: string
     log: Log

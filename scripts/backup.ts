@@ -13,6 +13,8 @@ import { dirname } from 'node:path'
 import Sqlite from 'better-sqlite3'
 import { defaults } from '../server/config'
 
+// The copy holds customers' names and emails, like the live file: only its owner may read it.
+process.umask(0o077)
 const source = process.env.DATABASE_PATH?.trim() || defaults.DATABASE_PATH
 const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-')
 const destination = process.argv[2] ?? `./backups/farm-${stamp}Z.db`

@@ -35,6 +35,21 @@ describe('readConfig', () => {
     })
   })
 
+  it('reads the live socket caps and the HSTS scope, with their defaults', () => {
+    expect(readConfig({})).toMatchObject({
+      liveMaxSockets: 500,
+      liveMaxSocketsPerAddress: 20,
+      hstsIncludeSubDomains: false,
+    })
+    expect(
+      readConfig({ LIVE_MAX_SOCKETS: '2000', LIVE_MAX_SOCKETS_PER_ADDRESS: '5', HSTS_INCLUDE_SUBDOMAINS: 'true' }),
+    ).toMatchObject({ liveMaxSockets: 2000, liveMaxSocketsPerAddress: 5, hstsIncludeSubDomains: true })
+    expect(() => readConfig({ LIVE_MAX_SOCKETS_PER_ADDRESS: '0' })).toThrow(/LIVE_MAX_SOCKETS_PER_ADDRESS must be/)
+    expect(() => readConfig({ HSTS_INCLUDE_SUBDOMAINS: 'yes' })).toThrow(
+      /HSTS_INCLUDE_SUBDOMAINS must be true or false/,
+    )
+  })
+
   it.each(['eighty', '-1', '70000', '80.5'])('refuses PORT=%s', (port) => {
     expect(() => readConfig({ PORT: port })).toThrow(/PORT must be a whole number/)
   })

@@ -17,6 +17,11 @@ export interface Config {
   /** Express's `trust proxy`: false unless TRUST_PROXY is set. */
   trustProxy: boolean | number | string
   submissionsPerMinute: number
+  /** Live sockets open at once, in all and from one address. */
+  liveMaxSockets: number
+  liveMaxSocketsPerAddress: number
+  /** Whether HSTS also covers every subdomain of the site's host. */
+  hstsIncludeSubDomains: boolean
   minFillSeconds: number
   ownerPassword: string | undefined
   sessionSecret: string | undefined
@@ -36,6 +41,9 @@ export const defaults = {
   ALLOWED_ORIGINS: '',
   TRUST_PROXY: '',
   SUBMISSION_RATE_LIMIT: '10',
+  LIVE_MAX_SOCKETS: '500',
+  LIVE_MAX_SOCKETS_PER_ADDRESS: '20',
+  HSTS_INCLUDE_SUBDOMAINS: 'false',
   MIN_FILL_SECONDS: '3',
   FARM_PRODUCTS: defaultFarmProducts,
   AI_API_URL: '',
@@ -58,6 +66,12 @@ function wholeNumber(env: Environment, key: keyof typeof defaults, min: number, 
     throw new Error(`${key} must be a whole number from ${min} to ${max}, not "${env[key]}"`)
   }
   return value
+}
+
+function yesOrNo(env: Environment, key: keyof typeof defaults): boolean {
+  const value = text(env, key)
+  if (value !== 'true' && value !== 'false') throw new Error(`${key} must be true or false, not "${env[key]}"`)
+  return value === 'true'
 }
 
 function origins(env: Environment): string[] {
@@ -149,6 +163,9 @@ export function readConfig(env: Environment = process.env): Config {
     allowedOrigins: origins(env),
     trustProxy: trustProxy(env),
     submissionsPerMinute: wholeNumber(env, 'SUBMISSION_RATE_LIMIT', 1, 10_000),
+    liveMaxSockets: wholeNumber(env, 'LIVE_MAX_SOCKETS', 1, 100_000),
+    liveMaxSocketsPerAddress: wholeNumber(env, 'LIVE_MAX_SOCKETS_PER_ADDRESS', 1, 100_000),
+    hstsIncludeSubDomains: yesOrNo(env, 'HSTS_INCLUDE_SUBDOMAINS'),
     minFillSeconds: wholeNumber(env, 'MIN_FILL_SECONDS', 0, 600),
     ownerPassword: secret(env, 'OWNER_PASSWORD'),
     sessionSecret: secret(env, 'SESSION_SECRET'),

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import express from 'express'
 import { openDatabase } from '../app/db/database.server'
+import { createRateLimit } from '../app/limits/rate-limit.server'
 import { createOwnerAccess } from '../app/owner/owner-access.server'
 import { createAnalyser } from '../app/submissions/analysis/analyser.server'
 import { createLlmReader } from '../app/submissions/analysis/llm.server'
@@ -9,15 +10,20 @@ import { SubmissionEvents } from '../app/submissions/events.server'
 import { createSubmissionsService } from '../app/submissions/service.server'
 import { createSpamTraps } from '../app/submissions/spam-traps.server'
 import { readConfig } from './config'
+import { clientAddress, type TrustProxy } from './client-address'
 import { attachLiveRelay } from './live-relay'
 import { log, requestLog } from './log'
 import { limitBody } from './middleware/body-limit'
 import { cspNonce, securityHeaders } from './middleware/content-security'
-import { limitSignIns, limitSubmissions } from './middleware/rate-limits'
+import { answerErrors, refuseUnservedMethods, requirePlainHost } from './middleware/requests'
 import { comesFromAllowedSite, requireSameOrigin, upgradeOrigin } from './middleware/same-origin'
 import { createRemixHandler } from './remix-handler'
 
 const config = readConfig()
+// One decision on the mode, read alike by Express, Remix and React (which picks its build by NODE_ENV).
+process.env.NODE_ENV = config.mode
+// The database and anything else this process creates are readable by its own user only.
+process.umask(0o077)
 const database = openDatabase(config.databasePath, config.migrationsFolder)
 const events = new SubmissionEvents()
 const analyse = createAnalyser({
@@ -37,17 +43,23 @@ const owner = createOwnerAccess({
   sessionSecret: config.sessionSecret,
   secureCookie: config.mode === 'production',
 })
+const limits = {
+  submissions: createRateLimit({ limit: config.submissionsPerMinute, windowMs: 60_000 }),
+  signIns: createRateLimit({ limit: 5, windowMs: 60_000 }),
+}
 const farm = { name: config.farmName, product: config.farmProduct }
 if (!owner.required && config.mode === 'production') {
   log.warn('OWNER_PASSWORD is not set: anyone can read the submissions at /farm-sales')
 }
 
 const app = express()
+app.set('env', config.mode)
 app.disable('x-powered-by')
 app.set('trust proxy', config.trustProxy)
 // First, so static files get their line too.
 app.use(requestLog)
-app.use(cspNonce(), securityHeaders(config.mode))
+app.use(refuseUnservedMethods(), requirePlainHost())
+app.use(cspNonce(), securityHeaders(config.mode, config.hstsIncludeSubDomains))
 // Remix fingerprints its bundles, so they can be cached for good.
 app.use(
   '/build',
@@ -66,8 +78,6 @@ app.get('/healthz', (_req, res) => {
 })
 
 app.use(requireSameOrigin(config.allowedOrigins))
-app.post(['/api/submissions', '/'], limitSubmissions(config.submissionsPerMinute))
-app.post('/sign-in', limitSignIns())
 app.use(limitBody())
 app.all(
   '*',
@@ -76,14 +86,33 @@ app.all(
     submissions,
     spamTraps,
     owner,
+    limits,
+    // The Express request, not the one Remix reads its body from, knows the address.
+    clientAddress: res.req.ip ?? '',
     cspNonce: res.locals.cspNonce,
     log,
   })),
 )
+app.use(answerErrors(log))
 
-const server = createServer(app)
+const server = createServer(
+  {
+    // A client gets this long to send its headers, and then its whole request; a trickle is cut.
+    headersTimeout: 10_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 5_000,
+    // How often those deadlines are checked (Node's default, 30 s, would let a trickle last a minute).
+    connectionsCheckingInterval: 1_000,
+  },
+  app,
+)
+// Live sockets are connections too; past this many in all, new ones are turned away at once.
+server.maxConnections = config.liveMaxSockets + 1_000
+const trustsProxy = app.get('trust proxy fn') as TrustProxy
 const relay = attachLiveRelay(server, events, {
-  mostSockets: 500,
+  mostSockets: config.liveMaxSockets,
+  mostSocketsPerAddress: config.liveMaxSocketsPerAddress,
+  addressOf: (req) => clientAddress(req, trustsProxy),
   async admit(req) {
     if (
       !comesFromAllowedSite(

@@ -14,6 +14,7 @@ const submission: Submission = {
   aiResponse: null,
   analysis: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  spam: null,
 }
 
 let server: Server
@@ -23,7 +24,14 @@ const sockets: WebSocket[] = []
 async function start(options: Partial<RelayOptions> = {}) {
   const events = new SubmissionEvents()
   server = createServer((_req, res) => res.end('page'))
-  relay = attachLiveRelay(server, events, { admit: async () => null, mostSockets: 10, ...options })
+  relay = attachLiveRelay(server, events, {
+    admit: async () => null,
+    mostSockets: 10,
+    mostSocketsPerAddress: 10,
+    // Every test socket comes from 127.0.0.1; a header stands in for other addresses.
+    addressOf: (req) => String(req.headers['x-test-address'] ?? req.socket.remoteAddress),
+    ...options,
+  })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return { events, url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}` }
 }
@@ -78,6 +86,31 @@ describe('the live relay', () => {
     await open(url)
     await open(url)
     await expect(open(url)).rejects.toThrow('refused 503')
+  })
+
+  it('refuses an address past its own cap while other addresses are still admitted, and frees the slot on close', async () => {
+    const { url } = await start({ mostSocketsPerAddress: 2 })
+    const from = (address: string) => ({ headers: { 'x-test-address': address } })
+    const [first] = await Promise.all([open(url, from('203.0.113.1')), open(url, from('203.0.113.1'))])
+    await expect(open(url, from('203.0.113.1'))).rejects.toThrow('refused 429')
+    await expect(open(url, from('203.0.113.2'))).resolves.toBeInstanceOf(WebSocket)
+    first!.close()
+    await closed(first!)
+    // The server sees the close a moment after the client does.
+    await expect
+      .poll(() =>
+        open(url, from('203.0.113.1')).then(
+          () => 'admitted',
+          () => 'refused',
+        ),
+      )
+      .toBe('admitted')
+  })
+
+  it('counts a whole IPv6 /64 as one address', async () => {
+    const { url } = await start({ mostSocketsPerAddress: 1 })
+    await open(url, { headers: { 'x-test-address': '2001:db8:1:2::1' } })
+    await expect(open(url, { headers: { 'x-test-address': '2001:db8:1:2::9' } })).rejects.toThrow('refused 429')
   })
 
   it('ignores what a watcher sends, but closes with 1009 on a frame over 4 KB', async () => {

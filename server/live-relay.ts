@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer } from 'ws'
+import { visitorKey } from '../app/limits/rate-limit.server'
 import type { SubmissionEvents } from '../app/submissions/events.server'
 import { log } from './log'
 
@@ -11,6 +12,9 @@ export interface RelayOptions {
   /** Decides whether an upgrade may become a live socket: null to admit, or the HTTP status to refuse with. */
   admit(req: IncomingMessage): Promise<number | null>
   mostSockets: number
+  /** So one address cannot take every socket from everyone else. */
+  mostSocketsPerAddress: number
+  addressOf(req: IncomingMessage): string
   /** How often every socket must answer a ping to stay open. */
   heartbeatMs?: number
 }
@@ -23,6 +27,7 @@ const reasons: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  429: 'Too Many Requests',
   503: 'Service Unavailable',
 }
 
@@ -33,18 +38,29 @@ const closeGraceMs = 2_000
 export function attachLiveRelay(
   server: Server,
   events: SubmissionEvents,
-  { admit, mostSockets, heartbeatMs = 30_000 }: RelayOptions,
+  { admit, mostSockets, mostSocketsPerAddress, addressOf, heartbeatMs = 30_000 }: RelayOptions,
 ) {
   // A small maxPayload: watchers only listen, so a large frame closes the socket with 1009.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 })
   const alive = new WeakSet<WebSocket>()
+  const socketsByAddress = new Map<string, number>()
 
   server.on('upgrade', async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy())
     const path = (req.url ?? '').split('?')[0]
     let refusal = path === '/' ? await admit(req).catch(() => 503) : 404
+    const address = visitorKey(addressOf(req))
     if (refusal === null && wss.clients.size >= mostSockets) refusal = 503
+    if (refusal === null && (socketsByAddress.get(address) ?? 0) >= mostSocketsPerAddress) refusal = 429
     if (refusal !== null) return refuseUpgrade(socket, refusal, reasons[refusal] ?? 'Refused')
+    // Counted before the handshake completes, so a burst of upgrades cannot slip past the cap.
+    socketsByAddress.set(address, (socketsByAddress.get(address) ?? 0) + 1)
+    const release = () => {
+      const left = (socketsByAddress.get(address) ?? 1) - 1
+      if (left > 0) socketsByAddress.set(address, left)
+      else socketsByAddress.delete(address)
+    }
+    socket.once('close', release)
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
   })
 

@@ -1,5 +1,6 @@
 import { m } from 'framer-motion'
 import type { Analysis } from '~/submissions/analysis/analysis'
+import { mailtoHref } from '~/submissions/contact-form'
 import type { Submission } from '~/submissions/submission'
 
 const staggerSeconds = 0.1
@@ -15,7 +16,7 @@ export function SubmissionCard({ submission, index }: { submission: Submission; 
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 className="font-serif text-xl font-bold break-words text-green-900">{submission.name}</h2>
-        <a href={`mailto:${submission.email}`} className="text-sm font-medium break-all text-green-800 underline">
+        <a href={mailtoHref(submission.email)} className="text-sm font-medium break-all text-green-800 underline">
           {submission.email}
         </a>
       </div>

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Sqlite from 'better-sqlite3'
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
@@ -13,8 +13,18 @@ export interface OpenDatabase {
   close(): void
 }
 
+/**
+ * The file holds customers' names and emails: only its owner may read it. SQLite creates the
+ * -wal and -shm files with the database file's own permissions; older ones are narrowed too.
+ */
+function keepPrivate(path: string) {
+  closeSync(openSync(path, 'a', 0o600))
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600)
+}
+
 export function openDatabase(path: string, migrationsFolder: string): OpenDatabase {
   mkdirSync(dirname(path), { recursive: true })
+  keepPrivate(path)
   const sqlite = new Sqlite(path)
   sqlite.pragma('journal_mode = WAL')
   // FULL: an answered submission must survive a power cut, not just a crash.

@@ -1,17 +1,27 @@
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { isNotNull } from 'drizzle-orm'
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import type { Analysis } from '../submissions/analysis/analysis'
+import type { SpamReason } from '../submissions/submission'
 
 // `id` is an INTEGER PRIMARY KEY, so it is SQLite's rowid: the table's own
 // B-tree is ordered by it and newest-first reads walk it backwards with no
 // extra index or sort (see docs/decisions/002-submission-storage.md).
-export const submissions = sqliteTable('submissions', {
-  id: integer('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  message: text('message').notNull(),
-  aiResponse: text('ai_response'),
-  analysis: text('analysis', { mode: 'json' }).$type<Analysis>(),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-})
+export const submissions = sqliteTable(
+  'submissions',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    aiResponse: text('ai_response'),
+    analysis: text('analysis', { mode: 'json' }).$type<Analysis>(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Why a submission was set aside as spam; null for the inbox. */
+    spamReasons: text('spam_reasons', { mode: 'json' }).$type<SpamReason[]>(),
+  },
+  // Spam is a small part of the table: the spam folder reads it newest first from this
+  // index instead of walking past every kept submission.
+  (table) => [index('submissions_spam_newest_first').on(table.id).where(isNotNull(table.spamReasons))],
+)
 
 export type SubmissionRow = typeof submissions.$inferSelect

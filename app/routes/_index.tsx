@@ -5,6 +5,7 @@ import {
   contactFields,
   spamTrapFields,
   thankYouMessage,
+  tooManySubmissions,
   type ContactForm as ContactFormValues,
 } from '~/submissions/contact-form'
 
@@ -21,18 +22,22 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return json({ farm: context.farm, sent, formToken: context.spamTraps.issueToken() })
 }
 
+const blankForm: ContactFormValues = { name: '', email: '', message: '' }
+
 /** The contact form posted without JavaScript lands here. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') {
+    return json(
+      { values: blankForm, errors: {}, formError: 'The contact form is sent with POST.' },
+      { status: 405, headers: { Allow: 'POST' } },
+    )
+  }
   let formData: FormData
   try {
     formData = await request.formData()
   } catch {
     return json(
-      {
-        values: { name: '', email: '', message: '' },
-        errors: {},
-        formError: 'We could not read the form. Please try again.',
-      },
+      { values: blankForm, errors: {}, formError: 'We could not read the form. Please try again.' },
       { status: 400 },
     )
   }
@@ -41,12 +46,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return typeof value === 'string' ? value : ''
   }
   const values = Object.fromEntries(contactFields.map((field) => [field, text(field)])) as ContactFormValues
-  const traps = Object.fromEntries(Object.values(spamTrapFields).map((field) => [field, text(field)]))
-  // A caught bot is thanked like everyone else, so it learns nothing.
-  if (!context.spamTraps.isCaught(traps)) {
-    const result = await context.submissions.submit(values)
-    if (!result.ok) return json({ values, errors: result.errors }, { status: 400 })
+  const allowed = context.limits.submissions.take(context.clientAddress)
+  if (!allowed.ok) {
+    return json(
+      { values, errors: {}, formError: tooManySubmissions },
+      { status: 429, headers: { 'Retry-After': String(allowed.retryAfterSeconds) } },
+    )
   }
+  const traps = Object.fromEntries(Object.values(spamTrapFields).map((field) => [field, text(field)]))
+  const result = await context.submissions.submit(values, context.spamTraps.caughtBy(traps))
+  if (!result.ok) return json({ values, errors: result.errors }, { status: 400 })
   return redirect('/?sent#contact', 303)
 }
 

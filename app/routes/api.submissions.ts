@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'
-import { contactFields, thankYouMessage } from '~/submissions/contact-form'
+import { ownerDataHeaders } from '~/owner/owner-data'
+import { contactFields, thankYouMessage, tooManySubmissions } from '~/submissions/contact-form'
 
 const allow = 'GET, POST'
 
@@ -23,11 +24,19 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     if (!(await context.owner.mayWatch(request.headers.get('Cookie')))) {
       return error(401, 'Sign in as the farm owner to read submissions.')
     }
-    const after = new URL(request.url).searchParams.get('after')
+    const search = new URL(request.url).searchParams
+    const after = search.get('after')
     if (after !== null && !/^\d{1,15}$/.test(after)) {
       return error(400, 'The "after" parameter must be a submission id.')
     }
-    return json(context.submissions.list({ after: after === null ? undefined : Number(after) }))
+    const spam = search.get('spam')
+    if (spam !== null && spam !== 'true' && spam !== 'false') {
+      return error(400, 'The "spam" parameter must be true or false.')
+    }
+    return json(
+      context.submissions.list({ after: after === null ? undefined : Number(after), spam: spam === 'true' }),
+      { headers: ownerDataHeaders },
+    )
   })
 }
 
@@ -35,6 +44,10 @@ export function action({ request, context }: ActionFunctionArgs) {
   return answerJson(context, async () => {
     if (request.method !== 'POST') {
       return error(405, `${request.method} is not allowed here.`, { Allow: allow })
+    }
+    const allowed = context.limits.submissions.take(context.clientAddress)
+    if (!allowed.ok) {
+      return error(429, tooManySubmissions, { 'Retry-After': String(allowed.retryAfterSeconds) })
     }
     const mediaType = request.headers.get('Content-Type')?.split(';')[0]?.trim().toLowerCase()
     if (mediaType !== 'application/json') {
@@ -49,12 +62,13 @@ export function action({ request, context }: ActionFunctionArgs) {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return error(400, 'Send a JSON object with name, email and message.')
     }
-    if (context.spamTraps.isCaught(body)) return json({ message: thankYouMessage }, { status: 202 })
-    const result = await context.submissions.submit(body)
+    const result = await context.submissions.submit(body, context.spamTraps.caughtBy(body))
     if (!result.ok) {
       const messages = contactFields.flatMap((field) => result.errors[field] ?? [])
       return json({ error: `${messages.join('. ')}.`, errors: result.errors }, { status: 400 })
     }
+    // Set aside as spam: thanked like everyone else, so a bot learns nothing.
+    if (result.submission.spam) return json({ message: thankYouMessage }, { status: 202 })
     return json({ message: thankYouMessage, data: result.submission }, { status: 201 })
   })
 }

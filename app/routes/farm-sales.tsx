@@ -1,9 +1,10 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { domAnimation, LazyMotion, MotionConfig } from 'framer-motion'
 import { useEffect, useMemo } from 'react'
 import { SubmissionCard } from '~/components/submission-card'
 import { useLiveSubmissions } from '~/live/use-live-submissions'
+import { ownerDataHeaders } from '~/owner/owner-data'
 import { useArrivedSubmissions } from '~/submissions/arrived-submissions'
 import { newestFirst } from '~/submissions/newest-first'
 
@@ -12,6 +13,8 @@ export const meta: MetaFunction = () => [
   { name: 'description', content: 'Every customer submission, newest first, with AI-powered insights.' },
   { name: 'robots', content: 'noindex' },
 ]
+
+export const headers: HeadersFunction = () => ownerDataHeaders
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!(await context.owner.mayWatch(request.headers.get('Cookie')))) {

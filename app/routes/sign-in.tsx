@@ -19,6 +19,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') {
+    return json({ error: 'Sign in with the form on this page.' }, { status: 405, headers: { Allow: 'POST' } })
+  }
+  // Counted before the password is read, so no way in to this action guesses past the limit.
+  const allowed = context.limits.signIns.take(context.clientAddress)
+  if (!allowed.ok) {
+    return json(
+      { error: 'Too many sign-in attempts. Please wait a minute and try again.' },
+      { status: 429, headers: { 'Retry-After': String(allowed.retryAfterSeconds) } },
+    )
+  }
   const form = await request.formData().catch(() => new FormData())
   const password = form.get('password')
   const cookie = typeof password === 'string' ? await context.owner.signIn(password) : null

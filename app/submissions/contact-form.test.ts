@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseContactForm } from './contact-form'
+import { mailtoHref, parseContactForm } from './contact-form'
 
 const valid = { name: 'Ann', email: 'ann@example.com', message: 'Hello' }
 
@@ -25,6 +25,19 @@ describe('parseContactForm', () => {
     ['email', 'ann@example.', 'Invalid email format'],
     ['email', 'a nn@example.com', 'Invalid email format'],
     ['email', 'ann@@example.com', 'Invalid email format'],
+    ['email', 'bob@x.co?cc=a@evil.example&bcc=spy@evil.example&subject=hi', 'Invalid email format'],
+    ['email', 'bob@x.co?bcc=spy', 'Invalid email format'],
+    ['email', 'bob?bcc=spy@x.co', 'Invalid email format'],
+    ['email', 'bob&x@x.co', 'Invalid email format'],
+    ['email', 'bob%40evil.example@x.co', 'Invalid email format'],
+    ['email', 'bob@x%2Eco.uk', 'Invalid email format'],
+    ['email', 'bob@x.co bcc', 'Invalid email format'],
+    ['email', 'bob@x..co', 'Invalid email format'],
+    ['email', 'bob@-x.co', 'Invalid email format'],
+    ['email', 'bob@x_y.co', 'Invalid email format'],
+    ['email', 'bob@x.co/path', 'Invalid email format'],
+    ['email', 'bob@[127.0.0.1]', 'Invalid email format'],
+    ['email', '@x.co', 'Invalid email format'],
     ['name', 'x'.repeat(101), 'Name must be at most 100 characters'],
     ['email', `${'x'.repeat(250)}@b.co`, 'Email must be at most 254 characters'],
     ['message', 'x'.repeat(5001), 'Message must be at most 5,000 characters'],
@@ -39,6 +52,16 @@ describe('parseContactForm', () => {
     expect(parseContactForm({ ...valid, [field]: value })).toEqual({ success: false, errors: { [field]: message } })
   })
 
+  it.each([
+    'ann@example.com',
+    'Ann.Lee+eggs@mail.example.co.uk',
+    "o'brien@farm-shop.example",
+    'jürgen@bäckerei.example',
+    'a@b.c',
+  ])('accepts the email %s', (email) => {
+    expect(parseContactForm({ ...valid, email }).success).toBe(true)
+  })
+
   it('accepts values right at the limits', () => {
     const form = { name: 'x'.repeat(100), email: `${'x'.repeat(248)}@b.com`, message: 'x'.repeat(5000) }
     expect(form.email).toHaveLength(254)
@@ -50,5 +73,20 @@ describe('parseContactForm', () => {
       success: false,
       errors: { name: 'Name is required', email: 'Email is required', message: 'Message is required' },
     })
+  })
+})
+
+describe('mailtoHref', () => {
+  it('links to the address alone', () => {
+    expect(mailtoHref('ann@example.com')).toBe('mailto:ann@example.com')
+    expect(mailtoHref('a+b@example.com')).toBe('mailto:a%2Bb@example.com')
+  })
+
+  it('keeps a stored address with a query from adding recipients or a subject', () => {
+    const stored = 'bob@x.co?cc=a@evil.example&bcc=spy@evil.example&subject=hi'
+    const href = mailtoHref(stored)
+    expect(href).not.toMatch(/[?&]/)
+    expect(new URL(href).search).toBe('')
+    expect(decodeURIComponent(new URL(href).pathname)).toBe(stored)
   })
 })

@@ -11,8 +11,24 @@ export const contactLimits: Record<ContactField, number> = {
   message: 5000,
 }
 
-// The spec's rule: some text, an at sign, some text, a dot, some text.
-const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+// The spec's rule is some text, an at sign, some text, a dot, some text. The text is held to
+// what addresses are made of, so none can carry a query (`?cc=…&bcc=…`) into a mailto: link:
+// the local part without `?`, `&`, `%` or spaces, the domain made of dot-separated labels.
+const localPart = /^[\p{L}\p{N}!#$'*+/=^_`{|}~.-]+$/u
+const domainLabel = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?$/u
+
+function looksLikeEmail(value: string): boolean {
+  const at = value.indexOf('@')
+  if (at < 1 || at !== value.lastIndexOf('@')) return false
+  const labels = value.slice(at + 1).split('.')
+  return localPart.test(value.slice(0, at)) && labels.length >= 2 && labels.every((label) => domainLabel.test(label))
+}
+
+/** A link that opens a mail to the address and nothing more, whatever the address holds. */
+export function mailtoHref(email: string): string {
+  const at = email.lastIndexOf('@')
+  return `mailto:${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`
+}
 const controlCharacters = /[\u0000-\u001f\u007f]/
 // A message may span lines, so newlines (CRLF from browsers) and tabs are fine.
 const controlCharactersButLineBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
@@ -34,7 +50,7 @@ function textField(label: string, max: number, forbidden: RegExp) {
 const contactFormSchema = z.object({
   name: textField('Name', contactLimits.name, controlCharacters),
   email: textField('Email', contactLimits.email, controlCharacters).check(
-    z.refine((value) => emailShape.test(value), { error: 'Invalid email format' }),
+    z.refine(looksLikeEmail, { error: 'Invalid email format' }),
   ),
   message: textField('Message', contactLimits.message, controlCharactersButLineBreaks),
 })
@@ -59,6 +75,8 @@ export function parseContactForm(input: unknown): ContactFormResult {
 
 /** What a visitor is told once their submission is stored. */
 export const thankYouMessage = 'Thank you! Your message has reached the farm.'
+
+export const tooManySubmissions = 'Too many submissions from your address. Please wait a minute and try again.'
 
 /**
  * Extra fields the site's own form sends. The API ignores them when they are

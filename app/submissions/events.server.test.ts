@@ -10,6 +10,7 @@ const submission: Submission = {
   aiResponse: null,
   analysis: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  spam: null,
 }
 
 describe('SubmissionEvents', () => {

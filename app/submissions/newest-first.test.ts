@@ -11,6 +11,7 @@ function submission(id: number, name = `Visitor ${id}`): Submission {
     aiResponse: null,
     analysis: null,
     createdAt: new Date(id).toISOString(),
+    spam: null,
   }
 }
 

@@ -40,10 +40,39 @@ describe('the submissions service', () => {
         aiResponse: 'Read: Any honey left?',
         analysis,
         createdAt: '2026-05-01T08:00:00.000Z',
+        spam: null,
       },
     })
     expect(published).toEqual([{ id: '1', type: 'NEW_SUBMISSION', data: result.ok && result.submission }])
     expect(service.list()).toEqual([result.ok && result.submission])
+  })
+
+  it('stores a trapped submission set aside with its reasons, without telling the watchers', async () => {
+    const { service, published } = setUp()
+    const result = await service.submit(form, ['honeypot', 'filled_too_fast'])
+    expect(result.ok && result.submission.spam).toEqual(['honeypot', 'filled_too_fast'])
+    expect(published).toEqual([])
+    expect(service.list()).toEqual([])
+    expect(service.list({ spam: true })).toEqual([result.ok && result.submission])
+  })
+
+  it('checks the fields before the traps: an invalid trapped form gets its errors and stores nothing', async () => {
+    const { service } = setUp()
+    expect(await service.submit({ ...form, email: '' }, ['honeypot'])).toEqual({
+      ok: false,
+      errors: { email: 'Email is required' },
+    })
+    expect(service.list({ spam: true })).toEqual([])
+  })
+
+  it('reads the spam folder newest first from its own index, not by walking the inbox', () => {
+    setUp()
+    const plan = database.sqlite
+      .prepare('EXPLAIN QUERY PLAN SELECT * FROM submissions WHERE spam_reasons IS NOT NULL ORDER BY id DESC')
+      .all()
+      .map((step) => (step as { detail: string }).detail)
+    expect(plan.join('\n')).toContain('submissions_spam_newest_first')
+    expect(plan.join('\n')).not.toContain('TEMP B-TREE')
   })
 
   it('publishes only after the row is committed', async () => {

@@ -1,10 +1,10 @@
-import { desc, gt } from 'drizzle-orm'
+import { and, desc, gt, isNotNull, isNull } from 'drizzle-orm'
 import type { FarmDatabase } from '../db/database.server'
 import { submissions, type SubmissionRow } from '../db/schema'
 import type { Analyse } from './analysis/analyser.server'
 import { parseContactForm, type ContactFormErrors } from './contact-form'
 import type { SubmissionEvents } from './events.server'
-import type { Submission } from './submission'
+import type { SpamReason, Submission } from './submission'
 
 export type SubmitResult = { ok: true; submission: Submission } | { ok: false; errors: ContactFormErrors }
 
@@ -24,32 +24,47 @@ function toSubmission(row: SubmissionRow): Submission {
     aiResponse: row.aiResponse,
     analysis: row.analysis ?? null,
     createdAt: row.createdAt.toISOString(),
+    spam: row.spamReasons ?? null,
   }
 }
 
 export function createSubmissionsService({ db, events, analyse, now = () => new Date() }: Dependencies) {
   return {
-    /** Validate, analyse, store, and only once stored, tell the watchers. */
-    async submit(input: unknown): Promise<SubmitResult> {
+    /**
+     * Validate, analyse, store, and only once stored, tell the watchers. A valid submission
+     * that walked into a spam trap is stored too, set aside with its reasons, and not broadcast.
+     */
+    async submit(input: unknown, trappedBy: SpamReason[] = []): Promise<SubmitResult> {
       const form = parseContactForm(input)
       if (!form.success) return { ok: false, errors: form.errors }
       const { analysis, aiResponse } = await analyse(form.data)
       const row = db
         .insert(submissions)
-        .values({ ...form.data, aiResponse, analysis, createdAt: now() })
+        .values({
+          ...form.data,
+          aiResponse,
+          analysis,
+          createdAt: now(),
+          spamReasons: trappedBy.length > 0 ? trappedBy : null,
+        })
         .returning()
         .get()
       const submission = toSubmission(row)
-      events.publish(submission)
+      if (!submission.spam) events.publish(submission)
       return { ok: true, submission }
     },
 
-    /** Newest first; with `after`, only those stored after that id. */
-    list({ after }: { after?: number } = {}): Submission[] {
+    /** Newest first, the inbox or (`spam`) what was set aside; with `after`, only those stored after that id. */
+    list({ after, spam = false }: { after?: number; spam?: boolean } = {}): Submission[] {
       return db
         .select()
         .from(submissions)
-        .where(after === undefined ? undefined : gt(submissions.id, after))
+        .where(
+          and(
+            spam ? isNotNull(submissions.spamReasons) : isNull(submissions.spamReasons),
+            after === undefined ? undefined : gt(submissions.id, after),
+          ),
+        )
         .orderBy(desc(submissions.id))
         .all()
         .map(toSubmission)

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { spamTrapFields } from './contact-form'
+import type { SpamReason } from './submission'
 
 interface Options {
   /** Signs the form's start time; without one, a random key lives as long as the process. */
@@ -11,8 +12,8 @@ interface Options {
 export interface SpamTraps {
   /** A signed note of when a form was handed out, for its hidden field. */
   issueToken(): string
-  /** Whether a submission walked into a trap: the hidden field filled, or sent too fast. */
-  isCaught(input: unknown): boolean
+  /** The traps a submission walked into: the hidden field filled, or sent too fast. None for a person. */
+  caughtBy(input: unknown): SpamReason[]
 }
 
 export function createSpamTraps({ secret, minFillSeconds, now = Date.now }: Options): SpamTraps {
@@ -34,15 +35,16 @@ export function createSpamTraps({ secret, minFillSeconds, now = Date.now }: Opti
       const time = String(now())
       return `${time}.${sign(time)}`
     },
-    isCaught(input) {
-      if (typeof input !== 'object' || input === null) return false
+    caughtBy(input) {
+      if (typeof input !== 'object' || input === null) return []
       const fields = input as Record<string, unknown>
+      const caught: SpamReason[] = []
       const honeypot = fields[spamTrapFields.honeypot]
-      if (honeypot !== undefined && honeypot !== '') return true
-      // A token that does not verify (say, issued before a restart) proves nothing either way;
-      // a real visitor's message must never be dropped for it.
+      if (honeypot !== undefined && honeypot !== '') caught.push('honeypot')
+      // A token that does not verify (say, issued before a restart) proves nothing either way.
       const started = issuedAt(fields[spamTrapFields.startedAt])
-      return started !== undefined && now() - started < minFillSeconds * 1000
+      if (started !== undefined && now() - started < minFillSeconds * 1000) caught.push('filled_too_fast')
+      return caught
     },
   }
 }

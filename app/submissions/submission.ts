@@ -1,4 +1,7 @@
-import type { Analysis } from './analysis/analysis'
+import type { Analysis, SpamSignal } from './analysis/analysis'
+
+/** What set a submission aside: one of the form's traps, or the analysis. */
+export type SpamReason = 'honeypot' | 'filled_too_fast' | SpamSignal
 
 /** A submission as the API, the pages and the live link see it. */
 export interface Submission {
@@ -11,6 +14,8 @@ export interface Submission {
   /** Null for submissions stored before analyses were kept, or when none could be made. */
   analysis: Analysis | null
   createdAt: string
+  /** Why it was set aside as spam; null for the inbox. */
+  spam: SpamReason[] | null
 }
 
 export type LiveMessage = { type: 'NEW_SUBMISSION'; data: Submission } | { type: string; data?: unknown }

@@ -5,14 +5,9 @@ import helmet from 'helmet'
 
 type Res = ServerResponse & { locals: { cspNonce: string } }
 
-const hostShape = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
-
-/** The live link's own address; a Host header that is not a plain host adds nothing. */
+/** The live link's own address; requirePlainHost has already refused any Host that is not a host. */
 function liveOrigin(scheme: 'ws' | 'wss') {
-  return (req: IncomingMessage) => {
-    const host = req.headers.host ?? ''
-    return hostShape.test(host) ? `${scheme}://${host}` : "'self'"
-  }
+  return (req: IncomingMessage) => `${scheme}://${req.headers.host}`
 }
 
 /** A fresh nonce per response: only the scripts Remix renders with it may run. */
@@ -23,7 +18,7 @@ export function cspNonce(): RequestHandler {
   }
 }
 
-export function securityHeaders(mode: 'production' | 'development'): RequestHandler {
+export function securityHeaders(mode: 'production' | 'development', hstsIncludeSubDomains: boolean): RequestHandler {
   // In development the Remix dev server's live reload talks to its own port.
   const devServer = mode === 'development' ? [process.env.REMIX_DEV_ORIGIN?.replace(/^http/, 'ws') ?? ''] : []
   return helmet({
@@ -48,6 +43,8 @@ export function securityHeaders(mode: 'production' | 'development'): RequestHand
     },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: mode === 'production',
+    // Only the owner knows whether every subdomain is on HTTPS too.
+    strictTransportSecurity:
+      mode === 'production' ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: hstsIncludeSubDomains } : false,
   })
 }

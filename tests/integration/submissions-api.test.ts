@@ -101,6 +101,7 @@ describe('GET /api/submissions', () => {
       'id',
       'message',
       'name',
+      'spam',
     ])
   })
 

@@ -1,0 +1,41 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express'
+import type { Log } from '../../app/load-context'
+import { refuse } from './refuse'
+
+/** The methods some route here serves; Node's parser accepts others (TRACE, PROPFIND…) that nothing should see. */
+const servedMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
+
+export function refuseUnservedMethods(): RequestHandler {
+  return (req, res, next) => {
+    if (servedMethods.includes(req.method)) return next()
+    res.set('Allow', servedMethods.join(', '))
+    refuse(req, res, 405, `${req.method} is not allowed here.`)
+  }
+}
+
+/** A host name or address with an optional port, as a browser sends it. */
+export const hostShape = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
+
+/** Remix builds every request's URL from the Host header; one that is not a host cannot be served. */
+export function requirePlainHost(): RequestHandler {
+  return (req, res, next) => {
+    if (hostShape.test(req.headers.host ?? '')) return next()
+    refuse(req, res, 400, 'The Host header is not a host name.')
+  }
+}
+
+/**
+ * The last word on any error Express sees: a short text or JSON answer and one log line,
+ * never Express's own page with a stack trace and file paths.
+ */
+export function answerErrors(log: Log): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const status = Number((error as { status?: unknown }).status)
+    const clientError = status >= 400 && status < 500
+    if (clientError) log.warn({ err: error, status }, 'request refused')
+    else log.error({ err: error }, 'request failed')
+    if (res.headersSent) return void res.destroy()
+    if (clientError) refuse(req, res, status, 'The request could not be read.')
+    else refuse(req, res, 500, 'Something went wrong on our side. Please try again.')
+  }
+}
