@@ -23,7 +23,9 @@ export function rawRequest(
   { method = 'POST', path, headers = {}, body }: RawRequest,
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request(new URL(path, baseUrl), { method, headers }, (res) => {
+    const { hostname, port } = new URL(baseUrl)
+    // The path goes out exactly as written, `//` and all.
+    const req = request({ hostname, port, path, method, headers }, (res) => {
       let text = ''
       res.setEncoding('utf8')
       res.on('data', (chunk) => (text += chunk))

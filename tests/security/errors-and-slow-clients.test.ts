@@ -1,0 +1,86 @@
+// Bad requests get a short answer and one JSON log line, never a stack trace, whatever the
+// mode; clients that trickle their request are cut off.
+import { connect } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawRequest } from '../support/raw-request'
+import { startServer, type RunningServer } from '../support/server'
+
+describe('with NODE_ENV unset, as `npm start` runs', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer({ env: { NODE_ENV: '' } })
+  })
+  afterAll(() => server.stop())
+
+  it.each([
+    { name: 'an undecodable path', method: 'GET', path: '/%', headers: {}, status: 400 },
+    { name: 'an undecodable API path', method: 'GET', path: '/api/%E0%A4%A', headers: {}, status: 400 },
+    { name: 'TRACE', method: 'TRACE', path: '/', headers: {}, status: 405 },
+    // Node's own parser refuses methods it does not know.
+    { name: 'TRACK', method: 'TRACK', path: '/', headers: {}, status: 400 },
+    { name: 'PROPFIND', method: 'PROPFIND', path: '/farm-sales', headers: {}, status: 405 },
+    { name: 'a Host with a space', method: 'GET', path: '/', headers: { Host: 'a b' }, status: 400 },
+    { name: 'a Host with a path', method: 'GET', path: '/', headers: { Host: 'farm.example/x' }, status: 400 },
+    {
+      name: 'a Host that is a URL',
+      method: 'GET',
+      path: '/api/submissions',
+      headers: { Host: 'http://x' },
+      status: 400,
+    },
+  ])('answers $name with $status and no stack or file path', async ({ method, path, headers, status }) => {
+    const answer = await rawRequest(server.url, { method, path, headers })
+    expect(answer.status).toBe(status)
+    expect(answer.text).not.toMatch(/\bat \w|node_modules|\/work\/|<pre>/)
+    expect(answer.text.length).toBeLessThan(200)
+  })
+
+  it('logs each failure as one JSON line and nothing else, in the production mode it decided on', async () => {
+    await rawRequest(server.url, { method: 'GET', path: '/%' })
+    const lines = server.output().split('\n').filter(Boolean)
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow()
+    expect(lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'listening')).toMatchObject({
+      mode: 'production',
+    })
+  })
+})
+
+describe('slow clients', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer()
+  })
+  afterAll(() => server.stop())
+
+  /** Opens a raw connection, sends `first`, then one byte every `everyMs`; resolves with the ms until the server closed it. */
+  function trickle(first: string, everyMs: number): Promise<{ closedAfterMs: number; answer: string }> {
+    return new Promise((resolve) => {
+      const started = Date.now()
+      const socket = connect(server.port, '127.0.0.1', () => socket.write(first))
+      let answer = ''
+      socket.setEncoding('utf8')
+      socket.on('data', (chunk) => (answer += chunk))
+      const dripping = setInterval(() => socket.write('x'), everyMs)
+      socket.on('error', () => {})
+      socket.on('close', () => {
+        clearInterval(dripping)
+        resolve({ closedAfterMs: Date.now() - started, answer })
+      })
+    })
+  }
+
+  it('cuts a body trickling one byte every 5 s within 45 s', { timeout: 60_000 }, async () => {
+    const { closedAfterMs, answer } = await trickle(
+      'POST /api/submissions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
+      5_000,
+    )
+    expect(closedAfterMs).toBeLessThan(45_000)
+    expect(answer).not.toContain('201')
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+  })
+
+  it('cuts headers trickling one byte every 2 s within 20 s', { timeout: 40_000 }, async () => {
+    const { closedAfterMs } = await trickle('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', 2_000)
+    expect(closedAfterMs).toBeLessThan(20_000)
+  })
+})
