@@ -67,6 +67,7 @@ describe('the analysis stored with each submission', () => {
           aiResponse: 'Asks a question in 2 words.',
           analysis: null,
           createdAt: '2026-01-01T00:00:00.000Z',
+          spam: null,
         },
       ])
       expect(storedRows(server.databasePath).map((row) => row.analysis)).toEqual([null, JSON.stringify(data.analysis)])
