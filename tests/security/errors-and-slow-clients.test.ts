@@ -12,7 +12,7 @@ describe('with NODE_ENV unset, as `npm start` runs', () => {
   })
   afterAll(() => server.stop())
 
-  it.each([
+  it.each<{ name: string; method: string; path: string; headers: Record<string, string>; status: number }>([
     { name: 'an undecodable path', method: 'GET', path: '/%', headers: {}, status: 400 },
     { name: 'an undecodable API path', method: 'GET', path: '/api/%E0%A4%A', headers: {}, status: 400 },
     { name: 'TRACE', method: 'TRACE', path: '/', headers: {}, status: 405 },
