@@ -15,6 +15,7 @@ const submission: Submission = {
   analysis: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   spam: null,
+  status: 'new',
 }
 
 let server: Server
@@ -63,11 +64,20 @@ describe('the live relay', () => {
     const received = [first!, second!].map(
       (socket) => new Promise((resolve) => socket.once('message', (raw) => resolve(JSON.parse(String(raw))))),
     )
-    events.publish(submission)
+    events.publish({ type: 'NEW_SUBMISSION', data: submission })
     expect(await Promise.all(received)).toEqual([
       { type: 'NEW_SUBMISSION', data: submission },
       { type: 'NEW_SUBMISSION', data: submission },
     ])
+  })
+
+  it('relays an owner’s change as SUBMISSION_UPDATED', async () => {
+    const { events, url } = await start()
+    const socket = await open(url)
+    const received = new Promise((resolve) => socket.once('message', (raw) => resolve(JSON.parse(String(raw)))))
+    const handled = { ...submission, status: 'handled' as const }
+    events.publish({ type: 'SUBMISSION_UPDATED', data: handled })
+    expect(await received).toEqual({ type: 'SUBMISSION_UPDATED', data: handled })
   })
 
   it('refuses an upgrade with the status the admission check gives', async () => {
@@ -119,7 +129,7 @@ describe('the live relay', () => {
     socket.send('hello farm')
     socket.send(JSON.stringify({ type: 'NEW_SUBMISSION', data: { ...submission, name: 'Forged' } }))
     const next = new Promise((resolve) => socket.once('message', (raw) => resolve(JSON.parse(String(raw)))))
-    events.publish(submission)
+    events.publish({ type: 'NEW_SUBMISSION', data: submission })
     expect(await next).toEqual({ type: 'NEW_SUBMISSION', data: submission })
 
     const code = closed(socket)
@@ -146,7 +156,7 @@ describe('the live relay', () => {
     reading.on('message', () => receivedByReader++)
     const big = { ...submission, message: 'x'.repeat(64 * 1024) }
     for (let i = 0; i < 400 && stuck.readyState === WebSocket.OPEN; i++) {
-      events.publish({ ...big, id: i })
+      events.publish({ type: 'NEW_SUBMISSION', data: { ...big, id: i } })
       await new Promise((resolve) => setImmediate(resolve))
     }
     ;(stuck as unknown as { _socket: { resume(): void } })._socket.resume()

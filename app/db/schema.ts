@@ -1,7 +1,7 @@
 import { isNotNull } from 'drizzle-orm'
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import type { Analysis } from '../submissions/analysis/analysis'
-import type { SpamReason } from '../submissions/submission'
+import { submissionStatuses, type SpamReason } from '../submissions/submission'
 
 // `id` is an INTEGER PRIMARY KEY, so it is SQLite's rowid: the table's own
 // B-tree is ordered by it and newest-first reads walk it backwards with no
@@ -18,6 +18,7 @@ export const submissions = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     /** Why a submission was set aside as spam; null for the inbox. */
     spamReasons: text('spam_reasons', { mode: 'json' }).$type<SpamReason[]>(),
+    status: text('status', { enum: submissionStatuses }).notNull().default('new'),
   },
   // Spam is a small part of the table: the spam folder reads it newest first from this
   // index instead of walking past every kept submission.

@@ -11,6 +11,7 @@ const submission: Submission = {
   analysis: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   spam: null,
+  status: 'new',
 }
 
 describe('SubmissionEvents', () => {
@@ -20,11 +21,13 @@ describe('SubmissionEvents', () => {
     const second = vi.fn()
     const stopFirst = events.subscribe(first)
     events.subscribe(second)
-    events.publish(submission)
+    events.publish({ type: 'NEW_SUBMISSION', data: submission })
     stopFirst()
-    events.publish({ ...submission, id: 8 })
+    events.publish({ type: 'SUBMISSION_UPDATED', data: { ...submission, id: 8, status: 'handled' } })
     expect(first.mock.calls).toEqual([[{ id: '7', type: 'NEW_SUBMISSION', data: submission }]])
-    expect(second).toHaveBeenCalledTimes(2)
+    expect(second.mock.calls[1]).toEqual([
+      { id: '8', type: 'SUBMISSION_UPDATED', data: { ...submission, id: 8, status: 'handled' } },
+    ])
   })
 
   it('keeps delivering when one watcher throws', () => {
@@ -35,7 +38,7 @@ describe('SubmissionEvents', () => {
       throw new Error('broken socket')
     })
     events.subscribe(after)
-    expect(() => events.publish(submission)).not.toThrow()
+    expect(() => events.publish({ type: 'NEW_SUBMISSION', data: submission })).not.toThrow()
     expect(after).toHaveBeenCalledOnce()
     quiet.mockRestore()
   })

@@ -1,22 +1,18 @@
-import type { Submission } from './submission'
+import type { LiveMessage } from './submission'
 
 /**
  * One event on the in-process stream, shaped like a Server-Sent Event: the
  * submission id is the event id, so a watcher can resume after the last one.
  */
-export interface SubmissionEvent {
-  id: string
-  type: 'NEW_SUBMISSION'
-  data: Submission
-}
+export type SubmissionEvent = LiveMessage & { id: string }
 
 type Listener = (event: SubmissionEvent) => void
 
 export class SubmissionEvents {
   readonly #listeners = new Set<Listener>()
 
-  publish(submission: Submission) {
-    const event: SubmissionEvent = { id: String(submission.id), type: 'NEW_SUBMISSION', data: submission }
+  publish(message: LiveMessage) {
+    const event: SubmissionEvent = { ...message, id: String(message.data.id) }
     for (const listener of this.#listeners) {
       // A broken watcher must not undo or delay a stored submission.
       try {

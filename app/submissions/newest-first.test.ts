@@ -12,6 +12,7 @@ function submission(id: number, name = `Visitor ${id}`): Submission {
     analysis: null,
     createdAt: new Date(id).toISOString(),
     spam: null,
+    status: 'new',
   }
 }
 

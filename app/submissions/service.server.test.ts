@@ -41,6 +41,7 @@ describe('the submissions service', () => {
         analysis,
         createdAt: '2026-05-01T08:00:00.000Z',
         spam: null,
+        status: 'new',
       },
     })
     expect(published).toEqual([{ id: '1', type: 'NEW_SUBMISSION', data: result.ok && result.submission }])
@@ -73,6 +74,38 @@ describe('the submissions service', () => {
       .map((step) => (step as { detail: string }).detail)
     expect(plan.join('\n')).toContain('submissions_spam_newest_first')
     expect(plan.join('\n')).not.toContain('TEMP B-TREE')
+  })
+
+  it('marks a submission handled and new again, telling the watchers each time', async () => {
+    const { service, published } = setUp()
+    const stored = await service.submit(form)
+    const id = stored.ok ? stored.submission.id : 0
+    const handled = service.update(id, { status: 'handled' })
+    expect(handled).toMatchObject({ id, status: 'handled' })
+    expect(service.list()).toEqual([handled])
+    expect(service.update(id, { status: 'new' })).toMatchObject({ id, status: 'new' })
+    expect(published.map((event) => [event.type, event.data.status])).toEqual([
+      ['NEW_SUBMISSION', 'new'],
+      ['SUBMISSION_UPDATED', 'handled'],
+      ['SUBMISSION_UPDATED', 'new'],
+    ])
+  })
+
+  it('takes a submission out of the spam folder into the inbox', async () => {
+    const { service, published } = setUp()
+    const trapped = await service.submit(form, ['filled_too_fast'])
+    const id = trapped.ok ? trapped.submission.id : 0
+    const kept = service.update(id, { spam: false })
+    expect(kept).toMatchObject({ id, spam: null })
+    expect(service.list()).toEqual([kept])
+    expect(service.list({ spam: true })).toEqual([])
+    expect(published).toEqual([{ id: String(id), type: 'SUBMISSION_UPDATED', data: kept }])
+  })
+
+  it('changes nothing and tells no one for an id it does not hold', () => {
+    const { service, published } = setUp()
+    expect(service.update(404, { status: 'handled' })).toBeNull()
+    expect(published).toEqual([])
   })
 
   it('publishes only after the row is committed', async () => {

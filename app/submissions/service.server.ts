@@ -1,9 +1,10 @@
-import { and, desc, gt, isNotNull, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import type { FarmDatabase } from '../db/database.server'
 import { submissions, type SubmissionRow } from '../db/schema'
 import type { Analyse } from './analysis/analyser.server'
 import { parseContactForm, type ContactFormErrors } from './contact-form'
 import type { SubmissionEvents } from './events.server'
+import type { SubmissionChange } from './submission-change'
 import type { SpamReason, Submission } from './submission'
 
 export type SubmitResult = { ok: true; submission: Submission } | { ok: false; errors: ContactFormErrors }
@@ -25,6 +26,7 @@ function toSubmission(row: SubmissionRow): Submission {
     analysis: row.analysis ?? null,
     createdAt: row.createdAt.toISOString(),
     spam: row.spamReasons ?? null,
+    status: row.status,
   }
 }
 
@@ -50,8 +52,22 @@ export function createSubmissionsService({ db, events, analyse, now = () => new 
         .returning()
         .get()
       const submission = toSubmission(row)
-      if (!submission.spam) events.publish(submission)
+      if (!submission.spam) events.publish({ type: 'NEW_SUBMISSION', data: submission })
       return { ok: true, submission }
+    },
+
+    /** Marks a submission handled or new, or takes it out of the spam folder, and tells every watcher. */
+    update(id: number, change: SubmissionChange): Submission | null {
+      const row = db
+        .update(submissions)
+        .set('status' in change ? { status: change.status } : { spamReasons: null })
+        .where(eq(submissions.id, id))
+        .returning()
+        .get()
+      if (!row) return null
+      const submission = toSubmission(row)
+      events.publish({ type: 'SUBMISSION_UPDATED', data: submission })
+      return submission
     },
 
     /** Newest first, the inbox or (`spam`) what was set aside; with `after`, only those stored after that id. */

@@ -16,6 +16,13 @@ export interface Submission {
   createdAt: string
   /** Why it was set aside as spam; null for the inbox. */
   spam: SpamReason[] | null
+  /** Whether the owner has dealt with it. */
+  status: SubmissionStatus
 }
 
-export type LiveMessage = { type: 'NEW_SUBMISSION'; data: Submission } | { type: string; data?: unknown }
+export const submissionStatuses = ['new', 'handled'] as const
+export type SubmissionStatus = (typeof submissionStatuses)[number]
+
+/** Every message the live link sends, for the server that writes it and the page that reads it. */
+export type LiveMessage =
+  { type: 'NEW_SUBMISSION'; data: Submission } | { type: 'SUBMISSION_UPDATED'; data: Submission }

@@ -68,6 +68,7 @@ describe('the analysis stored with each submission', () => {
           analysis: null,
           createdAt: '2026-01-01T00:00:00.000Z',
           spam: null,
+          status: 'new',
         },
       ])
       expect(storedRows(server.databasePath).map((row) => row.analysis)).toEqual([null, JSON.stringify(data.analysis)])

@@ -280,9 +280,9 @@ const catalogue: BadInput[] = [
   },
   {
     what: 'an unknown API path',
-    request: { method: 'POST', path: '/api/submissions/1', headers: json, body: '{}' },
+    request: { method: 'POST', path: '/api/farm-animals/1', headers: json, body: '{}' },
     status: 404,
-    error: 'There is no API at /api/submissions/1.',
+    error: 'There is no API at /api/farm-animals/1.',
   },
   // The home page's form action, as a browser without JavaScript posts it.
   {

@@ -102,6 +102,7 @@ describe('GET /api/submissions', () => {
       'message',
       'name',
       'spam',
+      'status',
     ])
   })
 

@@ -1,0 +1,1 @@
+ALTER TABLE `submissions` ADD `status` text DEFAULT 'new' NOT NULL;
