@@ -38,11 +38,13 @@ const analyse = createAnalyser({
 })
 const submissions = createSubmissionsService({ db: database.db, events, analyse })
 const spamTraps = createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds })
-const owner = createOwnerAccess({
+const owner = await createOwnerAccess({
+  db: database.db,
   password: config.ownerPassword,
   sessionSecret: config.sessionSecret,
-  secureCookie: config.mode === 'production',
 })
+// From here on the password lives only as its scrypt hash; child processes and workers never see it.
+delete process.env.OWNER_PASSWORD
 const limits = {
   submissions: createRateLimit({ limit: config.submissionsPerMinute, windowMs: 60_000 }),
   signIns: createRateLimit({ limit: 5, windowMs: 60_000 }),

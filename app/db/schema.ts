@@ -26,3 +26,24 @@ export const submissions = sqliteTable(
 )
 
 export type SubmissionRow = typeof submissions.$inferSelect
+
+/**
+ * The owner's signed-in browsers. The cookie holds a random id; only its SHA-256 is kept
+ * here, so a copy of the database holds no cookie that works.
+ */
+export const sessions = sqliteTable('sessions', {
+  idHash: text('id_hash').primaryKey(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+})
+
+/**
+ * One row: a salted scrypt hash of the owner password the sessions were made with, so a
+ * changed OWNER_PASSWORD is noticed at start and ends every session.
+ */
+export const ownerPassword = sqliteTable('owner_password', {
+  id: integer('id').primaryKey(),
+  salt: text('salt').notNull(),
+  hash: text('hash').notNull(),
+})

@@ -1,29 +1,67 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 import { createCookie } from '@remix-run/node'
+import { eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
+import type { FarmDatabase } from '../db/database.server'
+import { ownerPassword, sessions } from '../db/schema'
 
-const thirtyDaysInSeconds = 60 * 60 * 24 * 30
+const sessionMs = 30 * 24 * 60 * 60 * 1000
+const hashBytes = 32
+const sessionIdShape = /^[A-Za-z0-9_-]{43}$/
 
 export interface OwnerAccess {
   /** Whether the inbox is behind a password at all (OWNER_PASSWORD set). */
   required: boolean
-  /** Whether the request's cookies may see the inbox. */
+  /** Whether the request's cookies name a live session. */
   mayWatch(cookieHeader: string | null | undefined): Promise<boolean>
-  /** A Set-Cookie value for the right password, otherwise null. */
-  signIn(password: string): Promise<string | null>
-  signOut(): Promise<string>
-}
-
-function digest(text: string): Buffer {
-  return createHash('sha256').update(text).digest()
+  /** For the right password, a new session and the Set-Cookie value that holds it; otherwise null. */
+  signIn(password: string, cookie: { secure: boolean }): Promise<string | null>
+  /** Ends the session the cookies name, on the server too, and clears the cookie. */
+  signOut(cookieHeader: string | null | undefined, cookie: { secure: boolean }): Promise<string>
 }
 
 interface Options {
+  db: FarmDatabase
   password: string | undefined
+  /** Signs the cookie as well, when set; the session id alone is already unguessable. */
   sessionSecret: string | undefined
-  secureCookie: boolean
+  now?: () => number
 }
 
-export function createOwnerAccess({ password, sessionSecret, secureCookie }: Options): OwnerAccess {
+/** scrypt off the event loop (libuv's pool), with Node's default cost. */
+function scryptHash(password: string, salt: string): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, hashBytes, (error, key) => (error ? reject(error) : resolve(key))),
+  )
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url')
+
+/**
+ * The password's salted scrypt hash, kept in memory for sign-ins. A password other than
+ * the one the stored hash was made from ends every session and replaces the hash.
+ */
+async function rememberPassword(db: FarmDatabase, password: string, at: Date) {
+  const stored = db.select().from(ownerPassword).where(eq(ownerPassword.id, 1)).get()
+  if (stored) {
+    const hash = await scryptHash(password, stored.salt)
+    if (timingSafeEqual(hash, Buffer.from(stored.hash, 'base64'))) return { salt: stored.salt, hash }
+  }
+  const salt = randomBytes(16).toString('base64')
+  const hash = await scryptHash(password, salt)
+  const row = { id: 1, salt, hash: hash.toString('base64') }
+  db.transaction((tx) => {
+    tx.update(sessions).set({ revokedAt: at }).where(isNull(sessions.revokedAt)).run()
+    tx.insert(ownerPassword).values(row).onConflictDoUpdate({ target: ownerPassword.id, set: row }).run()
+  })
+  return { salt, hash }
+}
+
+export async function createOwnerAccess({
+  db,
+  password,
+  sessionSecret,
+  now = Date.now,
+}: Options): Promise<OwnerAccess> {
   if (!password) {
     return {
       required: false,
@@ -32,30 +70,54 @@ export function createOwnerAccess({ password, sessionSecret, secureCookie }: Opt
       signOut: async () => '',
     }
   }
-  const passwordDigest = digest(password)
-  // Changing the password signs every owner out, with or without SESSION_SECRET.
-  const passwordKey = digest(`owner-key:${password}`).toString('base64url').slice(0, 16)
+  const known = await rememberPassword(db, password, new Date(now()))
   const cookie = createCookie('farm_owner', {
     httpOnly: true,
     sameSite: 'lax',
-    secure: secureCookie,
     path: '/',
-    maxAge: thirtyDaysInSeconds,
-    secrets: [sessionSecret ?? digest(`session-secret:${password}`).toString('base64url')],
+    maxAge: sessionMs / 1000,
+    secrets: sessionSecret ? [sessionSecret] : [],
   })
+
+  async function sessionId(cookieHeader: string | null | undefined): Promise<string | null> {
+    const value: unknown = await cookie.parse(cookieHeader ?? null)
+    return typeof value === 'string' && sessionIdShape.test(value) ? value : null
+  }
 
   return {
     required: true,
     async mayWatch(cookieHeader) {
-      const value = await cookie.parse(cookieHeader ?? null)
-      return typeof value === 'object' && value !== null && value.owner === passwordKey
+      const id = await sessionId(cookieHeader)
+      if (!id) return false
+      const session = db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.idHash, sha256(id)))
+        .get()
+      return session !== undefined && session.revokedAt === null && session.expiresAt.getTime() > now()
     },
-    async signIn(attempt) {
-      if (!timingSafeEqual(digest(attempt), passwordDigest)) return null
-      return cookie.serialize({ owner: passwordKey })
+    async signIn(attempt, { secure }) {
+      if (!timingSafeEqual(await scryptHash(attempt, known.salt), known.hash)) return null
+      const at = new Date(now())
+      // The table only ever holds the owner's few live sessions.
+      db.delete(sessions)
+        .where(or(lt(sessions.expiresAt, at), isNotNull(sessions.revokedAt)))
+        .run()
+      const id = randomBytes(32).toString('base64url')
+      db.insert(sessions)
+        .values({ idHash: sha256(id), createdAt: at, expiresAt: new Date(at.getTime() + sessionMs) })
+        .run()
+      return cookie.serialize(id, { secure })
     },
-    signOut() {
-      return cookie.serialize('', { maxAge: 0 })
+    async signOut(cookieHeader, { secure }) {
+      const id = await sessionId(cookieHeader)
+      if (id) {
+        db.update(sessions)
+          .set({ revokedAt: new Date(now()) })
+          .where(eq(sessions.idHash, sha256(id)))
+          .run()
+      }
+      return cookie.serialize('', { secure, maxAge: 0 })
     },
   }
 }

@@ -1,14 +1,9 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { cameOverHttps, isPlainHttpOffLocalhost } from '~/owner/request-security'
+import { safeRedirect } from '~/owner/safe-redirect'
 
 export const meta: MetaFunction = () => [{ title: 'Owner sign in' }, { name: 'robots', content: 'noindex' }]
-
-/** Only paths on this site, so a crafted link cannot send the owner elsewhere. */
-function safeRedirect(to: FormDataEntryValue | string | null): string {
-  return typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\')
-    ? to
-    : '/farm-sales'
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
@@ -32,8 +27,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const form = await request.formData().catch(() => new FormData())
   const password = form.get('password')
-  const cookie = typeof password === 'string' ? await context.owner.signIn(password) : null
+  // Secure only over HTTPS: a browser drops a Secure cookie sent over plain HTTP on a LAN name.
+  const cookie =
+    typeof password === 'string' ? await context.owner.signIn(password, { secure: cameOverHttps(request) }) : null
   if (!cookie) return json({ error: 'That password is not right.' }, { status: 401 })
+  if (isPlainHttpOffLocalhost(request)) {
+    context.log.warn(
+      { host: new URL(request.url).host },
+      'the owner signed in over plain HTTP: the password and the session cookie crossed the network unencrypted; put TLS in front (see the README)',
+    )
+  }
   return redirect(safeRedirect(form.get('redirectTo')), { headers: { 'Set-Cookie': cookie } })
 }
 

@@ -1,7 +1,9 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { cameOverHttps } from '~/owner/request-security'
 
-export async function action({ context }: ActionFunctionArgs) {
-  return redirect('/', { headers: { 'Set-Cookie': await context.owner.signOut() } })
+export async function action({ request, context }: ActionFunctionArgs) {
+  const cleared = await context.owner.signOut(request.headers.get('Cookie'), { secure: cameOverHttps(request) })
+  return redirect('/', { headers: { 'Set-Cookie': cleared } })
 }
 
 export function loader() {

@@ -217,7 +217,6 @@ describe('owner protection', () => {
     const setCookie = String(signedIn.headers['set-cookie'])
     expect(setCookie).toMatch(/HttpOnly/)
     expect(setCookie).toMatch(/SameSite=Lax/)
-    expect(setCookie).toMatch(/Secure/)
     const cookie = setCookie.split(';')[0]!
 
     expect(
