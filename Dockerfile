@@ -30,7 +30,7 @@ FROM deps AS build
 COPY . .
 RUN npm run build \
   && mkdir /server-src \
-  && node scripts/server-files.js server/index.ts scripts/backup.ts \
+  && node scripts/server-files.js server/index.ts app/submissions/analysis/offline-worker.mjs app/submissions/analysis/offline-worker.server.ts scripts/backup.ts \
   | xargs cp --parents -t /server-src/
 
 # Production dependencies only. Of better-sqlite3 only the compiled addon is kept, not

@@ -27,6 +27,8 @@ export interface Config {
   sessionSecret: string | undefined
   /** What the analysis looks for in messages. */
   farmProducts: Product[]
+  /** How long the offline reading of one message may take before it is stored without one. */
+  analysisTimeoutMs: number
   /** Null unless AI_API_URL is set: then messages are read by that language model first. */
   llm: LlmSettings | null
 }
@@ -50,6 +52,7 @@ export const defaults = {
   AI_MODEL: 'llama3.2',
   AI_API_KEY: '',
   AI_TIMEOUT_MS: '5000',
+  ANALYSIS_TIMEOUT_MS: '1500',
 } as const
 
 /** The visitor waits for the model, so its wait is capped. */
@@ -170,6 +173,7 @@ export function readConfig(env: Environment = process.env): Config {
     ownerPassword: secret(env, 'OWNER_PASSWORD'),
     sessionSecret: secret(env, 'SESSION_SECRET'),
     farmProducts: readProducts(env),
+    analysisTimeoutMs: wholeNumber(env, 'ANALYSIS_TIMEOUT_MS', 1, maxAiTimeoutMs),
     llm: readLlm(env),
   }
 }

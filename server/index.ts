@@ -5,7 +5,7 @@ import { createRateLimit } from '../app/limits/rate-limit.server'
 import { createOwnerAccess } from '../app/owner/owner-access.server'
 import { createAnalyser } from '../app/submissions/analysis/analyser.server'
 import { createLlmReader } from '../app/submissions/analysis/llm.server'
-import { createOfflineReader } from '../app/submissions/analysis/offline.server'
+import { createReadingPool } from '../app/submissions/analysis/reading-pool.server'
 import { SubmissionEvents } from '../app/submissions/events.server'
 import { createSubmissionsService } from '../app/submissions/service.server'
 import { createSpamTraps } from '../app/submissions/spam-traps.server'
@@ -26,15 +26,22 @@ process.env.NODE_ENV = config.mode
 process.umask(0o077)
 const database = openDatabase(config.databasePath, config.migrationsFolder)
 const events = new SubmissionEvents()
+const analysisLog = log.child({ part: 'analysis' })
+const reader = createReadingPool({
+  workerUrl: new URL('../app/submissions/analysis/offline-worker.mjs', import.meta.url),
+  workerData: { products: config.farmProducts },
+  budgetMs: config.analysisTimeoutMs,
+  onReplaced: (reason) => analysisLog.warn({ reason }, 'started a fresh message reader'),
+})
 const analyse = createAnalyser({
-  readOffline: createOfflineReader(config.farmProducts),
+  readOffline: reader.read,
   readWithLlm: config.llm
     ? createLlmReader(
         config.llm,
         config.farmProducts.map((product) => product.name),
       )
     : undefined,
-  log: log.child({ part: 'analysis' }),
+  log: analysisLog,
 })
 const submissions = createSubmissionsService({ db: database.db, events, analyse })
 const spamTraps = createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds })
@@ -156,6 +163,7 @@ function stop(signal: NodeJS.Signals) {
   // Stop taking upgrades and say goodbye to watchers, then stop taking
   // connections; the callback runs once every request in flight has finished.
   relay.close()
+  void reader.close()
   server.close(() => exit(0))
   server.closeIdleConnections()
 }

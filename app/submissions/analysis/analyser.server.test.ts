@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { Analysis } from './analysis'
 import { createAnalyser, type AnalysisLog } from './analyser.server'
 import { honeyQuestion } from './fixtures/honey-question'
+import { ReadingTimedOut } from './reading-pool.server'
 
 const form = { name: 'Ann Lee', email: 'ann@example.com', message: 'Any honey left?' }
 const now = new Date('2026-06-10T09:00:00.000Z')
@@ -44,6 +45,19 @@ describe('the analyser', () => {
     const logged = JSON.stringify(log.warn.mock.calls)
     expect(logged).not.toContain(form.message)
     expect(logged).not.toContain(form.email)
+  })
+
+  it('stores without an analysis, and warns why, when the reading runs out of time', async () => {
+    const log = quietLog()
+    const analyse = createAnalyser({
+      readOffline: async () => {
+        throw new ReadingTimedOut('no reading within the 1500 ms budget')
+      },
+      log,
+    })
+    expect(await analyse(form)).toEqual({ analysis: null, aiResponse: null })
+    expect(log.warn).toHaveBeenCalledWith({ reason: 'no reading within the 1500 ms budget' }, expect.any(String))
+    expect(log.error).not.toHaveBeenCalled()
   })
 
   it('still answers, with no analysis, when the offline reader fails', async () => {

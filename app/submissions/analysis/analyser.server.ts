@@ -1,7 +1,7 @@
 import type { ContactForm } from '../contact-form'
 import type { Analysis } from './analysis'
 import type { LlmReader } from './llm.server'
-import type { OfflineReader } from './offline.server'
+import { ReadingTimedOut } from './reading-pool.server'
 import { summarise } from './summary'
 
 export interface AnalysedMessage {
@@ -19,7 +19,8 @@ export interface AnalysisLog {
 }
 
 interface Readers {
-  readOffline: OfflineReader
+  /** The built-in reader; in the server, a worker thread with a deadline (reading-pool.server.ts). */
+  readOffline(form: ContactForm, at: Date): Analysis | Promise<Analysis>
   /** Set when AI_API_URL is; otherwise every message is read offline. */
   readWithLlm?: LlmReader
   log: AnalysisLog
@@ -40,10 +41,14 @@ export function createAnalyser({ readOffline, readWithLlm, log, now = () => new 
       log.warn({ reason: answer.reason }, 'language model analysis not used; reading the message offline')
     }
     try {
-      const analysis = readOffline(form, at)
+      const analysis = await readOffline(form, at)
       return { analysis, aiResponse: summarise(analysis, form.name) }
     } catch (error) {
-      log.error({ err: error }, 'offline analysis failed; storing the submission without one')
+      if (error instanceof ReadingTimedOut) {
+        log.warn({ reason: error.message }, 'offline analysis ran out of time; storing the submission without one')
+      } else {
+        log.error({ err: error }, 'offline analysis failed; storing the submission without one')
+      }
       return { analysis: null, aiResponse: null }
     }
   }

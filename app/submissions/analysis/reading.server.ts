@@ -46,8 +46,21 @@ export function foldAccents(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
 }
 
+/**
+ * wink's tokeniser takes time that grows with about the cube of an unbroken run's length when
+ * the run looks like a URL (`://` × 1,600: seconds). No word is this long, so longer runs are
+ * cut into pieces of this length before it sees them, which keeps reading time linear.
+ */
+export const longestRun = 100
+const overlongRun = new RegExp(`\\S{${longestRun + 1},}`, 'gu')
+const piece = new RegExp(`\\S{${longestRun}}(?=\\S)`, 'gu')
+
+export function boundRuns(text: string): string {
+  return text.replace(overlongRun, (run) => run.replace(piece, '$& '))
+}
+
 export function read(text: string): Reading {
-  const doc = nlp.readDoc(foldAccents(text))
+  const doc = nlp.readDoc(boundRuns(foldAccents(text)))
   const tokens = doc.tokens()
   const values = tokens.out(its.value) as string[]
   const normals = tokens.out(its.normal) as string[]
@@ -85,7 +98,7 @@ export function read(text: string): Reading {
 
 /** The model's sentiment of a few words on their own, e.g. to see which words it finds loaded. */
 export function sentimentOf(text: string): number {
-  return Number(nlp.readDoc(foldAccents(text)).out(its.sentiment))
+  return Number(nlp.readDoc(boundRuns(foldAccents(text))).out(its.sentiment))
 }
 
 interface WordPattern {

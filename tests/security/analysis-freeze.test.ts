@@ -1,0 +1,98 @@
+// No message can freeze the server: while hostile messages are read, /healthz keeps answering
+// fast, each post is answered in time and stored; a reading past its budget is abandoned.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storedRows } from '../support/database'
+import { startServer, type RunningServer } from '../support/server'
+
+const hostile = {
+  colons: '://'.repeat(1666),
+  http: 'http://'.repeat(714),
+  www: 'www.a'.repeat(1000),
+  slashes: '/'.repeat(5000),
+  'spaced urls': 'http://a.example/x '.repeat(260),
+}
+
+function post(server: RunningServer, message: string) {
+  return fetch(`${server.url}/api/submissions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Hostile Hal', email: 'hal@example.com', message }),
+  })
+}
+
+/** Asks /healthz every 50 ms until stopped; resolves with every answer time in ms. */
+function watchHealth(server: RunningServer) {
+  let watching = true
+  const times: number[] = []
+  const done = (async () => {
+    while (watching) {
+      const started = performance.now()
+      const answer = await fetch(`${server.url}/healthz`)
+      times.push(answer.ok ? performance.now() - started : Infinity)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    return times
+  })()
+  return () => {
+    watching = false
+    return done
+  }
+}
+
+async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now()
+  const value = await work
+  return { value, ms: performance.now() - started }
+}
+
+describe('hostile messages at the shipped analysis budget', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer()
+  })
+  afterAll(() => server.stop())
+
+  it('keep /healthz under 300 ms and each post answered within 3 s, stored with an analysis', async () => {
+    const stop = watchHealth(server)
+    for (const message of Object.values(hostile)) {
+      const { value: answer, ms } = await timed(post(server, message))
+      expect(answer.status).toBe(201)
+      expect(ms).toBeLessThan(3_000)
+    }
+    const health = await stop()
+    expect(health.length).toBeGreaterThan(0)
+    expect(Math.max(...health)).toBeLessThan(300)
+    const rows = storedRows(server.databasePath)
+    expect(rows.map((row) => row.message)).toEqual(Object.values(hostile))
+    for (const row of rows) expect(JSON.parse(String(row.analysis))).toMatchObject({ source: 'offline' })
+  })
+
+  it('reads a normal message posted right after a burst of hostile ones', async () => {
+    const burst = Object.values(hostile).map((message) => post(server, message))
+    const { value: answer, ms } = await timed(post(server, 'Do you have any honey left? Two jars please.'))
+    expect(ms).toBeLessThan(3_000)
+    const { data } = await answer.json()
+    expect(data.analysis).toMatchObject({ products: ['honey'] })
+    for (const done of await Promise.all(burst)) expect(done.status).toBe(201)
+  })
+})
+
+describe('a reading past its budget', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    // The smallest budget, so that every reading runs out of time: the fallback path, end to end.
+    server = await startServer({ env: { ANALYSIS_TIMEOUT_MS: '1' } })
+  })
+  afterAll(() => server.stop())
+
+  it('is abandoned: the submission is stored without an analysis, and the log says why without the message', async () => {
+    const message = 'Please keep this secret message out of the logs.'
+    const answer = await post(server, message)
+    expect(answer.status).toBe(201)
+    expect((await answer.json()).data).toMatchObject({ analysis: null, aiResponse: null })
+    expect(storedRows(server.databasePath)).toMatchObject([{ message, analysis: null }])
+    await expect.poll(() => server.output()).toContain('offline analysis ran out of time')
+    expect(server.output()).not.toContain(message)
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+  })
+})
