@@ -14,7 +14,6 @@ import { useEffect, type ReactNode } from 'react'
 import { Toaster } from 'sonner'
 import { SiteHeader } from '~/components/site-header'
 import { useNonce } from '~/nonce'
-import { ArrivedSubmissionsProvider } from '~/submissions/arrived-submissions'
 import stylesheet from '~/tailwind.css'
 
 export const links: LinksFunction = () => [
@@ -40,10 +39,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-amber-50 font-sans text-stone-800 antialiased">
-        <ArrivedSubmissionsProvider>
-          <SiteHeader farmName={data?.farm.name ?? 'Home'} ownerSignedIn={data?.ownerSignedIn ?? false} />
-          <div className="pt-16">{children}</div>
-        </ArrivedSubmissionsProvider>
+        <SiteHeader farmName={data?.farm.name ?? 'Home'} ownerSignedIn={data?.ownerSignedIn ?? false} />
+        <div className="pt-16">{children}</div>
         <Toaster position="top-center" richColors closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

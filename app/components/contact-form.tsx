@@ -8,8 +8,6 @@ import {
   type ContactForm as ContactFormValues,
   type ContactFormErrors,
 } from '~/submissions/contact-form'
-import { useArrivedSubmissions } from '~/submissions/arrived-submissions'
-import type { Submission } from '~/submissions/submission'
 
 const emptyForm: ContactFormValues = { name: '', email: '', message: '' }
 const fallbackSuccess = 'Form submitted successfully!'
@@ -19,7 +17,6 @@ interface ApiAnswer {
   message?: string
   error?: string
   errors?: ContactFormErrors
-  data?: Submission
 }
 
 const labels: Record<ContactField, string> = { name: 'Name', email: 'Email', message: 'Message' }
@@ -43,7 +40,6 @@ export function ContactForm({ posted, sentMessage, formToken }: ContactFormProps
   const [errors, setErrors] = useState<ContactFormErrors>(posted?.errors ?? {})
   const [submitting, setSubmitting] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
-  const { add } = useArrivedSubmissions()
 
   function showErrors(found: ContactFormErrors) {
     setErrors(found)
@@ -80,7 +76,6 @@ export function ContactForm({ posted, sentMessage, formToken }: ContactFormProps
       if (response.ok) {
         setValues(emptyForm)
         toast.success(answer?.message ?? fallbackSuccess)
-        if (answer?.data) add(answer.data)
       } else {
         toast.error(answer?.error ?? fallbackError)
         if (answer?.errors) showErrors(answer.errors)

@@ -3,16 +3,14 @@ import type { Analysis } from '~/submissions/analysis/analysis'
 import { mailtoHref } from '~/submissions/contact-form'
 import type { Submission } from '~/submissions/submission'
 
-const staggerSeconds = 0.1
-
-export function SubmissionCard({ submission, index }: { submission: Submission; index: number }) {
+export function SubmissionCard({ submission, delaySeconds }: { submission: Submission; delaySeconds: number }) {
   return (
     <m.li
       className="submission-card rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
       data-testid="submission-card"
       initial={{ opacity: 0, y: 16 }}
       animate={{ opacity: 1, y: 0 }}
-      transition={{ duration: 0.35, delay: index * staggerSeconds }}
+      transition={{ duration: 0.35, delay: delaySeconds }}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 className="font-serif text-xl font-bold break-words text-green-900">{submission.name}</h2>

@@ -1,5 +1,5 @@
 import { isNotNull } from 'drizzle-orm'
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import type { Analysis } from '../submissions/analysis/analysis'
 import { submissionStatuses, type SpamReason } from '../submissions/submission'
 
@@ -47,3 +47,35 @@ export const ownerPassword = sqliteTable('owner_password', {
   salt: text('salt').notNull(),
   hash: text('hash').notNull(),
 })
+
+/**
+ * What the analysis found in each kept submission, one row per intent, product and urgency,
+ * so the inbox filters by walking an index in newest-first order. Written by triggers
+ * (drizzle/0006_inbox_search.sql) from the stored analysis.
+ */
+export const submissionTags = sqliteTable(
+  'submission_tags',
+  {
+    kind: text('kind', { enum: ['intent', 'product', 'urgency'] }).notNull(),
+    value: text('value').notNull(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.value, table.submissionId] }),
+    // The triggers and the foreign key look tags up by submission.
+    index('submission_tags_by_submission').on(table.submissionId),
+  ],
+)
+
+/** How many inbox submissions (not spam) carry each tag; kept by triggers, so counts cost one read. */
+export const tagCounts = sqliteTable(
+  'tag_counts',
+  {
+    kind: text('kind', { enum: ['intent', 'product', 'urgency'] }).notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.value] })],
+)

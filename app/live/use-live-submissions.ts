@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { LiveMessage, Submission } from '~/submissions/submission'
+import { isLiveMessage, type LiveMessage, type Submission } from '~/submissions/submission'
 
 const firstRetryMs = 500
 const longestRetryMs = 30_000
@@ -14,17 +14,34 @@ function liveUrl(): string {
   return `${window.location.protocol === 'https:' ? 'wss:' : 'ws:'}//${window.location.host}/`
 }
 
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
 /**
- * Holds one WebSocket to the server root while the calling page is shown.
- * After every (re)connect it fetches what arrived after the newest submission
- * already held, so nothing is missed while the link was down.
+ * Holds one WebSocket to the server root while the calling page is shown and hands on every
+ * message. After every (re)connect it fetches, with the view's own parameters, what arrived
+ * after the newest submission already held, so nothing is missed while the link was down.
  */
-export function useLiveSubmissions(newestId: number, onArrive: (submission: Submission) => void) {
+export function useLiveSubmissions({
+  newestId,
+  viewParams,
+  onMessage,
+}: {
+  newestId: number
+  /** The view's URL parameters, so the catch-up asks only for what the view shows. */
+  viewParams: string
+  onMessage: (message: LiveMessage) => void
+}) {
   const newest = useRef(newestId)
-  const arrive = useRef(onArrive)
+  const handle = useRef(onMessage)
   useEffect(() => {
     newest.current = Math.max(newest.current, newestId)
-    arrive.current = onArrive
+    handle.current = onMessage
   })
 
   useEffect(() => {
@@ -35,12 +52,13 @@ export function useLiveSubmissions(newestId: number, onArrive: (submission: Subm
 
     async function catchUp() {
       try {
-        const response = await fetch(`/api/submissions?after=${newest.current}`, {
-          headers: { Accept: 'application/json' },
-        })
+        const params = new URLSearchParams(viewParams)
+        params.set('after', String(newest.current))
+        params.set('limit', '500')
+        const response = await fetch(`/api/submissions?${params}`, { headers: { Accept: 'application/json' } })
         if (!response.ok) throw new Error(`status ${response.status}`)
         const missed: Submission[] = await response.json()
-        for (const submission of missed.reverse()) arrive.current(submission)
+        for (const submission of missed.reverse()) handle.current({ type: 'NEW_SUBMISSION', data: submission })
       } catch (error) {
         console.error('Failed to fetch submissions', error)
       }
@@ -53,15 +71,14 @@ export function useLiveSubmissions(newestId: number, onArrive: (submission: Subm
         void catchUp()
       }
       socket.onmessage = (event) => {
-        let message: LiveMessage
-        try {
-          message = JSON.parse(String(event.data))
-        } catch {
-          console.warn('Ignored a live message that is not JSON')
-          return
-        }
-        if (message.type === 'NEW_SUBMISSION' && message.data) arrive.current(message.data as Submission)
-        else console.log('Unknown live message type:', message.type)
+        const message = parse(String(event.data))
+        if (isLiveMessage(message)) handle.current(message)
+        else if (message === undefined) console.warn('Ignored a live message that is not JSON')
+        else
+          console.log(
+            'Unknown live message type:',
+            typeof message === 'object' && message && 'type' in message ? message.type : message,
+          )
       }
       socket.onerror = () => console.error('Live connection error')
       socket.onclose = (event) => {
@@ -77,5 +94,5 @@ export function useLiveSubmissions(newestId: number, onArrive: (submission: Subm
       clearTimeout(retry)
       socket?.close(1000, 'Left the page')
     }
-  }, [])
+  }, [viewParams])
 }

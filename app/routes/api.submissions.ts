@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'
 import { ownerDataHeaders } from '~/owner/owner-data'
+import { apiPageSizes, pageParams, readInboxQuery } from '~/submissions/inbox-query'
 import { contactFields, thankYouMessage, tooManySubmissions } from '~/submissions/contact-form'
 
 const allow = 'GET, POST'
@@ -24,19 +25,18 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     if (!(await context.owner.mayWatch(request.headers.get('Cookie')))) {
       return error(401, 'Sign in as the farm owner to read submissions.')
     }
-    const search = new URL(request.url).searchParams
-    const after = search.get('after')
-    if (after !== null && !/^\d{1,15}$/.test(after)) {
-      return error(400, 'The "after" parameter must be a submission id.')
+    const url = new URL(request.url)
+    const query = readInboxQuery(url.searchParams, apiPageSizes)
+    if (!query.ok) return error(400, query.error)
+    const { submissions, more } = context.submissions.list(query.page)
+    const headers = new Headers(ownerDataHeaders)
+    const oldest = submissions.at(-1)
+    if (more && oldest) {
+      const next = new URL('/api/submissions', url)
+      next.search = pageParams(query.page, oldest.id).toString()
+      headers.set('Link', `<${next.href}>; rel="next"`)
     }
-    const spam = search.get('spam')
-    if (spam !== null && spam !== 'true' && spam !== 'false') {
-      return error(400, 'The "spam" parameter must be true or false.')
-    }
-    return json(
-      context.submissions.list({ after: after === null ? undefined : Number(after), spam: spam === 'true' }),
-      { headers: ownerDataHeaders },
-    )
+    return json(submissions, { headers })
   })
 }
 

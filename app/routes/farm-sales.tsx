@@ -1,12 +1,21 @@
 import { json, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData, useLocation } from '@remix-run/react'
 import { domAnimation, LazyMotion, MotionConfig } from 'framer-motion'
-import { useEffect, useMemo } from 'react'
+import { useEffect } from 'react'
+import { InboxFilters } from '~/components/inbox-filters'
 import { SubmissionCard } from '~/components/submission-card'
-import { useLiveSubmissions } from '~/live/use-live-submissions'
+import { useInbox } from '~/live/use-inbox'
+import { useOlderPages } from '~/live/use-older-pages'
 import { ownerDataHeaders } from '~/owner/owner-data'
-import { useArrivedSubmissions } from '~/submissions/arrived-submissions'
-import { newestFirst } from '~/submissions/newest-first'
+import {
+  apiPageSizes,
+  inboxPageSizes,
+  pageParams,
+  readInboxQuery,
+  type InboxPage,
+  type InboxView,
+} from '~/submissions/inbox-query'
+import type { Submission } from '~/submissions/submission'
 
 export const meta: MetaFunction = () => [
   { title: 'Farm Sales Data' },
@@ -14,56 +23,168 @@ export const meta: MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export const headers: HeadersFunction = () => ownerDataHeaders
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
   if (!(await context.owner.mayWatch(request.headers.get('Cookie')))) {
-    throw redirect('/sign-in?redirectTo=/farm-sales')
+    throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`/farm-sales${url.search}`)}`)
+  }
+  const query = readInboxQuery(url.searchParams, inboxPageSizes)
+  if (!query.ok) {
+    return json(
+      { badQuery: query.error, loadFailed: false, page: null, counts: [] },
+      { status: 400, headers: ownerDataHeaders },
+    )
   }
   try {
-    return json({ submissions: context.submissions.list(), loadFailed: false })
+    const { submissions, more } = context.submissions.list(query.page)
+    return json(
+      {
+        badQuery: null,
+        loadFailed: false,
+        page: { view: query.page, submissions, more },
+        counts: context.submissions.tagCounts(),
+      },
+      { headers: ownerDataHeaders },
+    )
   } catch (error) {
     context.log.error({ err: error }, 'could not list the submissions')
-    return json({ submissions: [], loadFailed: true })
+    return json({ badQuery: null, loadFailed: true, page: null, counts: [] }, { headers: ownerDataHeaders })
   }
 }
 
 // Without JavaScript the entrance animation never runs, so the cards must not wait for it.
 const visibleWithoutScript = '.submission-card{opacity:1!important;transform:none!important}'
+/** The spec's 100 ms per card, up to the eighth: the whole first page is in by 1.15 s. */
+const staggerSeconds = 0.1
+const mostStaggered = 8
+
+function isFiltered(view: InboxView) {
+  return Boolean(view.q || view.intent || view.product || view.urgency || view.status)
+}
 
 export default function FarmSales() {
-  const { submissions: loaded, loadFailed } = useLoaderData<typeof loader>()
-  const { arrived, add } = useArrivedSubmissions()
-  const submissions = useMemo(() => newestFirst(arrived, loaded), [arrived, loaded])
+  const { badQuery, loadFailed, page, counts } = useLoaderData<typeof loader>()
+  const location = useLocation()
 
   useEffect(() => {
     if (loadFailed) console.error('Failed to fetch submissions')
   }, [loadFailed])
-  useLiveSubmissions(submissions[0]?.id ?? 0, add)
 
   return (
-    <main className="mx-auto max-w-4xl px-4 pb-20 pt-12 sm:px-6">
+    <main className="mx-auto max-w-4xl px-4 pt-12 pb-20 sm:px-6">
       <h1 className="font-serif text-4xl font-bold text-green-900">Farm Sales Data</h1>
       <p className="mt-3 text-lg text-stone-700">Review customer submissions and AI-powered insights.</p>
-      {submissions.length === 0 ? (
-        <div className="mt-10 rounded-2xl border-2 border-dashed border-stone-300 bg-white/60 px-6 py-14 text-center">
+      {badQuery ? (
+        <div role="alert" className="mt-10 rounded-2xl bg-red-50 px-6 py-5 text-red-900 ring-1 ring-red-200">
+          <p className="font-semibold">This view’s address is not right: {badQuery}</p>
+          <Link to="/farm-sales" className="mt-2 inline-block font-semibold underline">
+            Show the whole inbox
+          </Link>
+        </div>
+      ) : page ? (
+        <>
+          <InboxFilters view={page.view} counts={counts} />
+          {/* A new view starts a new list: its own pages, arrivals and live link. */}
+          <Inbox key={location.search} view={page.view} firstPage={page.submissions} more={page.more} />
+        </>
+      ) : (
+        <EmptyState filtered={false} />
+      )}
+    </main>
+  )
+}
+
+function EmptyState({ filtered }: { filtered: boolean }) {
+  return (
+    <div className="mt-10 rounded-2xl border-2 border-dashed border-stone-300 bg-white/60 px-6 py-14 text-center">
+      {filtered ? (
+        <>
+          <p className="font-serif text-xl font-bold text-green-900">No submissions match this view.</p>
+          <Link to="/farm-sales" className="mt-2 inline-block font-semibold text-green-800 underline">
+            Clear search and filters
+          </Link>
+        </>
+      ) : (
+        <>
           <p className="font-serif text-xl font-bold text-green-900">No submissions yet.</p>
           <p className="mt-2 text-stone-700">Submissions will appear here once customers fill out the contact form.</p>
-        </div>
+        </>
+      )}
+    </div>
+  )
+}
+
+function Inbox({ view, firstPage, more }: { view: InboxPage; firstPage: Submission[]; more: boolean }) {
+  const { submissions, notInView, addOlder } = useInbox({ firstPage, view })
+  const oldest = firstPage.at(-1)
+  const older = useOlderPages({
+    firstUrl:
+      more && oldest ? `/api/submissions?${pageParams({ ...view, limit: apiPageSizes.default }, oldest.id)}` : null,
+    onPage: addOlder,
+  })
+  const firstIds = new Set(firstPage.map((submission) => submission.id))
+  const last = submissions.at(-1)
+  const olderHref = last ? `/farm-sales?${pageParams(view, last.id)}` : undefined
+
+  return (
+    <>
+      {notInView > 0 ? (
+        <p role="status" className="mt-6 rounded-xl bg-green-50 px-4 py-3 text-green-900 ring-1 ring-green-200">
+          {notInView === 1 ? '1 new submission' : `${notInView} new submissions`} not in this view.{' '}
+          <Link to="/farm-sales" className="font-semibold underline">
+            Clear search and filters
+          </Link>
+        </p>
+      ) : null}
+      {submissions.length === 0 ? (
+        <EmptyState filtered={isFiltered(view) || view.spam} />
       ) : (
         <LazyMotion features={domAnimation} strict>
           <MotionConfig reducedMotion="user">
             <noscript>
               <style>{visibleWithoutScript}</style>
             </noscript>
-            <ol aria-label="Submissions, newest first" className="mt-10 space-y-5">
+            <ol aria-label="Submissions, newest first" className="mt-8 space-y-5">
               {submissions.map((submission, index) => (
-                <SubmissionCard key={submission.id} submission={submission} index={index} />
+                <SubmissionCard
+                  key={submission.id}
+                  submission={submission}
+                  // Only the loaded page staggers in; cards added later appear at once.
+                  delaySeconds={firstIds.has(submission.id) ? Math.min(index, mostStaggered) * staggerSeconds : 0}
+                />
               ))}
             </ol>
           </MotionConfig>
         </LazyMotion>
       )}
-    </main>
+      {older.state !== 'done' && olderHref ? (
+        <div className="mt-8 flex flex-col items-center gap-3">
+          {older.state === 'loading' ? (
+            <p role="status" className="text-stone-700">
+              Loading older submissions…
+            </p>
+          ) : null}
+          {older.state === 'failed' ? (
+            <p role="alert" className="text-red-800">
+              Older submissions could not be loaded.{' '}
+              <button type="button" onClick={() => void older.loadMore()} className="font-semibold underline">
+                Retry
+              </button>
+            </p>
+          ) : null}
+          <Link
+            ref={(element) => {
+              older.sentinel.current = element
+            }}
+            to={olderHref}
+            className="rounded-full px-5 py-2 font-semibold text-green-800 ring-1 ring-green-300 hover:bg-green-50"
+          >
+            Older submissions
+          </Link>
+        </div>
+      ) : null}
+    </>
   )
 }

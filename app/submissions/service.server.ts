@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '../db/database.server'
-import { submissions, type SubmissionRow } from '../db/schema'
+import { submissions, submissionTags, tagCounts, type SubmissionRow } from '../db/schema'
 import type { Analyse } from './analysis/analyser.server'
 import { parseContactForm, type ContactFormErrors } from './contact-form'
+import { searchMatch, type InboxPage } from './inbox-query'
 import type { SubmissionEvents } from './events.server'
 import type { SubmissionChange } from './submission-change'
 import type { SpamReason, Submission } from './submission'
@@ -14,6 +15,13 @@ interface Dependencies {
   events: SubmissionEvents
   analyse: Analyse
   now?: () => Date
+}
+
+export type TagCount = typeof tagCounts.$inferSelect
+
+function tagged(kind: TagCount['kind'], value: string | undefined) {
+  if (value === undefined) return undefined
+  return sql`${submissions.id} IN (SELECT ${submissionTags.submissionId} FROM ${submissionTags} WHERE ${submissionTags.kind} = ${kind} AND ${submissionTags.value} = ${value})`
 }
 
 function toSubmission(row: SubmissionRow): Submission {
@@ -70,20 +78,38 @@ export function createSubmissionsService({ db, events, analyse, now = () => new 
       return submission
     },
 
-    /** Newest first, the inbox or (`spam`) what was set aside; with `after`, only those stored after that id. */
-    list({ after, spam = false }: { after?: number; spam?: boolean } = {}): Submission[] {
-      return db
+    /**
+     * One page of a view, newest first: keyset on the id (never OFFSET), so any page costs
+     * the same however deep it is. `more` says whether older ones match the view too.
+     */
+    list(page: InboxPage): { submissions: Submission[]; more: boolean } {
+      const match = page.q ? searchMatch(page.q) : null
+      const rows = db
         .select()
         .from(submissions)
         .where(
           and(
-            spam ? isNotNull(submissions.spamReasons) : isNull(submissions.spamReasons),
-            after === undefined ? undefined : gt(submissions.id, after),
+            page.spam ? isNotNull(submissions.spamReasons) : isNull(submissions.spamReasons),
+            page.before === undefined ? undefined : lt(submissions.id, page.before),
+            page.after === undefined ? undefined : gt(submissions.id, page.after),
+            page.status === undefined ? undefined : eq(submissions.status, page.status),
+            match === null
+              ? undefined
+              : sql`${submissions.id} IN (SELECT rowid FROM submissions_search WHERE submissions_search MATCH ${match})`,
+            tagged('intent', page.intent),
+            tagged('product', page.product),
+            tagged('urgency', page.urgency),
           ),
         )
         .orderBy(desc(submissions.id))
+        .limit(page.limit + 1)
         .all()
-        .map(toSubmission)
+      return { submissions: rows.slice(0, page.limit).map(toSubmission), more: rows.length > page.limit }
+    },
+
+    /** How many kept submissions carry each intent, product and urgency; read from counts the triggers keep. */
+    tagCounts(): TagCount[] {
+      return db.select().from(tagCounts).where(gt(tagCounts.count, 0)).orderBy(desc(tagCounts.count)).all()
     },
   }
 }

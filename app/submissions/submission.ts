@@ -26,3 +26,19 @@ export type SubmissionStatus = (typeof submissionStatuses)[number]
 /** Every message the live link sends, for the server that writes it and the page that reads it. */
 export type LiveMessage =
   { type: 'NEW_SUBMISSION'; data: Submission } | { type: 'SUBMISSION_UPDATED'; data: Submission }
+
+const liveMessageTypes: ReadonlySet<string> = new Set<LiveMessage['type']>(['NEW_SUBMISSION', 'SUBMISSION_UPDATED'])
+
+/** Whether a parsed live message is one this page knows; others are only logged. */
+export function isLiveMessage(value: unknown): value is LiveMessage {
+  if (typeof value !== 'object' || value === null || !('type' in value) || !('data' in value)) return false
+  const { type, data } = value
+  return (
+    typeof type === 'string' &&
+    liveMessageTypes.has(type) &&
+    typeof data === 'object' &&
+    data !== null &&
+    'id' in data &&
+    typeof data.id === 'number'
+  )
+}

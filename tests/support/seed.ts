@@ -1,0 +1,63 @@
+import Sqlite from 'better-sqlite3'
+import type { Analysis, Intent } from '../../app/submissions/analysis/analysis'
+
+const people = ['Ann Lee', 'Bob Marsh', 'Cara Diaz', 'Dev Patel', 'Ema Kovac', 'Finn Odell', 'Gus Hale', 'Hana Sato']
+const domains = ['example.com', 'corner-shop.co.uk', 'mail.example.org', 'cafe.example']
+const messages: Array<{ text: string; intents: Intent[]; products: string[]; urgent: boolean }> = [
+  { text: 'Do you have any honey left this week?', intents: ['product_inquiry'], products: ['honey'], urgent: false },
+  {
+    text: 'We would like 40 dozen eggs every week for the café, starting tomorrow.',
+    intents: ['wholesale', 'order'],
+    products: ['eggs'],
+    urgent: true,
+  },
+  {
+    text: 'How much are the strawberries per punnet?',
+    intents: ['pricing'],
+    products: ['strawberries'],
+    urgent: false,
+  },
+  { text: 'Can we visit the farm with the children on Saturday?', intents: ['visit'], products: [], urgent: false },
+  { text: 'The apples I bought were bruised, not happy.', intents: ['complaint'], products: ['apples'], urgent: false },
+  { text: 'Lovely pumpkins, thank you!', intents: ['feedback'], products: ['pumpkins'], urgent: false },
+]
+
+function analysisOf(message: (typeof messages)[number]): Analysis {
+  return {
+    intents: message.intents,
+    products: message.products,
+    sentiment: { label: 'neutral', score: 0 },
+    urgency: { level: message.urgent ? 'high' : 'normal', cues: message.urgent ? ['tomorrow'] : [] },
+    spam: { isSpam: false, reasons: [] },
+    source: 'offline',
+  }
+}
+
+/**
+ * Writes `count` varied submissions straight into a migrated database file, in one
+ * transaction: the triggers index each for search and filters as the app's inserts would.
+ */
+export function seedSubmissions(databasePath: string, count: number, startAt = Date.now() - count * 60_000) {
+  const sqlite = new Sqlite(databasePath)
+  const insert = sqlite.prepare(
+    'INSERT INTO submissions (name, email, message, ai_response, analysis, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  )
+  sqlite.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const person = people[i % people.length]!
+      const message = messages[i % messages.length]!
+      const email = `${person.split(' ')[0]!.toLowerCase()}${i}@${domains[i % domains.length]}`
+      insert.run(
+        `${person} ${i}`,
+        email,
+        message.text,
+        'Read offline.',
+        JSON.stringify(analysisOf(message)),
+        startAt + i * 60_000,
+      )
+    }
+  })()
+  sqlite.close()
+}
+
+export const seededMessages = messages
