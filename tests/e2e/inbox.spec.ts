@@ -1,0 +1,123 @@
+import { seedSubmissions } from '../support/seed'
+import { expect, openHydrated, postSubmission, test, type Page } from './fixtures'
+
+const seeded = 130
+const cardNames = (page: Page) =>
+  page.getByTestId('submission-card').getByRole('heading', { level: 2 }).allTextContents()
+const newestFirst = Array.from({ length: seeded }, (_, index) => seeded - 1 - index)
+
+test.beforeEach(({ server }) => seedSubmissions(server.databasePath, seeded))
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('shows 25 at a time and reaches every submission by the Older submissions link', async ({ page }) => {
+    await page.goto('/farm-sales')
+    const seen: string[] = []
+    for (;;) {
+      const names = await cardNames(page)
+      expect(names.length).toBeLessThanOrEqual(25)
+      seen.push(...names)
+      const older = page.getByRole('link', { name: 'Older submissions' })
+      if ((await older.count()) === 0) break
+      await older.click()
+    }
+    expect(seen).toHaveLength(seeded)
+    expect(new Set(seen).size).toBe(seeded)
+    expect(seen.map((name) => Number(name.split(' ').at(-1)))).toEqual(newestFirst)
+  })
+
+  test('searches and filters with the form, keeping the view in the address and in the Older link', async ({
+    page,
+  }) => {
+    await page.goto('/farm-sales')
+    await page.getByLabel('What about').selectOption('wholesale')
+    await page.getByRole('button', { name: 'Show' }).click()
+    await expect(page).toHaveURL(/intent=wholesale/)
+    const cards = page.getByTestId('submission-card')
+    await expect(cards.first()).toContainText('40 dozen eggs')
+    for (const text of await cards.allTextContents()) expect(text).toContain('40 dozen eggs')
+    await expect(page.getByLabel('What about')).toContainText('Wholesale 22')
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill('corner-shop.co.uk')
+    await page.getByRole('button', { name: 'Show' }).click()
+    await expect(page).toHaveURL(/q=corner-shop.co.uk/)
+    for (const text of await cards.allTextContents()) expect(text).toContain('@corner-shop.co.uk')
+
+    await page.goto('/farm-sales?urgency=high&q=nobody')
+    await expect(page.getByText('No submissions match this view.')).toBeVisible()
+    await page.getByRole('link', { name: 'Clear search and filters' }).click()
+    await expect(cards).toHaveCount(25)
+  })
+})
+
+test('with JavaScript, scrolling to the end loads every older page in place, once each', async ({ page }) => {
+  await openHydrated(page, '/farm-sales')
+  await expect(page.getByTestId('submission-card')).toHaveCount(25)
+  for (let shown = 25; shown < seeded;) {
+    await page.getByRole('link', { name: 'Older submissions' }).scrollIntoViewIfNeeded()
+    await expect.poll(async () => (await cardNames(page)).length).toBeGreaterThan(shown)
+    shown = (await cardNames(page)).length
+  }
+  const names = await cardNames(page)
+  expect(names.map((name) => Number(name.split(' ').at(-1)))).toEqual(newestFirst)
+  await expect(page.getByRole('link', { name: 'Older submissions' })).toHaveCount(0)
+  expect(page.url()).not.toContain('before=')
+})
+
+test('a failed older page shows an error with Retry, which loads it', async ({ page }) => {
+  await page.route(/\/api\/submissions\?.*before=/, (route) => route.abort())
+  await openHydrated(page, '/farm-sales')
+  await page.getByRole('link', { name: 'Older submissions' }).scrollIntoViewIfNeeded()
+  await expect(page.getByRole('alert')).toHaveText('Older submissions could not be loaded. Retry')
+  await page.unroute(/\/api\/submissions\?.*before=/)
+  await page.getByRole('button', { name: 'Retry' }).click()
+  await expect.poll(async () => (await cardNames(page)).length).toBeGreaterThan(25)
+})
+
+test('typing a search updates the list and the address after a pause; back returns to the inbox', async ({ page }) => {
+  await openHydrated(page, '/farm-sales')
+  await page.getByRole('searchbox', { name: 'Search' }).pressSequentially('pumpk', { delay: 40 })
+  await expect(page).toHaveURL(/q=pumpk/)
+  const cards = page.getByTestId('submission-card')
+  await expect(cards.first()).toContainText('Lovely pumpkins')
+  for (const text of await cards.allTextContents()) expect(text).toContain('pumpkins')
+  await page.reload()
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('pumpk')
+  await expect(cards.first()).toContainText('Lovely pumpkins')
+})
+
+test('a live arrival outside the view is not listed, and is counted with a way back to everything', async ({
+  page,
+  server,
+}) => {
+  const opened = page.waitForEvent('websocket')
+  await openHydrated(page, '/farm-sales?intent=visit')
+  await opened
+  await postSubmission(server, { name: 'Honey Hal', message: 'Any honey left? I would like two jars.' })
+  await expect(page.getByRole('status')).toHaveText('1 new submission not in this view. Clear search and filters')
+  await expect(page.getByText('Honey Hal')).toHaveCount(0)
+  await postSubmission(server, { name: 'Visiting Vi', message: 'Can we visit the farm on Sunday with the children?' })
+  await expect(page.getByTestId('submission-card').first()).toContainText('Visiting Vi')
+  await page.getByRole('link', { name: 'Clear search and filters' }).click()
+  await expect(page.getByTestId('submission-card').first()).toContainText('Visiting Vi')
+  await expect(page.getByTestId('submission-card').nth(1)).toContainText('Honey Hal')
+})
+
+test('the first page is fully shown within 1.5 s of hydration', async ({ page }) => {
+  await page.addInitScript(() => {
+    let hydratedAt: number | undefined
+    const check = () => {
+      if (document.documentElement.dataset.hydrated) hydratedAt ??= performance.now()
+      const cards = [...document.querySelectorAll<HTMLElement>('[data-testid="submission-card"]')]
+      const shown = cards.length === 25 && cards.every((card) => getComputedStyle(card).opacity === '1')
+      if (shown && hydratedAt !== undefined) {
+        ;(window as unknown as { allShownAfter: number }).allShownAfter = performance.now() - hydratedAt
+      } else requestAnimationFrame(check)
+    }
+    requestAnimationFrame(check)
+  })
+  await openHydrated(page, '/farm-sales')
+  const after = await page.waitForFunction(() => (window as unknown as { allShownAfter?: number }).allShownAfter)
+  expect(await after.jsonValue()).toBeLessThan(1_500)
+})
