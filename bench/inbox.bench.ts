@@ -1,0 +1,90 @@
+// The inbox at 10 / 1,000 / 10,000 / 100,000 stored submissions: time to first byte and size
+// of the Farm Sales page (first page, searched, filtered) and of the list API (default and
+// searched), search p95, and the server's memory, each beside its 10-row figure.
+//
+//   npm run bench:inbox            (BENCH_SIZES=10,1000 for a quick look)
+import { request } from 'node:http'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { openDatabase } from '../app/db/database.server'
+import { seedSubmissions } from '../tests/support/seed'
+import { startServer, tempDatabasePath, type RunningServer } from '../tests/support/server'
+
+const sizes = (process.env.BENCH_SIZES ?? '10,1000,10000,100000').split(',').map(Number)
+const rounds = 21
+const migrations = join(fileURLToPath(new URL('..', import.meta.url)), 'drizzle')
+
+const probes = {
+  page: '/farm-sales',
+  'page, searched': '/farm-sales?q=honey',
+  'page, filtered': '/farm-sales?intent=wholesale',
+  API: '/api/submissions',
+  'API, searched': '/api/submissions?q=corner-shop.co.uk',
+} as const
+type Probe = keyof typeof probes
+
+function timeOne(url: string): Promise<{ ttfb: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now()
+    request(url, (res) => {
+      const ttfb = performance.now() - started
+      let bytes = 0
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      res.on('end', () => resolve({ ttfb, bytes }))
+      res.on('error', reject)
+    })
+      .on('error', reject)
+      .end()
+  })
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!
+
+async function measure(server: RunningServer) {
+  const figures: Record<string, number> = {}
+  const searches: number[] = []
+  for (const [name, path] of Object.entries(probes) as Array<[Probe, string]>) {
+    const times: number[] = []
+    let bytes = 0
+    for (let round = 0; round < rounds; round++) {
+      const one = await timeOne(`${server.url}${path}`)
+      if (round > 0) times.push(one.ttfb)
+      bytes = one.bytes
+      if (path.includes('q=') && round > 0) searches.push(one.ttfb)
+    }
+    figures[`${name} TTFB ms`] = median(times)
+    figures[`${name} KB`] = bytes / 1024
+  }
+  figures['search p95 ms'] = p95(searches)
+  figures['server RSS MB'] =
+    Number((await import('node:child_process')).execSync(`ps -o rss= -p ${server.child.pid}`)) / 1024
+  return figures
+}
+
+const table: Array<{ size: number; figures: Record<string, number> }> = []
+for (const size of sizes) {
+  const databasePath = tempDatabasePath()
+  openDatabase(databasePath, migrations).close()
+  const seeding = performance.now()
+  seedSubmissions(databasePath, size)
+  console.error(`seeded ${size} in ${Math.round(performance.now() - seeding)} ms`)
+  const server = await startServer({ databasePath })
+  try {
+    table.push({ size, figures: await measure(server) })
+  } finally {
+    await server.stop()
+  }
+}
+
+const base = table[0]!
+const rows = Object.keys(base.figures).map((figure) => {
+  const cells = table.map(({ figures }) => {
+    const value = figures[figure]!
+    const ratio = value / (base.figures[figure] || 1)
+    return `${value.toFixed(1).padStart(8)} (${ratio.toFixed(2)}×)`
+  })
+  return `${figure.padEnd(24)}${cells.join('')}`
+})
+console.log(`${'rows'.padEnd(24)}${table.map(({ size }) => String(size).padStart(18)).join('')}`)
+console.log(rows.join('\n'))
