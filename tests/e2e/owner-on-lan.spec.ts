@@ -13,7 +13,7 @@ test('the owner signs in over plain HTTP at the farm’s LAN name and sees the i
   await postSubmission(server, { name: 'Neighbour Nora' })
   const site = `http://farm.lan:${server.port}`
   await page.goto(`${site}/farm-sales`)
-  await expect(page).toHaveURL(`${site}/sign-in?redirectTo=/farm-sales`)
+  await expect(page).toHaveURL(`${site}/sign-in?redirectTo=%2Ffarm-sales`)
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()

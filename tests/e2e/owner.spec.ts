@@ -8,7 +8,7 @@ test.describe('with OWNER_PASSWORD set', () => {
   test('the owner signs in to see the inbox live, and signs out again', async ({ page, server }) => {
     await postSubmission(server, { name: 'Waiting Wendy' })
     await page.goto('/farm-sales')
-    await expect(page).toHaveURL(`${server.url}/sign-in?redirectTo=/farm-sales`)
+    await expect(page).toHaveURL(`${server.url}/sign-in?redirectTo=%2Ffarm-sales`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Owner sign in')
     await expect(page.getByText('Waiting Wendy')).toHaveCount(0)
 

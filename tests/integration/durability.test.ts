@@ -1,5 +1,6 @@
 import Sqlite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
+import { listAll } from '../support/list-all'
 import { startServer, tempDatabasePath, type RunningServer } from '../support/server'
 
 const rounds = 20
@@ -146,7 +147,7 @@ describe('durability', () => {
     // The server starts on what the last crash left and lists every acknowledged submission.
     const server = await startServer({ databasePath, env: floodAllowed })
     try {
-      const listed = (await (await fetch(`${server.url}/api/submissions`)).json()) as Array<{ name: string }>
+      const listed = await listAll<{ name: string }>(server.url)
       const names = new Set(listed.map((submission) => submission.name))
       expect(acknowledged.filter((ack) => !names.has(ack.name))).toEqual([])
     } finally {

@@ -204,7 +204,7 @@ describe('owner protection', () => {
 
     const page = await rawRequest(server.url, { method: 'GET', path: '/farm-sales' })
     expect(page.status).toBe(302)
-    expect(page.headers.location).toBe('/sign-in?redirectTo=/farm-sales')
+    expect(page.headers.location).toBe('/sign-in?redirectTo=%2Ffarm-sales')
     const list = await fetch(`${server.url}/api/submissions`)
     expect(list.status).toBe(401)
     expect(await list.json()).toEqual({ error: 'Sign in as the farm owner to read submissions.' })

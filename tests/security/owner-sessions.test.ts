@@ -45,7 +45,7 @@ async function access(server: RunningServer, cookie: string) {
 }
 
 const signedIn = { api: 200, page: '200', live: 101 }
-const signedOut = { api: 401, page: '302 /sign-in?redirectTo=/farm-sales', live: 401 }
+const signedOut = { api: 401, page: '302 /sign-in?redirectTo=%2Ffarm-sales', live: 401 }
 
 function sessionRows(databasePath: string) {
   const sqlite = new Sqlite(databasePath, { readonly: true })
