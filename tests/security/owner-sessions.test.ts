@@ -1,21 +1,14 @@
 // Owner sessions live on the server: a random id in the cookie, ended by signing out and by a
 // new password, one per sign-in; the cookie is Secure exactly when the request came over HTTPS.
 import Sqlite from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { rawRequest } from '../support/raw-request'
-import { startServer, tempDatabasePath, type RunningServer } from '../support/server'
+import { serverPerTest } from '../support/server-per-test'
+import { tempDatabasePath, type RunningServer } from '../support/server'
 
 const password = 'apple blossom in may'
-const running: RunningServer[] = []
-async function serve(options: Parameters<typeof startServer>[0] = {}) {
-  const server = await startServer(options)
-  running.push(server)
-  return server
-}
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.stop()))
-})
+const serve = serverPerTest()
 
 async function signIn(server: RunningServer, headers: Record<string, string> = {}) {
   const answer = await rawRequest(server.url, {

@@ -40,6 +40,19 @@ describe('redirectTo', () => {
 
   let address = 0
   const nextAddress = () => `198.51.100.${++address}`
+  /** Signs in from a fresh address each time, asking to be sent to `redirectTo`. */
+  function signIn(redirectTo: string) {
+    const body = new URLSearchParams({ password, redirectTo }).toString()
+    return rawRequest(server.url, {
+      path: '/sign-in',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Content-Length': String(body.length),
+        'X-Forwarded-For': nextAddress(),
+      },
+      body,
+    })
+  }
   const sameOrigin = (location: unknown) => new URL(String(location), server.url).origin === server.url
 
   it.each(hostile)('the sign-in page keeps %j on this site and answers 200', async (redirectTo) => {
@@ -54,32 +67,14 @@ describe('redirectTo', () => {
   })
 
   it.each(hostile)('after signing in, %j lands on this site', async (redirectTo) => {
-    const body = new URLSearchParams({ password, redirectTo }).toString()
-    const answer = await rawRequest(server.url, {
-      path: '/sign-in',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'Content-Length': String(body.length),
-        'X-Forwarded-For': nextAddress(),
-      },
-      body,
-    })
+    const answer = await signIn(redirectTo)
     expect(answer.status).toBe(302)
     expect(sameOrigin(answer.headers.location)).toBe(true)
     expect(String(answer.headers.location)).toMatch(/^\/[\x21-\x7e]*$/)
   })
 
   it('a signed-in owner sent to the sign-in page with a raw newline in redirectTo is redirected on site, not a 500', async () => {
-    const body = new URLSearchParams({ password, redirectTo: '/farm-sales' }).toString()
-    const signedIn = await rawRequest(server.url, {
-      path: '/sign-in',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'Content-Length': String(body.length),
-        'X-Forwarded-For': nextAddress(),
-      },
-      body,
-    })
+    const signedIn = await signIn('/farm-sales')
     const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!
     for (const redirectTo of ['%0a', '%0d', '/%0a/x', '/%E0%A4%A']) {
       const answer = await rawRequest(server.url, {

@@ -1,19 +1,12 @@
 // The database file is private to the server's user, owner data is never cached, and HSTS
 // covers subdomains only when the owner says so.
 import { chmodSync, closeSync, openSync, statSync } from 'node:fs'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { rawRequest } from '../support/raw-request'
-import { startServer, tempDatabasePath, type RunningServer } from '../support/server'
+import { serverPerTest } from '../support/server-per-test'
+import { tempDatabasePath, type RunningServer } from '../support/server'
 
-const running: RunningServer[] = []
-async function serve(options: Parameters<typeof startServer>[0] = {}) {
-  const server = await startServer(options)
-  running.push(server)
-  return server
-}
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.stop()))
-})
+const serve = serverPerTest()
 
 const mode = (path: string) => statSync(path).mode & 0o777
 
