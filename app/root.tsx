@@ -22,8 +22,13 @@ export const links: LinksFunction = () => [
 ]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ownerSignedIn = context.owner.required && (await context.owner.mayWatch(request.headers.get('Cookie')))
-  return json({ farm: context.farm, ownerSignedIn })
+  const mayWatch = await context.owner.mayWatch(request.headers.get('Cookie'))
+  return json({
+    farm: context.farm,
+    ownerSignedIn: context.owner.required && mayWatch,
+    // Only for whoever may read the inbox.
+    newSubmissions: mayWatch ? context.submissions.countNew() : null,
+  })
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -39,7 +44,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-amber-50 font-sans text-stone-800 antialiased">
-        <SiteHeader farmName={data?.farm.name ?? 'Home'} ownerSignedIn={data?.ownerSignedIn ?? false} />
+        <SiteHeader
+          farmName={data?.farm.name ?? 'Home'}
+          ownerSignedIn={data?.ownerSignedIn ?? false}
+          newSubmissions={data?.newSubmissions ?? null}
+        />
         <div className="pt-16">{children}</div>
         <Toaster position="top-center" richColors closeButton />
         <ScrollRestoration nonce={nonce} />

@@ -16,7 +16,16 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   ].join(' ')
 }
 
-export function SiteHeader({ farmName, ownerSignedIn }: { farmName: string; ownerSignedIn: boolean }) {
+export function SiteHeader({
+  farmName,
+  ownerSignedIn,
+  newSubmissions,
+}: {
+  farmName: string
+  ownerSignedIn: boolean
+  /** Submissions not yet handled; null for visitors who may not read the inbox. */
+  newSubmissions: number | null
+}) {
   const [scrolled, setScrolled] = useState(false)
   const [menuOpen, setMenuOpen] = useState(false)
   const location = useLocation()
@@ -44,7 +53,7 @@ export function SiteHeader({ farmName, ownerSignedIn }: { farmName: string; owne
         </Link>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            <NavItems ownerSignedIn={ownerSignedIn} />
+            <NavItems ownerSignedIn={ownerSignedIn} newSubmissions={newSubmissions} />
           </ul>
         </nav>
         <button
@@ -74,7 +83,7 @@ export function SiteHeader({ farmName, ownerSignedIn }: { farmName: string; owne
         className="border-t border-stone-200 bg-white px-4 py-3 md:hidden"
       >
         <ul className="flex flex-col gap-1">
-          <NavItems ownerSignedIn={ownerSignedIn} />
+          <NavItems ownerSignedIn={ownerSignedIn} newSubmissions={newSubmissions} />
         </ul>
       </nav>
     </header>
@@ -94,13 +103,19 @@ function SignOutButton() {
   )
 }
 
-function NavItems({ ownerSignedIn }: { ownerSignedIn: boolean }) {
+function NavItems({ ownerSignedIn, newSubmissions }: { ownerSignedIn: boolean; newSubmissions: number | null }) {
   return (
     <>
       {links.map((link) => (
         <li key={link.to}>
           <NavLink to={link.to} end className={navLinkClass}>
             {link.label}
+            {link.to === '/farm-sales' && newSubmissions ? (
+              <span className="ml-1.5 rounded-full bg-amber-300 px-1.5 py-0.5 text-xs font-bold text-amber-950">
+                {newSubmissions}
+                <span className="sr-only"> new</span>
+              </span>
+            ) : null}
           </NavLink>
         </li>
       ))}

@@ -1,9 +1,16 @@
+import { useFetcher } from '@remix-run/react'
 import { m } from 'framer-motion'
 import type { Analysis } from '~/submissions/analysis/analysis'
 import { mailtoHref } from '~/submissions/contact-form'
 import type { Submission } from '~/submissions/submission'
 
 export function SubmissionCard({ submission, delaySeconds }: { submission: Submission; delaySeconds: number }) {
+  const fetcher = useFetcher()
+  // Shown as asked at once; the live update (or the reload without JavaScript) confirms it.
+  const asked = fetcher.formData
+  const status =
+    asked?.get('status') === 'handled' || asked?.get('status') === 'new' ? asked.get('status') : submission.status
+  const spam = asked?.get('spam') === 'false' ? null : submission.spam
   return (
     <m.li
       className="submission-card rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
@@ -26,9 +33,29 @@ export function SubmissionCard({ submission, delaySeconds }: { submission: Submi
           {submission.analysis ? <AnalysisTags analysis={submission.analysis} /> : null}
         </div>
       ) : null}
+      <fetcher.Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
+        <input type="hidden" name="id" value={submission.id} />
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${status === 'new' ? 'bg-amber-200 text-amber-950' : 'bg-stone-100 text-stone-700'}`}
+        >
+          {status === 'new' ? 'New' : 'Handled'}
+        </span>
+        {spam ? (
+          <button type="submit" name="spam" value="false" className={actionStyle}>
+            Not spam
+          </button>
+        ) : (
+          <button type="submit" name="status" value={status === 'new' ? 'handled' : 'new'} className={actionStyle}>
+            {status === 'new' ? 'Mark handled' : 'Mark as new'}
+          </button>
+        )}
+      </fetcher.Form>
     </m.li>
   )
 }
+
+const actionStyle =
+  'rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50'
 
 const tagStyles = {
   urgent: 'bg-red-100 text-red-900',

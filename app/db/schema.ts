@@ -1,4 +1,4 @@
-import { isNotNull } from 'drizzle-orm'
+import { isNotNull, sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import type { Analysis } from '../submissions/analysis/analysis'
 import { submissionStatuses, type SpamReason } from '../submissions/submission'
@@ -22,7 +22,13 @@ export const submissions = sqliteTable(
   },
   // Spam is a small part of the table: the spam folder reads it newest first from this
   // index instead of walking past every kept submission.
-  (table) => [index('submissions_spam_newest_first').on(table.id).where(isNotNull(table.spamReasons))],
+  (table) => [
+    index('submissions_spam_newest_first').on(table.id).where(isNotNull(table.spamReasons)),
+    // What the owner has still to deal with is few: counting it reads only these entries.
+    index('submissions_new_in_inbox')
+      .on(table.id)
+      .where(sql`${table.status} = 'new' AND ${table.spamReasons} IS NULL`),
+  ],
 )
 
 export type SubmissionRow = typeof submissions.$inferSelect

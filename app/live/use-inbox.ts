@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useRevalidator } from '@remix-run/react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { matchesView, viewParams, type InboxView } from '~/submissions/inbox-query'
 import { newestFirst } from '~/submissions/newest-first'
 import type { LiveMessage, Submission } from '~/submissions/submission'
@@ -14,15 +15,21 @@ export function useInbox({ firstPage, view }: { firstPage: Submission[]; view: I
   const [arrived, setArrived] = useState<Submission[]>([])
   const [changed, setChanged] = useState<ReadonlyMap<number, Submission>>(new Map())
   const [notInView, setNotInView] = useState(0)
+  // The counts (new, per filter) come from the loaders: read again once a burst of news settles.
+  const { revalidate } = useRevalidator()
+  const recount = useRef<ReturnType<typeof setTimeout>>()
+  useEffect(() => () => clearTimeout(recount.current), [])
 
   const onMessage = useCallback(
     (message: LiveMessage) => {
+      clearTimeout(recount.current)
+      recount.current = setTimeout(revalidate, 500)
       const submission = message.data
       if (message.type === 'SUBMISSION_UPDATED') setChanged((map) => new Map(map).set(submission.id, submission))
       if (matchesView(submission, view)) setArrived((list) => newestFirst([submission], list))
       else if (message.type === 'NEW_SUBMISSION') setNotInView((count) => count + 1)
     },
-    [view],
+    [view, revalidate],
   )
 
   const submissions = useMemo(

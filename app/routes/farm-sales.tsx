@@ -1,11 +1,19 @@
-import { json, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useLocation } from '@remix-run/react'
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Link, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { domAnimation, LazyMotion, MotionConfig } from 'framer-motion'
 import { useEffect } from 'react'
 import { InboxFilters } from '~/components/inbox-filters'
 import { SubmissionCard } from '~/components/submission-card'
 import { useInbox } from '~/live/use-inbox'
 import { useOlderPages } from '~/live/use-older-pages'
+import type { loader as rootLoader } from '~/root'
 import { ownerDataHeaders } from '~/owner/owner-data'
 import {
   apiPageSizes,
@@ -16,6 +24,7 @@ import {
   type InboxView,
 } from '~/submissions/inbox-query'
 import type { Submission } from '~/submissions/submission'
+import { submissionChangeFromForm } from '~/submissions/submission-change'
 
 export const meta: MetaFunction = () => [
   { title: 'Farm Sales Data' },
@@ -24,6 +33,31 @@ export const meta: MetaFunction = () => [
 ]
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
+/** The owner marks a card handled or new, or not spam: from the card's form, with or without JavaScript. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const url = new URL(request.url)
+  if (request.method !== 'POST') {
+    return json(
+      { error: 'Change a submission with the buttons on its card.' },
+      { status: 405, headers: { Allow: 'POST' } },
+    )
+  }
+  if (!(await context.owner.mayWatch(request.headers.get('Cookie')))) {
+    throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`/farm-sales${url.search}`)}`)
+  }
+  const form = await request.formData().catch(() => new FormData())
+  const id = String(form.get('id') ?? '')
+  const change = submissionChangeFromForm(form)
+  if (!/^\d{1,15}$/.test(id) || !change) {
+    return json({ error: 'That change is not one the inbox knows.' }, { status: 400 })
+  }
+  if (!context.submissions.update(Number(id), change)) {
+    return json({ error: 'That submission is no longer here.' }, { status: 404 })
+  }
+  // Back to the same view: without JavaScript that is a fresh page showing the change.
+  return redirect(`/farm-sales${url.search}`, 303)
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -66,6 +100,7 @@ function isFiltered(view: InboxView) {
 
 export default function FarmSales() {
   const { badQuery, loadFailed, page, counts } = useLoaderData<typeof loader>()
+  const newSubmissions = useRouteLoaderData<typeof rootLoader>('root')?.newSubmissions
   const location = useLocation()
 
   useEffect(() => {
@@ -76,6 +111,11 @@ export default function FarmSales() {
     <main className="mx-auto max-w-4xl px-4 pt-12 pb-20 sm:px-6">
       <h1 className="font-serif text-4xl font-bold text-green-900">Farm Sales Data</h1>
       <p className="mt-3 text-lg text-stone-700">Review customer submissions and AI-powered insights.</p>
+      {newSubmissions ? (
+        <p className="mt-2 font-semibold text-amber-900" data-testid="new-count">
+          {newSubmissions === 1 ? '1 new submission to deal with' : `${newSubmissions} new submissions to deal with`}
+        </p>
+      ) : null}
       {badQuery ? (
         <div role="alert" className="mt-10 rounded-2xl bg-red-50 px-6 py-5 text-red-900 ring-1 ring-red-200">
           <p className="font-semibold">This view’s address is not right: {badQuery}</p>

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '../db/database.server'
 import { submissions, submissionTags, tagCounts, type SubmissionRow } from '../db/schema'
 import type { Analyse } from './analysis/analyser.server'
@@ -105,6 +105,15 @@ export function createSubmissionsService({ db, events, analyse, now = () => new 
         .limit(page.limit + 1)
         .all()
       return { submissions: rows.slice(0, page.limit).map(toSubmission), more: rows.length > page.limit }
+    },
+
+    /** How many submissions in the inbox the owner has not dealt with yet. */
+    countNew(): number {
+      return db
+        .select({ count: count() })
+        .from(submissions)
+        .where(and(eq(submissions.status, 'new'), isNull(submissions.spamReasons)))
+        .get()!.count
     },
 
     /** How many kept submissions carry each intent, product and urgency; read from counts the triggers keep. */

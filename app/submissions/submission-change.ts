@@ -15,3 +15,9 @@ export function parseSubmissionChange(input: unknown): SubmissionChange | null {
 }
 
 export const submissionChangeError = 'Send {"status": "new"} or {"status": "handled"}, or {"spam": false}.'
+
+/** The change a card's button asks for: the button's own name and value. */
+export function submissionChangeFromForm(form: FormData): SubmissionChange | null {
+  if (form.has('spam')) return form.get('spam') === 'false' ? { spam: false } : null
+  return parseSubmissionChange({ status: form.get('status') })
+}

@@ -1,0 +1,1 @@
+CREATE INDEX `submissions_new_in_inbox` ON `submissions` (`id`) WHERE "submissions"."status" = 'new' AND "submissions"."spam_reasons" IS NULL;

@@ -1,0 +1,71 @@
+import { storedRows } from '../support/database'
+import { expect, openHydrated, postSubmission, test } from './fixtures'
+
+test('with JavaScript, marking a card handled shows at once, is stored, and reaches another open inbox live', async ({
+  page,
+  browser,
+  server,
+}) => {
+  await postSubmission(server, { name: 'Older Olive' })
+  await postSubmission(server, { name: 'Newer Ned' })
+  const other = await browser.newPage()
+  await openHydrated(other, `${server.url}/farm-sales`)
+  await openHydrated(page, '/farm-sales')
+  await expect(page.getByTestId('new-count')).toHaveText('2 new submissions to deal with')
+  await expect(page.getByRole('link', { name: /Farm Sales/ })).toHaveText('Farm Sales2 new')
+
+  const ned = page.getByTestId('submission-card').filter({ hasText: 'Newer Ned' })
+  await ned.getByRole('button', { name: 'Mark handled' }).click()
+  await expect(ned.getByRole('button', { name: 'Mark as new' })).toBeVisible()
+  await expect(ned.getByText('Handled', { exact: true })).toBeVisible()
+  await expect
+    .poll(() => storedRows(server.databasePath).map((row) => [row.name, row.status]))
+    .toEqual([
+      ['Older Olive', 'new'],
+      ['Newer Ned', 'handled'],
+    ])
+  await expect(page.getByTestId('new-count')).toHaveText('1 new submission to deal with')
+
+  const elsewhere = other.getByTestId('submission-card').filter({ hasText: 'Newer Ned' })
+  await expect(elsewhere.getByText('Handled', { exact: true })).toBeVisible({ timeout: 1_000 })
+  await expect(other.getByTestId('new-count')).toHaveText('1 new submission to deal with')
+
+  await page.goto('/farm-sales?status=new')
+  await expect(page.getByTestId('submission-card')).toHaveCount(1)
+  await expect(page.getByTestId('submission-card')).toContainText('Older Olive')
+  await other.close()
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('Mark handled and Mark as new post the card’s form and come back to the same view', async ({ page, server }) => {
+    await postSubmission(server, { name: 'Plain Polly' })
+    await page.goto('/farm-sales?urgency=normal')
+    const card = page.getByTestId('submission-card')
+    await card.getByRole('button', { name: 'Mark handled' }).click()
+    await expect(page).toHaveURL(/\/farm-sales\?urgency=normal$/)
+    await expect(card.getByText('Handled', { exact: true })).toBeVisible()
+    expect(storedRows(server.databasePath)).toMatchObject([{ name: 'Plain Polly', status: 'handled' }])
+    await card.getByRole('button', { name: 'Mark as new' }).click()
+    await expect(card.getByRole('button', { name: 'Mark handled' })).toBeVisible()
+    expect(storedRows(server.databasePath)).toMatchObject([{ status: 'new' }])
+  })
+
+  test('a submission set aside as spam goes back to the inbox with Not spam', async ({ page, server }) => {
+    const trapped = await fetch(`${server.url}/api/submissions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Real Rita', email: 'rita@example.com', message: 'Pears please', website: 'x' }),
+    })
+    expect(trapped.status).toBe(202)
+    await page.goto('/farm-sales')
+    await expect(page.getByText('No submissions yet.')).toBeVisible()
+    await page.getByRole('link', { name: 'Spam folder' }).click()
+    await page.getByTestId('submission-card').getByRole('button', { name: 'Not spam' }).click()
+    await expect(page.getByText('No submissions match this view.')).toBeVisible()
+    await page.getByRole('link', { name: 'Back to the inbox' }).click()
+    await expect(page.getByTestId('submission-card')).toContainText('Real Rita')
+    expect(storedRows(server.databasePath)).toMatchObject([{ name: 'Real Rita', spam_reasons: null }])
+  })
+})
