@@ -50,6 +50,14 @@ describe('readConfig', () => {
     )
   })
 
+  it('reads how long spam is kept, 30 days unless set', () => {
+    expect(readConfig({}).spamRetentionDays).toBe(30)
+    expect(readConfig({ SPAM_RETENTION_DAYS: '7' }).spamRetentionDays).toBe(7)
+    expect(() => readConfig({ SPAM_RETENTION_DAYS: '0' })).toThrow(
+      /SPAM_RETENTION_DAYS must be a whole number from 1 to 3650/,
+    )
+  })
+
   it.each(['eighty', '-1', '70000', '80.5'])('refuses PORT=%s', (port) => {
     expect(() => readConfig({ PORT: port })).toThrow(/PORT must be a whole number/)
   })

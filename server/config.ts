@@ -27,6 +27,8 @@ export interface Config {
   sessionSecret: string | undefined
   /** What the analysis looks for in messages. */
   farmProducts: Product[]
+  /** Spam older than this many days is deleted, at start and daily. */
+  spamRetentionDays: number
   /** How long the offline reading of one message may take before it is stored without one. */
   analysisTimeoutMs: number
   /** Null unless AI_API_URL is set: then messages are read by that language model first. */
@@ -53,6 +55,7 @@ export const defaults = {
   AI_API_KEY: '',
   AI_TIMEOUT_MS: '5000',
   ANALYSIS_TIMEOUT_MS: '1500',
+  SPAM_RETENTION_DAYS: '30',
 } as const
 
 /** The visitor waits for the model, so its wait is capped. */
@@ -174,6 +177,7 @@ export function readConfig(env: Environment = process.env): Config {
     sessionSecret: secret(env, 'SESSION_SECRET'),
     farmProducts: readProducts(env),
     analysisTimeoutMs: wholeNumber(env, 'ANALYSIS_TIMEOUT_MS', 1, maxAiTimeoutMs),
+    spamRetentionDays: wholeNumber(env, 'SPAM_RETENTION_DAYS', 1, 3650),
     llm: readLlm(env),
   }
 }

@@ -44,6 +44,17 @@ const analyse = createAnalyser({
   log: analysisLog,
 })
 const submissions = createSubmissionsService({ db: database.db, events, analyse })
+const dayMs = 24 * 60 * 60 * 1000
+function purgeOldSpam() {
+  try {
+    const purged = submissions.purgeSpam(new Date(Date.now() - config.spamRetentionDays * dayMs))
+    log.info({ purged, olderThanDays: config.spamRetentionDays }, 'purged old spam')
+  } catch (error) {
+    log.error({ err: error }, 'could not purge old spam')
+  }
+}
+purgeOldSpam()
+setInterval(purgeOldSpam, dayMs).unref()
 const spamTraps = createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds })
 const owner = await createOwnerAccess({
   db: database.db,

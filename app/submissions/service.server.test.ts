@@ -5,7 +5,7 @@ import { tempDatabasePath } from '../../tests/support/server'
 import { SubmissionEvents, type SubmissionEvent } from './events.server'
 import type { InboxPage } from './inbox-query'
 import { createSubmissionsService, type SubmissionsService } from './service.server'
-import type { Intent } from './analysis/analysis'
+import type { Analysis, Intent } from './analysis/analysis'
 import { honeyQuestion } from './analysis/fixtures/honey-question'
 
 const migrationsFolder = join(import.meta.dirname, '../../drizzle')
@@ -13,16 +13,18 @@ const form = { name: 'Ann', email: 'ann@example.com', message: 'Any honey left?'
 const analysis = honeyQuestion
 let database: OpenDatabase
 
-function setUp() {
+let clock: Date
+
+function setUp(reading: Analysis = analysis) {
   database = openDatabase(tempDatabasePath(), migrationsFolder)
   const events = new SubmissionEvents()
   const published: SubmissionEvent[] = []
   events.subscribe((event) => published.push(event))
-  const clock = new Date('2026-05-01T08:00:00.000Z')
+  clock = new Date('2026-05-01T08:00:00.000Z')
   const service = createSubmissionsService({
     db: database.db,
     events,
-    analyse: async ({ message }) => ({ analysis, aiResponse: `Read: ${message}` }),
+    analyse: async ({ message }) => ({ analysis: reading, aiResponse: `Read: ${message}` }),
     now: () => clock,
   })
   return { service, published }
@@ -62,6 +64,26 @@ describe('the submissions service', () => {
     expect(published).toEqual([])
     expect(listed(service)).toEqual([])
     expect(listed(service, { spam: true })).toEqual([result.ok && result.submission])
+  })
+
+  it('sets aside what the analysis reads as spam, with its reasons beside any trap’s', async () => {
+    const { service, published } = setUp({ ...analysis, spam: { isSpam: true, reasons: ['links', 'spam_phrasing'] } })
+    const result = await service.submit(form, ['honeypot'])
+    expect(result.ok && result.submission.spam).toEqual(['honeypot', 'links', 'spam_phrasing'])
+    expect(listed(service)).toEqual([])
+    expect(published).toEqual([])
+  })
+
+  it('purges spam stored before a time, and nothing else', async () => {
+    const { service } = setUp()
+    clock = new Date('2026-01-01T00:00:00.000Z')
+    await service.submit({ ...form, name: 'Old spam' }, ['honeypot'])
+    await service.submit({ ...form, name: 'Old inbox' })
+    clock = new Date('2026-03-01T00:00:00.000Z')
+    await service.submit({ ...form, name: 'New spam' }, ['honeypot'])
+    expect(service.purgeSpam(new Date('2026-02-01T00:00:00.000Z'))).toBe(1)
+    expect(listed(service, { spam: true }).map((s) => s.name)).toEqual(['New spam'])
+    expect(listed(service).map((s) => s.name)).toEqual(['Old inbox'])
   })
 
   it('checks the fields before the traps: an invalid trapped form gets its errors and stores nothing', async () => {

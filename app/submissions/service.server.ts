@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-or
 import type { FarmDatabase } from '../db/database.server'
 import { submissions, submissionTags, tagCounts, type SubmissionRow } from '../db/schema'
 import type { Analyse } from './analysis/analyser.server'
+import type { Analysis } from './analysis/analysis'
 import { parseContactForm, type ContactFormErrors } from './contact-form'
 import { searchMatch, type InboxPage } from './inbox-query'
 import type { SubmissionEvents } from './events.server'
@@ -15,6 +16,12 @@ interface Dependencies {
   events: SubmissionEvents
   analyse: Analyse
   now?: () => Date
+}
+
+/** Why a submission is set aside: the traps it walked into and what the analysis found; null to keep it. */
+function spamReasons(trappedBy: SpamReason[], analysis: Analysis | null): SpamReason[] | null {
+  const reasons = new Set<SpamReason>([...trappedBy, ...(analysis?.spam.isSpam ? analysis.spam.reasons : [])])
+  return reasons.size > 0 ? [...reasons] : null
 }
 
 export type TagCount = typeof tagCounts.$inferSelect
@@ -42,7 +49,8 @@ export function createSubmissionsService({ db, events, analyse, now = () => new 
   return {
     /**
      * Validate, analyse, store, and only once stored, tell the watchers. A valid submission
-     * that walked into a spam trap is stored too, set aside with its reasons, and not broadcast.
+     * that walked into a spam trap, or that the analysis reads as spam, is stored too, set
+     * aside with its reasons, and not broadcast.
      */
     async submit(input: unknown, trappedBy: SpamReason[] = []): Promise<SubmitResult> {
       const form = parseContactForm(input)
@@ -55,13 +63,21 @@ export function createSubmissionsService({ db, events, analyse, now = () => new 
           aiResponse,
           analysis,
           createdAt: now(),
-          spamReasons: trappedBy.length > 0 ? trappedBy : null,
+          spamReasons: spamReasons(trappedBy, analysis),
         })
         .returning()
         .get()
       const submission = toSubmission(row)
       if (!submission.spam) events.publish({ type: 'NEW_SUBMISSION', data: submission })
       return { ok: true, submission }
+    },
+
+    /** Deletes spam stored before `before`; spam is kept for a while so the owner can rescue a real message. */
+    purgeSpam(before: Date): number {
+      return db
+        .delete(submissions)
+        .where(and(isNotNull(submissions.spamReasons), lt(submissions.createdAt, before)))
+        .run().changes
     },
 
     /** Marks a submission handled or new, or takes it out of the spam folder, and tells every watcher. */
