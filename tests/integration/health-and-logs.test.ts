@@ -104,10 +104,11 @@ describe('request logs', () => {
     expect((await send('GET', `/api/submissions${query}`)).status).toBe(200)
     expect((await send('GET', '/no-such-page')).status).toBe(404)
     expect((await send('GET', '/favicon.svg')).status).toBe(200)
-    // A page without an action: the router's own error goes through Remix's handleError.
+    // A route without an action (the root layout, as `/` without `?index` reaches it): the
+    // router's own error goes through Remix's handleError.
     expect(
       (
-        await send('POST', '/farm-sales', {
+        await send('POST', '/', {
           headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams({ message: secrets.formMessage }).toString(),
         })

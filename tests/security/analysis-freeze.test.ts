@@ -1,5 +1,6 @@
 // No message can freeze the server: while hostile messages are read, /healthz keeps answering
-// fast, each post is answered in time and stored; a reading past its budget is abandoned.
+// fast, each post is answered in time and stored (most of them set aside as spam: they are
+// strings of links); a reading past its budget is abandoned.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storedRows } from '../support/database'
 import { startServer, type RunningServer } from '../support/server'
@@ -11,6 +12,9 @@ const hostile = {
   slashes: '/'.repeat(5000),
   'spaced urls': 'http://a.example/x '.repeat(260),
 }
+
+/** 201 for the inbox, 202 for what is set aside as spam: stored either way. */
+const stored = [201, 202]
 
 function post(server: RunningServer, message: string) {
   return fetch(`${server.url}/api/submissions`, {
@@ -56,7 +60,7 @@ describe('hostile messages at the shipped analysis budget', () => {
     const stop = watchHealth(server)
     for (const message of Object.values(hostile)) {
       const { value: answer, ms } = await timed(post(server, message))
-      expect(answer.status).toBe(201)
+      expect(stored).toContain(answer.status)
       expect(ms).toBeLessThan(3_000)
     }
     const health = await stop()
@@ -73,7 +77,7 @@ describe('hostile messages at the shipped analysis budget', () => {
     expect(ms).toBeLessThan(3_000)
     const { data } = await answer.json()
     expect(data.analysis).toMatchObject({ products: ['honey'] })
-    for (const done of await Promise.all(burst)) expect(done.status).toBe(201)
+    for (const done of await Promise.all(burst)) expect(stored).toContain(done.status)
   })
 })
 
@@ -86,7 +90,8 @@ describe('a reading past its budget', () => {
   afterAll(() => server.stop())
 
   it('is abandoned: the submission is stored without an analysis, and the log says why without the message', async () => {
-    const message = 'Please keep this secret message out of the logs.'
+    // Long enough that reading it takes well over the 1 ms budget.
+    const message = `Please keep this secret message out of the logs. ${'We would like eggs and honey. '.repeat(150)}`
     const answer = await post(server, message)
     expect(answer.status).toBe(201)
     expect((await answer.json()).data).toMatchObject({ analysis: null, aiResponse: null })
