@@ -1,8 +1,10 @@
 // The inbox at 10 / 1,000 / 10,000 / 100,000 stored submissions: time to first byte and size
 // of the Farm Sales page (first page, searched, filtered) and of the list API (default and
-// searched), search p95, and the server's memory, each beside its 10-row figure.
+// searched), search p95, the whole inbox as CSV, and the server's memory, each beside its
+// 10-row figure.
 //
 //   npm run bench:inbox            (BENCH_SIZES=10,1000 for a quick look)
+import { execSync } from 'node:child_process'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -40,6 +42,8 @@ function timeOne(url: string): Promise<{ ttfb: number; bytes: number }> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!
+
+const rssMb = (server: RunningServer) => Number(execSync(`ps -o rss= -p ${server.child.pid}`)) / 1024
 
 async function measure(server: RunningServer) {
   const figures: Record<string, number> = {}

@@ -1,7 +1,7 @@
 import { Form, Link, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { intents, type Intent } from '~/submissions/analysis/analysis'
-import { longestSearch, type InboxView } from '~/submissions/inbox-query'
+import { longestSearch, viewParams, type InboxView } from '~/submissions/inbox-query'
 
 interface TagCount {
   kind: 'intent' | 'product' | 'urgency'
@@ -115,9 +115,17 @@ export function InboxFilters({ view, counts }: { view: InboxView; counts: TagCou
         <Link to="/farm-sales" className="font-semibold text-green-800 underline">
           Clear
         </Link>
+        {/* A plain link: the browser downloads the file instead of the app routing to it. */}
+        <a
+          href={`/api/submissions.csv?${viewParams(view)}`}
+          download
+          className="ml-auto font-semibold text-green-800 underline"
+        >
+          Export CSV
+        </a>
         <Link
           to={view.spam ? '/farm-sales' : '/farm-sales?spam=true'}
-          className="ml-auto font-semibold text-stone-700 underline"
+          className="font-semibold text-stone-700 underline"
         >
           {view.spam ? 'Back to the inbox' : 'Spam folder'}
         </Link>

@@ -4,7 +4,7 @@ import { submissions, submissionTags, tagCounts, type SubmissionRow } from '../d
 import type { Analyse } from './analysis/analyser.server'
 import type { Analysis } from './analysis/analysis'
 import { parseContactForm, type ContactFormErrors } from './contact-form'
-import { searchMatch, type InboxPage } from './inbox-query'
+import { searchMatch, type InboxPage, type InboxView } from './inbox-query'
 import type { SubmissionEvents } from './events.server'
 import type { SubmissionChange } from './submission-change'
 import type { SpamReason, Submission } from './submission'
@@ -46,6 +46,35 @@ function toSubmission(row: SubmissionRow): Submission {
 }
 
 export function createSubmissionsService({ db, events, analyse, now = () => new Date() }: Dependencies) {
+  /**
+   * One page of a view, newest first: keyset on the id (never OFFSET), so any page costs
+   * the same however deep it is. `more` says whether older ones match the view too.
+   */
+  function list(page: InboxPage): { submissions: Submission[]; more: boolean } {
+    const match = page.q ? searchMatch(page.q) : null
+    const rows = db
+      .select()
+      .from(submissions)
+      .where(
+        and(
+          page.spam ? isNotNull(submissions.spamReasons) : isNull(submissions.spamReasons),
+          page.before === undefined ? undefined : lt(submissions.id, page.before),
+          page.after === undefined ? undefined : gt(submissions.id, page.after),
+          page.status === undefined ? undefined : eq(submissions.status, page.status),
+          match === null
+            ? undefined
+            : sql`${submissions.id} IN (SELECT rowid FROM submissions_search WHERE submissions_search MATCH ${match})`,
+          tagged('intent', page.intent),
+          tagged('product', page.product),
+          tagged('urgency', page.urgency),
+        ),
+      )
+      .orderBy(desc(submissions.id))
+      .limit(page.limit + 1)
+      .all()
+    return { submissions: rows.slice(0, page.limit).map(toSubmission), more: rows.length > page.limit }
+  }
+
   return {
     /**
      * Validate, analyse, store, and only once stored, tell the watchers. A valid submission
@@ -94,33 +123,20 @@ export function createSubmissionsService({ db, events, analyse, now = () => new 
       return submission
     },
 
+    list,
+
     /**
-     * One page of a view, newest first: keyset on the id (never OFFSET), so any page costs
-     * the same however deep it is. `more` says whether older ones match the view too.
+     * The whole view, newest first, in chunks: each chunk is its own keyset query, so nothing
+     * holds the database between chunks however slowly they are read.
      */
-    list(page: InboxPage): { submissions: Submission[]; more: boolean } {
-      const match = page.q ? searchMatch(page.q) : null
-      const rows = db
-        .select()
-        .from(submissions)
-        .where(
-          and(
-            page.spam ? isNotNull(submissions.spamReasons) : isNull(submissions.spamReasons),
-            page.before === undefined ? undefined : lt(submissions.id, page.before),
-            page.after === undefined ? undefined : gt(submissions.id, page.after),
-            page.status === undefined ? undefined : eq(submissions.status, page.status),
-            match === null
-              ? undefined
-              : sql`${submissions.id} IN (SELECT rowid FROM submissions_search WHERE submissions_search MATCH ${match})`,
-            tagged('intent', page.intent),
-            tagged('product', page.product),
-            tagged('urgency', page.urgency),
-          ),
-        )
-        .orderBy(desc(submissions.id))
-        .limit(page.limit + 1)
-        .all()
-      return { submissions: rows.slice(0, page.limit).map(toSubmission), more: rows.length > page.limit }
+    *everyPage(view: InboxView, chunk = 500): Generator<Submission[]> {
+      let before: number | undefined
+      for (;;) {
+        const page = list({ ...view, before, limit: chunk })
+        if (page.submissions.length > 0) yield page.submissions
+        if (!page.more) return
+        before = page.submissions.at(-1)!.id
+      }
     },
 
     /** How many submissions in the inbox the owner has not dealt with yet. */

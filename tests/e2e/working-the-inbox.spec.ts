@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { parseCsv } from '../support/csv-parse'
 import { storedRows } from '../support/database'
 import { expect, openHydrated, postSubmission, test } from './fixtures'
 
@@ -68,4 +70,21 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('submission-card')).toContainText('Real Rita')
     expect(storedRows(server.databasePath)).toMatchObject([{ name: 'Real Rita', spam_reasons: null }])
   })
+})
+
+test('Export CSV downloads the current view, quoted for spreadsheets', async ({ page, server }) => {
+  await postSubmission(server, { name: '=cmd|calc', message: 'Two lines:\r\n"eggs", honey and more' })
+  await postSubmission(server, { name: 'Plain Pat', message: 'Do you sell honey?' })
+  await openHydrated(page, '/farm-sales?q=eggs')
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Export CSV' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^farm-submissions-\d{4}-\d{2}-\d{2}\.csv$/)
+  const text = readFileSync((await file.path())!, 'utf8')
+  expect(text.startsWith('\uFEFF')).toBe(true)
+  const [header, ...rows] = parseCsv(text.slice(1))
+  expect(header![4]).toBe('message')
+  expect(rows).toHaveLength(1)
+  expect(rows[0]![2]).toBe("'=cmd|calc")
+  expect(rows[0]![4]).toBe('Two lines:\r\n"eggs", honey and more')
 })
