@@ -1,5 +1,6 @@
 import { useFetcher } from '@remix-run/react'
 import { m } from 'framer-motion'
+import { ArrivalTime } from '~/components/arrival-time'
 import type { Analysis } from '~/submissions/analysis/analysis'
 import { mailtoHref } from '~/submissions/contact-form'
 import type { Submission } from '~/submissions/submission'
@@ -25,6 +26,7 @@ export function SubmissionCard({ submission, delaySeconds }: { submission: Submi
           {submission.email}
         </a>
       </div>
+      <ArrivalTime iso={submission.createdAt} />
       <p className="mt-3 leading-relaxed break-words whitespace-pre-wrap text-stone-800">{submission.message}</p>
       {submission.aiResponse ? (
         <div className="mt-4 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">

@@ -88,3 +88,31 @@ test('Export CSV downloads the current view, quoted for spreadsheets', async ({ 
   expect(rows[0]![2]).toBe("'=cmd|calc")
   expect(rows[0]![4]).toBe('Two lines:\r\n"eggs", honey and more')
 })
+
+test.describe('in the owner’s time zone', () => {
+  test.use({ timezoneId: 'Pacific/Auckland' })
+
+  test('each card says when it arrived: a fixed UTC date from the server, then relative, refreshed every minute', async ({
+    page,
+    server,
+  }) => {
+    const mismatches: string[] = []
+    page.on('console', (message) => {
+      if (/did not match|hydrat/i.test(message.text())) mismatches.push(message.text())
+    })
+    const stored = await postSubmission(server, { name: 'Timely Tom' })
+    const served = await (await fetch(`${server.url}/farm-sales`)).text()
+    expect(served).toMatch(
+      new RegExp(`<time dateTime="${stored.createdAt}"[^>]*>\\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} UTC</time>`),
+    )
+
+    await page.clock.install()
+    await openHydrated(page, '/farm-sales')
+    const time = page.getByTestId('submission-card').locator('time')
+    await expect(time).toHaveAttribute('datetime', stored.createdAt)
+    await expect(time).toHaveText('just now')
+    await page.clock.fastForward('03:00')
+    await expect(time).toHaveText(/^[34] min ago$/)
+    expect(mismatches).toEqual([])
+  })
+})
