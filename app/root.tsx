@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { json, type AppLoadContext, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import {
   isRouteErrorResponse,
   Links,
@@ -27,8 +27,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     farm: context.farm,
     ownerSignedIn: context.owner.required && mayWatch,
     // Only for whoever may read the inbox.
-    newSubmissions: mayWatch ? context.submissions.countNew() : null,
+    newSubmissions: mayWatch ? countNew(context) : null,
   })
+}
+
+/** A badge in the header: if the count cannot be read, every page still renders without it. */
+function countNew(context: AppLoadContext): number | null {
+  try {
+    return context.submissions.countNew()
+  } catch (error) {
+    context.log.error({ err: error }, 'could not count the new submissions')
+    return null
+  }
 }
 
 export function Layout({ children }: { children: ReactNode }) {
