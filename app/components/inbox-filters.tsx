@@ -4,7 +4,7 @@ import { intents, type Intent } from '~/submissions/analysis/analysis'
 import { longestSearch, viewParams, type InboxView } from '~/submissions/inbox-query'
 
 interface TagCount {
-  kind: 'intent' | 'product' | 'urgency'
+  kind: 'intent' | 'product' | 'urgency' | 'status'
   value: string
   count: number
 }
@@ -100,8 +100,8 @@ export function InboxFilters({ view, counts }: { view: InboxView; counts: TagCou
         Status
         <select name="status" defaultValue={view.status ?? ''} className={fieldStyle}>
           <option value="">All</option>
-          <option value="new">New</option>
-          <option value="handled">Handled</option>
+          <option value="new">New {count('status', 'new')}</option>
+          <option value="handled">Handled {count('status', 'handled')}</option>
         </select>
       </label>
       {view.spam ? <input type="hidden" name="spam" value="true" /> : null}

@@ -1,4 +1,4 @@
-import { isNotNull, sql } from 'drizzle-orm'
+import { isNotNull } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import type { Analysis } from '../submissions/analysis/analysis'
 import { submissionStatuses, type SpamReason } from '../submissions/submission'
@@ -22,13 +22,7 @@ export const submissions = sqliteTable(
   },
   // Spam is a small part of the table: the spam folder reads it newest first from this
   // index instead of walking past every kept submission.
-  (table) => [
-    index('submissions_spam_newest_first').on(table.id).where(isNotNull(table.spamReasons)),
-    // What the owner has still to deal with is few: counting it reads only these entries.
-    index('submissions_new_in_inbox')
-      .on(table.id)
-      .where(sql`${table.status} = 'new' AND ${table.spamReasons} IS NULL`),
-  ],
+  (table) => [index('submissions_spam_newest_first').on(table.id).where(isNotNull(table.spamReasons))],
 )
 
 export type SubmissionRow = typeof submissions.$inferSelect
@@ -75,11 +69,14 @@ export const submissionTags = sqliteTable(
   ],
 )
 
-/** How many inbox submissions (not spam) carry each tag; kept by triggers, so counts cost one read. */
+/**
+ * How many inbox submissions (not spam) carry each tag, and each status; kept by triggers
+ * (drizzle/0006, 0007), so a count costs one read however large the inbox.
+ */
 export const tagCounts = sqliteTable(
   'tag_counts',
   {
-    kind: text('kind', { enum: ['intent', 'product', 'urgency'] }).notNull(),
+    kind: text('kind', { enum: ['intent', 'product', 'urgency', 'status'] }).notNull(),
     value: text('value').notNull(),
     count: integer('count').notNull(),
   },

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '../db/database.server'
 import { submissions, submissionTags, tagCounts, type SubmissionRow } from '../db/schema'
 import type { Analyse } from './analysis/analyser.server'
@@ -141,11 +141,13 @@ export function createSubmissionsService({ db, events, analyse, now = () => new 
 
     /** How many submissions in the inbox the owner has not dealt with yet. */
     countNew(): number {
-      return db
-        .select({ count: count() })
-        .from(submissions)
-        .where(and(eq(submissions.status, 'new'), isNull(submissions.spamReasons)))
-        .get()!.count
+      return (
+        db
+          .select({ count: tagCounts.count })
+          .from(tagCounts)
+          .where(and(eq(tagCounts.kind, 'status'), eq(tagCounts.value, 'new')))
+          .get()?.count ?? 0
+      )
     },
 
     /** How many kept submissions carry each intent, product and urgency; read from counts the triggers keep. */

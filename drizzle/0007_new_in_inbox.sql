@@ -1,1 +1,0 @@
-CREATE INDEX `submissions_new_in_inbox` ON `submissions` (`id`) WHERE "submissions"."status" = 'new' AND "submissions"."spam_reasons" IS NULL;
