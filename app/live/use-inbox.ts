@@ -10,7 +10,16 @@ import { useLiveSubmissions } from './use-live-submissions'
  * appended as the owner scrolls, live arrivals that belong in the view, and changes, merged
  * by id, newest first. Mount it anew (a React key) for each view.
  */
-export function useInbox({ firstPage, view }: { firstPage: Submission[]; view: InboxView }) {
+export function useInbox({
+  firstPage,
+  view,
+  onNewSubmission,
+}: {
+  firstPage: Submission[]
+  view: InboxView
+  /** Every new submission the live link brings, in the view or not. */
+  onNewSubmission: (submission: Submission) => void
+}) {
   const [older, setOlder] = useState<Submission[]>([])
   const [arrived, setArrived] = useState<Submission[]>([])
   const [changed, setChanged] = useState<ReadonlyMap<number, Submission>>(new Map())
@@ -25,11 +34,12 @@ export function useInbox({ firstPage, view }: { firstPage: Submission[]; view: I
       clearTimeout(recount.current)
       recount.current = setTimeout(revalidate, 500)
       const submission = message.data
+      if (message.type === 'NEW_SUBMISSION') onNewSubmission(submission)
       if (message.type === 'SUBMISSION_UPDATED') setChanged((map) => new Map(map).set(submission.id, submission))
       if (matchesView(submission, view)) setArrived((list) => newestFirst([submission], list))
       else if (message.type === 'NEW_SUBMISSION') setNotInView((count) => count + 1)
     },
-    [view, revalidate],
+    [view, revalidate, onNewSubmission],
   )
 
   const submissions = useMemo(

@@ -12,6 +12,7 @@ import { useEffect } from 'react'
 import { InboxFilters } from '~/components/inbox-filters'
 import { SubmissionCard } from '~/components/submission-card'
 import { useInbox } from '~/live/use-inbox'
+import { useNewLeadAlert } from '~/live/use-new-lead-alert'
 import { useOlderPages } from '~/live/use-older-pages'
 import type { loader as rootLoader } from '~/root'
 import { ownerDataHeaders } from '~/owner/owner-data'
@@ -101,6 +102,7 @@ function isFiltered(view: InboxView) {
 export default function FarmSales() {
   const { badQuery, loadFailed, page, counts } = useLoaderData<typeof loader>()
   const newSubmissions = useRouteLoaderData<typeof rootLoader>('root')?.newSubmissions
+  const leadAlert = useNewLeadAlert()
   const location = useLocation()
 
   useEffect(() => {
@@ -111,6 +113,19 @@ export default function FarmSales() {
     <main className="mx-auto max-w-4xl px-4 pt-12 pb-20 sm:px-6">
       <h1 className="font-serif text-4xl font-bold text-green-900">Farm Sales Data</h1>
       <p className="mt-3 text-lg text-stone-700">Review customer submissions and AI-powered insights.</p>
+      {leadAlert.notify === 'ask' ? (
+        <button
+          type="button"
+          onClick={() => void leadAlert.askToNotify()}
+          className="mt-3 rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50"
+        >
+          Notify me
+        </button>
+      ) : leadAlert.notify === 'on' ? (
+        <p className="mt-3 text-sm text-stone-700">
+          New enquiries show as notifications while this tab is in the background.
+        </p>
+      ) : null}
       {newSubmissions ? (
         <p className="mt-2 font-semibold text-amber-900" data-testid="new-count">
           {newSubmissions === 1 ? '1 new submission to deal with' : `${newSubmissions} new submissions to deal with`}
@@ -127,7 +142,13 @@ export default function FarmSales() {
         <>
           <InboxFilters view={page.view} counts={counts} />
           {/* A new view starts a new list: its own pages, arrivals and live link. */}
-          <Inbox key={location.search} view={page.view} firstPage={page.submissions} more={page.more} />
+          <Inbox
+            key={location.search}
+            view={page.view}
+            firstPage={page.submissions}
+            more={page.more}
+            onNewSubmission={leadAlert.arrived}
+          />
         </>
       ) : (
         <EmptyState filtered={false} />
@@ -156,8 +177,18 @@ function EmptyState({ filtered }: { filtered: boolean }) {
   )
 }
 
-function Inbox({ view, firstPage, more }: { view: InboxPage; firstPage: Submission[]; more: boolean }) {
-  const { submissions, notInView, addOlder } = useInbox({ firstPage, view })
+function Inbox({
+  view,
+  firstPage,
+  more,
+  onNewSubmission,
+}: {
+  view: InboxPage
+  firstPage: Submission[]
+  more: boolean
+  onNewSubmission: (submission: Submission) => void
+}) {
+  const { submissions, notInView, addOlder } = useInbox({ firstPage, view, onNewSubmission })
   const oldest = firstPage.at(-1)
   const older = useOlderPages({
     firstUrl:
