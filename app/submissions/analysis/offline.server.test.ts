@@ -38,7 +38,7 @@ describe('the offline reader', () => {
   })
 
   it.each([
-    ['Buy cheap followers at http://example.biz and www.example.biz', true, ['links']],
+    ['Buy cheap followers at http://example.biz and www.example.biz', true, ['links', 'spam_phrasing']],
     ['WIN A FREE IPHONE NOW, CLICK HERE TO CLAIM YOUR PRIZE', true, ['shouting', 'spam_phrasing']],
     ['qwrtzp sdfghk xzcvbn', true, ['gibberish']],
     ['THE EGGS WERE ALL CRACKED AGAIN', false, ['shouting']],
