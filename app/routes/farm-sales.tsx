@@ -113,19 +113,20 @@ export default function FarmSales() {
     <main className="mx-auto max-w-4xl px-4 pt-12 pb-20 sm:px-6">
       <h1 className="font-serif text-4xl font-bold text-green-900">Farm Sales Data</h1>
       <p className="mt-3 text-lg text-stone-700">Review customer submissions and AI-powered insights.</p>
-      {leadAlert.notify === 'ask' ? (
-        <button
-          type="button"
-          onClick={() => void leadAlert.askToNotify()}
-          className="mt-3 rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50"
-        >
-          Notify me
-        </button>
-      ) : leadAlert.notify === 'on' ? (
-        <p className="mt-3 text-sm text-stone-700">
-          New enquiries show as notifications while this tab is in the background.
-        </p>
-      ) : null}
+      {/* Its height is kept from the first paint: what it holds is known only in the browser. */}
+      <div className="mt-3 flex h-9 items-center">
+        {leadAlert.notify === 'ask' ? (
+          <button
+            type="button"
+            onClick={() => void leadAlert.askToNotify()}
+            className="rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50"
+          >
+            Notify me
+          </button>
+        ) : leadAlert.notify === 'on' ? (
+          <p className="text-sm text-stone-700">Notifications on for new enquiries</p>
+        ) : null}
+      </div>
       {newSubmissions ? (
         <p className="mt-2 font-semibold text-amber-900" data-testid="new-count">
           {newSubmissions === 1 ? '1 new submission to deal with' : `${newSubmissions} new submissions to deal with`}

@@ -66,7 +66,7 @@ test('Notify me asks for permission only when clicked, then shows a notification
     })
   expect((await recorded()).asked).toBe(0)
   await page.getByRole('button', { name: 'Notify me' }).click()
-  await expect(page.getByText('New enquiries show as notifications while this tab is in the background.')).toBeVisible()
+  await expect(page.getByText('Notifications on for new enquiries')).toBeVisible()
   expect((await recorded()).asked).toBe(1)
 
   await setVisibility(page, 'hidden')
