@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { FarmDatabase } from '../db/database.server'
 import { submissions, submissionTags, tagCounts, type SubmissionRow } from '../db/schema'
 import type { Analyse } from './analysis/analyser.server'
@@ -52,27 +52,40 @@ export function createSubmissionsService({ db, events, analyse, now = () => new 
    */
   function list(page: InboxPage): { submissions: Submission[]; more: boolean } {
     const match = page.q ? searchMatch(page.q) : null
-    const rows = db
-      .select()
-      .from(submissions)
-      .where(
-        and(
-          page.spam ? isNotNull(submissions.spamReasons) : isNull(submissions.spamReasons),
-          page.before === undefined ? undefined : lt(submissions.id, page.before),
-          page.after === undefined ? undefined : gt(submissions.id, page.after),
-          page.status === undefined ? undefined : eq(submissions.status, page.status),
-          match === null
-            ? undefined
-            : sql`${submissions.id} IN (SELECT rowid FROM submissions_search WHERE submissions_search MATCH ${match})`,
-          tagged('intent', page.intent),
-          tagged('product', page.product),
-          tagged('urgency', page.urgency),
-        ),
-      )
-      .orderBy(desc(submissions.id))
-      .limit(page.limit + 1)
-      .all()
+    const conditions = and(
+      page.spam ? isNotNull(submissions.spamReasons) : isNull(submissions.spamReasons),
+      page.before === undefined ? undefined : lt(submissions.id, page.before),
+      page.after === undefined ? undefined : gt(submissions.id, page.after),
+      page.status === undefined ? undefined : eq(submissions.status, page.status),
+      tagged('intent', page.intent),
+      tagged('product', page.product),
+      tagged('urgency', page.urgency),
+    )
+    const rows =
+      match === null
+        ? db
+            .select()
+            .from(submissions)
+            .where(conditions)
+            .orderBy(desc(submissions.id))
+            .limit(page.limit + 1)
+            .all()
+        : searched(match, conditions, page.limit + 1)
     return { submissions: rows.slice(0, page.limit).map(toSubmission), more: rows.length > page.limit }
+  }
+
+  /**
+   * A search walks the FTS index itself newest first and stops at the page's end, so a word
+   * in every other message costs what a rare one does; the rows are then read by id.
+   */
+  function searched(match: string, conditions: SQL | undefined, limit: number): SubmissionRow[] {
+    const ids = db
+      .all<{ id: number }>(
+        sql`SELECT ${submissions.id} AS id FROM submissions_search JOIN ${submissions} ON ${submissions.id} = submissions_search.rowid WHERE submissions_search MATCH ${match} AND ${conditions ?? sql`1`} ORDER BY submissions_search.rowid DESC LIMIT ${limit}`,
+      )
+      .map((row) => row.id)
+    if (ids.length === 0) return []
+    return db.select().from(submissions).where(inArray(submissions.id, ids)).orderBy(desc(submissions.id)).all()
   }
 
   return {
