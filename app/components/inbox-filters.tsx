@@ -115,20 +115,22 @@ export function InboxFilters({ view, counts }: { view: InboxView; counts: TagCou
         <Link to="/farm-sales" className="font-semibold text-green-800 underline">
           Clear
         </Link>
-        {/* A plain link: the browser downloads the file instead of the app routing to it. */}
-        <a
-          href={`/api/submissions.csv?${viewParams(view)}`}
-          download
-          className="ml-auto font-semibold text-green-800 underline"
-        >
-          Export CSV
-        </a>
-        <Link
-          to={view.spam ? '/farm-sales' : '/farm-sales?spam=true'}
-          className="font-semibold text-stone-700 underline"
-        >
-          {view.spam ? 'Back to the inbox' : 'Spam folder'}
-        </Link>
+        <span className="ml-auto flex gap-4">
+          {/* A plain link: the browser downloads the file instead of the app routing to it. */}
+          <a
+            href={`/api/submissions.csv?${viewParams(view)}`}
+            download
+            className="font-semibold text-green-800 underline"
+          >
+            Export CSV
+          </a>
+          <Link
+            to={view.spam ? '/farm-sales' : '/farm-sales?spam=true'}
+            className="font-semibold text-stone-700 underline"
+          >
+            {view.spam ? 'Back to the inbox' : 'Spam folder'}
+          </Link>
+        </span>
       </div>
     </Form>
   )
