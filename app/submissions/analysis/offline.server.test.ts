@@ -47,6 +47,13 @@ describe('the offline reader', () => {
     expect(read(message).spam).toEqual({ isSpam, reasons })
   })
 
+  it.each([
+    'Photo of the bruised pear here: https://imgur.com/gallery/b7Xq2 can you swap it?',
+    'Sorry, the right link: https://www.dropbox.com/s/pear-photo.jpg',
+  ])('counts one link once in "%s"', (message) => {
+    expect(read(message).spam).toEqual({ isSpam: false, reasons: ['links'] })
+  })
+
   it('files spam under other and never calls it urgent', () => {
     const spam = read('URGENT!!! CLICK HERE TODAY TO CLAIM YOUR GIFT CARD www.example.biz')
     expect(spam.intents).toEqual(['other'])

@@ -341,8 +341,9 @@ function dateAt(words: Word[], at: number, now: Date): { days: number; text: str
   return { days: Math.round((date.getTime() - today.getTime()) / dayMs), text }
 }
 
+/** A whole link is one link: "https://www.example.com/photo" is not three. */
 const linkPattern =
-  /\bhttps?:\/\/|\bwww\.|(?<![@\w.-])[a-z0-9-]+\.(?:com|net|org|biz|info|xyz|top|ru|cn|io|site|online|shop|click|link)\b/gi
+  /\b(?:https?:\/\/|www\.)[^\s<>"']+|(?<![@\w.-])[a-z0-9-]+\.(?:com|net|org|biz|info|xyz|top|ru|cn|io|site|online|shop|click|link)\b/gi
 const keyboardRows = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm']
 
 function readSpam(form: ContactForm, { words }: Reading): Analysis['spam'] {
