@@ -18,6 +18,12 @@ describe('safeRedirect', () => {
   it.each([
     '//evil.example',
     '///evil.example',
+    '/.//evil.example',
+    '/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/%2E//evil.example',
+    '/.\t//evil.example',
+    '/a/..//evil.example',
     '/\\evil.example',
     '/\\/evil.example',
     '\\\\evil.example',

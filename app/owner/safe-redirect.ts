@@ -20,5 +20,8 @@ export function safeRedirect(to: unknown, fallback = '/farm-sales'): string {
   }
   if (url.origin !== here) return fallback
   // Serialised by the URL parser, so only printable ASCII reaches the Location header.
-  return `${url.pathname}${url.search}${url.hash}`
+  const path = `${url.pathname}${url.search}${url.hash}`
+  // Dot segments can collapse into `//evil.example` (`/.//evil.example`), which a browser
+  // reads as another site: what is sent must read back as a path here too.
+  return path.startsWith('//') ? fallback : path
 }
