@@ -1,13 +1,10 @@
 import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'
+import { jsonError, readJsonBody } from '~/api/json'
 import { ownerDataHeaders } from '~/owner/owner-data'
 import { apiPageSizes, pageParams, readInboxQuery } from '~/submissions/inbox-query'
 import { contactFields, thankYouMessage, tooManySubmissions } from '~/submissions/contact-form'
 
 const allow = 'GET, POST'
-
-function error(status: number, text: string, headers?: HeadersInit) {
-  return json({ error: text }, { status, headers })
-}
 
 /** Errors never reach Remix's default handler, which answers in plain text. */
 async function answerJson(context: AppLoadContext, handle: () => Promise<Response>) {
@@ -16,18 +13,18 @@ async function answerJson(context: AppLoadContext, handle: () => Promise<Respons
   } catch (thrown) {
     if (thrown instanceof Response) throw thrown
     context.log.error({ err: thrown }, 'submissions API failed')
-    return error(500, 'Something went wrong on our side. Please try again.')
+    return jsonError(500, 'Something went wrong on our side. Please try again.')
   }
 }
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return answerJson(context, async () => {
     if (!(await context.owner.mayWatch(request.headers.get('Cookie')))) {
-      return error(401, 'Sign in as the farm owner to read submissions.')
+      return jsonError(401, 'Sign in as the farm owner to read submissions.')
     }
     const url = new URL(request.url)
     const query = readInboxQuery(url.searchParams, apiPageSizes)
-    if (!query.ok) return error(400, query.error)
+    if (!query.ok) return jsonError(400, query.error)
     const { submissions, more } = context.submissions.list(query.page)
     const headers = new Headers(ownerDataHeaders)
     const oldest = submissions.at(-1)
@@ -43,24 +40,17 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 export function action({ request, context }: ActionFunctionArgs) {
   return answerJson(context, async () => {
     if (request.method !== 'POST') {
-      return error(405, `${request.method} is not allowed here.`, { Allow: allow })
+      return jsonError(405, `${request.method} is not allowed here.`, { Allow: allow })
     }
     const allowed = context.limits.submissions.take(context.clientAddress)
     if (!allowed.ok) {
-      return error(429, tooManySubmissions, { 'Retry-After': String(allowed.retryAfterSeconds) })
+      return jsonError(429, tooManySubmissions, { 'Retry-After': String(allowed.retryAfterSeconds) })
     }
-    const mediaType = request.headers.get('Content-Type')?.split(';')[0]?.trim().toLowerCase()
-    if (mediaType !== 'application/json') {
-      return error(415, 'Send the submission as JSON (Content-Type: application/json).')
-    }
-    let body: unknown
-    try {
-      body = await request.json()
-    } catch {
-      return error(400, 'The request body is not valid JSON.')
-    }
+    const read = await readJsonBody(request, 'the submission')
+    if (!read.ok) return read.answer
+    const body = read.body
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      return error(400, 'Send a JSON object with name, email and message.')
+      return jsonError(400, 'Send a JSON object with name, email and message.')
     }
     const result = await context.submissions.submit(body, context.spamTraps.caughtBy(body))
     if (!result.ok) {

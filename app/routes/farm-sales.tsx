@@ -19,6 +19,7 @@ import { ownerDataHeaders } from '~/owner/owner-data'
 import {
   apiPageSizes,
   inboxPageSizes,
+  isSubmissionId,
   pageParams,
   readInboxQuery,
   type InboxPage,
@@ -50,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData())
   const id = String(form.get('id') ?? '')
   const change = submissionChangeFromForm(form)
-  if (!/^\d{1,15}$/.test(id) || !change) {
+  if (!isSubmissionId(id) || !change) {
     return json({ error: 'That change is not one the inbox knows.' }, { status: 400 })
   }
   if (!context.submissions.update(Number(id), change)) {

@@ -30,6 +30,11 @@ export const longestSearch = 200
 const longestProduct = 60
 const submissionId = /^\d{1,15}$/
 
+/** Whether URL or form text names a submission: a whole number, as ids are. */
+export function isSubmissionId(text: string): boolean {
+  return submissionId.test(text)
+}
+
 export type InboxQueryResult = { ok: true; page: InboxPage } | { ok: false; error: string }
 
 function oneOf<T extends string>(allowed: readonly T[], value: string): value is T {
