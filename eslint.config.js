@@ -27,6 +27,8 @@ export default tseslint.config(
   {
     // Browser code must never reach for server-only modules.
     files: ['app/**/*.tsx', 'app/live/**', 'app/components/**'],
+    // The server's render entry runs on the server only.
+    ignores: ['app/entry.server.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,17 +1,34 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
+import { loadToasts, showToast } from '~/components/toasts'
 import {
   contactFields,
-  parseContactForm,
   spamTrapFields,
   type ContactField,
   type ContactForm as ContactFormValues,
   type ContactFormErrors,
-} from '~/submissions/contact-form'
+} from '~/submissions/contact-fields'
+import type * as Validation from '~/submissions/contact-form'
+import type { ContactFormResult } from '~/submissions/contact-form'
 
 const emptyForm: ContactFormValues = { name: '', email: '', message: '' }
 const fallbackSuccess = 'Form submitted successfully!'
 const fallbackError = 'Error submitting form.'
+
+// The validation (zod, shared with the server) loads when the visitor first turns to the form,
+// not with the page; a failed load is tried again on the next submit.
+let validation: Promise<typeof Validation> | undefined
+function loadValidation() {
+  validation ??= import('~/submissions/contact-form').catch((error: unknown) => {
+    validation = undefined
+    throw error
+  })
+  return validation
+}
+
+function prepareForm() {
+  void loadValidation().catch(() => {})
+  void loadToasts().catch(() => {})
+}
 
 interface ApiAnswer {
   message?: string
@@ -62,7 +79,12 @@ export function ContactForm({ posted, sentMessage, formToken }: ContactFormProps
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const form = parseContactForm(values)
+    let form: ContactFormResult
+    try {
+      form = (await loadValidation()).parseContactForm(values)
+    } catch {
+      return void showToast('error', fallbackError)
+    }
     if (!form.success) return showErrors(form.errors)
     setErrors({})
     setSubmitting(true)
@@ -75,13 +97,13 @@ export function ContactForm({ posted, sentMessage, formToken }: ContactFormProps
       const answer: ApiAnswer | null = await response.json().catch(() => null)
       if (response.ok) {
         setValues(emptyForm)
-        toast.success(answer?.message ?? fallbackSuccess)
+        void showToast('success', answer?.message ?? fallbackSuccess)
       } else {
-        toast.error(answer?.error ?? fallbackError)
+        void showToast('error', answer?.error ?? fallbackError)
         if (answer?.errors) showErrors(answer.errors)
       }
     } catch {
-      toast.error(fallbackError)
+      void showToast('error', fallbackError)
     } finally {
       setSubmitting(false)
     }
@@ -94,6 +116,7 @@ export function ContactForm({ posted, sentMessage, formToken }: ContactFormProps
       action="/?index"
       noValidate
       onSubmit={submit}
+      onFocus={prepareForm}
       aria-labelledby="contact-heading"
       className="rounded-3xl bg-white p-6 shadow-xl shadow-green-900/10 ring-1 ring-stone-200 sm:p-8"
     >

@@ -2,7 +2,7 @@ import { useFetcher } from '@remix-run/react'
 import { m } from 'framer-motion'
 import { ArrivalTime } from '~/components/arrival-time'
 import type { Analysis } from '~/submissions/analysis/analysis'
-import { mailtoHref } from '~/submissions/contact-form'
+import { mailtoHref } from '~/submissions/contact-fields'
 import type { Submission } from '~/submissions/submission'
 
 export function SubmissionCard({ submission, delaySeconds }: { submission: Submission; delaySeconds: number }) {

@@ -7,7 +7,7 @@ import {
   thankYouMessage,
   tooManySubmissions,
   type ContactForm as ContactFormValues,
-} from '~/submissions/contact-form'
+} from '~/submissions/contact-fields'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.farm.name} — Fresh from our fields` : 'Welcome' },

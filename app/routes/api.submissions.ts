@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunction
 import { jsonError, readJsonBody } from '~/api/json'
 import { ownerDataHeaders } from '~/owner/owner-data'
 import { apiPageSizes, pageParams, readInboxQuery } from '~/submissions/inbox-query'
-import { contactFields, thankYouMessage, tooManySubmissions } from '~/submissions/contact-form'
+import { contactFields, thankYouMessage, tooManySubmissions } from '~/submissions/contact-fields'
 
 const allow = 'GET, POST'
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { mailtoHref, parseContactForm } from './contact-form'
+import { mailtoHref } from './contact-fields'
+import { parseContactForm } from './contact-form'
 
 const valid = { name: 'Ann', email: 'ann@example.com', message: 'Hello' }
 

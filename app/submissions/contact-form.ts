@@ -1,15 +1,5 @@
 import * as z from 'zod/mini'
-
-export const contactFields = ['name', 'email', 'message'] as const
-export type ContactField = (typeof contactFields)[number]
-export type ContactForm = Record<ContactField, string>
-export type ContactFormErrors = Partial<Record<ContactField, string>>
-
-export const contactLimits: Record<ContactField, number> = {
-  name: 100,
-  email: 254,
-  message: 5000,
-}
+import { contactLimits, type ContactField, type ContactForm, type ContactFormErrors } from './contact-fields'
 
 // The spec's rule is some text, an at sign, some text, a dot, some text. The text is held to
 // what addresses are made of, so none can carry a query (`?cc=…&bcc=…`) into a mailto: link:
@@ -24,11 +14,6 @@ function looksLikeEmail(value: string): boolean {
   return localPart.test(value.slice(0, at)) && labels.length >= 2 && labels.every((label) => domainLabel.test(label))
 }
 
-/** A link that opens a mail to the address and nothing more, whatever the address holds. */
-export function mailtoHref(email: string): string {
-  const at = email.lastIndexOf('@')
-  return `mailto:${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`
-}
 const controlCharacters = /[\u0000-\u001f\u007f]/
 // A message may span lines, so newlines (CRLF from browsers) and tabs are fine.
 const controlCharactersButLineBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
@@ -72,14 +57,3 @@ export function parseContactForm(input: unknown): ContactFormResult {
   }
   return { success: false, errors }
 }
-
-/** What a visitor is told once their submission is stored. */
-export const thankYouMessage = 'Thank you! Your message has reached the farm.'
-
-export const tooManySubmissions = 'Too many submissions from your address. Please wait a minute and try again.'
-
-/**
- * Extra fields the site's own form sends. The API ignores them when they are
- * missing, so other clients can keep posting the plain {name, email, message}.
- */
-export const spamTrapFields = { honeypot: 'website', startedAt: 'formToken' } as const

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { spamTrapFields } from './contact-form'
+import { spamTrapFields } from './contact-fields'
 import type { SpamReason } from './submission'
 
 interface Options {

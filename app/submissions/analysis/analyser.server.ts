@@ -1,4 +1,4 @@
-import type { ContactForm } from '../contact-form'
+import type { ContactForm } from '../contact-fields'
 import type { Analysis } from './analysis'
 import type { LlmReader } from './llm.server'
 import { ReadingTimedOut } from './reading-pool.server'

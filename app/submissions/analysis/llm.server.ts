@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import type { ContactForm } from '../contact-form'
+import type { ContactForm } from '../contact-fields'
 import { analysisSchema, intents, spamSignals, type Analysis } from './analysis'
 
 export interface LlmSettings {

@@ -1,4 +1,4 @@
-import type { ContactForm } from '../contact-form'
+import type { ContactForm } from '../contact-fields'
 import type { Analysis, Intent, SentimentLabel, SpamSignal } from './analysis'
 import {
   businessNouns,

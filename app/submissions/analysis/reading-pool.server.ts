@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import type { ContactForm } from '../contact-form'
+import type { ContactForm } from '../contact-fields'
 import type { Analysis } from './analysis'
 
 export interface ReadingRequest {

@@ -1,0 +1,29 @@
+// What the contact form is made of, without its validation (contact-form.ts), so a page can
+// show the form before it loads the validation.
+export const contactFields = ['name', 'email', 'message'] as const
+export type ContactField = (typeof contactFields)[number]
+export type ContactForm = Record<ContactField, string>
+export type ContactFormErrors = Partial<Record<ContactField, string>>
+
+export const contactLimits: Record<ContactField, number> = {
+  name: 100,
+  email: 254,
+  message: 5000,
+}
+
+/** A link that opens a mail to the address and nothing more, whatever the address holds. */
+export function mailtoHref(email: string): string {
+  const at = email.lastIndexOf('@')
+  return `mailto:${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`
+}
+
+/** What a visitor is told once their submission is stored. */
+export const thankYouMessage = 'Thank you! Your message has reached the farm.'
+
+export const tooManySubmissions = 'Too many submissions from your address. Please wait a minute and try again.'
+
+/**
+ * Extra fields the site's own form sends. The API ignores them when they are
+ * missing, so other clients can keep posting the plain {name, email, message}.
+ */
+export const spamTrapFields = { honeypot: 'website', startedAt: 'formToken' } as const
