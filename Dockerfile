@@ -24,14 +24,11 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 
-# The Remix server build and browser bundle, and in /server-src exactly the TypeScript the
-# server and the backup script load at run time (they import app/ modules through tsx).
+# The Remix server build and browser bundle, and the server, its reader worker and the backup
+# script compiled to plain JavaScript (build/server.js, build/offline-worker.js, build/backup.js).
 FROM deps AS build
 COPY . .
-RUN npm run build \
-  && mkdir /server-src \
-  && node scripts/server-files.js server/index.ts app/submissions/analysis/offline-worker.mjs app/submissions/analysis/offline-worker.server.ts scripts/backup.ts \
-  | xargs cp --parents -t /server-src/
+RUN npm run build
 
 # Production dependencies only. Of better-sqlite3 only the compiled addon is kept, not
 # the SQLite sources and object files it was built from (about 25 MB).
@@ -53,9 +50,8 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-COPY --from=build /server-src ./
-# tsx reads tsconfig.json; drizzle/ holds the migrations applied at start.
-COPY package.json tsconfig.json ./
+# package.json for `npm run db:backup`; drizzle/ holds the migrations applied at start.
+COPY package.json ./
 COPY drizzle ./drizzle
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
@@ -66,4 +62,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 # The server stops on SIGTERM: it closes the sockets, finishes open requests and
 # checkpoints the database, then exits 0 (within 10 s).
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "server/index.ts"]
+CMD ["node", "build/server.js"]

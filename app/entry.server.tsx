@@ -10,6 +10,8 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/nonce'
+import { StylesheetProvider } from '~/stylesheet'
+import { stylesheetText } from '~/stylesheet.server'
 
 const abortDelay = 5_000
 
@@ -43,7 +45,9 @@ export default function handleRequest(
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={abortDelay} nonce={nonce} />
+        <StylesheetProvider value={stylesheetText()}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={abortDelay} nonce={nonce} />
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,

@@ -11,15 +11,12 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
-import { Toaster } from 'sonner'
 import { SiteHeader } from '~/components/site-header'
+import { Toasts } from '~/components/toasts'
 import { useNonce } from '~/nonce'
-import stylesheet from '~/tailwind.css'
+import { Stylesheet } from '~/stylesheet'
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-]
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const mayWatch = await context.owner.mayWatch(request.headers.get('Cookie'))
@@ -51,6 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#166534" />
         <Meta />
+        <Stylesheet />
         <Links />
       </head>
       <body className="min-h-screen bg-amber-50 font-sans text-stone-800 antialiased">
@@ -60,7 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
           newSubmissions={data?.newSubmissions ?? null}
         />
         <div className="pt-16">{children}</div>
-        <Toaster position="top-center" richColors closeButton />
+        <Toasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <LiveReload nonce={nonce} />

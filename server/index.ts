@@ -1,4 +1,5 @@
 import { createServer } from 'node:http'
+import { fileURLToPath } from 'node:url'
 import express from 'express'
 import { openDatabase } from '../app/db/database.server'
 import { createRateLimit } from '../app/limits/rate-limit.server'
@@ -14,6 +15,7 @@ import { clientAddress, type TrustProxy } from './client-address'
 import { attachLiveRelay } from './live-relay'
 import { log, requestLog } from './log'
 import { limitBody } from './middleware/body-limit'
+import { compressResponses, precompressedAssets } from './middleware/compression'
 import { cspNonce, securityHeaders } from './middleware/content-security'
 import { answerErrors, refuseUnservedMethods, requirePlainHost } from './middleware/requests'
 import { comesFromAllowedSite, requireSameOrigin, upgradeOrigin } from './middleware/same-origin'
@@ -28,7 +30,11 @@ const database = openDatabase(config.databasePath, config.migrationsFolder)
 const events = new SubmissionEvents()
 const analysisLog = log.child({ part: 'analysis' })
 const reader = createReadingPool({
-  workerUrl: new URL('../app/submissions/analysis/offline-worker.mjs', import.meta.url),
+  // Built (`npm run build`), the worker is compiled beside this file; run from source (`npm run
+  // dev`), a small module loads its TypeScript through tsx.
+  workerUrl: import.meta.url.endsWith('.ts')
+    ? new URL('../app/submissions/analysis/offline-worker.mjs', import.meta.url)
+    : new URL('offline-worker.js', import.meta.url),
   workerData: { products: config.farmProducts },
   budgetMs: config.analysisTimeoutMs,
   onReplaced: (reason) => analysisLog.warn({ reason }, 'started a fresh message reader'),
@@ -80,11 +86,12 @@ app.set('trust proxy', config.trustProxy)
 app.use(requestLog)
 app.use(refuseUnservedMethods(), requirePlainHost())
 app.use(cspNonce(), securityHeaders(config.mode, config.hstsIncludeSubDomains))
-// Remix fingerprints its bundles, so they can be cached for good.
-app.use(
-  '/build',
-  express.static(new URL('../public/build', import.meta.url).pathname, { immutable: true, maxAge: '1y' }),
-)
+app.use(compressResponses())
+// Remix fingerprints its bundles, so they can be cached for good; in development they change
+// on every save and are not compressed ahead of time.
+const bundles = fileURLToPath(new URL('../public/build', import.meta.url))
+if (config.mode === 'production') app.use('/build', precompressedAssets(bundles))
+app.use('/build', express.static(bundles, { immutable: true, maxAge: '1y' }))
 app.use(express.static(new URL('../public', import.meta.url).pathname, { maxAge: '1h' }))
 
 app.get('/healthz', (_req, res) => {

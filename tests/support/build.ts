@@ -8,8 +8,8 @@ import { projectRoot } from './server'
  * sets FARM_BUILT=1; a suite run on its own builds first.
  */
 export function ensureBuild() {
-  if (process.env.FARM_BUILT === '1' && existsSync(join(projectRoot, 'build/index.js'))) return
-  execFileSync(process.execPath, [join(projectRoot, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
+  if (process.env.FARM_BUILT === '1' && existsSync(join(projectRoot, 'build/server.js'))) return
+  execFileSync('npm', ['run', '--silent', 'build'], {
     cwd: projectRoot,
     stdio: 'inherit',
     // Vitest sets NODE_ENV=test, which makes Remix compile the development JSX

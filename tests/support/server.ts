@@ -47,14 +47,14 @@ export interface ServerOptions {
   env?: Record<string, string>
 }
 
-/** Starts the real production server (`server/index.ts` over the built app) on a free port. */
+/** Starts the real production server (`build/server.js`, compiled by `npm run build`) on a free port. */
 export async function startServer({
   databasePath = tempDatabasePath(),
   port,
   env = {},
 }: ServerOptions = {}): Promise<RunningServer> {
   port ??= await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, ['build/server.js'], {
     cwd: projectRoot,
     env: {
       ...process.env,

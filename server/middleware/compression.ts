@@ -1,0 +1,48 @@
+import { readdirSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import compression from 'compression'
+import express, { type RequestHandler } from 'express'
+
+const encodings = [
+  { name: 'br', extension: '.br' },
+  { name: 'gzip', extension: '.gz' },
+] as const
+
+/**
+ * Serves the copies `npm run build` compressed ahead of time (scripts/compress-assets.js):
+ * the brotli or gzip file the browser accepts, with the original's type and
+ * `Vary: Accept-Encoding`, so a bundle costs no CPU per request. The files are listed once
+ * at start, so a request path is only ever compared with that list, never looked up on disk.
+ */
+export function precompressedAssets(folder: string): RequestHandler {
+  const copies = new Set(
+    readdirSync(folder, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${relative(folder, join(entry.parentPath, entry.name))}`),
+  )
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    const path = req.path
+    if (!encodings.some(({ extension }) => copies.has(path + extension))) return next()
+    res.vary('Accept-Encoding')
+    const accepted = req.acceptsEncodings(encodings.map(({ name }) => name))
+    const encoding = encodings.find(({ name, extension }) => name === accepted && copies.has(path + extension))
+    if (!encoding) return next()
+    // As express.static would type the original file.
+    const type = express.static.mime.lookup(path)
+    const charset = express.static.mime.charsets.lookup(type, '')
+    res.setHeader('Content-Type', charset ? `${type}; charset=${charset}` : type)
+    res.setHeader('Content-Encoding', encoding.name)
+    req.url = path + encoding.extension
+    next()
+  }
+}
+
+/**
+ * Pages, JSON and the CSV export compressed as they are written. Remix flushes after each
+ * chunk it streams, and the compressor passes every flush on, so a streamed page still
+ * arrives in pieces. Responses already encoded (the assets above) are left alone.
+ */
+export function compressResponses(): RequestHandler {
+  return compression()
+}
