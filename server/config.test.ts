@@ -37,7 +37,7 @@ describe('readConfig', () => {
 
   it('reads the live socket caps and the HSTS scope, with their defaults', () => {
     expect(readConfig({})).toMatchObject({
-      liveMaxSockets: 500,
+      liveMaxSockets: 2000,
       liveMaxSocketsPerAddress: 20,
       hstsIncludeSubDomains: false,
     })

@@ -85,7 +85,8 @@ export function attachLiveRelay(
   heartbeat.unref()
 
   const unsubscribe = events.subscribe((event) => {
-    const frame = JSON.stringify({ type: event.type, data: event.data })
+    // Encoded once for every watcher: ws sends a buffer as it is, where a string is encoded per socket.
+    const frame = Buffer.from(JSON.stringify({ type: event.type, data: event.data }))
     for (const socket of wss.clients) {
       if (socket.readyState !== WebSocket.OPEN) continue
       if (socket.bufferedAmount > mostBufferedBytes) {
@@ -93,7 +94,7 @@ export function attachLiveRelay(
         socket.terminate()
         continue
       }
-      socket.send(frame)
+      socket.send(frame, { binary: false })
     }
   })
 
