@@ -168,7 +168,7 @@ export function readConfig(env: Environment = process.env): Config {
     farmProduct: text(env, 'FARM_PRODUCT'),
     allowedOrigins: origins(env),
     trustProxy: trustProxy(env),
-    submissionsPerMinute: wholeNumber(env, 'SUBMISSION_RATE_LIMIT', 1, 10_000),
+    submissionsPerMinute: wholeNumber(env, 'SUBMISSION_RATE_LIMIT', 1, 1_000_000),
     liveMaxSockets: wholeNumber(env, 'LIVE_MAX_SOCKETS', 1, 100_000),
     liveMaxSocketsPerAddress: wholeNumber(env, 'LIVE_MAX_SOCKETS_PER_ADDRESS', 1, 100_000),
     hstsIncludeSubDomains: yesOrNo(env, 'HSTS_INCLUDE_SUBDOMAINS'),

@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import Sqlite from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type OpenDatabase } from '../db/database.server'
 import { tempDatabasePath } from '../../tests/support/server'
@@ -248,6 +249,36 @@ describe('the submissions service', () => {
       .map((step) => (step as { detail: string }).detail)
       .join('\n')
     expect(plan).not.toContain('TEMP B-TREE')
+  })
+
+  it('stores submissions that arrive together in one go, each answered only once another connection can read it', async () => {
+    const { service, published } = setUp()
+    const names = ['Ann', 'Ben', 'Cas', 'Dee', 'Eli']
+    const reader = new Sqlite(database.sqlite.name, { readonly: true })
+    try {
+      const results = await Promise.all(
+        names.map(async (name) => {
+          const result = await service.submit({ ...form, name })
+          // Committed, not just written: a second connection sees the row already.
+          const id = result.ok ? result.submission.id : 0
+          return { name, id, seen: reader.prepare('SELECT name FROM submissions WHERE id = ?').get(id) }
+        }),
+      )
+      expect(results).toEqual(names.map((name, i) => ({ name, id: i + 1, seen: { name } })))
+      expect(published.map((event) => event.data.name)).toEqual(names)
+    } finally {
+      reader.close()
+    }
+  })
+
+  it('stores the others of a batch when one of them cannot be stored', async () => {
+    const { service } = setUp()
+    database.sqlite.exec(
+      "CREATE TRIGGER refuse_boom BEFORE INSERT ON submissions WHEN new.name = 'Boom' BEGIN SELECT RAISE(ABORT, 'refused'); END",
+    )
+    const results = await Promise.allSettled(['Ann', 'Boom', 'Cas'].map((name) => service.submit({ ...form, name })))
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect(listed(service).map((submission) => submission.name)).toEqual(['Cas', 'Ann'])
   })
 })
 

@@ -7,13 +7,15 @@ import type { ReadingAnswer, ReadingRequest } from './reading-pool.server'
 
 const readOffline = createOfflineReader((workerData as { products: Product[] }).products)
 
-parentPort?.on('message', ({ job, form, at }: ReadingRequest) => {
-  let answer: ReadingAnswer
+function answer({ job, form, at, deadline }: ReadingRequest): ReadingAnswer {
+  // Messages queue here while one is read; one whose time ran out meanwhile is not started.
+  if (Date.now() >= deadline) return { job, ok: false, late: true }
   try {
-    answer = { job, ok: true, analysis: readOffline(form, new Date(at)) }
+    return { job, ok: true, analysis: readOffline(form, new Date(at)) }
   } catch (error) {
-    answer = { job, ok: false, reason: error instanceof Error ? error.message : String(error) }
+    return { job, ok: false, reason: error instanceof Error ? error.message : String(error) }
   }
-  parentPort?.postMessage(answer)
-})
+}
+
+parentPort?.on('message', (request: ReadingRequest) => parentPort?.postMessage(answer(request)))
 parentPort?.postMessage({ ready: true })

@@ -23,6 +23,13 @@ describe('the reading pool', () => {
     expect(analysis).toMatchObject({ products: ['honey'], source: 'offline' })
   })
 
+  it('hands every message to the worker as it arrives and answers each with its own reading', async () => {
+    pool = createReadingPool({ workerUrl: stallingWorker, workerData: null, budgetMs: 10_000 })
+    const fruit = Array.from({ length: 50 }, (_, i) => `fruit ${i}`)
+    const readings = await Promise.all(fruit.map((name) => pool!.read(form(name), at)))
+    expect(readings.map((reading) => reading.products)).toEqual(fruit.map((name) => [name]))
+  })
+
   it('abandons a reading past its budget, starts a fresh worker, and reads the next message', async () => {
     const onReplaced = vi.fn()
     pool = createReadingPool({ workerUrl: stallingWorker, workerData: null, budgetMs: 1_500, onReplaced })
