@@ -5,7 +5,20 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['build/', 'public/build/', 'test-results/', 'playwright-report/', 'node_modules/', 'data/', '.cache/'] },
+  {
+    ignores: [
+      'build/',
+      'public/build/',
+      'test-results/',
+      'playwright-report/',
+      'node_modules/',
+      'data/',
+      '.cache/',
+      'bench/bare-remix/build/',
+      'bench/bare-remix/public/',
+      'bench/bare-remix/.cache/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,0 +1,31 @@
+// The bare peer for `npm run bench`: the least code that does the product's POST and live
+// job — Express 4, better-sqlite3 in WAL with synchronous=FULL, and ws on the same HTTP
+// server. A submission is inserted, sent to every socket, and answered 201 with its row.
+//
+//   PORT=3001 DATABASE_PATH=/tmp/bare.db node bench/bare-peer.mjs
+import { createServer } from 'node:http'
+import Sqlite from 'better-sqlite3'
+import express from 'express'
+import { WebSocketServer } from 'ws'
+
+const db = new Sqlite(process.env.DATABASE_PATH)
+db.pragma('journal_mode = WAL')
+db.pragma('synchronous = FULL')
+db.exec(
+  'CREATE TABLE IF NOT EXISTS submissions (id INTEGER PRIMARY KEY, name TEXT, email TEXT, message TEXT, created_at TEXT)',
+)
+const insert = db.prepare('INSERT INTO submissions (name, email, message, created_at) VALUES (?, ?, ?, ?) RETURNING *')
+
+const app = express()
+app.use(express.json())
+app.get('/', (_req, res) => res.send('<!doctype html><title>Farm</title><h1>Farm</h1>'))
+app.post('/api/submissions', (req, res) => {
+  const { name, email, message } = req.body
+  const row = insert.get(name, email, message, new Date().toISOString())
+  const frame = JSON.stringify({ type: 'NEW_SUBMISSION', data: row })
+  for (const socket of wss.clients) socket.send(frame)
+  res.status(201).json({ message: 'Thank you!', data: row })
+})
+const server = createServer(app)
+const wss = new WebSocketServer({ server })
+server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'))

@@ -1,0 +1,447 @@
+// `npm run bench`: the site beside bare peers that do the same job with the least code, in
+// one run, every figure with its baseline, the ratio and the budget. Product and peer runs
+// alternate (A B A B A B) and medians are reported; these machines are noisy.
+//
+//   POST req/s and p99, fan-out p50/p99 to 1,000 watchers, RSS   vs bench/bare-peer.mjs
+//   JS gz per route, Lighthouse mobile                            vs bench/bare-remix (built here)
+//   bytes on the wire per route                                  vs the same without compression
+//
+//   npm run bench       (about 6 minutes; BENCH_ROUNDS=1 for a quick look)
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { createInterface } from 'node:readline'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { chromiumLaunch } from '../tests/support/chromium'
+import { freePort } from '../tests/support/server'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const bareRemix = join(root, 'bench/bare-remix')
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
+const watcherCount = 1_000
+const eventsPerRound = 30
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
+const log = (line: string) => console.error(`· ${line}`)
+
+interface Running {
+  name: string
+  url: string
+  child: ChildProcess
+  rssMb(): number
+  stop(): Promise<void>
+}
+
+async function start(name: string, args: string[], env: Record<string, string>, cwd = root): Promise<Running> {
+  const port = await freePort()
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: 'ignore',
+  })
+  const url = `http://127.0.0.1:${port}`
+  for (let tries = 0; ; tries++) {
+    try {
+      await fetch(url)
+      break
+    } catch {
+      if (tries > 300) throw new Error(`${name} did not start`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+  return {
+    name,
+    url,
+    child,
+    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]) / 1024,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+const tempDatabase = () => join(mkdtempSync(join(tmpdir(), 'farm-bench-')), 'farm.db')
+
+function startProduct() {
+  return start('product', ['build/server.js'], {
+    DATABASE_PATH: tempDatabase(),
+    // A load test posts from one address far faster than people do; the shipped limit (10 a
+    // minute per address) would refuse nearly all of it.
+    SUBMISSION_RATE_LIMIT: '1000000',
+    // Every watcher comes from 127.0.0.1; the global cap (LIVE_MAX_SOCKETS) keeps its default.
+    LIVE_MAX_SOCKETS_PER_ADDRESS: String(watcherCount * 2),
+  })
+}
+const startPeer = () => start('bare peer', ['bench/bare-peer.mjs'], { DATABASE_PATH: tempDatabase() })
+
+/** Runs a Node script to its end and returns its last line, parsed. */
+function runScript<T>(args: string[]): T {
+  const output = execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8' })
+  return JSON.parse(output.trim().split('\n').at(-1)!)
+}
+
+async function postLoad(server: Running) {
+  return runScript<{ rps: number; refused: number; p50: number; p99: number }>([
+    'bench/post-load.mjs',
+    `${server.url}/api/submissions`,
+    '5',
+    '10',
+  ])
+}
+
+function lines(child: ChildProcess) {
+  const queue: string[] = []
+  const waiting: Array<(line: string) => void> = []
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    const waiter = waiting.shift()
+    if (waiter) waiter(line)
+    else queue.push(line)
+  })
+  return () => new Promise<string>((resolve) => (queue.length > 0 ? resolve(queue.shift()!) : waiting.push(resolve)))
+}
+
+async function fanOut(server: Running) {
+  const watchers = spawn(
+    process.execPath,
+    ['bench/watchers.mjs', server.url.replace('http', 'ws') + '/', String(watcherCount)],
+    {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  )
+  const next = lines(watchers)
+  const opened = JSON.parse(await next()) as { open: number; refused: number }
+  for (let n = 0; n < eventsPerRound; n++) {
+    const response = await fetch(`${server.url}/api/submissions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name: `Watcher ${n}`,
+        email: `w${n}@example.com`,
+        message: 'Do you have eggs on Saturday?',
+      }),
+    })
+    const at = performance.timeOrigin + performance.now()
+    const { data } = (await response.json()) as { data: { id: number } }
+    watchers.stdin!.write(`${JSON.stringify({ id: data.id, at })}\n`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1_000))
+  const rss = server.rssMb()
+  watchers.stdin!.end()
+  const summary = JSON.parse(await next()) as { delivered: number; p50: number; p99: number }
+  return { ...summary, open: opened.open, expected: opened.open * eventsPerRound, rss }
+}
+
+/** The gzip size of every script a route loads, from the Remix manifest in `publicBuild`. */
+function routeScripts(publicBuild: string, route: string) {
+  const manifestFile = readdirSync(publicBuild).find((file) => /^manifest-.*\.js$/.test(file))!
+  const manifest = JSON.parse(
+    readFileSync(join(publicBuild, manifestFile), 'utf8')
+      .replace(/^window\.__remixManifest=/, '')
+      .replace(/;$/, ''),
+  ) as {
+    url: string
+    entry: { module: string; imports: string[] }
+    routes: Record<string, { module: string; imports?: string[] }>
+  }
+  const files = new Set([
+    manifest.url,
+    manifest.entry.module,
+    ...manifest.entry.imports,
+    ...['root', route].flatMap((id) => [manifest.routes[id]!.module, ...(manifest.routes[id]!.imports ?? [])]),
+  ])
+  const contents = [...files].map((file) => readFileSync(join(publicBuild, '..', file)))
+  return {
+    kb: contents.reduce((sum, content) => sum + gzipSync(content, { level: 9 }).length, 0) / 1024,
+    framerMotion: contents.some((content) => content.includes('framerAppearId')),
+  }
+}
+
+/** Bytes of a page and every script and stylesheet it names, as they cross the wire. */
+async function wireBytes(url: string, acceptEncoding: string | undefined): Promise<number> {
+  const get = (target: string) =>
+    new Promise<Buffer>((resolve, reject) => {
+      request(target, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve(Buffer.concat(chunks)))
+        res.on('error', reject)
+      })
+        .on('error', reject)
+        .end()
+    })
+  // The page's own list of assets, read decoded.
+  const assets = [...new Set((await (await fetch(url)).text()).match(/\/build\/[\w./-]+\.(?:js|css)/g) ?? [])]
+  let total = 0
+  for (const target of [url, ...assets.map((asset) => new URL(asset, url).href)]) total += (await get(target)).length
+  return total / 1024
+}
+
+async function lighthouseScores(url: string) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumLaunch.executablePath,
+    chromeFlags: chromiumLaunch.args,
+  })
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    })
+    const categories = result!.lhr.categories
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
+    const seoMisses = categories
+      .seo!.auditRefs.filter(({ id }) => (result!.lhr.audits[id]?.score ?? 1) < 1)
+      .map(({ id }) => id)
+    return {
+      seoMisses,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    }
+  } finally {
+    chrome.kill()
+  }
+}
+
+interface Row {
+  figure: string
+  product: number
+  baseline: number
+  budget: string
+  ok: boolean | null
+  digits?: number
+}
+const rows: Row[] = []
+
+// ——— builds
+log('building the site and the bare Remix page')
+execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+execFileSync(process.execPath, [join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
+  cwd: bareRemix,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, NODE_ENV: 'production' },
+})
+
+// ——— memory idle, POST, fan-out: product and peer alternate
+const idle: Record<string, number[]> = { product: [], peer: [] }
+const posts: Record<string, Array<{ rps: number; p99: number; refused: number }>> = { product: [], peer: [] }
+const fans: Record<string, Array<Awaited<ReturnType<typeof fanOut>>>> = { product: [], peer: [] }
+const afterLoad: Record<string, number[]> = { product: [], peer: [] }
+for (let round = 1; round <= rounds; round++) {
+  for (const [kind, startOne] of [
+    ['product', startProduct],
+    ['peer', startPeer],
+  ] as const) {
+    const loaded = await startOne()
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      idle[kind]!.push(loaded.rssMb())
+      posts[kind]!.push(await postLoad(loaded))
+      afterLoad[kind]!.push(loaded.rssMb())
+    } finally {
+      await loaded.stop()
+    }
+    // Watchers on a fresh server, so its memory is what holding them costs, not the load's leftovers.
+    const watched = await startOne()
+    try {
+      fans[kind]!.push(await fanOut(watched))
+    } finally {
+      await watched.stop()
+    }
+    log(`round ${round} ${kind}: ${JSON.stringify({ post: posts[kind]!.at(-1), fanOut: fans[kind]!.at(-1) })}`)
+  }
+}
+const med = (kind: string, pick: (value: never) => number, from: Record<string, unknown[]>) =>
+  median(from[kind]!.map((value) => pick(value as never)))
+const postRps = [
+  med('product', (p: { rps: number }) => p.rps, posts),
+  med('peer', (p: { rps: number }) => p.rps, posts),
+]
+rows.push({
+  figure: 'POST req/s (10 connections)',
+  product: postRps[0]!,
+  baseline: postRps[1]!,
+  budget: '≥ 0.7×',
+  ok: postRps[0]! >= 0.7 * postRps[1]!,
+  digits: 0,
+})
+const postP99 = [
+  med('product', (p: { p99: number }) => p.p99, posts),
+  med('peer', (p: { p99: number }) => p.p99, posts),
+]
+rows.push({ figure: 'POST p99 ms', product: postP99[0]!, baseline: postP99[1]!, budget: '', ok: null })
+const fanP50 = [med('product', (f: { p50: number }) => f.p50, fans), med('peer', (f: { p50: number }) => f.p50, fans)]
+rows.push({
+  figure: `fan-out p50 ms (${watcherCount} watchers)`,
+  product: fanP50[0]!,
+  baseline: fanP50[1]!,
+  budget: '',
+  ok: null,
+})
+const fanP99 = [med('product', (f: { p99: number }) => f.p99, fans), med('peer', (f: { p99: number }) => f.p99, fans)]
+rows.push({
+  figure: `fan-out p99 ms (${watcherCount} watchers)`,
+  product: fanP99[0]!,
+  baseline: fanP99[1]!,
+  budget: '≤ 1.2×',
+  ok: fanP99[0]! <= 1.2 * fanP99[1]!,
+})
+const everyDelivery = (kind: string) =>
+  fans[kind]!.every((fan) => fan.open === watcherCount && fan.delivered === fan.expected)
+rows.push({
+  figure: 'fan-out: every watcher got every event',
+  product: everyDelivery('product') ? 1 : 0,
+  baseline: everyDelivery('peer') ? 1 : 0,
+  budget: '= 1 (yes)',
+  ok: everyDelivery('product'),
+  digits: 0,
+})
+const rssIdle = [median(idle.product!), median(idle.peer!)]
+rows.push({
+  figure: 'RSS idle MB',
+  product: rssIdle[0]!,
+  baseline: rssIdle[1]!,
+  budget: '≤ 150',
+  ok: rssIdle[0]! <= 150,
+})
+rows.push({
+  figure: 'RSS after the POST load MB',
+  product: median(afterLoad.product!),
+  baseline: median(afterLoad.peer!),
+  budget: '',
+  ok: null,
+})
+const rssWatched = [
+  med('product', (f: { rss: number }) => f.rss, fans),
+  med('peer', (f: { rss: number }) => f.rss, fans),
+]
+rows.push({
+  figure: `RSS with ${watcherCount} watchers MB`,
+  product: rssWatched[0]!,
+  baseline: rssWatched[1]!,
+  budget: '≤ 200',
+  ok: rssWatched[0]! <= 200,
+})
+
+// ——— JavaScript per route, against the bare Remix page
+const bareScripts = routeScripts(join(bareRemix, 'public/build'), 'routes/_index')
+const home = routeScripts(join(root, 'public/build'), 'routes/_index')
+const inbox = routeScripts(join(root, 'public/build'), 'routes/farm-sales')
+rows.push({ figure: 'JS gz KB, /', product: home.kb, baseline: bareScripts.kb, budget: '≤ 100', ok: home.kb <= 100 })
+rows.push({
+  figure: 'framer-motion loaded by /',
+  product: home.framerMotion ? 1 : 0,
+  baseline: 0,
+  budget: '= 0 (no)',
+  ok: !home.framerMotion,
+  digits: 0,
+})
+rows.push({
+  figure: 'JS gz KB, /farm-sales',
+  product: inbox.kb,
+  baseline: bareScripts.kb,
+  budget: '≤ 130',
+  ok: inbox.kb <= 130,
+})
+
+// ——— bytes on the wire, and Lighthouse, against one running site and the bare page
+const product = await startProduct()
+const bare = await start('bare remix', ['server.mjs'], {}, bareRemix)
+try {
+  await fetch(`${product.url}/api/submissions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Ann',
+      email: 'ann@example.com',
+      message: 'Any honey left for Saturday? Two jars please.',
+    }),
+  })
+  for (const path of ['/', '/farm-sales']) {
+    const compressed = await wireBytes(`${product.url}${path}`, 'br, gzip')
+    const plain = await wireBytes(`${product.url}${path}`, undefined)
+    rows.push({
+      figure: `wire KB, ${path} + its assets (vs uncompressed)`,
+      product: compressed,
+      baseline: plain,
+      budget: '< 1×',
+      ok: compressed < plain,
+    })
+  }
+  const scores: Record<string, Array<Awaited<ReturnType<typeof lighthouseScores>>>> = { home: [], inbox: [], bare: [] }
+  for (let round = 1; round <= rounds; round++) {
+    scores.home!.push(await lighthouseScores(`${product.url}/`))
+    scores.bare!.push(await lighthouseScores(`${bare.url}/`))
+    scores.inbox!.push(await lighthouseScores(`${product.url}/farm-sales`))
+    log(
+      `lighthouse round ${round}: ${JSON.stringify({ home: scores.home!.at(-1), bare: scores.bare!.at(-1), inbox: scores.inbox!.at(-1) })}`,
+    )
+  }
+  const score = (page: string, category: 'performance' | 'accessibility' | 'best-practices' | 'seo') =>
+    median(scores[page]!.map((run) => run[category]))
+  for (const [page, path] of [
+    ['home', '/'],
+    ['inbox', '/farm-sales'],
+  ] as const) {
+    const performance = score(page, 'performance')
+    const barePerformance = score('bare', 'performance')
+    rows.push({
+      figure: `Lighthouse performance, ${path}`,
+      product: performance,
+      baseline: barePerformance,
+      budget: '≥ bare − 1',
+      ok: performance >= barePerformance - 1,
+      digits: 0,
+    })
+    for (const category of ['accessibility', 'best-practices'] as const) {
+      const value = score(page, category)
+      rows.push({
+        figure: `Lighthouse ${category}, ${path}`,
+        product: value,
+        baseline: score('bare', category),
+        budget: '= 100',
+        ok: value === 100,
+        digits: 0,
+      })
+    }
+    // The inbox is the owner's and says noindex on purpose; every other SEO audit must pass.
+    const allowedMisses = page === 'inbox' ? ['is-crawlable'] : []
+    rows.push({
+      figure: `Lighthouse seo, ${path}`,
+      product: score(page, 'seo'),
+      baseline: score('bare', 'seo'),
+      budget: allowedMisses.length > 0 ? '= 100 but the noindex' : '= 100',
+      ok: scores[page]!.every((run) => run.seoMisses.every((id) => allowedMisses.includes(id))),
+      digits: 0,
+    })
+  }
+} finally {
+  await product.stop()
+  await bare.stop()
+}
+
+// ——— the table
+const format = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '—')
+const table = [
+  '| figure | product | baseline | ratio | budget | |',
+  '| --- | ---: | ---: | ---: | --- | --- |',
+  ...rows.map(
+    ({ figure, product, baseline, budget, ok, digits }) =>
+      `| ${figure} | ${format(product, digits)} | ${format(baseline, digits)} | ${baseline ? format(product / baseline, 2) + '×' : '—'} | ${budget} | ${ok === null ? '' : ok ? 'ok' : 'FAIL'} |`,
+  ),
+].join('\n')
+console.log(`\nnpm run bench — ${new Date().toISOString()}, ${rounds} alternating rounds, medians\n`)
+console.log(table)
+mkdirSync(join(root, 'bench-results'), { recursive: true })
+writeFileSync(join(root, 'bench-results/perf.md'), `${table}\n`)

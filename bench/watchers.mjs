@@ -1,0 +1,60 @@
+// Live watchers for `npm run bench`, run in their own process: opens COUNT WebSockets to
+// URL and prints {"open": n} once all are open (or refused). Then it reads lines
+// {"id", "at"} from stdin — when the POST of each submission was acknowledged, in ms since the
+// epoch — and once stdin closes prints how many deliveries arrived and their latency from
+// acknowledgement to receipt, p50 and p99.
+//
+//   node bench/watchers.mjs ws://127.0.0.1:3000/ 1000
+import { createInterface } from 'node:readline'
+import { WebSocket } from 'ws'
+
+const [url, count = '1000'] = process.argv.slice(2)
+const received = new Map()
+const now = () => performance.timeOrigin + performance.now()
+const sockets = []
+let refused = 0
+
+async function open() {
+  const socket = new WebSocket(url)
+  socket.on('message', (raw) => {
+    const at = now()
+    const id = JSON.parse(raw.toString()).data?.id
+    if (!received.has(id)) received.set(id, [])
+    received.get(id).push(at)
+  })
+  await new Promise((resolve) => {
+    socket.once('open', resolve)
+    socket.once('unexpected-response', () => {
+      refused++
+      resolve()
+    })
+    socket.once('error', () => {
+      refused++
+      resolve()
+    })
+  })
+  sockets.push(socket)
+}
+
+for (let i = 0; i < Number(count); i += 100) {
+  await Promise.all(Array.from({ length: Math.min(100, Number(count) - i) }, open))
+}
+console.log(JSON.stringify({ open: Number(count) - refused, refused }))
+const acknowledged = new Map()
+createInterface({ input: process.stdin })
+  .on('line', (line) => {
+    const { id, at } = JSON.parse(line)
+    acknowledged.set(id, at)
+  })
+  .on('close', () => {
+    const latencies = []
+    for (const [id, times] of received) {
+      const at = acknowledged.get(id)
+      if (at !== undefined) for (const time of times) latencies.push(Math.max(0, time - at))
+    }
+    latencies.sort((a, b) => a - b)
+    const quantile = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? null
+    for (const socket of sockets) socket.terminate()
+    const summary = { delivered: latencies.length, p50: quantile(0.5), p99: quantile(0.99) }
+    process.stdout.write(`${JSON.stringify(summary)}\n`, () => process.exit(0))
+  })
