@@ -3,6 +3,7 @@
 // alternate (A B A B A B) and medians are reported; these machines are noisy.
 //
 //   POST req/s and p99, fan-out p50/p99 to 1,000 watchers, RSS   vs bench/bare-peer.mjs
+//   POST with the owner's mail on, and the outbox backlog it leaves (a real SMTP server)
 //   JS gz per route, Lighthouse mobile                            vs bench/bare-remix (built here)
 //   bytes on the wire per route                                  vs the same without compression
 //
@@ -15,9 +16,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import Sqlite from 'better-sqlite3'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromiumLaunch } from '../tests/support/chromium'
+import { startMailServer } from '../tests/support/mail-server'
 import { freePort } from '../tests/support/server'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -69,9 +72,10 @@ async function start(name: string, args: string[], env: Record<string, string>, 
 
 const tempDatabase = () => join(mkdtempSync(join(tmpdir(), 'farm-bench-')), 'farm.db')
 
-function startProduct() {
+function startProduct(env: Record<string, string> = {}) {
   return start('product', ['build/server.js'], {
-    DATABASE_PATH: tempDatabase(),
+    ...env,
+    DATABASE_PATH: env.DATABASE_PATH ?? tempDatabase(),
     // A load test posts from one address far faster than people do; the shipped limit (10 a
     // minute per address) would refuse nearly all of it.
     SUBMISSION_RATE_LIMIT: '1000000',
@@ -80,6 +84,19 @@ function startProduct() {
   })
 }
 const startPeer = () => start('bare peer', ['bench/bare-peer.mjs'], { DATABASE_PATH: tempDatabase() })
+
+/** The owner's outbox as the database has it: mails not yet accepted, and how old the oldest is. */
+function outboxBacklog(databasePath: string) {
+  const sqlite = new Sqlite(databasePath, { readonly: true })
+  try {
+    const row = sqlite
+      .prepare("SELECT count(*) AS unsent, min(created_at) AS oldest FROM outbox WHERE status = 'pending'")
+      .get() as { unsent: number; oldest: number | null }
+    return { unsent: row.unsent, oldestSeconds: row.oldest === null ? 0 : (Date.now() - row.oldest) / 1000 }
+  } finally {
+    sqlite.close()
+  }
+}
 
 /** Runs a Node script to its end and returns its last line, parsed. */
 function runScript<T>(args: string[]): T {
@@ -332,6 +349,62 @@ rows.push({
   baseline: rssWatched[1]!,
   budget: '≤ 200',
   ok: rssWatched[0]! <= 200,
+})
+
+// ——— POST with the owner's mail on, against a real SMTP server on loopback
+const mailServer = await startMailServer()
+const mailed: Array<{ rps: number; unsent: number; oldestSeconds: number; drainedSeconds: number }> = []
+for (let round = 1; round <= rounds; round++) {
+  const databasePath = tempDatabase()
+  const withMail = await startProduct({
+    DATABASE_PATH: databasePath,
+    SMTP_URL: mailServer.url,
+    NOTIFY_EMAIL: 'owner@farm.example',
+  })
+  try {
+    const load = await postLoad(withMail)
+    const backlog = outboxBacklog(databasePath)
+    const drainStarted = performance.now()
+    while (outboxBacklog(databasePath).unsent > 0 && performance.now() - drainStarted < 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    mailed.push({ rps: load.rps, ...backlog, drainedSeconds: (performance.now() - drainStarted) / 1000 })
+    log(`round ${round} product with mail: ${JSON.stringify(mailed.at(-1))}`)
+  } finally {
+    await withMail.stop()
+  }
+}
+await mailServer.close()
+const mailedRps = median(mailed.map((run) => run.rps))
+rows.push({
+  figure: 'POST req/s with mail to the owner on',
+  product: mailedRps,
+  baseline: postRps[1]!,
+  budget: '',
+  ok: null,
+  digits: 0,
+})
+rows.push({
+  figure: 'outbox backlog after the load (mails)',
+  product: median(mailed.map((run) => run.unsent)),
+  baseline: 0,
+  budget: '',
+  ok: null,
+  digits: 0,
+})
+rows.push({
+  figure: 'oldest unsent then (s)',
+  product: median(mailed.map((run) => run.oldestSeconds)),
+  baseline: 0,
+  budget: '',
+  ok: null,
+})
+rows.push({
+  figure: 'outbox drained after (s)',
+  product: median(mailed.map((run) => run.drainedSeconds)),
+  baseline: 0,
+  budget: '',
+  ok: null,
 })
 
 // ——— JavaScript per route, against the bare Remix page

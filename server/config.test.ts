@@ -141,7 +141,40 @@ describe('readConfig: protection settings', () => {
     [{ ALLOWED_ORIGINS: 'ftp://farm.example' }, /not http or https/],
     [{ SUBMISSION_RATE_LIMIT: '0' }, /SUBMISSION_RATE_LIMIT must be a whole number from 1/],
     [{ MIN_FILL_SECONDS: 'soon' }, /MIN_FILL_SECONDS must be a whole number/],
+    [{ SMTP_URL: 'http://mail.example', NOTIFY_EMAIL: 'owner@farm.example' }, /SMTP_URL must start with smtp:\/\//],
+    [{ SMTP_URL: 'smtp://mail.example', NOTIFY_EMAIL: 'owner@farm' }, /NOTIFY_EMAIL holds "owner@farm"/],
+    [{ SMTP_URL: 'smtp://mail.example', NOTIFY_EMAIL: 'a@farm.example', NOTIFY_FROM: 'b@x.co, c@x.co' }, /one email/],
+    [
+      { SMTP_URL: 'smtp://mail.example', NOTIFY_EMAIL: 'a@farm.example', NOTIFY_DIGEST_AFTER: '-1' },
+      /NOTIFY_DIGEST_AFTER/,
+    ],
+    [{ SMTP_URL: 'smtp://mail.example', NOTIFY_EMAIL: 'a@farm.example', PUBLIC_URL: 'farm.example' }, /PUBLIC_URL/],
   ])('refuses %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(message)
+  })
+
+  it('mails the owner only with both SMTP_URL and NOTIFY_EMAIL, from the first owner address unless told', () => {
+    expect(readConfig({}).notify).toBeNull()
+    expect(readConfig({ SMTP_URL: 'smtp://mail.example' }).notify).toBeNull()
+    expect(readConfig({ NOTIFY_EMAIL: 'owner@farm.example' }).notify).toBeNull()
+    expect(
+      readConfig({
+        SMTP_URL: 'smtps://farm:secret@mail.example:465',
+        NOTIFY_EMAIL: ' owner@farm.example , partner@farm.example ',
+        PUBLIC_URL: 'https://farm.example/',
+      }).notify,
+    ).toEqual({
+      smtpUrl: 'smtps://farm:secret@mail.example:465',
+      to: ['owner@farm.example', 'partner@farm.example'],
+      from: 'owner@farm.example',
+      digestAfter: 3,
+      digestWindowMs: 600_000,
+      retryBaseMs: 30_000,
+      publicUrl: 'https://farm.example',
+    })
+    expect(
+      readConfig({ SMTP_URL: 'smtp://mail.example', NOTIFY_EMAIL: 'a@farm.example', NOTIFY_FROM: 'site@farm.example' })
+        .notify?.from,
+    ).toBe('site@farm.example')
   })
 })

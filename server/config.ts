@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import type { LlmSettings } from '../app/submissions/analysis/llm.server'
 import { defaultFarmProducts, readProductList, type Product } from '../app/submissions/analysis/products'
+import { isEmailAddress } from '../app/submissions/contact-form'
 
 type Environment = Record<string, string | undefined>
 
@@ -33,6 +34,22 @@ export interface Config {
   analysisTimeoutMs: number
   /** Null unless AI_API_URL is set: then messages are read by that language model first. */
   llm: LlmSettings | null
+  /** Null unless SMTP_URL and NOTIFY_EMAIL are both set: then the owner is mailed about each lead. */
+  notify: NotifySettings | null
+}
+
+export interface NotifySettings {
+  /** smtp:// or smtps://, with any credentials in it; never logged. */
+  smtpUrl: string
+  to: string[]
+  from: string
+  /** Past this many mails in a digest window, leads wait for one digest per window. */
+  digestAfter: number
+  digestWindowMs: number
+  /** The first retry waits this long; each next one twice as long (with jitter), up to a day in all. */
+  retryBaseMs: number
+  /** The site's public address, for a link to the lead in each mail; none without it. */
+  publicUrl: string | null
 }
 
 /** Every setting the site reads, with its default; the README lists the same. */
@@ -56,6 +73,13 @@ export const defaults = {
   AI_TIMEOUT_MS: '5000',
   ANALYSIS_TIMEOUT_MS: '1500',
   SPAM_RETENTION_DAYS: '30',
+  SMTP_URL: '',
+  NOTIFY_EMAIL: '',
+  NOTIFY_FROM: '',
+  NOTIFY_DIGEST_AFTER: '3',
+  NOTIFY_DIGEST_SECONDS: '600',
+  NOTIFY_RETRY_SECONDS: '30',
+  PUBLIC_URL: '',
 } as const
 
 /** The visitor waits for the model, so its wait is capped. */
@@ -157,6 +181,48 @@ function readProducts(env: Environment): Product[] {
   }
 }
 
+function mailAddresses(env: Environment, key: 'NOTIFY_EMAIL' | 'NOTIFY_FROM'): string[] {
+  const addresses = text(env, key)
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean)
+  for (const address of addresses) {
+    if (!isEmailAddress(address)) throw new Error(`${key} holds "${address}", which is not an email address`)
+  }
+  return addresses
+}
+
+function readNotify(env: Environment): NotifySettings | null {
+  const smtpUrl = text(env, 'SMTP_URL')
+  const to = mailAddresses(env, 'NOTIFY_EMAIL')
+  const from = mailAddresses(env, 'NOTIFY_FROM')
+  if (!smtpUrl || to.length === 0) return null
+  let url: URL
+  try {
+    url = new URL(smtpUrl)
+  } catch {
+    // The value may hold a password, so it is not repeated here.
+    throw new Error('SMTP_URL must be an address such as smtp://user:password@mail.example:587')
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new Error('SMTP_URL must start with smtp:// or smtps:// and name a host')
+  }
+  if (from.length > 1) throw new Error('NOTIFY_FROM must be one email address')
+  const publicUrl = text(env, 'PUBLIC_URL')
+  if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) {
+    throw new Error(`PUBLIC_URL must be the site's http:// or https:// address, not "${publicUrl}"`)
+  }
+  return {
+    smtpUrl,
+    to,
+    from: from[0] ?? to[0]!,
+    digestAfter: wholeNumber(env, 'NOTIFY_DIGEST_AFTER', 0, 1000),
+    digestWindowMs: wholeNumber(env, 'NOTIFY_DIGEST_SECONDS', 1, 86_400) * 1000,
+    retryBaseMs: wholeNumber(env, 'NOTIFY_RETRY_SECONDS', 1, 3600) * 1000,
+    publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
+  }
+}
+
 export function readConfig(env: Environment = process.env): Config {
   return {
     mode: env.NODE_ENV === 'development' ? 'development' : 'production',
@@ -179,5 +245,6 @@ export function readConfig(env: Environment = process.env): Config {
     analysisTimeoutMs: wholeNumber(env, 'ANALYSIS_TIMEOUT_MS', 1, maxAiTimeoutMs),
     spamRetentionDays: wholeNumber(env, 'SPAM_RETENTION_DAYS', 1, 3650),
     llm: readLlm(env),
+    notify: readNotify(env),
   }
 }

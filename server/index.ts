@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import express from 'express'
 import { openDatabase } from '../app/db/database.server'
 import { createRateLimit } from '../app/limits/rate-limit.server'
+import { createOutboxSender } from '../app/notify/outbox.server'
 import { createOwnerAccess } from '../app/owner/owner-access.server'
 import { createAnalyser } from '../app/submissions/analysis/analyser.server'
 import { createLlmReader } from '../app/submissions/analysis/llm.server'
@@ -49,7 +50,12 @@ const analyse = createAnalyser({
     : undefined,
   log: analysisLog,
 })
-const submissions = createSubmissionsService({ db: database.db, events, analyse })
+const submissions = createSubmissionsService({ db: database.db, events, analyse, mailsOwner: config.notify !== null })
+const mailer = config.notify
+  ? createOutboxSender({ db: database.db, events, settings: config.notify, log: log.child({ part: 'mail' }) })
+  : null
+if (mailer) mailer.start()
+else log.info('SMTP_URL or NOTIFY_EMAIL is not set: the owner is not mailed about new leads')
 const dayMs = 24 * 60 * 60 * 1000
 function purgeOldSpam() {
   try {
@@ -181,6 +187,7 @@ function stop(signal: NodeJS.Signals) {
   // Stop taking upgrades and say goodbye to watchers, then stop taking
   // connections; the callback runs once every request in flight has finished.
   relay.close()
+  mailer?.stop()
   void reader.close()
   server.close(() => exit(0))
   server.closeIdleConnections()

@@ -15,6 +15,7 @@ export function SubmissionCard({ submission, delaySeconds }: { submission: Submi
   return (
     <m.li
       className="submission-card rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
+      id={`submission-${submission.id}`}
       data-testid="submission-card"
       initial={{ opacity: 0, y: 16 }}
       animate={{ opacity: 1, y: 0 }}

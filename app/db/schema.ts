@@ -82,3 +82,36 @@ export const tagCounts = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.kind, table.value] })],
 )
+
+export const outboxStatuses = ['pending', 'sent', 'failed'] as const
+
+/**
+ * A mail owed to the owner about a kept submission, written in the same transaction as the
+ * submission itself, so a lead acknowledged to its visitor is mailed even if the process
+ * dies next. `mailKey` names the mail (single or digest) it went out in.
+ */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: outboxStatuses }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    mailKey: text('mail_key'),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    // The sender reads what is due, oldest first, and counts the mails of the last window.
+    index('outbox_due').on(table.status, table.nextAttemptAt),
+    index('outbox_sent').on(table.sentAt),
+    // Deleting a submission (old spam) looks up its mail by this.
+    index('outbox_by_submission').on(table.submissionId),
+  ],
+)
+
+export type OutboxRow = typeof outbox.$inferSelect

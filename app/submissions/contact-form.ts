@@ -7,7 +7,8 @@ import { contactLimits, type ContactField, type ContactForm, type ContactFormErr
 const localPart = /^[\p{L}\p{N}!#$'*+/=^_`{|}~.-]+$/u
 const domainLabel = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?$/u
 
-function looksLikeEmail(value: string): boolean {
+/** The form's rule for an email address, also used for the owner's addresses in the settings. */
+export function isEmailAddress(value: string): boolean {
   const at = value.indexOf('@')
   if (at < 1 || at !== value.lastIndexOf('@')) return false
   const labels = value.slice(at + 1).split('.')
@@ -35,7 +36,7 @@ function textField(label: string, max: number, forbidden: RegExp) {
 const contactFormSchema = z.object({
   name: textField('Name', contactLimits.name, controlCharacters),
   email: textField('Email', contactLimits.email, controlCharacters).check(
-    z.refine(looksLikeEmail, { error: 'Invalid email format' }),
+    z.refine(isEmailAddress, { error: 'Invalid email format' }),
   ),
   message: textField('Message', contactLimits.message, controlCharactersButLineBreaks),
 })

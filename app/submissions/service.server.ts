@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { FarmDatabase } from '../db/database.server'
-import { submissions, submissionTags, tagCounts, type SubmissionRow } from '../db/schema'
+import { outbox, submissions, submissionTags, tagCounts, type SubmissionRow } from '../db/schema'
 import type { Analyse } from './analysis/analyser.server'
 import type { Analysis } from './analysis/analysis'
 import type { ContactFormErrors } from './contact-fields'
@@ -19,6 +19,8 @@ interface Dependencies {
   events: SubmissionEvents
   analyse: Analyse
   now?: () => Date
+  /** When the owner is mailed about leads: each kept submission gets its outbox row in its own transaction. */
+  mailsOwner?: boolean
 }
 
 /** Why a submission is set aside: the traps it walked into and what the analysis found; null to keep it. */
@@ -48,7 +50,13 @@ function toSubmission(row: SubmissionRow): Submission {
   }
 }
 
-export function createSubmissionsService({ db, events, analyse, now = () => new Date() }: Dependencies) {
+export function createSubmissionsService({
+  db,
+  events,
+  analyse,
+  now = () => new Date(),
+  mailsOwner = false,
+}: Dependencies) {
   /**
    * One page of a view, newest first: keyset on the id (never OFFSET), so any page costs
    * the same however deep it is. `more` says whether older ones match the view too.
@@ -109,8 +117,24 @@ export function createSubmissionsService({ db, events, analyse, now = () => new 
     .returning()
     .prepare()
   const asJson = (value: unknown) => (value === null ? null : JSON.stringify(value))
-  const insert = (values: NewSubmission) =>
-    preparedInsert.get({ ...values, analysis: asJson(values.analysis), spamReasons: asJson(values.spamReasons) })
+  const insertMail = db
+    .insert(outbox)
+    .values({
+      submissionId: sql.placeholder('submissionId'),
+      nextAttemptAt: sql.placeholder('createdAt'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare()
+  function insert(values: NewSubmission): SubmissionRow {
+    const row = preparedInsert.get({
+      ...values,
+      analysis: asJson(values.analysis),
+      spamReasons: asJson(values.spamReasons),
+    })
+    // Spam is never mailed.
+    if (mailsOwner && row.spamReasons === null) insertMail.run({ submissionId: row.id, createdAt: row.createdAt })
+    return row
+  }
 
   // Group commit: submissions whose analysis is done within the same turn of the event loop
   // are stored in one transaction (one fsync, one search-index flush), and each is answered
@@ -132,7 +156,7 @@ export function createSubmissionsService({ db, events, analyse, now = () => new 
       // One that cannot be stored must not take the others with it: each is tried alone.
       for (const { values, stored, failed } of batch) {
         try {
-          stored(insert(values))
+          stored(db.transaction(() => insert(values)))
         } catch (error) {
           failed(error)
         }

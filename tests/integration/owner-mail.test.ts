@@ -1,0 +1,147 @@
+// The owner is mailed about every lead, through a real SMTP server on loopback: the right
+// addresses and words, never spam, exactly once across a crash, and a burst folded into digests.
+import Sqlite from 'better-sqlite3'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startMailServer, type MailServer } from '../support/mail-server'
+import { freePort, startServer, tempDatabasePath, type RunningServer } from '../support/server'
+
+const owners = 'owner@farm.example, partner@farm.example'
+let servers: RunningServer[] = []
+let mailServers: MailServer[] = []
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.stop('SIGKILL')
+  for (const mail of mailServers.splice(0)) await mail.close()
+})
+
+async function site(env: Record<string, string>, databasePath?: string) {
+  const server = await startServer({ env: { NOTIFY_EMAIL: owners, ...env }, databasePath })
+  servers.push(server)
+  return server
+}
+async function mailServer(options: Parameters<typeof startMailServer>[0] = {}) {
+  const mail = await startMailServer(options)
+  mailServers.push(mail)
+  return mail
+}
+
+async function post(server: RunningServer, body: Record<string, unknown>) {
+  const response = await fetch(`${server.url}/api/submissions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  return { status: response.status, body: (await response.json()) as { data?: { id: number; analysis: Analysed } } }
+}
+type Analysed = { urgency: { level: string }; products: string[]; intents: string[] } | null
+
+function outboxRows(databasePath: string) {
+  const sqlite = new Sqlite(databasePath, { readonly: true })
+  try {
+    return sqlite.prepare('SELECT submission_id, status FROM outbox ORDER BY id').all()
+  } finally {
+    sqlite.close()
+  }
+}
+
+const lead = {
+  name: 'Ann Baker',
+  email: 'ann.baker@example.com',
+  message: 'Urgent please: could I order two dozen eggs and a jar of honey for tomorrow morning?',
+}
+
+describe('mail to the owner', () => {
+  it('sends each lead to every owner address, with Reply-To the visitor, the analysis and a link to its card', async () => {
+    const mail = await mailServer()
+    const server = await site({ SMTP_URL: mail.url, PUBLIC_URL: 'https://farm.example/' })
+    const { status, body } = await post(server, lead)
+    expect(status).toBe(201)
+    const stored = body.data!
+    await expect.poll(() => mail.mails.length, { timeout: 10_000 }).toBe(1)
+    const [sent] = mail.mails
+    expect(sent!.to).toMatchObject({
+      value: [{ address: 'owner@farm.example' }, { address: 'partner@farm.example' }],
+    })
+    expect(sent!.from?.value).toEqual([{ address: 'owner@farm.example', name: '' }])
+    expect(sent!.replyTo?.value).toEqual([{ address: 'ann.baker@example.com', name: 'Ann Baker' }])
+    const urgent = stored.analysis?.urgency.level === 'high'
+    expect(urgent).toBe(true)
+    expect(sent!.subject).toBe('[Urgent] New enquiry from Ann Baker')
+    expect(sent!.text).toContain(lead.message)
+    expect(sent!.text).toContain(`Products: ${stored.analysis!.products.join(', ')}`)
+    expect(sent!.text).toContain('Urgency: high')
+    expect(stored.analysis!.products).toContain('eggs')
+    const link = `https://farm.example/farm-sales?before=${stored.id + 1}#submission-${stored.id}`
+    expect(sent!.text).toContain(link)
+    expect(sent!.html).toContain(`href="${link}"`)
+    expect(outboxRows(server.databasePath)).toEqual([{ submission_id: stored.id, status: 'sent' }])
+  })
+
+  it('never mails spam: not what the honeypot caught, not what the analysis set aside', async () => {
+    const mail = await mailServer()
+    const server = await site({ SMTP_URL: mail.url })
+    expect((await post(server, { ...lead, name: 'Honey Pot', website: 'https://spam.example' })).status).toBe(202)
+    const spammy = 'BUY CHEAP FOLLOWERS NOW!!! http://a.example http://b.example http://c.example CLICK HERE FREE MONEY'
+    expect((await post(server, { ...lead, name: 'Spam Wave', message: spammy })).status).toBe(202)
+    expect((await post(server, { ...lead, name: 'Real Customer', message: 'Do you sell raw milk?' })).status).toBe(201)
+    await expect.poll(() => mail.mails.length, { timeout: 10_000 }).toBe(1)
+    expect(mail.mails[0]!.subject).toBe('New enquiry from Real Customer')
+    // The spam has no outbox row at all, so no restart can ever mail it.
+    expect(outboxRows(server.databasePath)).toHaveLength(1)
+  })
+
+  it('mails a lead acknowledged while the mail server was down exactly once, across a SIGKILL and restarts', async () => {
+    const port = await freePort()
+    // Retries start after 1 s instead of 30, so the test sees the retry that reaches the server.
+    const env = { SMTP_URL: `smtp://127.0.0.1:${port}`, NOTIFY_RETRY_SECONDS: '1' }
+    const databasePath = tempDatabasePath()
+    const first = await site(env, databasePath)
+    expect((await post(first, lead)).status).toBe(201)
+    await expect.poll(() => first.output(), { timeout: 10_000 }).toContain('could not mail the owner')
+    first.child.kill('SIGKILL')
+    await first.exited
+
+    const second = await site(env, databasePath)
+    expect(second.output()).toMatch(/"unsent":1/)
+    const mail = await mailServer({ port })
+    await expect.poll(() => mail.mails.length, { timeout: 20_000 }).toBe(1)
+    expect(mail.mails[0]!.subject).toContain('New enquiry from Ann Baker')
+
+    // Accepted once, marked sent: a restart finds nothing to send again.
+    expect(await second.stop()).toBe(0)
+    const third = await site(env, databasePath)
+    expect(third.output()).toMatch(/"unsent":0/)
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    expect(mail.mails).toHaveLength(1)
+  })
+
+  it('folds a burst of 30 leads into at most 10 mails that name every lead exactly once', async () => {
+    const mail = await mailServer()
+    // A digest goes out at most once per window; the shipped window is ten minutes, which a
+    // test cannot wait for, so it is two seconds here. The threshold keeps its default (3).
+    const server = await site({ SMTP_URL: mail.url, NOTIFY_DIGEST_SECONDS: '2' })
+    const names = Array.from({ length: 30 }, (_, n) => `Buyer ${n + 1} Smith`)
+    for (const name of names) {
+      expect((await post(server, { ...lead, name, message: `Do you have apples this week? (${name})` })).status).toBe(
+        201,
+      )
+    }
+    const mentions = (name: string) =>
+      mail.mails.reduce((sum, sent) => sum + (sent.text ?? '').split(`${name} <`).length - 1, 0)
+    await expect.poll(() => names.every((name) => mentions(name) > 0), { timeout: 20_000 }).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 2_500))
+    expect(mail.mails.length).toBeLessThanOrEqual(10)
+    for (const name of names) expect(mentions(name), name).toBe(1)
+    expect(mail.mails.slice(0, 3).map((sent) => sent.subject)).toEqual(
+      names.slice(0, 3).map((name) => `New enquiry from ${name}`),
+    )
+    // Past the first three, leads wait for digests; once a window has passed, the count starts again.
+    expect(mail.mails[3]!.subject).toMatch(/^\d+ new enquir(y|ies)$/)
+  })
+
+  it('says once at start that no mail is sent when SMTP_URL or NOTIFY_EMAIL is missing', async () => {
+    const server = await startServer()
+    servers.push(server)
+    expect(server.output().match(/the owner is not mailed about new leads/g)).toHaveLength(1)
+  })
+})

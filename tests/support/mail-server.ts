@@ -1,0 +1,51 @@
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+import { freePort } from './server'
+
+export interface MailServer {
+  port: number
+  url: string
+  /** Every mail accepted so far, parsed. */
+  mails: ParsedMail[]
+  close(): Promise<void>
+}
+
+/**
+ * A real SMTP server on loopback (smtp-server), reading each accepted mail with mailparser.
+ * It offers no STARTTLS (it has no certificate a client would trust); with `login` it asks
+ * for those credentials.
+ */
+export async function startMailServer({
+  port,
+  login,
+}: { port?: number; login?: { user: string; password: string } } = {}): Promise<MailServer> {
+  port ??= await freePort()
+  const mails: ParsedMail[] = []
+  const server = new SMTPServer({
+    disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    allowInsecureAuth: true,
+    authOptional: !login,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (login && auth.username === login.user && auth.password === login.password)
+        return callback(null, { user: login.user })
+      callback(new Error('Invalid username or password'))
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          mails.push(mail)
+          callback()
+        })
+        .catch(callback)
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const credentials = login ? `${encodeURIComponent(login.user)}:${encodeURIComponent(login.password)}@` : ''
+  return {
+    port,
+    url: `smtp://${credentials}127.0.0.1:${port}`,
+    mails,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
