@@ -77,9 +77,14 @@ describe('mail to the owner', () => {
     expect(outboxRows(server.databasePath)).toEqual([{ submission_id: stored.id, status: 'sent' }])
   })
 
-  it('never mails spam: not what the honeypot caught, not what the analysis set aside', async () => {
+  it('never mails spam: not what the fill-time trap or the honeypot caught, not what the analysis set aside', async () => {
     const mail = await mailServer()
-    const server = await site({ SMTP_URL: mail.url })
+    // The shipped fill time (tests/support sets 0), so a form sent at once walks into the trap.
+    const server = await site({ SMTP_URL: mail.url, MIN_FILL_SECONDS: '3' })
+    const home = await (await fetch(server.url)).text()
+    const formToken = /name="formToken" value="([^"]+)"/.exec(home)?.[1]
+    expect(formToken).toBeTruthy()
+    expect((await post(server, { ...lead, name: 'Too Fast', formToken })).status).toBe(202)
     expect((await post(server, { ...lead, name: 'Honey Pot', website: 'https://spam.example' })).status).toBe(202)
     const spammy = 'BUY CHEAP FOLLOWERS NOW!!! http://a.example http://b.example http://c.example CLICK HERE FREE MONEY'
     expect((await post(server, { ...lead, name: 'Spam Wave', message: spammy })).status).toBe(202)
