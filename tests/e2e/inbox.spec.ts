@@ -20,7 +20,10 @@ test.describe('without JavaScript', () => {
       seen.push(...names)
       const older = page.getByRole('link', { name: 'Older submissions' })
       if ((await older.count()) === 0) break
+      // Read the next page only once the browser is on it, not while the last one still shows.
+      const next = new URL((await older.getAttribute('href'))!, page.url())
       await older.click()
+      await page.waitForURL(next.href)
     }
     expect(seen).toHaveLength(seeded)
     expect(new Set(seen).size).toBe(seeded)
