@@ -365,7 +365,7 @@ for (let round = 1; round <= rounds; round++) {
     const load = await postLoad(withMail)
     const backlog = outboxBacklog(databasePath)
     const drainStarted = performance.now()
-    while (outboxBacklog(databasePath).unsent > 0 && performance.now() - drainStarted < 60_000) {
+    while (outboxBacklog(databasePath).unsent > 0 && performance.now() - drainStarted < 15_000) {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
     mailed.push({ rps: load.rps, ...backlog, drainedSeconds: (performance.now() - drainStarted) / 1000 })
@@ -400,7 +400,7 @@ rows.push({
   ok: null,
 })
 rows.push({
-  figure: 'outbox drained after (s)',
+  figure: 'outbox drained after (s; 15 = not within 15 s, digests wait their window)',
   product: median(mailed.map((run) => run.drainedSeconds)),
   baseline: 0,
   budget: '',
