@@ -54,6 +54,7 @@ describe('the owner’s mail', () => {
     expect(mail.text).toContain('  Any honey left?')
     expect(mail.text).not.toContain('Two jars')
     expect(mail.text).toContain(cardUrl('https://farm.example', 42))
+    expect(mail.html).toContain('<a href="mailto:ann@example.com">ann@example.com</a>')
     expect(digestMail([lead], null).subject).toBe('1 new enquiry')
   })
 })

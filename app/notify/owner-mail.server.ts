@@ -1,4 +1,5 @@
 import type { Analysis } from '../submissions/analysis/analysis'
+import { mailtoHref } from '../submissions/contact-fields'
 import type { Submission } from '../submissions/submission'
 
 /** A mail to the owner, before the sender adds From and To. Names and addresses stay data. */
@@ -65,7 +66,10 @@ export function leadMail(lead: Lead, publicUrl: string | null): OwnerMail {
   }
 }
 
-/** Many leads in one mail, each with its first line and analysis, when mails would flood the owner. */
+/**
+ * Many leads in one mail, each with its first line, analysis and a link to write back, when
+ * mails would flood the owner.
+ */
 export function digestMail(leads: Lead[], publicUrl: string | null): OwnerMail {
   const entries = leads.map((lead) => {
     const firstLine = lead.message.split(/\r?\n/).find((line) => line.trim() !== '') ?? ''
@@ -87,7 +91,7 @@ export function digestMail(leads: Lead[], publicUrl: string | null): OwnerMail {
     '<ul>',
     ...entries.map(
       ({ lead, firstLine, details, link }) =>
-        `<li><strong>${escapeHtml(lead.name)}</strong> &lt;${escapeHtml(lead.email)}&gt;${isUrgent(lead) ? ' <strong>[Urgent]</strong>' : ''}<br>${escapeHtml(firstLine)}<br><small>${details.map(escapeHtml).join(' · ')}</small>${link ? `<br><a href="${escapeHtml(link)}">Open it in the inbox</a>` : ''}</li>`,
+        `<li style="margin-bottom:12px"><strong>${escapeHtml(lead.name)}</strong> &lt;<a href="${escapeHtml(mailtoHref(lead.email))}">${escapeHtml(lead.email)}</a>&gt;${isUrgent(lead) ? ' <strong>[Urgent]</strong>' : ''}<br>${escapeHtml(firstLine)}<br><small>${details.map(escapeHtml).join(' · ')}</small>${link ? `<br><a href="${escapeHtml(link)}">Open it in the inbox</a>` : ''}</li>`,
     ),
     '</ul>',
   ].join('\n')
