@@ -7,7 +7,7 @@
 //   JS gz per route, Lighthouse mobile                            vs bench/bare-remix (built here)
 //   bytes on the wire per route                                  vs the same without compression
 //
-//   npm run bench       (about 6 minutes; BENCH_ROUNDS=1 for a quick look)
+//   npm run bench       (about 5 minutes; BENCH_ROUNDS=1 for a quick look)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
