@@ -6,8 +6,8 @@ import { startMailServer, type MailServer } from '../support/mail-server'
 import { freePort, startServer, tempDatabasePath, type RunningServer } from '../support/server'
 
 const owners = 'owner@farm.example, partner@farm.example'
-let servers: RunningServer[] = []
-let mailServers: MailServer[] = []
+const servers: RunningServer[] = []
+const mailServers: MailServer[] = []
 
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.stop('SIGKILL')
