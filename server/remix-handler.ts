@@ -32,7 +32,13 @@ export async function createRemixHandler(
     })
     await broadcastDevReady(build)
   }
-  const handle = createRequestHandler({ build: async () => build, mode, getLoadContext })
+  // Given a function, Remix derives its route table again on every request; in production the
+  // build never changes, so it gets the build itself and derives once.
+  const handle = createRequestHandler({
+    build: mode === 'development' ? async () => build : build,
+    mode,
+    getLoadContext,
+  })
   return (req, res, next) => {
     const body: Buffer | undefined = res.locals.body
     return handle(body ? withReadBody(req, body) : req, res, next)
