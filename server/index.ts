@@ -21,6 +21,7 @@ import { cspNonce, securityHeaders } from './middleware/content-security'
 import { answerErrors, refuseUnservedMethods, requirePlainHost } from './middleware/requests'
 import { comesFromAllowedSite, requireSameOrigin, upgradeOrigin } from './middleware/same-origin'
 import { createRemixHandler } from './remix-handler'
+import { answerSubmissionPosts } from './submission-posts'
 
 const config = readConfig()
 // One decision on the mode, read alike by Express, Remix and React (which picks its build by NODE_ENV).
@@ -112,6 +113,7 @@ app.get('/healthz', (_req, res) => {
 
 app.use(requireSameOrigin(config.allowedOrigins))
 app.use(limitBody())
+app.post('/api/submissions', answerSubmissionPosts({ submissions, spamTraps, limits, log }))
 app.all(
   '*',
   await createRemixHandler(config.mode, (_req, res) => ({

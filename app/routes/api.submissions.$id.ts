@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { jsonError, readJsonBody } from '~/api/json'
+import { jsonError, readJsonBody, somethingWentWrong } from '~/api/json'
 import { ownerDataHeaders } from '~/owner/owner-data'
 import { isSubmissionId } from '~/submissions/inbox-query'
 import { parseSubmissionChange, submissionChangeError } from '~/submissions/submission-change'
@@ -28,6 +28,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return json({ data: submission }, { headers: ownerDataHeaders })
   } catch (thrown) {
     context.log.error({ err: thrown }, 'could not change a submission')
-    return jsonError(500, 'Something went wrong on our side. Please try again.')
+    return jsonError(500, somethingWentWrong)
   }
 }

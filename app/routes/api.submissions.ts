@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'
-import { jsonError, readJsonBody } from '~/api/json'
+import { asResponse, jsonError, requestBytes, somethingWentWrong } from '~/api/json'
+import { receiveSubmission } from '~/api/receive-submission.server'
 import { ownerDataHeaders } from '~/owner/owner-data'
 import { apiPageSizes, pageParams, readInboxQuery } from '~/submissions/inbox-query'
-import { contactFields, thankYouMessage, tooManySubmissions } from '~/submissions/contact-fields'
 
 const allow = 'GET, POST'
 
@@ -13,7 +13,7 @@ async function answerJson(context: AppLoadContext, handle: () => Promise<Respons
   } catch (thrown) {
     if (thrown instanceof Response) throw thrown
     context.log.error({ err: thrown }, 'submissions API failed')
-    return jsonError(500, 'Something went wrong on our side. Please try again.')
+    return jsonError(500, somethingWentWrong)
   }
 }
 
@@ -42,23 +42,11 @@ export function action({ request, context }: ActionFunctionArgs) {
     if (request.method !== 'POST') {
       return jsonError(405, `${request.method} is not allowed here.`, { Allow: allow })
     }
-    const allowed = context.limits.submissions.take(context.clientAddress)
-    if (!allowed.ok) {
-      return jsonError(429, tooManySubmissions, { 'Retry-After': String(allowed.retryAfterSeconds) })
+    const posted = {
+      contentType: request.headers.get('Content-Type'),
+      body: await requestBytes(request),
+      clientAddress: context.clientAddress,
     }
-    const read = await readJsonBody(request, 'the submission')
-    if (!read.ok) return read.answer
-    const body = read.body
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      return jsonError(400, 'Send a JSON object with name, email and message.')
-    }
-    const result = await context.submissions.submit(body, context.spamTraps.caughtBy(body))
-    if (!result.ok) {
-      const messages = contactFields.flatMap((field) => result.errors[field] ?? [])
-      return json({ error: `${messages.join('. ')}.`, errors: result.errors }, { status: 400 })
-    }
-    // Set aside as spam: thanked like everyone else, so a bot learns nothing.
-    if (result.submission.spam) return json({ message: thankYouMessage }, { status: 202 })
-    return json({ message: thankYouMessage, data: result.submission }, { status: 201 })
+    return asResponse(await receiveSubmission(context, posted))
   })
 }

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express'
+import { somethingWentWrong } from '../../app/api/json'
 import type { Log } from '../../app/load-context'
 import { refuse } from './refuse'
 
@@ -36,6 +37,6 @@ export function answerErrors(log: Log): ErrorRequestHandler {
     else log.error({ err: error }, 'request failed')
     if (res.headersSent) return void res.destroy()
     if (clientError) refuse(req, res, status, 'The request could not be read.')
-    else refuse(req, res, 500, 'Something went wrong on our side. Please try again.')
+    else refuse(req, res, 500, somethingWentWrong)
   }
 }
