@@ -160,6 +160,12 @@ describe('request logs', () => {
       .map((entry): Made => ({ method: entry.req.method, path: entry.req.path, status: entry.res.status }))
     const key = ({ method, path, status }: Made) => `${method} ${path} ${status}`
     expect(logged.map(key).sort()).toEqual(made.map(key).sort())
+    // info for what was served, warn for what was refused, error for what failed; each with its time.
+    for (const entry of entries.filter((line) => line.req && line.res)) {
+      const level = entry.res.status >= 500 ? 50 : entry.res.status >= 400 ? 40 : 30
+      expect({ status: entry.res.status, level: entry.level }).toEqual({ status: entry.res.status, level })
+      expect(entry.responseTime).toEqual(expect.any(Number))
+    }
 
     for (const needle of needles) expect(output, `the logs hold "${needle}"`).not.toContain(needle)
     expect(output).not.toMatch(anyEmail)
