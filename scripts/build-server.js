@@ -1,7 +1,6 @@
 // Compiles the server to plain JavaScript beside the Remix build, so production runs `node`
 // on it with no TypeScript loader: build/server.js (the composition root), the offline
-// reader's and the storing thread's workers, and the backup script. Packages stay imports
-// of node_modules.
+// reader's worker and the backup script. Packages stay imports of node_modules.
 //
 //   node scripts/build-server.js      (part of `npm run build`)
 import { build } from 'esbuild'
@@ -10,7 +9,6 @@ await build({
   entryPoints: {
     server: 'server/index.ts',
     'offline-worker': 'app/submissions/analysis/offline-worker.server.ts',
-    'storing-worker': 'app/submissions/storing-worker.server.ts',
     backup: 'scripts/backup.ts',
   },
   outdir: 'build',

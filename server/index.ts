@@ -11,7 +11,6 @@ import { createReadingPool } from '../app/submissions/analysis/reading-pool.serv
 import { SubmissionEvents } from '../app/submissions/events.server'
 import { createSubmissionsService } from '../app/submissions/service.server'
 import { createSpamTraps } from '../app/submissions/spam-traps.server'
-import { createStoringThread } from '../app/submissions/storing-thread.server'
 import { readConfig } from './config'
 import { clientAddress, type TrustProxy } from './client-address'
 import { attachLiveRelay } from './live-relay'
@@ -32,16 +31,12 @@ process.umask(0o077)
 const database = openDatabase(config.databasePath, config.migrationsFolder)
 const events = new SubmissionEvents()
 const analysisLog = log.child({ part: 'analysis' })
-/**
- * A worker thread's entry: built (`npm run build`), compiled beside this file; run from source
- * (`npm run dev`), a small module that loads its TypeScript through tsx.
- */
-const workerFile = (name: 'offline-worker' | 'storing-worker') =>
-  import.meta.url.endsWith('.ts')
-    ? new URL(`../app/submissions/${name === 'offline-worker' ? 'analysis/' : ''}${name}.mjs`, import.meta.url)
-    : new URL(`${name}.js`, import.meta.url)
 const reader = createReadingPool({
-  workerUrl: workerFile('offline-worker'),
+  // Built (`npm run build`), the worker is compiled beside this file; run from source (`npm run
+  // dev`), a small module loads its TypeScript through tsx.
+  workerUrl: import.meta.url.endsWith('.ts')
+    ? new URL('../app/submissions/analysis/offline-worker.mjs', import.meta.url)
+    : new URL('offline-worker.js', import.meta.url),
   workerData: { products: config.farmProducts },
   budgetMs: config.analysisTimeoutMs,
   onReplaced: (reason) => analysisLog.warn({ reason }, 'started a fresh message reader'),
@@ -56,12 +51,7 @@ const analyse = createAnalyser({
     : undefined,
   log: analysisLog,
 })
-const storing = createStoringThread({
-  workerUrl: workerFile('storing-worker'),
-  workerData: { databasePath: config.databasePath, mailsOwner: config.notify !== null },
-  onStopped: (reason) => log.error({ reason }, 'the storing thread stopped; the next submission starts a fresh one'),
-})
-const submissions = createSubmissionsService({ db: database.db, events, analyse, write: storing.write })
+const submissions = createSubmissionsService({ db: database.db, events, analyse, mailsOwner: config.notify !== null })
 const mailer = config.notify
   ? createOutboxSender({ db: database.db, events, settings: config.notify, log: log.child({ part: 'mail' }) })
   : null
@@ -193,7 +183,7 @@ function stop(signal: NodeJS.Signals) {
   const deadline = setTimeout(() => {
     log.error({ afterMs: shutdownDeadlineMs }, 'requests still open at the shutdown deadline; cutting them')
     server.closeAllConnections()
-    void exit(1)
+    exit(1)
   }, shutdownDeadlineMs)
   deadline.unref()
   // Stop taking upgrades and say goodbye to watchers, then stop taking
@@ -201,17 +191,11 @@ function stop(signal: NodeJS.Signals) {
   relay.close()
   mailer?.stop()
   void reader.close()
-  server.close(() => void exit(0))
+  server.close(() => exit(0))
   server.closeIdleConnections()
 }
 
-let exiting = false
-async function exit(code: number) {
-  // The first reason to exit wins: cutting connections at the deadline also ends server.close.
-  if (exiting) return
-  exiting = true
-  // Every answered submission is committed by now; what the thread may still hold was never answered.
-  await storing.close()
+function exit(code: number) {
   try {
     database.close()
   } catch (error) {

@@ -22,8 +22,7 @@ function keepPrivate(path: string) {
   for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600)
 }
 
-/** Opens the database and brings it up to date; a second connection (the storing thread's) passes no migrations. */
-export function openDatabase(path: string, migrationsFolder?: string): OpenDatabase {
+export function openDatabase(path: string, migrationsFolder: string): OpenDatabase {
   mkdirSync(dirname(path), { recursive: true })
   keepPrivate(path)
   const sqlite = new Sqlite(path)
@@ -33,7 +32,7 @@ export function openDatabase(path: string, migrationsFolder?: string): OpenDatab
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
   const db = drizzle({ client: sqlite, schema })
-  if (migrationsFolder) migrate(db, { migrationsFolder })
+  migrate(db, { migrationsFolder })
   return {
     db,
     sqlite,

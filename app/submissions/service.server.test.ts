@@ -1,12 +1,11 @@
 import { join } from 'node:path'
 import Sqlite from 'better-sqlite3'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type OpenDatabase } from '../db/database.server'
 import { tempDatabasePath } from '../../tests/support/server'
 import { SubmissionEvents, type SubmissionEvent } from './events.server'
 import type { InboxPage } from './inbox-query'
 import { createSubmissionsService, type SubmissionsService } from './service.server'
-import { writeInProcess } from './submission-store.server'
 import type { Analysis, Intent } from './analysis/analysis'
 import { honeyQuestion } from './analysis/fixtures/honey-question'
 
@@ -280,39 +279,6 @@ describe('the submissions service', () => {
     const results = await Promise.allSettled(['Ann', 'Boom', 'Cas'].map((name) => service.submit({ ...form, name })))
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
     expect(listed(service).map((submission) => submission.name)).toEqual(['Cas', 'Ann'])
-  })
-
-  it('sends what arrives while a batch is being written as the next batch, and fails only the batch the writer lost', async () => {
-    database = openDatabase(tempDatabasePath(), migrationsFolder)
-    const published: SubmissionEvent[] = []
-    const events = new SubmissionEvents()
-    events.subscribe((event) => published.push(event))
-    const inProcess = writeInProcess(database.db)
-    const batches: string[][] = []
-    let release: () => void = () => {}
-    const service = createSubmissionsService({
-      db: database.db,
-      events,
-      analyse: async () => ({ analysis, aiResponse: 'ok' }),
-      async write(batch) {
-        batches.push(batch.map((submission) => submission.name))
-        if (batches.length === 1) {
-          await new Promise<void>((resolve) => (release = resolve))
-          throw new Error('the storing thread stopped: exit 1')
-        }
-        return inProcess(batch)
-      },
-    })
-    const first = service.submit({ ...form, name: 'Ann' }).catch((error: Error) => error.message)
-    await vi.waitFor(() => expect(batches).toHaveLength(1))
-    const later = ['Ben', 'Cas'].map((name) => service.submit({ ...form, name }))
-    await new Promise((resolve) => setImmediate(resolve))
-    release()
-    expect(await first).toBe('not stored: the storing thread stopped: exit 1')
-    expect((await Promise.all(later)).map((result) => result.ok && result.submission.name)).toEqual(['Ben', 'Cas'])
-    expect(batches).toEqual([['Ann'], ['Ben', 'Cas']])
-    expect(published.map((event) => event.data.name)).toEqual(['Ben', 'Cas'])
-    expect(listed(service).map((submission) => submission.name)).toEqual(['Cas', 'Ben'])
   })
 })
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { FarmDatabase } from '../db/database.server'
-import { submissions, submissionTags, tagCounts, type SubmissionRow } from '../db/schema'
+import { outbox, submissions, submissionTags, tagCounts, type SubmissionRow } from '../db/schema'
 import type { Analyse } from './analysis/analyser.server'
 import type { Analysis } from './analysis/analysis'
 import type { ContactFormErrors } from './contact-fields'
@@ -8,8 +8,9 @@ import { parseContactForm } from './contact-form'
 import { searchMatch, type InboxPage, type InboxView } from './inbox-query'
 import type { SubmissionEvents } from './events.server'
 import type { SubmissionChange } from './submission-change'
-import { writeInProcess, type NewSubmission, type Stored, type WriteSubmissions } from './submission-store.server'
 import type { SpamReason, Submission } from './submission'
+
+type NewSubmission = Required<Omit<typeof submissions.$inferInsert, 'id' | 'status'>>
 
 export type SubmitResult = { ok: true; submission: Submission } | { ok: false; errors: ContactFormErrors }
 
@@ -18,8 +19,8 @@ interface Dependencies {
   events: SubmissionEvents
   analyse: Analyse
   now?: () => Date
-  /** Stores batches of submissions; in the server, a worker thread with its own connection (storing-thread.server.ts). */
-  write?: WriteSubmissions
+  /** When the owner is mailed about leads: each kept submission gets its outbox row in its own transaction. */
+  mailsOwner?: boolean
 }
 
 /** Why a submission is set aside: the traps it walked into and what the analysis found; null to keep it. */
@@ -54,7 +55,7 @@ export function createSubmissionsService({
   events,
   analyse,
   now = () => new Date(),
-  write = writeInProcess(db),
+  mailsOwner = false,
 }: Dependencies) {
   /**
    * One page of a view, newest first: keyset on the id (never OFFSET), so any page costs
@@ -98,35 +99,71 @@ export function createSubmissionsService({
     return db.select().from(submissions).where(inArray(submissions.id, ids)).orderBy(desc(submissions.id)).all()
   }
 
-  // Group commit: submissions whose analysis is done while a batch is being written wait and
-  // go together as the next batch (one transaction, one fsync), each answered only once its
-  // own batch has committed.
-  let waiting: Array<{ values: NewSubmission; stored(row: SubmissionRow): void; failed(error: Error): void }> = []
-  let writing = false
+  const placeholder = (name: keyof NewSubmission) => sql.placeholder(name)
+  // Prepared once: building and preparing the statement cost more than running it. A JSON
+  // column would encode a null as the text 'null', so those two take their text (or NULL)
+  // from insertValues.
+  const preparedInsert = db
+    .insert(submissions)
+    .values({
+      name: placeholder('name'),
+      email: placeholder('email'),
+      message: placeholder('message'),
+      aiResponse: placeholder('aiResponse'),
+      analysis: sql`${placeholder('analysis')}`,
+      createdAt: placeholder('createdAt'),
+      spamReasons: sql`${placeholder('spamReasons')}`,
+    })
+    .returning()
+    .prepare()
+  const asJson = (value: unknown) => (value === null ? null : JSON.stringify(value))
+  const insertMail = db
+    .insert(outbox)
+    .values({
+      submissionId: sql.placeholder('submissionId'),
+      nextAttemptAt: sql.placeholder('createdAt'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare()
+  function insert(values: NewSubmission): SubmissionRow {
+    const row = preparedInsert.get({
+      ...values,
+      analysis: asJson(values.analysis),
+      spamReasons: asJson(values.spamReasons),
+    })
+    // Spam is never mailed.
+    if (mailsOwner && row.spamReasons === null) insertMail.run({ submissionId: row.id, createdAt: row.createdAt })
+    return row
+  }
+
+  // Group commit: submissions whose analysis is done within the same turn of the event loop
+  // are stored in one transaction (one fsync, one search-index flush), and each is answered
+  // only once that transaction has committed.
+  let waiting: Array<{ values: NewSubmission; stored(row: SubmissionRow): void; failed(error: unknown): void }> = []
   function store(values: NewSubmission): Promise<SubmissionRow> {
     return new Promise((stored, failed) => {
       waiting.push({ values, stored, failed })
-      if (!writing && waiting.length === 1) setImmediate(writeWaiting)
+      if (waiting.length === 1) setImmediate(storeWaiting)
     })
   }
-  async function writeWaiting() {
+  function storeWaiting() {
     const batch = waiting
     waiting = []
-    writing = true
-    let results: Stored[]
+    let rows: SubmissionRow[]
     try {
-      results = await write(batch.map(({ values }) => values))
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      results = batch.map(() => ({ ok: false, failure: { message } }))
+      rows = db.transaction(() => batch.map(({ values }) => insert(values)))
+    } catch {
+      // One that cannot be stored must not take the others with it: each is tried alone.
+      for (const { values, stored, failed } of batch) {
+        try {
+          stored(db.transaction(() => insert(values)))
+        } catch (error) {
+          failed(error)
+        }
+      }
+      return
     }
-    batch.forEach(({ stored, failed }, i) => {
-      const result = results[i]!
-      if (result.ok) stored(result.row)
-      else failed(Object.assign(new Error(`not stored: ${result.failure.message}`), { code: result.failure.code }))
-    })
-    writing = false
-    if (waiting.length > 0) void writeWaiting()
+    batch.forEach(({ stored }, i) => stored(rows[i]!))
   }
 
   return {
