@@ -1,5 +1,5 @@
 import { and, asc, count, countDistinct, eq, gte, inArray, lte, max, min, sql } from 'drizzle-orm'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { Logger } from 'pino'
 import type { FarmDatabase } from '../db/database.server'
 import { outbox, submissions } from '../db/schema'
@@ -46,12 +46,17 @@ export function createOutboxSender({
   log: Logger
   now?: () => number
 }) {
-  const transport = nodemailer.createTransport({
-    url: settings.smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  })
+  // nodemailer is about 15 MB of the server's memory: loaded with the first mail, not at start.
+  let transport: Promise<Transporter> | undefined
+  const mailTransport = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: settings.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    ))
   let timer: NodeJS.Timeout | undefined
   let running = false
   let runAgain = false
@@ -70,7 +75,9 @@ export function createOutboxSender({
   }
 
   async function send(mail: OwnerMail) {
-    await transport.sendMail({
+    await (
+      await mailTransport()
+    ).sendMail({
       from: settings.from,
       to: settings.to,
       replyTo: mail.replyTo,
@@ -224,7 +231,7 @@ export function createOutboxSender({
       stopped = true
       unsubscribe()
       clearTimeout(timer)
-      transport.close()
+      void transport?.then((opened) => opened.close())
     },
   }
 }
