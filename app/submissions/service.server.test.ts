@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import Sqlite from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openDatabase, type OpenDatabase } from '../db/database.server'
 import { tempDatabasePath } from '../../tests/support/server'
 import { SubmissionEvents, type SubmissionEvent } from './events.server'
@@ -279,6 +279,76 @@ describe('the submissions service', () => {
     const results = await Promise.allSettled(['Ann', 'Boom', 'Cas'].map((name) => service.submit({ ...form, name })))
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
     expect(listed(service).map((submission) => submission.name)).toEqual(['Cas', 'Ann'])
+  })
+
+  /** A service whose analyses finish when the test says, counting the transactions it commits. */
+  function withHeldAnalyses() {
+    database = openDatabase(tempDatabasePath(), migrationsFolder)
+    const db = database.db
+    let transactions = 0
+    const counted = new Proxy(db, {
+      get: (target, key) =>
+        key === 'transaction'
+          ? (...args: Parameters<typeof db.transaction>) => {
+              transactions++
+              return target.transaction(...args)
+            }
+          : Reflect.get(target, key, target),
+    })
+    const held = new Map<string, () => void>()
+    const service = createSubmissionsService({
+      db: counted,
+      events: new SubmissionEvents(),
+      analyse: ({ name }) =>
+        new Promise((resolve) => held.set(name, () => resolve({ analysis, aiResponse: `Read: ${name}` }))),
+    })
+    return { service, held, transactions: () => transactions }
+  }
+
+  describe('with the gathering timer under the test’s control', () => {
+    beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }))
+    afterEach(() => vi.useRealTimers())
+    const turns = async (count: number) => {
+      for (let i = 0; i < count; i++) await new Promise((resolve) => setImmediate(resolve))
+    }
+
+    it('lets an analysed submission wait for one still being analysed, and commits both together', async () => {
+      const { service, held, transactions } = withHeldAnalyses()
+      const ann = service.submit({ ...form, name: 'Ann' })
+      const ben = service.submit({ ...form, name: 'Ben' })
+      held.get('Ann')!()
+      await turns(3)
+      expect(transactions()).toBe(0)
+      held.get('Ben')!()
+      const results = await Promise.all([ann, ben])
+      expect(results.map((result) => result.ok && result.submission.name)).toEqual(['Ann', 'Ben'])
+      expect(transactions()).toBe(1)
+    })
+
+    it('waits at most 2 ms for an analysis that does not end', async () => {
+      const { service, held, transactions } = withHeldAnalyses()
+      let answered = false
+      const ann = service.submit({ ...form, name: 'Ann' }).then((result) => ((answered = true), result))
+      void service.submit({ ...form, name: 'Stuck' })
+      held.get('Ann')!()
+      await turns(3)
+      vi.advanceTimersByTime(1)
+      await turns(1)
+      expect(answered).toBe(false)
+      vi.advanceTimersByTime(1)
+      const result = await ann
+      expect(result.ok && result.submission.name).toBe('Ann')
+      expect(listed(service).map((submission) => submission.name)).toEqual(['Ann'])
+      expect(transactions()).toBe(1)
+    })
+
+    it('stores a lone submission without waiting', async () => {
+      const { service, held, transactions } = withHeldAnalyses()
+      const ann = service.submit({ ...form, name: 'Ann' })
+      held.get('Ann')!()
+      expect((await ann).ok).toBe(true)
+      expect(transactions()).toBe(1)
+    })
   })
 })
 
