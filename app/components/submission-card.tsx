@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react'
 import { useFetcher } from '@remix-run/react'
-import { m } from 'framer-motion'
+import { enter, enteringStyle } from '~/components/card-entrance'
 import { ArrivalTime } from '~/components/arrival-time'
 import type { Analysis } from '~/submissions/analysis/analysis'
 import { mailtoHref } from '~/submissions/contact-fields'
@@ -12,14 +13,17 @@ export function SubmissionCard({ submission, delaySeconds }: { submission: Submi
   const status =
     asked?.get('status') === 'handled' || asked?.get('status') === 'new' ? asked.get('status') : submission.status
   const spam = asked?.get('spam') === 'false' ? null : submission.spam
+  const card = useRef<HTMLLIElement>(null)
+  // Once, when the card first mounts; its delay at that moment is its place in the stagger.
+  const delay = useRef(delaySeconds)
+  useEffect(() => void enter(card.current!, delay.current), [])
   return (
-    <m.li
+    <li
+      ref={card}
       className="submission-card rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
       id={`submission-${submission.id}`}
       data-testid="submission-card"
-      initial={{ opacity: 0, y: 16 }}
-      animate={{ opacity: 1, y: 0 }}
-      transition={{ duration: 0.35, delay: delaySeconds }}
+      style={enteringStyle}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 className="font-serif text-xl font-bold break-words text-green-900">{submission.name}</h2>
@@ -53,7 +57,7 @@ export function SubmissionCard({ submission, delaySeconds }: { submission: Submi
           </button>
         )}
       </fetcher.Form>
-    </m.li>
+    </li>
   )
 }
 

@@ -7,7 +7,6 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react'
-import { domAnimation, LazyMotion, MotionConfig } from 'framer-motion'
 import { useEffect } from 'react'
 import { InboxFilters } from '~/components/inbox-filters'
 import { SubmissionCard } from '~/components/submission-card'
@@ -214,23 +213,21 @@ function Inbox({
       {submissions.length === 0 ? (
         <EmptyState filtered={isFiltered(view) || view.spam} />
       ) : (
-        <LazyMotion features={domAnimation} strict>
-          <MotionConfig reducedMotion="user">
-            <noscript>
-              <style>{visibleWithoutScript}</style>
-            </noscript>
-            <ol aria-label="Submissions, newest first" className="mt-8 space-y-5">
-              {submissions.map((submission, index) => (
-                <SubmissionCard
-                  key={submission.id}
-                  submission={submission}
-                  // Only the loaded page staggers in; cards added later appear at once.
-                  delaySeconds={firstIds.has(submission.id) ? Math.min(index, mostStaggered) * staggerSeconds : 0}
-                />
-              ))}
-            </ol>
-          </MotionConfig>
-        </LazyMotion>
+        <>
+          <noscript>
+            <style>{visibleWithoutScript}</style>
+          </noscript>
+          <ol aria-label="Submissions, newest first" className="mt-8 space-y-5">
+            {submissions.map((submission, index) => (
+              <SubmissionCard
+                key={submission.id}
+                submission={submission}
+                // Only the loaded page staggers in; cards added later appear at once.
+                delaySeconds={firstIds.has(submission.id) ? Math.min(index, mostStaggered) * staggerSeconds : 0}
+              />
+            ))}
+          </ol>
+        </>
       )}
       {older.state !== 'done' && olderHref ? (
         <div className="mt-8 flex flex-col items-center gap-3">

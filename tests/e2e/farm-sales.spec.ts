@@ -174,6 +174,21 @@ test('cards skip the entrance movement when the visitor prefers reduced motion',
   expect(frames.at(-1)).toEqual(['none', 'none'])
 })
 
+test('cards are shown even when their animation cannot load', async ({ page, server }) => {
+  await postSubmission(server, { name: 'Ann' })
+  // framer-motion comes in its own chunk after the page is up; a dropped request must not hide the inbox.
+  let dropped = 0
+  await page.route(/\/build\/_shared\/card-motion-[\w-]+\.js$/, (route) => {
+    dropped++
+    return route.abort()
+  })
+  await openHydrated(page, '/farm-sales')
+  const card = page.getByTestId('submission-card')
+  await expect(card).toHaveCSS('opacity', '1')
+  await expect(card).toHaveCSS('transform', 'none')
+  expect(dropped).toBe(1)
+})
+
 test('the owner misses nothing across a server restart: the page reconnects and catches up', async ({
   page,
   server,
