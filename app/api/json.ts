@@ -15,12 +15,12 @@ export const errorAnswer = (status: number, text: string, headers?: Record<strin
   headers,
 })
 
+export const asResponse = ({ status, body, headers }: JsonAnswer) => json(body, { status, headers })
+
 /** Every API error is JSON with an `error` text, never Remix's plain-text default. */
 export function jsonError(status: number, text: string, headers?: Record<string, string>) {
-  return json({ error: text }, { status, headers })
+  return asResponse(errorAnswer(status, text, headers))
 }
-
-export const asResponse = ({ status, body, headers }: JsonAnswer) => json(body, { status, headers })
 
 // Like Request.json(): UTF-8, a leading byte order mark dropped.
 const utf8 = new TextDecoder()

@@ -169,7 +169,6 @@ export function createSubmissionsService({
     clearTimeout(gathering)
     const batch = waiting
     waiting = []
-    if (batch.length === 0) return
     let rows: SubmissionRow[]
     try {
       rows = db.transaction(() => batch.map(({ values }) => insert(values)))
