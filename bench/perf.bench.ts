@@ -167,6 +167,10 @@ async function fanOut(server: Running, extra: Record<string, unknown> = {}) {
   return { ...summary, open: opened.open, expected: opened.open * eventsPerRound, rss, submission }
 }
 
+/** The files' size gzipped at level 9, in KB. */
+const gzipKb = (contents: Buffer[]) =>
+  contents.reduce((sum, content) => sum + gzipSync(content, { level: 9 }).length, 0) / 1024
+
 /** The gzip size of every script a route loads, from the Remix manifest in `publicBuild`. */
 function routeScripts(publicBuild: string, route: string) {
   const manifestFile = readdirSync(publicBuild).find((file) => /^manifest-.*\.js$/.test(file))!
@@ -187,7 +191,7 @@ function routeScripts(publicBuild: string, route: string) {
   ])
   const contents = [...files].map((file) => readFileSync(join(publicBuild, '..', file)))
   return {
-    kb: contents.reduce((sum, content) => sum + gzipSync(content, { level: 9 }).length, 0) / 1024,
+    kb: gzipKb(contents),
     framerMotion: contents.some((content) => content.includes('framerAppearId')),
   }
 }
@@ -474,8 +478,7 @@ const shared = join(root, 'public/build/_shared')
 const cardMotion = readdirSync(shared).filter((file) => /^card-motion-.*\.js$/.test(file))
 rows.push({
   figure: 'JS gz KB, /farm-sales, loaded after it is up (card animation)',
-  product:
-    cardMotion.reduce((sum, file) => sum + gzipSync(readFileSync(join(shared, file)), { level: 9 }).length, 0) / 1024,
+  product: gzipKb(cardMotion.map((file) => readFileSync(join(shared, file)))),
   baseline: 0,
   budget: '',
   ok: null,
