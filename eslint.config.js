@@ -4,6 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+const serverFolder = { group: ['\\#server/**'], message: 'app/ never imports the server that composes it' }
+const serverOnly = { group: ['**/*.server'], message: 'Server-only module' }
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,14 +41,29 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Browser code must never reach for server-only modules.
-    files: ['app/**/*.tsx', 'app/live/**', 'app/components/**'],
-    // The server's render entry runs on the server only.
-    ignores: ['app/entry.server.tsx'],
+    // Dependencies point inward: nothing in app/ reaches into the server that composes it.
+    files: ['app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverFolder] }] },
+  },
+  {
+    // Browser code must never reach for server-only modules; route modules may (Remix keeps
+    // `.server` files out of the browser bundle), and so may server code and its tests.
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/**/*.server.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'app/routes/**', 'app/load-context.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverFolder, serverOnly] }] },
+  },
+  {
+    // The language engine depends on nothing else in app/: submissions depend on it, never the reverse.
+    files: ['app/analysis/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/*.server', '**/server/**'], message: 'Server-only module' }] },
+        {
+          patterns: [
+            serverFolder,
+            { regex: '^#app/(?!analysis/|log$)', message: 'The language engine stands on its own' },
+          ],
+        },
       ],
     },
   },

@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config'
 
+/** `#app/…`, `#server/…` and `#tests/…`, as tsconfig.json's paths and package.json's imports say. */
+export const importAliases = Object.fromEntries(
+  ['app', 'server', 'tests'].map((folder) => [`#${folder}`, new URL(`./${folder}`, import.meta.url).pathname]),
+)
+
 export default defineConfig({
-  resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
+  resolve: { alias: importAliases },
   test: {
     include: [
       'app/**/*.test.{ts,tsx}',

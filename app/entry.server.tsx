@@ -9,9 +9,9 @@ import {
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { NonceProvider } from '~/nonce'
-import { StylesheetProvider } from '~/stylesheet'
-import { stylesheetText } from '~/stylesheet.server'
+import { NonceProvider } from './nonce'
+import { StylesheetProvider } from './stylesheet'
+import { stylesheetText } from './stylesheet.server'
 
 const abortDelay = 5_000
 

@@ -1,26 +1,23 @@
-import type { RateLimit } from './limits/rate-limit.server'
-import type { OwnerAccess } from './owner/owner-access.server'
-import type { SpamTraps } from './submissions/spam-traps.server'
-import type { SubmissionsService } from './submissions/service.server'
-
-/**
- * The server's logger: each call writes one JSON line. Pass an error as
- * `{ err }`; it is logged without the values a failed query carried.
- */
-export interface Log {
-  error(details: object, message: string): void
-  warn(details: object, message: string): void
-}
+import type { Inbox } from '#app/inbox/inbox.server'
+import type { RateLimit } from '#app/limits/rate-limit.server'
+import type { Log } from '#app/log'
+import type { OwnerAccess } from '#app/owner/owner-access.server'
+import type { SubmissionsService } from '#app/submissions/service.server'
+import type { SpamTraps } from '#app/submissions/spam-traps.server'
 
 export interface Farm {
   name: string
   product: string
 }
 
+/** What the server builds once (server/services.ts) and hands every loader and action. */
 declare module '@remix-run/node' {
   interface AppLoadContext {
     farm: Farm
+    /** Receives what visitors send. */
     submissions: SubmissionsService
+    /** What the owner reads and changes. */
+    inbox: Inbox
     spamTraps: SpamTraps
     owner: OwnerAccess
     /** Attempts per visitor, counted where the action runs so every path and method to it counts. */

@@ -1,4 +1,10 @@
-import { json, type AppLoadContext, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import {
+  json,
+  type AppLoadContext,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type SerializeFrom,
+} from '@remix-run/node'
 import {
   isRouteErrorResponse,
   Links,
@@ -10,11 +16,13 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
-import { useEffect, type ReactNode } from 'react'
-import { SiteHeader } from '~/components/site-header'
-import { Toasts } from '~/components/toasts'
-import { useNonce } from '~/nonce'
-import { Stylesheet } from '~/stylesheet'
+import { useEffect, useMemo, type ReactNode } from 'react'
+import { SiteHeader } from '#app/components/site-header'
+import { Toasts } from '#app/components/toasts'
+import { useCounts } from '#app/live/live-counts'
+import type { TagCount } from '#app/submissions/submission'
+import { useNonce } from './nonce'
+import { Stylesheet } from './stylesheet'
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
@@ -31,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** A badge in the header: if the count cannot be read, every page still renders without it. */
 function countNew(context: AppLoadContext): number | null {
   try {
-    return context.submissions.countNew()
+    return context.inbox.countNew()
   } catch (error) {
     context.log.error({ err: error }, 'could not count the new submissions')
     return null
@@ -41,6 +49,7 @@ function countNew(context: AppLoadContext): number | null {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
+  const newSubmissions = useNewSubmissions(data)
   return (
     <html lang="en">
       <head>
@@ -55,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteHeader
           farmName={data?.farm.name ?? 'Home'}
           ownerSignedIn={data?.ownerSignedIn ?? false}
-          newSubmissions={data?.newSubmissions ?? null}
+          newSubmissions={newSubmissions}
         />
         <div className="pt-16">{children}</div>
         <Toasts />
@@ -65,6 +74,19 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   )
+}
+
+/** The header's count of new submissions, following the live link's counts while the inbox is open. */
+function useNewSubmissions(data: SerializeFrom<typeof loader> | undefined): number | null {
+  const loaded = data?.newSubmissions ?? null
+  // A fresh array whenever the root loader ran (a new `data`), even with the same number.
+  const counted = useMemo<TagCount[]>(
+    () => (data?.newSubmissions == null ? [] : [{ kind: 'status', value: 'new', count: data.newSubmissions }]),
+    [data],
+  )
+  const counts = useCounts(counted)
+  if (loaded === null) return null
+  return counts.find((tag) => tag.kind === 'status' && tag.value === 'new')?.count ?? loaded
 }
 
 export default function App() {

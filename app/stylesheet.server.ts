@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { stylesheetHref } from '~/stylesheet'
+import { stylesheetHref } from './stylesheet'
 
 let text: string | null | undefined
 

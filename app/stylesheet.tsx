@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import href from '~/tailwind.css'
+import href from './tailwind.css'
 
 const elementId = 'stylesheet'
 const StylesheetContext = createContext<string | null>(null)

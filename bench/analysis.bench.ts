@@ -1,9 +1,9 @@
 // Times the offline analysis per message over the labelled farm messages and
 // compares it with plain lower-casing and splitting of the same messages, run
 // the same way in the same process. Not a test: the figures depend on the machine.
-import { labelledMessages, laterMessages, sentAt, unseenMessages } from '../app/submissions/analysis/fixtures/messages'
-import { createOfflineReader } from '../app/submissions/analysis/offline.server'
-import { defaultFarmProducts, readProductList } from '../app/submissions/analysis/products'
+import { labelledMessages, laterMessages, sentAt, unseenMessages } from '#app/analysis/fixtures/messages'
+import { createOfflineReader } from '#app/analysis/offline.server'
+import { defaultFarmProducts, readProductList } from '#app/analysis/products'
 
 const messages = [...labelledMessages, ...laterMessages, ...unseenMessages]
 const warmUpRounds = 20

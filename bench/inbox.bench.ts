@@ -8,9 +8,9 @@ import { execSync } from 'node:child_process'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { openDatabase } from '../app/db/database.server'
-import { seedSubmissions } from '../tests/support/seed'
-import { startServer, tempDatabasePath, type RunningServer } from '../tests/support/server'
+import { openDatabase } from '#app/data/database.server'
+import { seedSubmissions } from '#tests/support/seed'
+import { startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
 
 const sizes = (process.env.BENCH_SIZES ?? '10,1000,10000,100000').split(',').map(Number)
 const rounds = 21

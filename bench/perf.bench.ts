@@ -21,9 +21,9 @@ import { gzipSync } from 'node:zlib'
 import Sqlite from 'better-sqlite3'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { chromiumLaunch } from '../tests/support/chromium'
-import { startMailServer } from '../tests/support/mail-server'
-import { freePort } from '../tests/support/server'
+import { chromiumLaunch } from '#tests/support/chromium'
+import { startMailServer } from '#tests/support/mail-server'
+import { freePort } from '#tests/support/server'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const bareRemix = join(root, 'bench/bare-remix')

@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Sqlite from 'better-sqlite3'
-import { defaults } from '../server/config'
+import { defaults } from '#server/config'
 
 // The copy holds customers' names and emails, like the live file: only its owner may read it.
 process.umask(0o077)

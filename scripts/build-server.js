@@ -8,7 +8,7 @@ import { build } from 'esbuild'
 await build({
   entryPoints: {
     server: 'server/index.ts',
-    'offline-worker': 'app/submissions/analysis/offline-worker.server.ts',
+    'offline-worker': 'app/analysis/offline-worker.server.ts',
     backup: 'scripts/backup.ts',
   },
   outdir: 'build',

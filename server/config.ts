@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url'
-import type { LlmSettings } from '../app/submissions/analysis/llm.server'
-import { defaultFarmProducts, readProductList, type Product } from '../app/submissions/analysis/products'
-import { isEmailAddress } from '../app/submissions/contact-form'
+import type { LlmSettings } from '#app/analysis/llm.server'
+import type { OwnerMailSettings } from '#app/outbox/outbox.server'
+import { defaultFarmProducts, readProductList, type Product } from '#app/analysis/products'
+import { isEmailAddress } from '#app/submissions/contact-validation'
 
 type Environment = Record<string, string | undefined>
 
@@ -35,21 +36,7 @@ export interface Config {
   /** Null unless AI_API_URL is set: then messages are read by that language model first. */
   llm: LlmSettings | null
   /** Null unless SMTP_URL and NOTIFY_EMAIL are both set: then the owner is mailed about each lead. */
-  notify: NotifySettings | null
-}
-
-export interface NotifySettings {
-  /** smtp:// or smtps://, with any credentials in it; never logged. */
-  smtpUrl: string
-  to: string[]
-  from: string
-  /** Past this many mails in a digest window, leads wait for one digest per window. */
-  digestAfter: number
-  digestWindowMs: number
-  /** The first retry waits this long; each next one twice as long (with jitter), up to a day in all. */
-  retryBaseMs: number
-  /** The site's public address, for a link to the lead in each mail; none without it. */
-  publicUrl: string | null
+  notify: OwnerMailSettings | null
 }
 
 /** Every setting the site reads, with its default; the README lists the same. */
@@ -192,7 +179,7 @@ function mailAddresses(env: Environment, key: 'NOTIFY_EMAIL' | 'NOTIFY_FROM'): s
   return addresses
 }
 
-function readNotify(env: Environment): NotifySettings | null {
+function readNotify(env: Environment): OwnerMailSettings | null {
   const smtpUrl = text(env, 'SMTP_URL')
   const to = mailAddresses(env, 'NOTIFY_EMAIL')
   const from = mailAddresses(env, 'NOTIFY_FROM')

@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express'
 import { createRequestHandler, type GetLoadContextFunction } from '@remix-run/express'
 import { broadcastDevReady, type ServerBuild } from '@remix-run/node'
 import type { Config } from './config'
-import { withReadBody } from './middleware/body-limit'
+import { withReadBody } from '#server/middleware/body-limit'
 
 const buildFile = new URL('../build/index.js', import.meta.url)
 

@@ -1,12 +1,13 @@
 import type { RequestHandler } from 'express'
-import { receiveSubmission } from '../app/api/receive-submission.server'
+import type { ReceiveNeeds } from '#app/submissions/receive.server'
+import { receiveJson } from '#app/submissions/receive-json.server'
 
 /**
  * POST /api/submissions in its plain spelling, answered without Remix's Request and Response
- * (the benchmark measured about twice the submissions a second). Every other spelling and
- * method reaches the route module, which calls the same receiveSubmission.
+ * (the benchmark measured about twice the submissions a second): the same adapter the route
+ * module calls for every other spelling and method, so every limit holds on either way in.
  */
-export function answerSubmissionPosts(needs: Parameters<typeof receiveSubmission>[0]): RequestHandler {
+export function answerSubmissionPosts(needs: ReceiveNeeds): RequestHandler {
   return (req, res, next) => {
     const posted = {
       contentType: req.get('Content-Type') ?? null,
@@ -14,7 +15,7 @@ export function answerSubmissionPosts(needs: Parameters<typeof receiveSubmission
       body: (res.locals.body as Buffer | undefined) ?? new Uint8Array(),
       clientAddress: req.ip ?? '',
     }
-    receiveSubmission(needs, posted).then(({ status, body, headers }) => {
+    receiveJson(needs, posted).then(({ status, body, headers }) => {
       res.status(status).set(headers).json(body)
     }, next)
   }

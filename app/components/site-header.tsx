@@ -106,19 +106,27 @@ function SignOutButton() {
 function NavItems({ ownerSignedIn, newSubmissions }: { ownerSignedIn: boolean; newSubmissions: number | null }) {
   return (
     <>
-      {links.map((link) => (
-        <li key={link.to}>
-          <NavLink to={link.to} end className={navLinkClass}>
-            {link.label}
-            {link.to === '/farm-sales' && newSubmissions ? (
-              <span className="ml-1.5 rounded-full bg-amber-300 px-1.5 py-0.5 text-xs font-bold text-amber-950">
-                {newSubmissions}
-                <span className="sr-only"> new</span>
-              </span>
-            ) : null}
-          </NavLink>
-        </li>
-      ))}
+      {links.map((link) => {
+        const badge = link.to === '/farm-sales' ? newSubmissions : null
+        return (
+          <li key={link.to}>
+            {/* Named in full ("Farm Sales, 8 new"): the badge's number alone would run into the words. */}
+            <NavLink
+              to={link.to}
+              end
+              className={navLinkClass}
+              aria-label={badge ? `${link.label}, ${badge} new` : undefined}
+            >
+              {link.label}
+              {badge ? (
+                <span className="ml-1.5 rounded-full bg-amber-300 px-1.5 py-0.5 text-xs font-bold text-amber-950">
+                  {badge}
+                </span>
+              ) : null}
+            </NavLink>
+          </li>
+        )
+      })}
       {ownerSignedIn ? (
         <li>
           <SignOutButton />

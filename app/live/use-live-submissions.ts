@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { isLiveMessage, type LiveMessage, type Submission } from '~/submissions/submission'
+import type { Submission } from '#app/submissions/submission'
+import { isLiveMessage, type LiveMessage } from './messages'
 
 const firstRetryMs = 500
 const longestRetryMs = 30_000
@@ -31,17 +32,22 @@ export function useLiveSubmissions({
   newestId,
   viewParams,
   onMessage,
+  onCaughtUp,
 }: {
   newestId: number
   /** The view's URL parameters, so the catch-up asks only for what the view shows. */
   viewParams: string
   onMessage: (message: LiveMessage) => void
+  /** After a reconnect that found submissions missed while the link was down. */
+  onCaughtUp: () => void
 }) {
   const newest = useRef(newestId)
   const handle = useRef(onMessage)
+  const caughtUp = useRef(onCaughtUp)
   useEffect(() => {
     newest.current = Math.max(newest.current, newestId)
     handle.current = onMessage
+    caughtUp.current = onCaughtUp
   })
 
   useEffect(() => {
@@ -58,7 +64,9 @@ export function useLiveSubmissions({
         const response = await fetch(`/api/submissions?${params}`, { headers: { Accept: 'application/json' } })
         if (!response.ok) throw new Error(`status ${response.status}`)
         const missed: Submission[] = await response.json()
-        for (const submission of missed.reverse()) handle.current({ type: 'NEW_SUBMISSION', data: submission })
+        for (const submission of missed.reverse())
+          handle.current({ type: 'NEW_SUBMISSION', data: submission, counts: [] })
+        if (missed.length > 0) caughtUp.current()
       } catch (error) {
         console.error('Failed to fetch submissions', error)
       }

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 import { createCookie } from '@remix-run/node'
 import { eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
-import type { FarmDatabase } from '../db/database.server'
-import { ownerPassword, sessions } from '../db/schema'
+import type { FarmDatabase } from '#app/data/database.server'
+import { ownerPassword, sessions } from '#app/data/schema'
 
 const sessionMs = 30 * 24 * 60 * 60 * 1000
 const hashBytes = 32

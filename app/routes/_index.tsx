@@ -1,13 +1,16 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { ContactForm } from '~/components/contact-form'
+import { requireMethod } from '#app/http/require-method'
 import {
   contactFields,
+  couldNotSend,
   spamTrapFields,
   thankYouMessage,
   tooManySubmissions,
   type ContactForm as ContactFormValues,
-} from '~/submissions/contact-fields'
+} from '#app/submissions/contact-fields'
+import { ContactForm } from '#app/submissions/contact-form'
+import { receive } from '#app/submissions/receive.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.farm.name} — Fresh from our fields` : 'Welcome' },
@@ -24,14 +27,9 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 
 const blankForm: ContactFormValues = { name: '', email: '', message: '' }
 
-/** The contact form posted without JavaScript lands here. */
+/** The contact form posted without JavaScript: form data in, through `receive`, the page out. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== 'POST') {
-    return json(
-      { values: blankForm, errors: {}, formError: 'The contact form is sent with POST.' },
-      { status: 405, headers: { Allow: 'POST' } },
-    )
-  }
+  requireMethod(request, ['POST'])
   let formData: FormData
   try {
     formData = await request.formData()
@@ -46,17 +44,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return typeof value === 'string' ? value : ''
   }
   const values = Object.fromEntries(contactFields.map((field) => [field, text(field)])) as ContactFormValues
-  const allowed = context.limits.submissions.take(context.clientAddress)
-  if (!allowed.ok) {
-    return json(
-      { values, errors: {}, formError: tooManySubmissions },
-      { status: 429, headers: { 'Retry-After': String(allowed.retryAfterSeconds) } },
-    )
-  }
   const traps = Object.fromEntries(Object.values(spamTrapFields).map((field) => [field, text(field)]))
-  const result = await context.submissions.submit(values, context.spamTraps.caughtBy(traps))
-  if (!result.ok) return json({ values, errors: result.errors }, { status: 400 })
-  return redirect('/?sent#contact', 303)
+  const received = await receive(context, { fields: values, traps, clientAddress: context.clientAddress })
+  switch (received.outcome) {
+    case 'stored':
+    case 'set aside':
+      return redirect('/?sent#contact', 303)
+    case 'invalid':
+      return json({ values, errors: received.errors }, { status: 400 })
+    case 'too many':
+      return json(
+        { values, errors: {}, formError: tooManySubmissions },
+        { status: 429, headers: { 'Retry-After': String(received.retryAfterSeconds) } },
+      )
+    case 'failed':
+      // What they typed stays in the form, to send again.
+      return json({ values, errors: {}, formError: couldNotSend }, { status: 500 })
+  }
 }
 
 const cards = (product: string) => [

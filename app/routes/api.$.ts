@@ -1,7 +1,8 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { jsonError } from '#app/http/json'
 
 function notFound({ request }: LoaderFunctionArgs) {
-  return json({ error: `There is no API at ${new URL(request.url).pathname}.` }, { status: 404 })
+  return jsonError(404, `There is no API at ${new URL(request.url).pathname}.`)
 }
 
 export const loader = notFound

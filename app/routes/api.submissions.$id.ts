@@ -1,33 +1,34 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { jsonError, readJsonBody, somethingWentWrong } from '~/api/json'
-import { ownerDataHeaders } from '~/owner/owner-data'
-import { isSubmissionId } from '~/submissions/inbox-query'
-import { parseSubmissionChange, submissionChangeError } from '~/submissions/submission-change'
-
-const allow = 'PATCH'
+import { parseSubmissionChange, submissionChangeError } from '#app/inbox/submission-change'
+import { answeringJson, jsonError, readJsonBody } from '#app/http/json'
+import { requireMethod } from '#app/http/require-method'
+import { ownerDataHeaders } from '#app/owner/owner-data'
+import { requireOwner } from '#app/owner/require-owner.server'
+import { isSubmissionId } from '#app/submissions/submission'
 
 export function loader() {
-  return jsonError(405, 'Read submissions from /api/submissions; change one here with PATCH.', { Allow: allow })
+  return jsonError(405, 'Read submissions from /api/submissions; change one here with PATCH.', { Allow: 'PATCH' })
 }
 
-/** The owner marks a submission handled or new, or takes it out of the spam folder. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== 'PATCH') return jsonError(405, `${request.method} is not allowed here.`, { Allow: allow })
-  if (!(await context.owner.mayWatch(request.headers.get('Cookie')))) {
-    return jsonError(401, 'Sign in as the farm owner to change submissions.')
-  }
-  const id = params.id ?? ''
-  if (!isSubmissionId(id)) return jsonError(404, `There is no submission ${id}.`)
-  const read = await readJsonBody(request, 'the change')
-  if (!read.ok) return read.answer
-  const change = parseSubmissionChange(read.body)
-  if (!change) return jsonError(400, submissionChangeError)
-  try {
-    const submission = context.submissions.update(Number(id), change)
+/**
+ * The owner marks a submission handled or new, or takes it out of the spam folder. The answer
+ * carries the counts the change moved, as the live link's frame does.
+ */
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return answeringJson(context.log, async () => {
+    requireMethod(request, ['PATCH'])
+    await requireOwner(request, context, { as: 'api', to: 'change submissions' })
+    const id = params.id ?? ''
+    if (!isSubmissionId(id)) return jsonError(404, `There is no submission ${id}.`)
+    const read = await readJsonBody(request, 'the change')
+    if (!read.ok) return read.answer
+    const change = parseSubmissionChange(read.body)
+    if (!change) return jsonError(400, submissionChangeError)
+    const submission = context.inbox.update(Number(id), change)
     if (!submission) return jsonError(404, `There is no submission ${id}.`)
-    return json({ data: submission }, { headers: ownerDataHeaders })
-  } catch (thrown) {
-    context.log.error({ err: thrown }, 'could not change a submission')
-    return jsonError(500, somethingWentWrong)
-  }
+    return json(
+      { data: submission, counts: context.inbox.countsTouchedBy(submission.id) },
+      { headers: ownerDataHeaders },
+    )
+  })
 }

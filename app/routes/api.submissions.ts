@@ -1,31 +1,18 @@
-import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'
-import { asResponse, jsonError, requestBytes, somethingWentWrong } from '~/api/json'
-import { receiveSubmission } from '~/api/receive-submission.server'
-import { ownerDataHeaders } from '~/owner/owner-data'
-import { apiPageSizes, pageParams, readInboxQuery } from '~/submissions/inbox-query'
-
-const allow = 'GET, POST'
-
-/** Errors never reach Remix's default handler, which answers in plain text. */
-async function answerJson(context: AppLoadContext, handle: () => Promise<Response>) {
-  try {
-    return await handle()
-  } catch (thrown) {
-    if (thrown instanceof Response) throw thrown
-    context.log.error({ err: thrown }, 'submissions API failed')
-    return jsonError(500, somethingWentWrong)
-  }
-}
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { apiPageSizes, pageParams, readInboxQuery } from '#app/inbox/inbox-query'
+import { answeringJson, asResponse, jsonError, requestBytes } from '#app/http/json'
+import { requireMethod } from '#app/http/require-method'
+import { ownerDataHeaders } from '#app/owner/owner-data'
+import { requireOwner } from '#app/owner/require-owner.server'
+import { receiveJson } from '#app/submissions/receive-json.server'
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return answerJson(context, async () => {
-    if (!(await context.owner.mayWatch(request.headers.get('Cookie')))) {
-      return jsonError(401, 'Sign in as the farm owner to read submissions.')
-    }
+  return answeringJson(context.log, async () => {
+    await requireOwner(request, context, { as: 'api', to: 'read submissions' })
     const url = new URL(request.url)
     const query = readInboxQuery(url.searchParams, apiPageSizes)
     if (!query.ok) return jsonError(400, query.error)
-    const { submissions, more } = context.submissions.list(query.page)
+    const { submissions, more } = context.inbox.list(query.page)
     const headers = new Headers(ownerDataHeaders)
     const oldest = submissions.at(-1)
     if (more && oldest) {
@@ -38,15 +25,13 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function action({ request, context }: ActionFunctionArgs) {
-  return answerJson(context, async () => {
-    if (request.method !== 'POST') {
-      return jsonError(405, `${request.method} is not allowed here.`, { Allow: allow })
-    }
+  return answeringJson(context.log, async () => {
+    requireMethod(request, ['GET', 'POST'])
     const posted = {
       contentType: request.headers.get('Content-Type'),
       body: await requestBytes(request),
       clientAddress: context.clientAddress,
     }
-    return asResponse(await receiveSubmission(context, posted))
+    return asResponse(await receiveJson(context, posted))
   })
 }

@@ -6,26 +6,27 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Link, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react'
+import { Link, useLoaderData, useLocation } from '@remix-run/react'
 import { useEffect } from 'react'
-import { InboxFilters } from '~/components/inbox-filters'
-import { SubmissionCard } from '~/components/submission-card'
-import { useInbox } from '~/live/use-inbox'
-import { useNewLeadAlert } from '~/live/use-new-lead-alert'
-import { useOlderPages } from '~/live/use-older-pages'
-import type { loader as rootLoader } from '~/root'
-import { ownerDataHeaders } from '~/owner/owner-data'
+import { requireMethod } from '#app/http/require-method'
+import { InboxFilters } from '#app/inbox/inbox-filters'
 import {
   apiPageSizes,
   inboxPageSizes,
-  isSubmissionId,
   pageParams,
   readInboxQuery,
   type InboxPage,
   type InboxView,
-} from '~/submissions/inbox-query'
-import type { Submission } from '~/submissions/submission'
-import { submissionChangeFromForm } from '~/submissions/submission-change'
+} from '#app/inbox/inbox-query'
+import { SubmissionCard } from '#app/inbox/submission-card'
+import { submissionChangeFromForm } from '#app/inbox/submission-change'
+import { useInbox } from '#app/inbox/use-inbox'
+import { useNewLeadAlert } from '#app/inbox/use-new-lead-alert'
+import { useOlderPages } from '#app/inbox/use-older-pages'
+import { useCounts } from '#app/live/live-counts'
+import { ownerDataHeaders } from '#app/owner/owner-data'
+import { requireOwner } from '#app/owner/require-owner.server'
+import { isSubmissionId, type Submission, type TagCount } from '#app/submissions/submission'
 
 export const meta: MetaFunction = () => [
   { title: 'Farm Sales Data' },
@@ -35,57 +36,48 @@ export const meta: MetaFunction = () => [
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
-/** The owner marks a card handled or new, or not spam: from the card's form, with or without JavaScript. */
+/** The owner marks a card handled or new, or not spam, from the card's form without JavaScript. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const url = new URL(request.url)
-  if (request.method !== 'POST') {
-    return json(
-      { error: 'Change a submission with the buttons on its card.' },
-      { status: 405, headers: { Allow: 'POST' } },
-    )
-  }
-  if (!(await context.owner.mayWatch(request.headers.get('Cookie')))) {
-    throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`/farm-sales${url.search}`)}`)
-  }
+  requireMethod(request, ['POST'])
+  await requireOwner(request, context, { as: 'page' })
   const form = await request.formData().catch(() => new FormData())
   const id = String(form.get('id') ?? '')
   const change = submissionChangeFromForm(form)
   if (!isSubmissionId(id) || !change) {
     return json({ error: 'That change is not one the inbox knows.' }, { status: 400 })
   }
-  if (!context.submissions.update(Number(id), change)) {
+  if (!context.inbox.update(Number(id), change)) {
     return json({ error: 'That submission is no longer here.' }, { status: 404 })
   }
-  // Back to the same view: without JavaScript that is a fresh page showing the change.
-  return redirect(`/farm-sales${url.search}`, 303)
+  // Back to the same view: a fresh page showing the change.
+  return redirect(`/farm-sales${new URL(request.url).search}`, 303)
 }
 
+const noCounts: TagCount[] = []
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
-  if (!(await context.owner.mayWatch(request.headers.get('Cookie')))) {
-    throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`/farm-sales${url.search}`)}`)
-  }
-  const query = readInboxQuery(url.searchParams, inboxPageSizes)
+  await requireOwner(request, context, { as: 'page' })
+  const query = readInboxQuery(new URL(request.url).searchParams, inboxPageSizes)
   if (!query.ok) {
     return json(
-      { badQuery: query.error, loadFailed: false, page: null, counts: [] },
+      { badQuery: query.error, loadFailed: false, page: null, counts: noCounts },
       { status: 400, headers: ownerDataHeaders },
     )
   }
   try {
-    const { submissions, more } = context.submissions.list(query.page)
+    const { submissions, more } = context.inbox.list(query.page)
     return json(
       {
         badQuery: null,
         loadFailed: false,
         page: { view: query.page, submissions, more },
-        counts: context.submissions.tagCounts(),
+        counts: context.inbox.tagCounts(),
       },
       { headers: ownerDataHeaders },
     )
   } catch (error) {
     context.log.error({ err: error }, 'could not list the submissions')
-    return json({ badQuery: null, loadFailed: true, page: null, counts: [] }, { headers: ownerDataHeaders })
+    return json({ badQuery: null, loadFailed: true, page: null, counts: noCounts }, { headers: ownerDataHeaders })
   }
 }
 
@@ -100,8 +92,9 @@ function isFiltered(view: InboxView) {
 }
 
 export default function FarmSales() {
-  const { badQuery, loadFailed, page, counts } = useLoaderData<typeof loader>()
-  const newSubmissions = useRouteLoaderData<typeof rootLoader>('root')?.newSubmissions
+  const { badQuery, loadFailed, page, counts: loadedCounts } = useLoaderData<typeof loader>()
+  const counts = useCounts(loadedCounts)
+  const newSubmissions = counts.find((tag) => tag.kind === 'status' && tag.value === 'new')?.count
   const leadAlert = useNewLeadAlert()
   const location = useLocation()
 
@@ -189,7 +182,7 @@ function Inbox({
   more: boolean
   onNewSubmission: (submission: Submission) => void
 }) {
-  const { submissions, notInView, addOlder } = useInbox({ firstPage, view, onNewSubmission })
+  const { submissions, notInView, addOlder, changedTo } = useInbox({ firstPage, view, onNewSubmission })
   const oldest = firstPage.at(-1)
   const older = useOlderPages({
     firstUrl:
@@ -222,6 +215,7 @@ function Inbox({
               <SubmissionCard
                 key={submission.id}
                 submission={submission}
+                onChanged={changedTo}
                 // Only the loaded page staggers in; cards added later appear at once.
                 delaySeconds={firstIds.has(submission.id) ? Math.min(index, mostStaggered) * staggerSeconds : 0}
               />

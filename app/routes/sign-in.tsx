@@ -1,7 +1,8 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { cameOverHttps, isPlainHttpOffLocalhost } from '~/owner/request-security'
-import { safeRedirect } from '~/owner/safe-redirect'
+import { requireMethod } from '#app/http/require-method'
+import { cameOverHttps, isPlainHttpOffLocalhost } from '#app/owner/request-security'
+import { safeRedirect } from '#app/owner/safe-redirect'
 
 export const meta: MetaFunction = () => [{ title: 'Owner sign in' }, { name: 'robots', content: 'noindex' }]
 
@@ -14,9 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== 'POST') {
-    return json({ error: 'Sign in with the form on this page.' }, { status: 405, headers: { Allow: 'POST' } })
-  }
+  requireMethod(request, ['POST'])
   // Counted before the password is read, so no way in to this action guesses past the limit.
   const allowed = context.limits.signIns.take(context.clientAddress)
   if (!allowed.ok) {

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { cameOverHttps } from '~/owner/request-security'
+import { cameOverHttps } from '#app/owner/request-security'
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const cleared = await context.owner.signOut(request.headers.get('Cookie'), { secure: cameOverHttps(request) })

@@ -20,6 +20,9 @@ export function mailtoHref(email: string): string {
 /** What a visitor is told once their submission is stored. */
 export const thankYouMessage = 'Thank you! Your message has reached the farm.'
 
+/** What a visitor is told when their submission could not be stored; the form keeps what they typed. */
+export const couldNotSend = 'We could not send your message just now. Please try again in a moment.'
+
 export const tooManySubmissions = 'Too many submissions from your address. Please wait a minute and try again.'
 
 /**

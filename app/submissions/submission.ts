@@ -1,4 +1,4 @@
-import type { Analysis, SpamSignal } from './analysis/analysis'
+import type { Analysis, SpamSignal } from '#app/analysis/analysis'
 
 /** What set a submission aside: one of the form's traps, or the analysis. */
 export type SpamReason = 'honeypot' | 'filled_too_fast' | SpamSignal
@@ -23,22 +23,19 @@ export interface Submission {
 export const submissionStatuses = ['new', 'handled'] as const
 export type SubmissionStatus = (typeof submissionStatuses)[number]
 
-/** Every message the live link sends, for the server that writes it and the page that reads it. */
-export type LiveMessage =
-  { type: 'NEW_SUBMISSION'; data: Submission } | { type: 'SUBMISSION_UPDATED'; data: Submission }
+const submissionId = /^\d{1,15}$/
 
-const liveMessageTypes: ReadonlySet<string> = new Set<LiveMessage['type']>(['NEW_SUBMISSION', 'SUBMISSION_UPDATED'])
+/** Whether URL or form text names a submission: a whole number, as ids are. */
+export function isSubmissionId(text: string): boolean {
+  return submissionId.test(text)
+}
 
-/** Whether a parsed live message is one this page knows; others are only logged. */
-export function isLiveMessage(value: unknown): value is LiveMessage {
-  if (typeof value !== 'object' || value === null || !('type' in value) || !('data' in value)) return false
-  const { type, data } = value
-  return (
-    typeof type === 'string' &&
-    liveMessageTypes.has(type) &&
-    typeof data === 'object' &&
-    data !== null &&
-    'id' in data &&
-    typeof data.id === 'number'
-  )
+/**
+ * How many submissions in the inbox (spam left out) carry a tag the analysis gave, or a
+ * status: what the filters and the header's "new" badge show.
+ */
+export interface TagCount {
+  kind: 'intent' | 'product' | 'urgency' | 'status'
+  value: string
+  count: number
 }

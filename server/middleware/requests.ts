@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express'
-import { somethingWentWrong } from '../../app/api/json'
-import type { Log } from '../../app/load-context'
+import { somethingWentWrong } from '#app/http/json'
+import type { Log } from '#app/log'
 import { refuse } from './refuse'
 
 /** The methods some route here serves; Node's parser accepts others (TRACE, PROPFIND…) that nothing should see. */

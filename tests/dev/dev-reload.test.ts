@@ -3,8 +3,8 @@ import { utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { connectLive } from '../support/live-client'
-import { freePort, projectRoot, tempDatabasePath } from '../support/server'
+import { connectLive } from '#tests/support/live-client'
+import { freePort, projectRoot, tempDatabasePath } from '#tests/support/server'
 
 const children: number[] = []
 

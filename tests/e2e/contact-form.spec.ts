@@ -1,4 +1,4 @@
-import { storedRows } from '../support/database'
+import { storedRows } from '#tests/support/database'
 import { expect, farmEnv, fillContactForm, openHydrated, test, type Page } from './fixtures'
 
 const visitor = { name: 'Clara Mills', email: 'clara@example.com', message: 'Please tell me when the plums are in.' }

@@ -1,5 +1,5 @@
 import Sqlite from 'better-sqlite3'
-import { startServer } from '../support/server'
+import { startServer } from '#tests/support/server'
 import {
   expect,
   farmEnv,

@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test'
-import type { Submission } from '../../app/submissions/submission'
-import { startServer, type RunningServer } from '../support/server'
+import type { Submission } from '#app/submissions/submission'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 export const farmEnv = { FARM_NAME: 'Bramble Hill Farm', FARM_PRODUCT: 'Orchard' }
 

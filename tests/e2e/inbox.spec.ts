@@ -1,4 +1,4 @@
-import { seedSubmissions } from '../support/seed'
+import { seedSubmissions } from '#tests/support/seed'
 import { expect, openHydrated, postSubmission, test, type Page } from './fixtures'
 
 const seeded = 130

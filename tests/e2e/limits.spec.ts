@@ -1,5 +1,5 @@
-import { defaults } from '../../server/config'
-import { storedRows } from '../support/database'
+import { defaults } from '#server/config'
+import { storedRows } from '#tests/support/database'
 import { expect, fillContactForm, openHydrated, test } from './fixtures'
 
 const password = 'five guesses only'

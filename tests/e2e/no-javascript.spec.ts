@@ -1,5 +1,5 @@
-import { storedRows } from '../support/database'
-import { connectLive } from '../support/live-client'
+import { storedRows } from '#tests/support/database'
+import { connectLive } from '#tests/support/live-client'
 import { expect, test } from './fixtures'
 
 test.use({ javaScriptEnabled: false })

@@ -1,4 +1,4 @@
-import { chromiumLaunch } from '../support/chromium'
+import { chromiumLaunch } from '#tests/support/chromium'
 import { expect, postSubmission, test } from './fixtures'
 
 const password = 'cows come home at six'

@@ -1,4 +1,4 @@
-import { storedRows } from '../support/database'
+import { storedRows } from '#tests/support/database'
 import { expect, fillContactForm, openHydrated, test } from './fixtures'
 
 const spamFolder = (databasePath: string) => storedRows(databasePath).filter((row) => row.spam_reasons !== null)

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
-import { parseCsv } from '../support/csv-parse'
-import { storedRows } from '../support/database'
-import { expect, openHydrated, postSubmission, test } from './fixtures'
+import Sqlite from 'better-sqlite3'
+import { parseCsv } from '#tests/support/csv-parse'
+import { storedRows } from '#tests/support/database'
+import type { RunningServer } from '#tests/support/server'
+import { expect, openHydrated, postSubmission, test, type Page } from './fixtures'
 
 test('with JavaScript, marking a card handled shows at once, is stored, and reaches another open inbox live', async ({
   page,
@@ -14,8 +16,12 @@ test('with JavaScript, marking a card handled shows at once, is stored, and reac
   await openHydrated(other, `${server.url}/farm-sales`)
   await openHydrated(page, '/farm-sales')
   await expect(page.getByTestId('new-count')).toHaveText('2 new submissions to deal with')
-  await expect(page.getByRole('link', { name: /Farm Sales/ })).toHaveText('Farm Sales2 new')
+  // Its name reads "Farm Sales, 2 new", not the words run together.
+  await expect(page.getByRole('link', { name: 'Farm Sales, 2 new', exact: true })).toBeVisible()
 
+  // Each tab takes the change once, from the answer or the live frame: no loader runs again.
+  const asked: string[] = []
+  for (const tab of [page, other]) tab.on('request', (request) => asked.push(`${request.method()} ${request.url()}`))
   const ned = page.getByTestId('submission-card').filter({ hasText: 'Newer Ned' })
   await ned.getByRole('button', { name: 'Mark handled' }).click()
   await expect(ned.getByRole('button', { name: 'Mark as new' })).toBeVisible()
@@ -27,15 +33,69 @@ test('with JavaScript, marking a card handled shows at once, is stored, and reac
       ['Newer Ned', 'handled'],
     ])
   await expect(page.getByTestId('new-count')).toHaveText('1 new submission to deal with')
+  await expect(page.getByRole('link', { name: 'Farm Sales, 1 new', exact: true })).toBeVisible()
 
   const elsewhere = other.getByTestId('submission-card').filter({ hasText: 'Newer Ned' })
   await expect(elsewhere.getByText('Handled', { exact: true })).toBeVisible({ timeout: 1_000 })
   await expect(other.getByTestId('new-count')).toHaveText('1 new submission to deal with')
+  await expect(other.getByRole('link', { name: 'Farm Sales, 1 new', exact: true })).toBeVisible()
+  await expect(other.getByRole('option', { name: 'Handled 1' })).toBeAttached()
+  const ids = await ned.getAttribute('id')
+  expect(asked).toEqual([`PATCH ${server.url}/api/submissions/${ids!.replace('submission-', '')}`])
 
   await page.goto('/farm-sales?status=new')
   await expect(page.getByTestId('submission-card')).toHaveCount(1)
   await expect(page.getByTestId('submission-card')).toContainText('Older Olive')
   await other.close()
+})
+
+test.describe('a change the site could not make', () => {
+  /** The card of a fresh submission on an open inbox, asked to be marked handled. */
+  async function markHandled(page: Page, server: RunningServer, name: string) {
+    await postSubmission(server, { name })
+    await openHydrated(page, '/farm-sales')
+    const card = page.getByTestId('submission-card').filter({ hasText: name })
+    await card.getByRole('button', { name: 'Mark handled' }).click()
+    return card
+  }
+
+  test('a submission gone meanwhile: the card says so and shows its true state', async ({ page, server }) => {
+    await postSubmission(server, { name: 'Gone Gina' })
+    await openHydrated(page, '/farm-sales')
+    const sqlite = new Sqlite(server.databasePath)
+    sqlite.prepare('DELETE FROM submissions').run()
+    sqlite.close()
+    const card = page.getByTestId('submission-card').filter({ hasText: 'Gone Gina' })
+    await card.getByRole('button', { name: 'Mark handled' }).click()
+    await expect(card.getByRole('alert')).toHaveText(/^Not saved: There is no submission \d+\.$/)
+    await expect(card.getByText('New', { exact: true })).toBeVisible()
+    await expect(card.getByRole('button', { name: 'Mark handled' })).toBeVisible()
+  })
+
+  test('a failure on the server: the card says so, and a second try that works clears it', async ({ page, server }) => {
+    await page.route(
+      '**/api/submissions/*',
+      (route) => route.fulfill({ status: 500, json: { error: 'Something went wrong on our side. Please try again.' } }),
+      { times: 1 },
+    )
+    const card = await markHandled(page, server, 'Broken Bea')
+    await expect(card.getByRole('alert')).toHaveText('Not saved: Something went wrong on our side. Please try again.')
+    await expect(card.getByText('New', { exact: true })).toBeVisible()
+    await card.getByRole('button', { name: 'Mark handled' }).click()
+    await expect(card.getByText('Handled', { exact: true })).toBeVisible()
+    await expect(card.getByRole('alert')).toHaveCount(0)
+    await expect.poll(() => storedRows(server.databasePath).map((row) => row.status)).toEqual(['handled'])
+  })
+
+  test('no connection: the card says so and stays as it was', async ({ page, server }) => {
+    await page.route('**/api/submissions/*', (route) => route.abort('internetdisconnected'))
+    const card = await markHandled(page, server, 'Offline Otto')
+    await expect(card.getByRole('alert')).toHaveText(
+      'Not saved: the farm site could not be reached. Check the connection and try again.',
+    )
+    await expect(card.getByText('New', { exact: true })).toBeVisible()
+    expect(storedRows(server.databasePath).map((row) => row.status)).toEqual(['new'])
+  })
 })
 
 test.describe('without JavaScript', () => {

@@ -7,8 +7,8 @@ import Sqlite from 'better-sqlite3'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { storedRows } from '../support/database'
-import { projectRoot, startServer, tempDatabasePath, type RunningServer } from '../support/server'
+import { storedRows } from '#tests/support/database'
+import { projectRoot, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
 
 function post(server: RunningServer, body: unknown) {
   return fetch(`${server.url}/api/submissions`, {

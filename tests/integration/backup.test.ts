@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import Sqlite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { storedRows } from '../support/database'
-import { projectRoot, startServer, type RunningServer } from '../support/server'
+import { storedRows } from '#tests/support/database'
+import { projectRoot, startServer, type RunningServer } from '#tests/support/server'
 
 const run = promisify(execFile)
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { storedRows } from '../support/database'
-import { rawRequest, type RawRequest } from '../support/raw-request'
-import { sharedServerWithLiveClient } from '../support/shared-server'
+import { storedRows } from '#tests/support/database'
+import { rawRequest, type RawRequest } from '#tests/support/raw-request'
+import { sharedServerWithLiveClient } from '#tests/support/shared-server'
 
 const shared = sharedServerWithLiveClient()
 

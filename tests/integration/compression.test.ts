@@ -1,7 +1,7 @@
 import { request } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '../support/server'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 let server: RunningServer
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseCsv } from '../support/csv-parse'
-import { rawRequest } from '../support/raw-request'
-import { seedSubmissions } from '../support/seed'
-import { startServer, type RunningServer } from '../support/server'
+import { parseCsv } from '#tests/support/csv-parse'
+import { rawRequest } from '#tests/support/raw-request'
+import { seedSubmissions } from '#tests/support/seed'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 const seeded = 1_200
 

@@ -1,7 +1,7 @@
 import Sqlite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { listAll } from '../support/list-all'
-import { startServer, tempDatabasePath, type RunningServer } from '../support/server'
+import { listAll } from '#tests/support/list-all'
+import { startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
 
 const rounds = 20
 const clients = 6

@@ -1,6 +1,6 @@
 import Sqlite from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '../support/server'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 let running: RunningServer | undefined
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedSubmissions } from '../support/seed'
-import { startServer, type RunningServer } from '../support/server'
+import { seedSubmissions } from '#tests/support/seed'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 const seeded = 260
 

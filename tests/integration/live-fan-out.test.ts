@@ -3,7 +3,7 @@
 // cap a socket is refused with 503.
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { startServer, type RunningServer } from '../support/server'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 let server: RunningServer | undefined
 const sockets: WebSocket[] = []

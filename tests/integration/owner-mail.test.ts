@@ -2,8 +2,8 @@
 // addresses and words, never spam, exactly once across a crash, and a burst folded into digests.
 import Sqlite from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startMailServer, type MailServer } from '../support/mail-server'
-import { freePort, startServer, tempDatabasePath, type RunningServer } from '../support/server'
+import { startMailServer, type MailServer } from '#tests/support/mail-server'
+import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
 
 const owners = 'owner@farm.example, partner@farm.example'
 const servers: RunningServer[] = []

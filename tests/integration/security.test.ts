@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { storedRows } from '../support/database'
-import { connectLive } from '../support/live-client'
-import { rawRequest } from '../support/raw-request'
-import { startServer, type RunningServer } from '../support/server'
+import { storedRows } from '#tests/support/database'
+import { connectLive } from '#tests/support/live-client'
+import { rawRequest } from '#tests/support/raw-request'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 const valid = { name: 'Nell Crane', email: 'nell@example.com', message: 'Are the strawberries ready?' }
 const running: RunningServer[] = []

@@ -3,9 +3,9 @@ import { existsSync, statSync } from 'node:fs'
 import { Agent, request, type ClientRequest, type IncomingMessage } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { storedRows } from '../support/database'
-import { connectLive } from '../support/live-client'
-import { startServer, type RunningServer } from '../support/server'
+import { storedRows } from '#tests/support/database'
+import { connectLive } from '#tests/support/live-client'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 // Shutdown must finish well inside this; it is a generous bound, not a timing test.
 const exitBound = 10_000

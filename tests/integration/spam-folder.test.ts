@@ -1,9 +1,9 @@
 import Sqlite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { defaults } from '../../server/config'
-import { storedRows } from '../support/database'
-import { connectLive } from '../support/live-client'
-import { startServer, tempDatabasePath } from '../support/server'
+import { defaults } from '#server/config'
+import { storedRows } from '#tests/support/database'
+import { connectLive } from '#tests/support/live-client'
+import { startServer, tempDatabasePath } from '#tests/support/server'
 
 const dayMs = 24 * 60 * 60 * 1000
 

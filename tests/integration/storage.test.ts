@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openDatabase } from '../../app/db/database.server'
-import { storedRows } from '../support/database'
-import { projectRoot, startServer, tempDatabasePath } from '../support/server'
+import { openDatabase } from '#app/data/database.server'
+import { storedRows } from '#tests/support/database'
+import { projectRoot, startServer, tempDatabasePath } from '#tests/support/server'
 
 const migrationsFolder = join(projectRoot, 'drizzle')
 

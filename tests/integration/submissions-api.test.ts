@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { storedRows } from '../support/database'
-import { sharedServerWithLiveClient } from '../support/shared-server'
+import { storedRows } from '#tests/support/database'
+import { sharedServerWithLiveClient } from '#tests/support/shared-server'
 
 const shared = sharedServerWithLiveClient()
 
@@ -32,7 +32,12 @@ describe('POST /api/submissions', () => {
     expect(JSON.parse(rows.at(-1)?.analysis as string)).toEqual(body.data.analysis)
 
     const pushed = await shared.live.next()
-    expect(pushed).toEqual({ type: 'NEW_SUBMISSION', data: body.data })
+    // With the counts it moved, so the inbox shows them without asking again.
+    expect(pushed).toEqual({
+      type: 'NEW_SUBMISSION',
+      data: body.data,
+      counts: expect.arrayContaining([{ kind: 'status', value: 'new', count: expect.any(Number) }]),
+    })
   })
 
   it('keeps the values exactly as typed', async () => {

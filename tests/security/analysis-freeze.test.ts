@@ -2,8 +2,8 @@
 // fast, each post is answered in time and stored (most of them set aside as spam: they are
 // strings of links); a reading past its budget is abandoned.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { storedRows } from '../support/database'
-import { startServer, type RunningServer } from '../support/server'
+import { storedRows } from '#tests/support/database'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 const hostile = {
   colons: '://'.repeat(1666),

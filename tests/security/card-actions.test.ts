@@ -1,9 +1,9 @@
 // The Farm Sales page's own action (the cards' buttons): only the owner, only POST, only the
 // changes a card offers, and nothing stored changes when it refuses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { storedRows } from '../support/database'
-import { rawRequest } from '../support/raw-request'
-import { startServer, type RunningServer } from '../support/server'
+import { storedRows } from '#tests/support/database'
+import { rawRequest } from '#tests/support/raw-request'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 function post(
   server: RunningServer,

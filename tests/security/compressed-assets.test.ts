@@ -1,6 +1,6 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '../support/server'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 // The compressed copies of the bundles are chosen by the request's path and Accept-Encoding:
 // neither may reach a file outside public/build, or pick an encoding the client refused.

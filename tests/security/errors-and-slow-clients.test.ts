@@ -2,8 +2,8 @@
 // mode; clients that trickle their request are cut off.
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rawRequest } from '../support/raw-request'
-import { startServer, type RunningServer } from '../support/server'
+import { rawRequest } from '#tests/support/raw-request'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 describe('with NODE_ENV unset, as `npm start` runs', () => {
   let server: RunningServer

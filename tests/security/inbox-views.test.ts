@@ -2,9 +2,9 @@
 // requests and the API: clear 400s for bad values, search text that is never FTS syntax,
 // and nothing ever a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rawRequest } from '../support/raw-request'
-import { seedSubmissions } from '../support/seed'
-import { startServer, type RunningServer } from '../support/server'
+import { rawRequest } from '#tests/support/raw-request'
+import { seedSubmissions } from '#tests/support/seed'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 const hostileSearches = [
   '"',

@@ -1,10 +1,10 @@
 // Every spelling and method that reaches an action that stores a submission or checks the
 // owner's password counts against the same limit, at the shipped defaults.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defaults } from '../../server/config'
-import { storedRows } from '../support/database'
-import { rawRequest } from '../support/raw-request'
-import { startServer, type RunningServer } from '../support/server'
+import { defaults } from '#server/config'
+import { storedRows } from '#tests/support/database'
+import { rawRequest } from '#tests/support/raw-request'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 const json = JSON.stringify({ name: 'Bot', email: 'bot@example.com', message: 'Buy now' })
 const form = 'name=Bot&email=bot%40example.com&message=Buy+now'

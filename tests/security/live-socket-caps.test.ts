@@ -2,8 +2,8 @@
 // still admitted, and the cap reads the client address behind TRUST_PROXY like Express does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { defaults } from '../../server/config'
-import { startServer, type RunningServer } from '../support/server'
+import { defaults } from '#server/config'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 function upgrade(url: string, forwardedFor: string): Promise<{ status: number; socket?: WebSocket }> {
   return new Promise((resolve, reject) => {

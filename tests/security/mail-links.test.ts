@@ -2,9 +2,9 @@
 // through the API or the no-JS form; an address stored before this rule is linked harmlessly.
 import Sqlite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { storedRows } from '../support/database'
-import { rawRequest } from '../support/raw-request'
-import { startServer, type RunningServer } from '../support/server'
+import { storedRows } from '#tests/support/database'
+import { rawRequest } from '#tests/support/raw-request'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 const hostile = [
   'bob@x.co?cc=a@evil.example&bcc=spy@evil.example&subject=Invoice',

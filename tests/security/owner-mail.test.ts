@@ -4,9 +4,9 @@
 import { simpleParser } from 'mailparser'
 import nodemailer from 'nodemailer'
 import { afterEach, describe, expect, it } from 'vitest'
-import { leadMail } from '../../app/notify/owner-mail.server'
-import { startMailServer, type MailServer } from '../support/mail-server'
-import { startServer, type RunningServer } from '../support/server'
+import { leadMail } from '#app/outbox/owner-mail.server'
+import { startMailServer, type MailServer } from '#tests/support/mail-server'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 const password = 'Sh33p-and-H0ney!'
 let server: RunningServer | undefined

@@ -3,9 +3,9 @@
 import Sqlite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { rawRequest } from '../support/raw-request'
-import { serverPerTest } from '../support/server-per-test'
-import { tempDatabasePath, type RunningServer } from '../support/server'
+import { rawRequest } from '#tests/support/raw-request'
+import { serverPerTest } from '#tests/support/server-per-test'
+import { tempDatabasePath, type RunningServer } from '#tests/support/server'
 
 const password = 'apple blossom in may'
 const serve = serverPerTest()

@@ -1,8 +1,8 @@
 // redirectTo never sends the owner off the site and never makes the server fail, however it
 // is spelled or encoded, on the sign-in page and after signing in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rawRequest } from '../support/raw-request'
-import { startServer, type RunningServer } from '../support/server'
+import { rawRequest } from '#tests/support/raw-request'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 const password = 'sheep may safely graze'
 const hostile = [

@@ -2,10 +2,10 @@
 // at the shipped MIN_FILL_SECONDS a fast visitor's message is stored, and a fast empty
 // no-JS form gets its field messages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defaults } from '../../server/config'
-import { storedRows } from '../support/database'
-import { rawRequest } from '../support/raw-request'
-import { startServer, type RunningServer } from '../support/server'
+import { defaults } from '#server/config'
+import { storedRows } from '#tests/support/database'
+import { rawRequest } from '#tests/support/raw-request'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 const valid = { name: 'Quick Quentin', email: 'quentin@example.com', message: 'Two dozen eggs, please.' }
 

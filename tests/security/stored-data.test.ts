@@ -2,9 +2,9 @@
 // covers subdomains only when the owner says so.
 import { chmodSync, closeSync, openSync, statSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { rawRequest } from '../support/raw-request'
-import { serverPerTest } from '../support/server-per-test'
-import { tempDatabasePath, type RunningServer } from '../support/server'
+import { rawRequest } from '#tests/support/raw-request'
+import { serverPerTest } from '#tests/support/server-per-test'
+import { tempDatabasePath, type RunningServer } from '#tests/support/server'
 
 const serve = serverPerTest()
 

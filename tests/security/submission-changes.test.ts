@@ -2,10 +2,10 @@
 // never changing stored data when refused, by whatever spelling or method it arrives.
 import Sqlite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { storedRows } from '../support/database'
-import { connectLive, type LiveClient } from '../support/live-client'
-import { rawRequest } from '../support/raw-request'
-import { startServer, type RunningServer } from '../support/server'
+import { storedRows } from '#tests/support/database'
+import { connectLive, type LiveClient } from '#tests/support/live-client'
+import { rawRequest } from '#tests/support/raw-request'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 async function store(server: RunningServer, name: string): Promise<number> {
   const answer = await fetch(`${server.url}/api/submissions`, {
@@ -42,12 +42,18 @@ describe('PATCH /api/submissions/:id on an open inbox', () => {
     await server.stop()
   })
 
-  it('marks it handled, answers {data}, stores it and tells every watcher', async () => {
+  it('marks it handled, answers {data, counts}, stores it and tells every watcher the same', async () => {
     const answer = await change(server, `/api/submissions/${id}`, '{"status":"handled"}')
     expect(answer.status).toBe(200)
-    const { data } = JSON.parse(answer.text)
+    const { data, counts } = JSON.parse(answer.text)
     expect(data).toMatchObject({ id, name: 'Hattie', status: 'handled' })
-    expect(await live.next()).toEqual({ type: 'SUBMISSION_UPDATED', data })
+    expect(counts).toEqual(
+      expect.arrayContaining([
+        { kind: 'status', value: 'new', count: 0 },
+        { kind: 'status', value: 'handled', count: 1 },
+      ]),
+    )
+    expect(await live.next()).toEqual({ type: 'SUBMISSION_UPDATED', data, counts })
     expect(statuses(server)).toEqual(['handled'])
     expect(await (await fetch(`${server.url}/api/submissions`)).json()).toEqual([data])
 

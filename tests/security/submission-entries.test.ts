@@ -3,10 +3,10 @@
 // gains nothing by choosing one: the same answers, the same headers, one shared limit.
 import Sqlite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defaults } from '../../server/config'
-import { storedRows } from '../support/database'
-import { rawRequest, type RawAnswer } from '../support/raw-request'
-import { startServer, type RunningServer } from '../support/server'
+import { defaults } from '#server/config'
+import { storedRows } from '#tests/support/database'
+import { rawRequest, type RawAnswer } from '#tests/support/raw-request'
+import { startServer, type RunningServer } from '#tests/support/server'
 
 const plain = '/api/submissions'
 const throughRemix = '/api/submission%73'
@@ -113,5 +113,82 @@ describe('the submission limit across the two ways in', () => {
       expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0)
     }
     expect(storedRows(server.databasePath)).toHaveLength(limit)
+  })
+})
+
+// The same eight submissions through the three doors: JSON to the plain path (Express), JSON to
+// another spelling (the route module), and the home page's form without JavaScript. Each must
+// store the same row, or refuse with the same messages, because all three call `receive`.
+describe('the three doors of a submission', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    // The shipped fill time, so a fresh form token trips it; the rate limit stays lifted, as
+    // 24 posts from one address are the point here (its own tests run at the shipped value).
+    server = await startServer({ env: { MIN_FILL_SECONDS: defaults.MIN_FILL_SECONDS } })
+  })
+  afterAll(() => server.stop())
+
+  /** A form token as the home page hands it out: signed, and younger than the fill time. */
+  async function freshToken() {
+    const page = await (await fetch(`${server.url}/`)).text()
+    return /name="formToken" value="([^"]+)"/.exec(page)![1]!
+  }
+
+  const ok = { name: 'Ada Fielding', email: 'ada@example.com', message: 'Eggs for Saturday, please.' }
+  const kinds: Array<{ kind: string; fields: () => Promise<Record<string, string>> }> = [
+    { kind: 'a valid one', fields: async () => ok },
+    {
+      kind: 'accents, emoji and line breaks',
+      fields: async () => ({ name: 'Zoë Brûlée', email: 'zoe@example.com', message: 'Miel 🍯\r\nmerci !' }),
+    },
+    { kind: 'blank fields', fields: async () => ({ name: '', email: '', message: ' ' }) },
+    { kind: 'a malformed email', fields: async () => ({ ...ok, email: 'ada.example.com' }) },
+    { kind: 'a message past its limit', fields: async () => ({ ...ok, message: 'm'.repeat(5_001) }) },
+    { kind: 'a control character in the name', fields: async () => ({ ...ok, name: 'Ada\u0007' }) },
+    { kind: 'a filled honeypot', fields: async () => ({ ...ok, website: 'http://spam.example' }) },
+    { kind: 'a form sent too fast', fields: async () => ({ ...ok, formToken: await freshToken() }) },
+  ]
+
+  const newest = () => storedRows(server.databasePath).at(-1)
+  /** What a door did with it: the row it stored (if any) and the messages it refused with. */
+  async function through(door: 'api' | 'route' | 'form', fields: Record<string, string>) {
+    const before = newest()?.id
+    let refused: string[] = []
+    if (door === 'form') {
+      const answer = await rawRequest(server.url, {
+        path: '/?index',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+        body: new URLSearchParams(fields).toString(),
+      })
+      expect([303, 400]).toContain(answer.status)
+      refused = [...answer.text.matchAll(/id="(?:name|email|message)-error"[^>]*>([^<]+)</g)].map((m) => m[1]!)
+    } else {
+      const answer = await post(server, door === 'api' ? plain : throughRemix, JSON.stringify(fields))
+      expect([201, 202, 400]).toContain(answer.status)
+      if (answer.status === 400) refused = Object.values(JSON.parse(answer.text).errors as Record<string, string>)
+    }
+    const row = newest()
+    const stored =
+      row && row.id !== before
+        ? { name: row.name, email: row.email, message: row.message, spam: row.spam_reasons }
+        : null
+    return { stored, refused }
+  }
+
+  it.each(kinds)('$kind: the same row stored, or the same refusal, by every door', async ({ fields }) => {
+    const api = await through('api', await fields())
+    const route = await through('route', await fields())
+    const form = await through('form', await fields())
+    expect(route).toEqual(api)
+    expect(form).toEqual(api)
+    // Each kind does what it is for: stored, set aside or refused.
+    expect(api.stored !== null || api.refused.length > 0).toBe(true)
+  })
+
+  it('sets aside the trapped ones and keeps the clean ones in the inbox', () => {
+    const rows = storedRows(server.databasePath)
+    expect(rows.filter((row) => row.spam_reasons === null)).toHaveLength(6)
+    expect(rows.filter((row) => row.spam_reasons === '["honeypot"]')).toHaveLength(3)
+    expect(rows.filter((row) => row.spam_reasons === '["filled_too_fast"]')).toHaveLength(3)
   })
 })

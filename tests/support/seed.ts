@@ -1,5 +1,5 @@
 import Sqlite from 'better-sqlite3'
-import type { Analysis, Intent } from '../../app/submissions/analysis/analysis'
+import type { Analysis, Intent } from '#app/analysis/analysis'
 
 const people = ['Ann Lee', 'Bob Marsh', 'Cara Diaz', 'Dev Patel', 'Ema Kovac', 'Finn Odell', 'Gus Hale', 'Hana Sato']
 const domains = ['example.com', 'corner-shop.co.uk', 'mail.example.org', 'cafe.example']

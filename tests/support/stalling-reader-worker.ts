@@ -1,8 +1,8 @@
 // A stand-in for the offline reader worker: answers at once, except that a message reading
 // "stall" keeps the thread busy forever, like a message the real reader chokes on.
 import { parentPort } from 'node:worker_threads'
-import type { ReadingRequest } from '../../app/submissions/analysis/reading-pool.server'
-import { honeyQuestion } from '../../app/submissions/analysis/fixtures/honey-question'
+import type { ReadingRequest } from '#app/analysis/reading-pool.server'
+import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
 
 parentPort?.on('message', ({ job, form }: ReadingRequest) => {
   if (form.message === 'stall') for (;;);

@@ -1,0 +1,117 @@
+import { isNotNull } from 'drizzle-orm'
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import type { Analysis } from '#app/analysis/analysis'
+import { submissionStatuses, type SpamReason } from '#app/submissions/submission'
+
+// `id` is an INTEGER PRIMARY KEY, so it is SQLite's rowid: the table's own
+// B-tree is ordered by it and newest-first reads walk it backwards with no
+// extra index or sort (see docs/decisions/002-submission-storage.md).
+export const submissions = sqliteTable(
+  'submissions',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    aiResponse: text('ai_response'),
+    analysis: text('analysis', { mode: 'json' }).$type<Analysis>(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Why a submission was set aside as spam; null for the inbox. */
+    spamReasons: text('spam_reasons', { mode: 'json' }).$type<SpamReason[]>(),
+    status: text('status', { enum: submissionStatuses }).notNull().default('new'),
+  },
+  // Spam is a small part of the table: the spam folder reads it newest first from this
+  // index instead of walking past every kept submission.
+  (table) => [index('submissions_spam_newest_first').on(table.id).where(isNotNull(table.spamReasons))],
+)
+
+export type SubmissionRow = typeof submissions.$inferSelect
+
+/**
+ * The owner's signed-in browsers. The cookie holds a random id; only its SHA-256 is kept
+ * here, so a copy of the database holds no cookie that works.
+ */
+export const sessions = sqliteTable('sessions', {
+  idHash: text('id_hash').primaryKey(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+})
+
+/**
+ * One row: a salted scrypt hash of the owner password the sessions were made with, so a
+ * changed OWNER_PASSWORD is noticed at start and ends every session.
+ */
+export const ownerPassword = sqliteTable('owner_password', {
+  id: integer('id').primaryKey(),
+  salt: text('salt').notNull(),
+  hash: text('hash').notNull(),
+})
+
+/**
+ * What the analysis found in each kept submission, one row per intent, product and urgency,
+ * so the inbox filters by walking an index in newest-first order. Written by triggers
+ * (drizzle/0006_inbox_search.sql) from the stored analysis.
+ */
+export const submissionTags = sqliteTable(
+  'submission_tags',
+  {
+    kind: text('kind', { enum: ['intent', 'product', 'urgency'] }).notNull(),
+    value: text('value').notNull(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.value, table.submissionId] }),
+    // The triggers and the foreign key look tags up by submission.
+    index('submission_tags_by_submission').on(table.submissionId),
+  ],
+)
+
+/**
+ * How many inbox submissions (not spam) carry each tag, and each status; kept by triggers
+ * (drizzle/0006, 0007), so a count costs one read however large the inbox.
+ */
+export const tagCounts = sqliteTable(
+  'tag_counts',
+  {
+    kind: text('kind', { enum: ['intent', 'product', 'urgency', 'status'] }).notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.value] })],
+)
+
+export const outboxStatuses = ['pending', 'sent', 'failed'] as const
+
+/**
+ * A mail owed to the owner about a kept submission, written in the same transaction as the
+ * submission itself, so a lead acknowledged to its visitor is mailed even if the process
+ * dies next. `mailKey` names the mail (single or digest) it went out in.
+ */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: outboxStatuses }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    mailKey: text('mail_key'),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    // The sender reads what is due, oldest first, and counts the mails of the last window.
+    index('outbox_due').on(table.status, table.nextAttemptAt),
+    index('outbox_sent').on(table.sentAt),
+    // Deleting a submission (old spam) looks up its mail by this.
+    index('outbox_by_submission').on(table.submissionId),
+  ],
+)
+
+export type OutboxRow = typeof outbox.$inferSelect

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
+import { csvField, csvStart, submissionCsvRow } from './csv'
+
+describe('csvField', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['with, comma', '"with, comma"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\r\nlines', '"two\r\nlines"'],
+    ['=SUM(A1:A9)', "'=SUM(A1:A9)"],
+    ['+31 6 1234', "'+31 6 1234"],
+    ['-2 dozen', "'-2 dozen"],
+    ['@home', "'@home"],
+    ['\tindented', "'\tindented"],
+    ['\rreturn', '"\'\rreturn"'],
+    ['=HYPERLINK("http://evil.example","x")', '"\'=HYPERLINK(""http://evil.example"",""x"")"'],
+    ['', ''],
+    [42, '42'],
+  ])('%j is %j', (value, field) => {
+    expect(csvField(value)).toBe(field)
+  })
+})
+
+describe('submissionCsvRow', () => {
+  it('writes every column in order, CRLF-terminated', () => {
+    expect(csvStart).toBe(
+      '\uFEFFid,received,name,email,message,status,spam,intents,products,urgency,sentiment,AI analysis\r\n',
+    )
+    const row = submissionCsvRow({
+      id: 7,
+      name: 'Ann, Lee',
+      email: 'ann@example.com',
+      message: 'Line one\r\nLine "two"',
+      aiResponse: 'Ann asks about honey.',
+      analysis: honeyQuestion,
+      createdAt: '2026-06-10T09:00:00.000Z',
+      spam: null,
+      status: 'new',
+    })
+    expect(row).toBe(
+      '7,2026-06-10T09:00:00.000Z,"Ann, Lee",ann@example.com,"Line one\r\nLine ""two""",new,,product_inquiry,honey,normal,neutral,Ann asks about honey.\r\n',
+    )
+  })
+})

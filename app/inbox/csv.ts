@@ -1,0 +1,50 @@
+import type { Submission } from '#app/submissions/submission'
+
+export const csvColumns = [
+  'id',
+  'received',
+  'name',
+  'email',
+  'message',
+  'status',
+  'spam',
+  'intents',
+  'products',
+  'urgency',
+  'sentiment',
+  'AI analysis',
+] as const
+
+/** Spreadsheets run a cell that starts like a formula; a leading apostrophe keeps it text. */
+const formulaStart = /^[=+\-@\t\r]/
+
+/** One CSV field (RFC 4180): quoted when it holds a quote, comma or line break, formulas defused. */
+export function csvField(value: string | number): string {
+  const text = typeof value === 'number' ? String(value) : formulaStart.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+export function csvRow(fields: Array<string | number>): string {
+  return `${fields.map(csvField).join(',')}\r\n`
+}
+
+export function submissionCsvRow(submission: Submission): string {
+  const analysis = submission.analysis
+  return csvRow([
+    submission.id,
+    submission.createdAt,
+    submission.name,
+    submission.email,
+    submission.message,
+    submission.status,
+    submission.spam ? submission.spam.join('; ') : '',
+    analysis?.intents.join('; ') ?? '',
+    analysis?.products.join('; ') ?? '',
+    analysis?.urgency.level ?? '',
+    analysis?.sentiment.label ?? '',
+    submission.aiResponse ?? '',
+  ])
+}
+
+/** UTF-8 with a byte order mark, so spreadsheet programs read accents and emoji right. */
+export const csvStart = `\uFEFF${csvRow([...csvColumns])}`

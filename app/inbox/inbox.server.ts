@@ -1,0 +1,127 @@
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import type { FarmDatabase } from '#app/data/database.server'
+import { submissions, submissionTags, tagCounts, type SubmissionRow } from '#app/data/schema'
+import type { SubmissionEvents } from '#app/live/events.server'
+import { toSubmission } from '#app/submissions/service.server'
+import type { Submission, TagCount } from '#app/submissions/submission'
+import { searchMatch, type InboxPage, type InboxView } from './inbox-query'
+import type { SubmissionChange } from './submission-change'
+
+function tagged(kind: TagCount['kind'], value: string | undefined) {
+  if (value === undefined) return undefined
+  return sql`${submissions.id} IN (SELECT ${submissionTags.submissionId} FROM ${submissionTags} WHERE ${submissionTags.kind} = ${kind} AND ${submissionTags.value} = ${value})`
+}
+
+/** What the owner reads and works: pages of a view, the counts, and the changes made from a card. */
+export function createInbox({ db, events }: { db: FarmDatabase; events: SubmissionEvents }) {
+  /**
+   * One page of a view, newest first: keyset on the id (never OFFSET), so any page costs
+   * the same however deep it is. `more` says whether older ones match the view too.
+   */
+  function list(page: InboxPage): { submissions: Submission[]; more: boolean } {
+    const match = page.q ? searchMatch(page.q) : null
+    const conditions = and(
+      page.spam ? isNotNull(submissions.spamReasons) : isNull(submissions.spamReasons),
+      page.before === undefined ? undefined : lt(submissions.id, page.before),
+      page.after === undefined ? undefined : gt(submissions.id, page.after),
+      page.status === undefined ? undefined : eq(submissions.status, page.status),
+      tagged('intent', page.intent),
+      tagged('product', page.product),
+      tagged('urgency', page.urgency),
+    )
+    const rows =
+      match === null
+        ? db
+            .select()
+            .from(submissions)
+            .where(conditions)
+            .orderBy(desc(submissions.id))
+            .limit(page.limit + 1)
+            .all()
+        : searched(match, conditions, page.limit + 1)
+    return { submissions: rows.slice(0, page.limit).map(toSubmission), more: rows.length > page.limit }
+  }
+
+  /**
+   * A search walks the FTS index itself newest first and stops at the page's end, so a word
+   * in every other message costs what a rare one does; the rows are then read by id.
+   */
+  function searched(match: string, conditions: SQL | undefined, limit: number): SubmissionRow[] {
+    const ids = db
+      .all<{ id: number }>(
+        sql`SELECT ${submissions.id} AS id FROM submissions_search JOIN ${submissions} ON ${submissions.id} = submissions_search.rowid WHERE submissions_search MATCH ${match} AND ${conditions ?? sql`1`} ORDER BY submissions_search.rowid DESC LIMIT ${limit}`,
+      )
+      .map((row) => row.id)
+    if (ids.length === 0) return []
+    return db.select().from(submissions).where(inArray(submissions.id, ids)).orderBy(desc(submissions.id)).all()
+  }
+
+  return {
+    list,
+
+    /**
+     * The whole view, newest first, in chunks: each chunk is its own keyset query, so nothing
+     * holds the database between chunks however slowly they are read.
+     */
+    *everyPage(view: InboxView, chunk = 500): Generator<Submission[]> {
+      let before: number | undefined
+      for (;;) {
+        const page = list({ ...view, before, limit: chunk })
+        if (page.submissions.length > 0) yield page.submissions
+        if (!page.more) return
+        before = page.submissions.at(-1)!.id
+      }
+    },
+
+    /** How many submissions in the inbox the owner has not dealt with yet. */
+    countNew(): number {
+      return (
+        db
+          .select({ count: tagCounts.count })
+          .from(tagCounts)
+          .where(and(eq(tagCounts.kind, 'status'), eq(tagCounts.value, 'new')))
+          .get()?.count ?? 0
+      )
+    },
+
+    /** How many kept submissions carry each intent, product and urgency; read from counts the triggers keep. */
+    tagCounts(): TagCount[] {
+      return db.select().from(tagCounts).where(gt(tagCounts.count, 0)).orderBy(desc(tagCounts.count)).all()
+    },
+
+    /** The counts a change to this submission can move: its own tags' and the statuses'. */
+    countsTouchedBy(id: number): TagCount[] {
+      return db
+        .select()
+        .from(tagCounts)
+        .where(
+          sql`${tagCounts.kind} = 'status' OR (${tagCounts.kind}, ${tagCounts.value}) IN (SELECT ${submissionTags.kind}, ${submissionTags.value} FROM ${submissionTags} WHERE ${submissionTags.submissionId} = ${id})`,
+        )
+        .all()
+    },
+
+    /** Marks a submission handled or new, or takes it out of the spam folder, and tells every watcher. */
+    update(id: number, change: SubmissionChange): Submission | null {
+      const row = db
+        .update(submissions)
+        .set('status' in change ? { status: change.status } : { spamReasons: null })
+        .where(eq(submissions.id, id))
+        .returning()
+        .get()
+      if (!row) return null
+      const submission = toSubmission(row)
+      events.publish({ type: 'SUBMISSION_UPDATED', data: submission })
+      return submission
+    },
+
+    /** Deletes spam stored before `before`; spam is kept for a while so the owner can rescue a real message. */
+    purgeSpam(before: Date): number {
+      return db
+        .delete(submissions)
+        .where(and(isNotNull(submissions.spamReasons), lt(submissions.createdAt, before)))
+        .run().changes
+    },
+  }
+}
+
+export type Inbox = ReturnType<typeof createInbox>

@@ -1,0 +1,119 @@
+import { useEffect, useRef, type FormEvent } from 'react'
+import type { Analysis } from '#app/analysis/analysis'
+import { intentWords } from '#app/analysis/intent-words'
+import { mailtoHref } from '#app/submissions/contact-fields'
+import type { Submission, TagCount } from '#app/submissions/submission'
+import { ArrivalTime } from './arrival-time'
+import { enter, enteringStyle } from './card-entrance'
+import { submissionChangeFromForm } from './submission-change'
+import { useSubmissionChange } from './use-submission-change'
+
+export function SubmissionCard({
+  submission,
+  delaySeconds,
+  onChanged,
+}: {
+  submission: Submission
+  delaySeconds: number
+  /** A change this card made, as the server answered it. */
+  onChanged: (submission: Submission, counts: TagCount[]) => void
+}) {
+  const { asked, problem, change } = useSubmissionChange(submission.id, onChanged)
+  // Shown as asked at once; the answer (or the reload without JavaScript) confirms it.
+  const status = asked && 'status' in asked ? asked.status : submission.status
+  const spam = asked && 'spam' in asked ? null : submission.spam
+  const card = useRef<HTMLLIElement>(null)
+  // Once, when the card first mounts; its delay at that moment is its place in the stagger.
+  const delay = useRef(delaySeconds)
+  useEffect(() => void enter(card.current!, delay.current), [])
+
+  // Without JavaScript the form posts to the page's action; with it, the change goes to the API.
+  function send(event: FormEvent<HTMLFormElement>) {
+    const wanted = submissionChangeFromForm(
+      new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter),
+    )
+    if (!wanted) return
+    event.preventDefault()
+    void change(wanted)
+  }
+
+  return (
+    <li
+      ref={card}
+      className="submission-card rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
+      id={`submission-${submission.id}`}
+      data-testid="submission-card"
+      style={enteringStyle}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 className="font-serif text-xl font-bold break-words text-green-900">{submission.name}</h2>
+        <a href={mailtoHref(submission.email)} className="text-sm font-medium break-all text-green-800 underline">
+          {submission.email}
+        </a>
+      </div>
+      <ArrivalTime iso={submission.createdAt} />
+      <p className="mt-3 leading-relaxed break-words whitespace-pre-wrap text-stone-800">{submission.message}</p>
+      {submission.aiResponse ? (
+        <div className="mt-4 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
+          <h3 className="text-xs font-bold tracking-widest text-amber-900 uppercase">AI Analysis</h3>
+          <p className="mt-1.5 text-sm leading-relaxed text-stone-800">{submission.aiResponse}</p>
+          {submission.analysis ? <AnalysisTags analysis={submission.analysis} /> : null}
+        </div>
+      ) : null}
+      <form method="post" onSubmit={send} className="mt-4 flex flex-wrap items-center gap-3">
+        <input type="hidden" name="id" value={submission.id} />
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${status === 'new' ? 'bg-amber-200 text-amber-950' : 'bg-stone-100 text-stone-700'}`}
+        >
+          {status === 'new' ? 'New' : 'Handled'}
+        </span>
+        {spam ? (
+          <button type="submit" name="spam" value="false" className={actionStyle}>
+            Not spam
+          </button>
+        ) : (
+          <button type="submit" name="status" value={status === 'new' ? 'handled' : 'new'} className={actionStyle}>
+            {status === 'new' ? 'Mark handled' : 'Mark as new'}
+          </button>
+        )}
+      </form>
+      {problem ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-800">
+          Not saved: {problem}
+        </p>
+      ) : null}
+    </li>
+  )
+}
+
+const actionStyle =
+  'rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50'
+
+const tagStyles = {
+  urgent: 'bg-red-100 text-red-900',
+  spam: 'bg-stone-200 text-stone-800',
+  intent: 'bg-green-100 text-green-900',
+  product: 'bg-white text-amber-900 ring-1 ring-amber-300',
+}
+
+/** What the owner sorts by at a glance: urgent first, spam flagged, then what and which products. */
+function AnalysisTags({ analysis }: { analysis: Analysis }) {
+  const tags: Array<{ text: string; style: keyof typeof tagStyles }> = [
+    ...(analysis.urgency.level === 'high' ? [{ text: 'Urgent', style: 'urgent' as const }] : []),
+    ...(analysis.spam.isSpam ? [{ text: 'Likely spam', style: 'spam' as const }] : []),
+    ...analysis.intents.map((intent) => ({ text: intentWords[intent].tag, style: 'intent' as const })),
+    ...analysis.products.map((product) => ({ text: product, style: 'product' as const })),
+  ]
+  return (
+    <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-1.5">
+      {tags.map((tag) => (
+        <li
+          key={`${tag.style}-${tag.text}`}
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tagStyles[tag.style]}`}
+        >
+          {tag.text}
+        </li>
+      ))}
+    </ul>
+  )
+}

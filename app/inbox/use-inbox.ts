@@ -1,0 +1,72 @@
+import { useRevalidator } from '@remix-run/react'
+import { useCallback, useMemo, useState } from 'react'
+import { countsMoved } from '#app/live/live-counts'
+import type { LiveMessage } from '#app/live/messages'
+import { useLiveSubmissions } from '#app/live/use-live-submissions'
+import type { Submission, TagCount } from '#app/submissions/submission'
+import { matchesView, viewParams, type InboxView } from './inbox-query'
+import { newestFirst } from './newest-first'
+
+/**
+ * The one place the inbox's list lives while a view is shown: the loaded page, older pages
+ * appended as the owner scrolls, live arrivals that belong in the view, and changes, merged
+ * by id, newest first. The counts each message carries go to the filters and the header as
+ * they come, so no loader runs again. Mount it anew (a React key) for each view.
+ */
+export function useInbox({
+  firstPage,
+  view,
+  onNewSubmission,
+}: {
+  firstPage: Submission[]
+  view: InboxView
+  /** Every new submission the live link brings, in the view or not. */
+  onNewSubmission: (submission: Submission) => void
+}) {
+  const [older, setOlder] = useState<Submission[]>([])
+  const [arrived, setArrived] = useState<Submission[]>([])
+  const [changed, setChanged] = useState<ReadonlyMap<number, Submission>>(new Map())
+  const [notInView, setNotInView] = useState(0)
+
+  /** A change to a submission, as the live link or the answer to this tab's own change brings it. */
+  const changedTo = useCallback(
+    (submission: Submission, counts: TagCount[]) => {
+      countsMoved(counts)
+      setChanged((map) => (map.get(submission.id) === submission ? map : new Map(map).set(submission.id, submission)))
+      if (matchesView(submission, view)) setArrived((list) => newestFirst([submission], list))
+    },
+    [view],
+  )
+
+  const onMessage = useCallback(
+    (message: LiveMessage) => {
+      if (message.type === 'SUBMISSION_UPDATED') return changedTo(message.data, message.counts)
+      countsMoved(message.counts)
+      onNewSubmission(message.data)
+      if (matchesView(message.data, view)) setArrived((list) => newestFirst([message.data], list))
+      else setNotInView((count) => count + 1)
+    },
+    [view, changedTo, onNewSubmission],
+  )
+
+  const submissions = useMemo(
+    () =>
+      newestFirst(arrived, firstPage, older)
+        .map((submission) => changed.get(submission.id) ?? submission)
+        .filter((submission) => !changed.has(submission.id) || matchesView(submission, view)),
+    [arrived, firstPage, older, changed, view],
+  )
+
+  const params = useMemo(() => viewParams(view).toString(), [view])
+  // What was missed while the link was down came without its counts: the loaders count again.
+  const { revalidate } = useRevalidator()
+  useLiveSubmissions({
+    newestId: submissions[0]?.id ?? firstPage[0]?.id ?? 0,
+    viewParams: params,
+    onMessage,
+    onCaughtUp: revalidate,
+  })
+
+  const addOlder = useCallback((page: Submission[]) => setOlder((list) => newestFirst(list, page)), [])
+  return { submissions, notInView, addOlder, changedTo }
+}

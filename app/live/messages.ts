@@ -1,0 +1,28 @@
+import type { Submission, TagCount } from '#app/submissions/submission'
+
+/**
+ * Every message the live link sends, for the server that writes it and the page that reads
+ * it. Each carries the counts the change moved (its tags' and the statuses'), so a page
+ * shows the new numbers without asking the server again.
+ */
+export type LiveMessage =
+  | { type: 'NEW_SUBMISSION'; data: Submission; counts: TagCount[] }
+  | { type: 'SUBMISSION_UPDATED'; data: Submission; counts: TagCount[] }
+
+const liveMessageTypes: ReadonlySet<string> = new Set<LiveMessage['type']>(['NEW_SUBMISSION', 'SUBMISSION_UPDATED'])
+
+/** Whether a parsed live message is one this page knows; others are only logged. */
+export function isLiveMessage(value: unknown): value is LiveMessage {
+  if (typeof value !== 'object' || value === null || !('type' in value) || !('data' in value)) return false
+  const { type, data } = value
+  return (
+    typeof type === 'string' &&
+    liveMessageTypes.has(type) &&
+    typeof data === 'object' &&
+    data !== null &&
+    'id' in data &&
+    typeof data.id === 'number' &&
+    'counts' in value &&
+    Array.isArray(value.counts)
+  )
+}

@@ -1,0 +1,123 @@
+import type { IncomingMessage, Server } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocket, WebSocketServer } from 'ws'
+import { visitorKey } from '#app/limits/rate-limit.server'
+import type { SubmissionEvents } from './events.server'
+import type { LiveMessage } from './messages'
+import type { Log } from '#app/log'
+import type { Submission, TagCount } from '#app/submissions/submission'
+
+/** A watcher this far behind is not reading; holding more for it only costs memory. */
+const mostBufferedBytes = 1024 * 1024
+
+export interface RelayOptions {
+  /** Decides whether an upgrade may become a live socket: null to admit, or the HTTP status to refuse with. */
+  admit(req: IncomingMessage): Promise<number | null>
+  mostSockets: number
+  /** So one address cannot take every socket from everyone else. */
+  mostSocketsPerAddress: number
+  addressOf(req: IncomingMessage): string
+  /** How often every socket must answer a ping to stay open. */
+  heartbeatMs?: number
+  /** The counts a change to this submission moved, sent with it so no page has to ask. */
+  countsOf(submission: Submission): TagCount[]
+  log: Log
+}
+
+function refuseUpgrade(socket: Duplex, status: number, reason: string) {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+}
+
+const reasons: Record<number, string> = {
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  503: 'Service Unavailable',
+}
+
+// How long a watcher gets to answer the closing handshake before its socket is cut.
+const closeGraceMs = 2_000
+
+/** Sends every new submission to every open socket at the server root. */
+export function attachLiveRelay(
+  server: Server,
+  events: SubmissionEvents,
+  { admit, mostSockets, mostSocketsPerAddress, addressOf, heartbeatMs = 30_000, countsOf, log }: RelayOptions,
+) {
+  // A small maxPayload: watchers only listen, so a large frame closes the socket with 1009.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 })
+  const alive = new WeakSet<WebSocket>()
+  const socketsByAddress = new Map<string, number>()
+
+  server.on('upgrade', async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy())
+    const path = (req.url ?? '').split('?')[0]
+    let refusal = path === '/' ? await admit(req).catch(() => 503) : 404
+    const address = visitorKey(addressOf(req))
+    if (refusal === null && wss.clients.size >= mostSockets) refusal = 503
+    if (refusal === null && (socketsByAddress.get(address) ?? 0) >= mostSocketsPerAddress) refusal = 429
+    if (refusal !== null) return refuseUpgrade(socket, refusal, reasons[refusal] ?? 'Refused')
+    // Counted before the handshake completes, so a burst of upgrades cannot slip past the cap.
+    socketsByAddress.set(address, (socketsByAddress.get(address) ?? 0) + 1)
+    const release = () => {
+      const left = (socketsByAddress.get(address) ?? 1) - 1
+      if (left > 0) socketsByAddress.set(address, left)
+      else socketsByAddress.delete(address)
+    }
+    socket.once('close', release)
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
+  })
+
+  wss.on('connection', (socket: WebSocket) => {
+    alive.add(socket)
+    socket.on('pong', () => alive.add(socket))
+    // Anything a watcher sends is ignored.
+    socket.on('message', () => {})
+    socket.on('error', (error) => log.warn({ error: error.message }, 'live socket error'))
+  })
+
+  const heartbeat = setInterval(() => {
+    for (const socket of wss.clients) {
+      if (!alive.has(socket)) {
+        socket.terminate()
+        continue
+      }
+      alive.delete(socket)
+      socket.ping()
+    }
+  }, heartbeatMs)
+  heartbeat.unref()
+
+  const unsubscribe = events.subscribe((event) => {
+    // Encoded once for every watcher: ws sends a buffer as it is, where a string is encoded per socket.
+    const message: LiveMessage = { type: event.type, data: event.data, counts: countsOf(event.data) }
+    const frame = Buffer.from(JSON.stringify(message))
+    for (const socket of wss.clients) {
+      if (socket.readyState !== WebSocket.OPEN) continue
+      if (socket.bufferedAmount > mostBufferedBytes) {
+        log.warn({}, 'dropped a live socket that stopped reading')
+        socket.terminate()
+        continue
+      }
+      socket.send(frame, { binary: false })
+    }
+  })
+
+  return {
+    /**
+     * Says goodbye (1001) to every watcher. A socket whose peer never answers
+     * would hold the HTTP server open for ws's 30 s close timeout, so it is cut
+     * after a short grace.
+     */
+    close() {
+      unsubscribe()
+      clearInterval(heartbeat)
+      for (const socket of wss.clients) socket.close(1001, 'Server shutting down')
+      wss.close()
+      setTimeout(() => {
+        for (const socket of wss.clients) socket.terminate()
+      }, closeGraceMs).unref()
+    },
+  }
+}

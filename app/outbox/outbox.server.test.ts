@@ -1,0 +1,60 @@
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import pino from 'pino'
+import { afterEach, expect, it } from 'vitest'
+import { openDatabase, type OpenDatabase } from '#app/data/database.server'
+import { tempDatabasePath } from '#tests/support/server'
+import { SubmissionEvents } from '#app/live/events.server'
+import { createOutboxSender } from './outbox.server'
+
+const hourMs = 60 * 60 * 1000
+let database: OpenDatabase | undefined
+let stop: (() => void) | undefined
+afterEach(() => {
+  stop?.()
+  database?.close()
+})
+
+it('retries a mail the server refused later, with backoff, and gives up on one a day old with an error line', async () => {
+  database = openDatabase(tempDatabasePath(), join(import.meta.dirname, '../../drizzle'))
+  const at = Date.now()
+  const insert = database.sqlite.prepare(
+    "INSERT INTO submissions (name, email, message, created_at) VALUES ('Ann', 'ann@example.com', 'Honey?', ?)",
+  )
+  const owe = database.sqlite.prepare(
+    'INSERT INTO outbox (submission_id, next_attempt_at, created_at) VALUES (?, ?, ?)',
+  )
+  owe.run(insert.run(at - 25 * hourMs).lastInsertRowid, at - 1, at - 25 * hourMs)
+  owe.run(insert.run(at - 60_000).lastInsertRowid, at - 1, at - 60_000)
+  let logged = ''
+  const log = pino(new Writable({ write: (chunk, _encoding, done) => ((logged += chunk), done()) }))
+  const sender = createOutboxSender({
+    db: database.db,
+    events: new SubmissionEvents(),
+    // Nothing listens on port 1: every mail is refused at once.
+    settings: {
+      smtpUrl: 'smtp://127.0.0.1:1',
+      to: ['owner@farm.example'],
+      from: 'owner@farm.example',
+      digestAfter: 3,
+      digestWindowMs: 600_000,
+      retryBaseMs: 30_000,
+      publicUrl: null,
+    },
+    log,
+    now: () => at,
+  })
+  stop = sender.stop
+  sender.start()
+  await expect.poll(() => logged, { timeout: 10_000 }).toContain('could not mail the owner')
+  const rows = database.sqlite
+    .prepare('SELECT status, attempts, next_attempt_at AS next, last_error AS error FROM outbox ORDER BY id')
+    .all() as Array<{ status: string; attempts: number; next: number; error: string | null }>
+  expect(rows[0]).toMatchObject({ status: 'failed', attempts: 0 })
+  expect(rows[1]).toMatchObject({ status: 'pending', attempts: 1 })
+  expect(rows[1]!.next).toBeGreaterThanOrEqual(at + 24_000)
+  expect(rows[1]!.next).toBeLessThanOrEqual(at + 36_000)
+  expect(rows[1]!.error).toMatch(/ECONNREFUSED/)
+  expect(logged).toContain('gave up mailing the owner about these leads after a day of trying')
+  expect(logged).toMatch(/"unsent":1/)
+})

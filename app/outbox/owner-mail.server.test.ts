@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
+import { retryDelayMs } from './outbox.server'
+import { cardUrl, digestMail, leadMail, type Lead } from './owner-mail.server'
+
+const lead: Lead = {
+  id: 41,
+  name: 'Ann Baker',
+  email: 'ann@example.com',
+  message: 'Any honey left?\nTwo jars would be lovely.',
+  analysis: honeyQuestion,
+}
+const urgent: Lead = {
+  ...lead,
+  id: 42,
+  name: 'Cas Dee',
+  analysis: { ...honeyQuestion, urgency: { level: 'high', cues: ['today'] } },
+}
+
+describe('the owner’s mail', () => {
+  it('names the visitor in the subject, marks it urgent only when the analysis says so, and replies to them', () => {
+    expect(leadMail(lead, null)).toMatchObject({
+      subject: 'New enquiry from Ann Baker',
+      replyTo: { name: 'Ann Baker', address: 'ann@example.com' },
+    })
+    expect(leadMail(urgent, null).subject).toBe('[Urgent] New enquiry from Cas Dee')
+  })
+
+  it('carries the message, the analysis and, with the public address, a link to the card', () => {
+    const mail = leadMail(lead, 'https://farm.example')
+    expect(mail.text).toContain('Any honey left?\nTwo jars would be lovely.')
+    expect(mail.text).toContain('About: product inquiry')
+    expect(mail.text).toContain('Products: honey')
+    expect(mail.text).toContain('Urgency: normal')
+    expect(mail.text).toContain('https://farm.example/farm-sales?before=42#submission-41')
+    expect(mail.html).toContain('<a href="https://farm.example/farm-sales?before=42#submission-41">')
+    expect(leadMail(lead, null).text).not.toContain('farm-sales')
+    expect(leadMail({ ...lead, analysis: null }, null).text).toContain('Analysis: none could be made')
+  })
+
+  it('escapes what the visitor typed in the HTML part', () => {
+    const html = leadMail({ ...lead, name: 'A <b>&</b>', message: '<img src=x onerror=alert(1)>' }, null).html
+    expect(html).toContain('A &lt;b&gt;&amp;&lt;/b&gt;')
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(html).not.toContain('<img')
+  })
+
+  it('lists every lead of a digest once, with its first line and analysis', () => {
+    const mail = digestMail([lead, urgent], 'https://farm.example')
+    expect(mail.subject).toBe('[Urgent] 2 new enquiries')
+    expect(mail.replyTo).toBeUndefined()
+    expect(mail.text.split('Ann Baker <ann@example.com>')).toHaveLength(2)
+    expect(mail.text).toContain('Cas Dee <ann@example.com> [Urgent]')
+    expect(mail.text).toContain('  Any honey left?')
+    expect(mail.text).not.toContain('Two jars')
+    expect(mail.text).toContain(cardUrl('https://farm.example', 42))
+    expect(mail.html).toContain('<a href="mailto:ann@example.com">ann@example.com</a>')
+    expect(digestMail([lead], null).subject).toBe('1 new enquiry')
+  })
+})
+
+describe('retries', () => {
+  it('wait twice as long each time from the base, within ±20 %, and never more than an hour and 20 %', () => {
+    expect(retryDelayMs(30_000, 1, () => 0.5)).toBe(30_000)
+    expect(retryDelayMs(30_000, 2, () => 0.5)).toBe(60_000)
+    expect(retryDelayMs(30_000, 3, () => 0)).toBe(96_000)
+    expect(retryDelayMs(30_000, 3, () => 1)).toBe(144_000)
+    expect(retryDelayMs(30_000, 30, () => 1)).toBe(4_320_000)
+  })
+})

@@ -1,0 +1,103 @@
+import type { Analysis } from '#app/analysis/analysis'
+import { intentWords } from '#app/analysis/intent-words'
+import { mailtoHref } from '#app/submissions/contact-fields'
+import type { Submission } from '#app/submissions/submission'
+
+/** A mail to the owner, before the sender adds From and To. Names and addresses stay data. */
+export interface OwnerMail {
+  subject: string
+  /** So the owner's reply goes straight back to the visitor. */
+  replyTo?: { name: string; address: string }
+  text: string
+  html: string
+}
+
+export type Lead = Pick<Submission, 'id' | 'name' | 'email' | 'message' | 'analysis'>
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  )
+
+const words = (values: string[]) => (values.length > 0 ? values.join(', ') : '—')
+const isUrgent = (lead: Lead) => lead.analysis?.urgency.level === 'high'
+const enquiries = (n: number) => `${n} new ${n === 1 ? 'enquiry' : 'enquiries'}`
+
+function analysisLines(analysis: Analysis | null): string[] {
+  if (!analysis) return ['Analysis: none could be made']
+  return [
+    `About: ${words(analysis.intents.map((intent) => intentWords[intent].tag.toLowerCase()))}`,
+    `Products: ${words(analysis.products)}`,
+    `Urgency: ${analysis.urgency.level}${analysis.urgency.cues.length > 0 ? ` (${analysis.urgency.cues.join(', ')})` : ''}`,
+  ]
+}
+
+/** The lead's card on the inbox page: the page that starts with it, scrolled to it. */
+export function cardUrl(publicUrl: string, id: number): string {
+  return `${publicUrl}/farm-sales?before=${id + 1}#submission-${id}`
+}
+
+export function leadMail(lead: Lead, publicUrl: string | null): OwnerMail {
+  const link = publicUrl ? cardUrl(publicUrl, lead.id) : null
+  const details = analysisLines(lead.analysis)
+  const text = [
+    `${lead.name} <${lead.email}> wrote:`,
+    '',
+    lead.message,
+    '',
+    ...details,
+    ...(link ? ['', `In the inbox: ${link}`] : []),
+    '',
+    'Reply to this mail to answer them.',
+  ].join('\n')
+  const html = [
+    `<p><strong>${escapeHtml(lead.name)}</strong> &lt;${escapeHtml(lead.email)}&gt; wrote:</p>`,
+    `<blockquote style="white-space:pre-wrap">${escapeHtml(lead.message)}</blockquote>`,
+    `<ul>${details.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
+    link ? `<p><a href="${escapeHtml(link)}">Open it in the inbox</a></p>` : '',
+    '<p>Reply to this mail to answer them.</p>',
+  ].join('\n')
+  return {
+    subject: `${isUrgent(lead) ? '[Urgent] ' : ''}New enquiry from ${lead.name}`,
+    replyTo: { name: lead.name, address: lead.email },
+    text,
+    html,
+  }
+}
+
+/**
+ * Many leads in one mail, each with its first line, analysis and a link to write back, when
+ * mails would flood the owner.
+ */
+export function digestMail(leads: Lead[], publicUrl: string | null): OwnerMail {
+  const entries = leads.map((lead) => {
+    const firstLine = lead.message.split(/\r?\n/).find((line) => line.trim() !== '') ?? ''
+    const link = publicUrl ? cardUrl(publicUrl, lead.id) : null
+    return { lead, firstLine, details: analysisLines(lead.analysis), link }
+  })
+  const text = [
+    `${enquiries(leads.length)}:`,
+    ...entries.flatMap(({ lead, firstLine, details, link }) => [
+      '',
+      `${lead.name} <${lead.email}>${isUrgent(lead) ? ' [Urgent]' : ''}`,
+      `  ${firstLine}`,
+      ...details.map((line) => `  ${line}`),
+      ...(link ? [`  ${link}`] : []),
+    ]),
+  ].join('\n')
+  const html = [
+    `<p>${enquiries(leads.length)}:</p>`,
+    '<ul>',
+    ...entries.map(
+      ({ lead, firstLine, details, link }) =>
+        `<li style="margin-bottom:12px"><strong>${escapeHtml(lead.name)}</strong> &lt;<a href="${escapeHtml(mailtoHref(lead.email))}">${escapeHtml(lead.email)}</a>&gt;${isUrgent(lead) ? ' <strong>[Urgent]</strong>' : ''}<br>${escapeHtml(firstLine)}<br><small>${details.map(escapeHtml).join(' · ')}</small>${link ? `<br><a href="${escapeHtml(link)}">Open it in the inbox</a>` : ''}</li>`,
+    ),
+    '</ul>',
+  ].join('\n')
+  return {
+    subject: `${leads.some(isUrgent) ? '[Urgent] ' : ''}${leads.length} new ${leads.length === 1 ? 'enquiry' : 'enquiries'}`,
+    text,
+    html,
+  }
+}

@@ -1,0 +1,66 @@
+import { fileURLToPath } from 'node:url'
+import express from 'express'
+import type { Config } from './config'
+import { requestLog } from './log'
+import { limitBody } from './middleware/body-limit'
+import { compressResponses, precompressedAssets } from './middleware/compression'
+import { cspNonce, securityHeaders } from './middleware/content-security'
+import { answerErrors, refuseUnservedMethods, requirePlainHost } from './middleware/requests'
+import { requireSameOrigin } from './middleware/same-origin'
+import { createRemixHandler } from './remix-handler'
+import type { Services } from './services'
+import { answerSubmissionPosts } from './submission-posts'
+
+/** The Express pipeline, in the order a request meets it, ending in Remix. */
+export async function createHttpApp(config: Config, services: Services) {
+  const { database, log } = services
+  const app = express()
+  app.set('env', config.mode)
+  app.disable('x-powered-by')
+  app.set('trust proxy', config.trustProxy)
+  // First, so static files get their line too.
+  app.use(requestLog)
+  app.use(refuseUnservedMethods(), requirePlainHost())
+  app.use(cspNonce(), securityHeaders(config.mode, config.hstsIncludeSubDomains))
+  app.use(compressResponses())
+  // Remix fingerprints its bundles, so they can be cached for good; in development they change
+  // on every save and are not compressed ahead of time.
+  const bundles = fileURLToPath(new URL('../public/build', import.meta.url))
+  if (config.mode === 'production') app.use('/build', precompressedAssets(bundles))
+  app.use('/build', express.static(bundles, { immutable: true, maxAge: '1y' }))
+  app.use(express.static(new URL('../public', import.meta.url).pathname, { maxAge: '1h' }))
+
+  // One row's worth of reading, the same however many rows there are, that still fails when the
+  // inbox's table cannot be read (`SELECT 1` alone never touches the file).
+  const ping = database.sqlite.prepare('SELECT 1 FROM submissions LIMIT 1')
+  app.get('/healthz', (_req, res) => {
+    try {
+      ping.get()
+      res.json({ status: 'ok' })
+    } catch (error) {
+      log.error({ err: error }, 'health check failed')
+      res.status(503).json({ status: 'error', error: 'The database is not available.' })
+    }
+  })
+
+  app.use(requireSameOrigin(config.allowedOrigins))
+  app.use(limitBody())
+  app.post('/api/submissions', answerSubmissionPosts(services))
+  app.all(
+    '*',
+    await createRemixHandler(config.mode, (_req, res) => ({
+      farm: services.farm,
+      submissions: services.submissions,
+      inbox: services.inbox,
+      spamTraps: services.spamTraps,
+      owner: services.owner,
+      limits: services.limits,
+      // The Express request, not the one Remix reads its body from, knows the address.
+      clientAddress: res.req.ip ?? '',
+      cspNonce: res.locals.cspNonce,
+      log,
+    })),
+  )
+  app.use(answerErrors(log))
+  return app
+}
