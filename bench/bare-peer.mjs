@@ -20,11 +20,12 @@ const app = express()
 app.use(express.json())
 app.get('/', (_req, res) => res.send('<!doctype html><title>Farm</title><h1>Farm</h1>'))
 app.post('/api/submissions', (req, res) => {
-  const { name, email, message } = req.body
-  const row = insert.get(name, email, message, new Date().toISOString())
-  // The watchers get what was posted with the stored row, so the bench can hand the peer a
-  // submission as large as the product's (which carries its analysis) and compare relays.
-  const frame = JSON.stringify({ type: 'NEW_SUBMISSION', data: { ...req.body, ...row } })
+  const { counts, ...posted } = req.body
+  const row = insert.get(posted.name, posted.email, posted.message, new Date().toISOString())
+  // The watchers get what was posted with the stored row (and any counts beside it), so the
+  // bench can hand the peer frames as large as the product's (which carry the analysis and the
+  // counts a submission moved) and compare relays.
+  const frame = JSON.stringify({ type: 'NEW_SUBMISSION', data: { ...posted, ...row }, ...(counts ? { counts } : {}) })
   for (const socket of wss.clients) socket.send(frame)
   res.status(201).json({ message: 'Thank you!', data: row })
 })

@@ -24,6 +24,7 @@ import lighthouse from 'lighthouse'
 import { chromiumLaunch } from '#tests/support/chromium'
 import { startMailServer } from '#tests/support/mail-server'
 import { freePort } from '#tests/support/server'
+import type { Submission } from '#app/submissions/submission'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const bareRemix = join(root, 'bench/bare-remix')
@@ -142,7 +143,7 @@ async function fanOut(server: Running, extra: Record<string, unknown> = {}) {
   )
   const next = lines(watchers)
   const opened = JSON.parse(await next()) as { open: number; refused: number }
-  let submission: Record<string, unknown> = {}
+  let submission: Partial<Submission> = {}
   for (let n = 0; n < eventsPerRound; n++) {
     const response = await fetch(`${server.url}/api/submissions`, {
       method: 'POST',
@@ -306,7 +307,18 @@ for (let round = 1; round <= rounds; round++) {
         if (kind === 'product') {
           fans.product!.push(await fanOut(watched))
           const { aiResponse, analysis, createdAt, spam, status } = fans.product!.at(-1)!.submission
-          productFields = { aiResponse, analysis, createdAt, spam, status }
+          // The product's frame also carries the counts the submission moved: its tags' and the statuses'.
+          const tags = analysis
+            ? [
+                ...analysis.intents.map((value) => ({ kind: 'intent', value })),
+                ...analysis.products.map((value) => ({ kind: 'product', value })),
+                { kind: 'urgency', value: analysis.urgency.level },
+              ]
+            : []
+          const counts = [...tags, { kind: 'status', value: 'new' }, { kind: 'status', value: 'handled' }].map(
+            (tag) => ({ ...tag, count: 1000 }),
+          )
+          productFields = { aiResponse, analysis, createdAt, spam, status, counts }
         } else {
           // The relay compared with the same bytes per frame, and with the peer's own small rows.
           fans.peer!.push(await fanOut(watched, productFields))

@@ -1,5 +1,5 @@
 // POST /api/submissions in its plain spelling is answered by Express without Remix; every
-// other spelling reaches the route module. Both call one receiveSubmission, so an attacker
+// other spelling reaches the route module. Both call one receiveJson (and so receive), so an attacker
 // gains nothing by choosing one: the same answers, the same headers, one shared limit.
 import Sqlite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
