@@ -1,4 +1,11 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { requireMethod } from '#app/http/require-method'
 import {
@@ -19,6 +26,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
     content: 'Sign up for seasonal produce updates, farm events and exclusive offers straight from the farm.',
   },
 ]
+
+/** The action's own headers (a 429's Retry-After) reach the page it renders. */
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   const sent = new URL(request.url).searchParams.has('sent')
@@ -44,7 +55,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return typeof value === 'string' ? value : ''
   }
   const values = Object.fromEntries(contactFields.map((field) => [field, text(field)])) as ContactFormValues
-  const traps = Object.fromEntries(Object.values(spamTrapFields).map((field) => [field, text(field)]))
+  // As sent, files too: a hidden field filled with a file is filled all the same.
+  const traps = Object.fromEntries(
+    Object.values(spamTrapFields).map((field) => [field, formData.get(field) ?? undefined]),
+  )
   const received = await receive(context, { fields: values, traps, clientAddress: context.clientAddress })
   switch (received.outcome) {
     case 'stored':

@@ -17,9 +17,14 @@ export function refuseUnservedMethods(): RequestHandler {
 /** A host name or address with an optional port, as a browser sends it. */
 export const hostShape = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
 
-/** Remix builds every request's URL from the Host header; one that is not a host cannot be served. */
+/**
+ * Remix builds every request's URL from the Host header and the path; a Host that is not a
+ * host, or a target that is not a path (`GET http://other.example/…`, `OPTIONS *`), cannot be
+ * served and is refused before it reaches Remix, which would fail on it with a 500.
+ */
 export function requirePlainHost(): RequestHandler {
   return (req, res, next) => {
+    if (!req.url.startsWith('/')) return refuse(req, res, 400, 'The request target is not a path on this site.')
     if (hostShape.test(req.headers.host ?? '')) return next()
     refuse(req, res, 400, 'The Host header is not a host name.')
   }

@@ -28,12 +28,42 @@ describe('with NODE_ENV unset, as `npm start` runs', () => {
       headers: { Host: 'http://x' },
       status: 400,
     },
+    // Absolute-form targets and `*` are not paths on this site (Remix failed on them with a 500).
+    {
+      name: 'an absolute-form target',
+      method: 'GET',
+      path: 'http://evil.example/farm-sales',
+      headers: {},
+      status: 400,
+    },
+    {
+      name: 'an absolute-form POST',
+      method: 'POST',
+      path: 'http://127.0.0.1/api/%73ubmissions',
+      headers: {},
+      status: 400,
+    },
+    { name: 'OPTIONS *', method: 'OPTIONS', path: '*', headers: {}, status: 400 },
   ])('answers $name with $status and no stack or file path', async ({ method, path, headers, status }) => {
     const answer = await rawRequest(server.url, { method, path, headers })
     expect(answer.status).toBe(status)
     expect(answer.text).not.toMatch(/\bat \w|node_modules|\/work\/|<pre>/)
     expect(answer.text.length).toBeLessThan(200)
   })
+
+  it.each(['/api/submissions', '/API/Submissions', '/Api/submissions/1'])(
+    'refuses a foreign page on %s in JSON, however the API path is spelled',
+    async (path) => {
+      const answer = await rawRequest(server.url, {
+        path,
+        headers: { Origin: 'https://evil.example', Accept: 'text/html', 'Content-Type': 'application/json' },
+        body: '{}',
+      })
+      expect(answer.status).toBe(403)
+      expect(answer.headers['content-type']).toMatch(/^application\/json/)
+      expect(JSON.parse(answer.text)).toEqual({ error: 'Requests from other sites are not accepted here.' })
+    },
+  )
 
   it('logs each failure as one JSON line and nothing else, in the production mode it decided on', async () => {
     await rawRequest(server.url, { method: 'GET', path: '/%' })

@@ -84,6 +84,7 @@ describe('the submission limit', () => {
       body: form,
     })
     expect(page.status).toBe(429)
+    expect(Number(page.headers['retry-after'])).toBeGreaterThan(0)
     expect(page.headers['content-type']).toMatch(/^text\/html/)
     expect(page.text).toContain('Too many submissions from your address. Please wait a minute and try again.')
     expect(page.text).toContain('value="Bot"')

@@ -66,6 +66,23 @@ describe('spam traps at the shipped defaults', () => {
     expect(spam().at(-1)).toMatchObject({ spam_reasons: '["honeypot"]' })
   })
 
+  it('keeps aside a no-JS form whose hidden field holds a file, and one whose field is empty text stays in', async () => {
+    const before = spam().length
+    const withFile = new FormData()
+    for (const [field, value] of Object.entries(valid)) withFile.set(field, value)
+    withFile.set('website', new Blob(['http://seo.example']), 'links.txt')
+    expect((await fetch(`${server.url}/?index`, { method: 'POST', body: withFile, redirect: 'manual' })).status).toBe(
+      303,
+    )
+    expect(spam()).toHaveLength(before + 1)
+    expect(spam().at(-1)).toMatchObject({ name: valid.name, spam_reasons: '["honeypot"]' })
+
+    const empty = new FormData()
+    for (const [field, value] of Object.entries({ ...valid, name: 'Plain Pat', website: '' })) empty.set(field, value)
+    expect((await fetch(`${server.url}/?index`, { method: 'POST', body: empty, redirect: 'manual' })).status).toBe(303)
+    expect(storedRows(server.databasePath).at(-1)).toMatchObject({ name: 'Plain Pat', spam_reasons: null })
+  })
+
   it('refuses a spam value it does not know', async () => {
     const answer = await fetch(`${server.url}/api/submissions?spam=yes`)
     expect(answer.status).toBe(400)
