@@ -1,10 +1,4 @@
-import {
-  json,
-  type AppLoadContext,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type SerializeFrom,
-} from '@remix-run/node'
+import { json, type AppLoadContext, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import {
   isRouteErrorResponse,
   Links,
@@ -16,13 +10,17 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
-import { useEffect, useMemo, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { SiteHeader } from '#app/components/site-header'
 import { Toasts } from '#app/components/toasts'
-import { useCounts } from '#app/live/live-counts'
+import { pageHeaders } from '#app/http/page-headers'
+import { useNewCount } from '#app/live/live-counts'
 import type { TagCount } from '#app/submissions/submission'
 import { useNonce } from './nonce'
 import { Stylesheet } from './stylesheet'
+
+// The error page is the root's: a guard's thrown headers (a 405's Allow) must reach it here.
+export const headers = pageHeaders
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
@@ -37,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** A badge in the header: if the count cannot be read, every page still renders without it. */
-function countNew(context: AppLoadContext): number | null {
+function countNew(context: AppLoadContext): TagCount | null {
   try {
     return context.inbox.countNew()
   } catch (error) {
@@ -49,7 +47,8 @@ function countNew(context: AppLoadContext): number | null {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
-  const newSubmissions = useNewSubmissions(data)
+  // Follows the live link's counts while the inbox is open.
+  const newSubmissions = useNewCount(data?.newSubmissions ?? null)
   return (
     <html lang="en">
       <head>
@@ -74,19 +73,6 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   )
-}
-
-/** The header's count of new submissions, following the live link's counts while the inbox is open. */
-function useNewSubmissions(data: SerializeFrom<typeof loader> | undefined): number | null {
-  const loaded = data?.newSubmissions ?? null
-  // A fresh array whenever the root loader ran (a new `data`), even with the same number.
-  const counted = useMemo<TagCount[]>(
-    () => (data?.newSubmissions == null ? [] : [{ kind: 'status', value: 'new', count: data.newSubmissions }]),
-    [data],
-  )
-  const counts = useCounts(counted)
-  if (loaded === null) return null
-  return counts.find((tag) => tag.kind === 'status' && tag.value === 'new')?.count ?? loaded
 }
 
 export default function App() {

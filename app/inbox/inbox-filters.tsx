@@ -20,9 +20,13 @@ export function InboxFilters({ view, counts }: { view: InboxView; counts: TagCou
   useEffect(() => () => clearTimeout(typing.current), [])
   const count = (kind: TagCount['kind'], value: string) =>
     counts.find((tag) => tag.kind === kind && tag.value === value)?.count ?? 0
-  const products = counts.filter((tag) => tag.kind === 'product')
+  // As the server lists them: those some submission carries, the most asked about first, and
+  // the one this view filters by even when none does any longer.
+  const products: Array<Pick<TagCount, 'value' | 'count'>> = counts
+    .filter((tag) => tag.kind === 'product' && tag.count > 0)
+    .sort((a, b) => b.count - a.count)
   if (view.product && !products.some((tag) => tag.value === view.product)) {
-    products.push({ kind: 'product', value: view.product, count: 0 })
+    products.push({ value: view.product, count: 0 })
   }
 
   return (

@@ -1,5 +1,5 @@
 import { intents, urgencyLevels, type Intent, type UrgencyLevel } from '#app/analysis/analysis'
-import { submissionStatuses, type Submission, type SubmissionStatus } from '#app/submissions/submission'
+import { isSubmissionId, submissionStatuses, type Submission, type SubmissionStatus } from '#app/submissions/submission'
 
 /** Which submissions the owner is looking at: the inbox or the spam folder, searched and filtered. */
 export interface InboxView {
@@ -28,12 +28,6 @@ export const inboxPageSizes: PageSizes = { default: 25, most: 50 }
 
 export const longestSearch = 200
 const longestProduct = 60
-const submissionId = /^\d{1,15}$/
-
-/** Whether URL or form text names a submission: a whole number, as ids are. */
-export function isSubmissionId(text: string): boolean {
-  return submissionId.test(text)
-}
 
 export type InboxQueryResult = { ok: true; page: InboxPage } | { ok: false; error: string }
 
@@ -54,7 +48,7 @@ export function readInboxQuery(params: URLSearchParams, sizes: PageSizes): Inbox
   for (const name of ['before', 'after'] as const) {
     const value = given[name]
     if (value === undefined) continue
-    if (!submissionId.test(value)) return { ok: false, error: `The "${name}" parameter must be a submission id.` }
+    if (!isSubmissionId(value)) return { ok: false, error: `The "${name}" parameter must be a submission id.` }
     page[name] = Number(value)
   }
   if (given.limit !== undefined) {

@@ -13,7 +13,23 @@ function tagged(kind: TagCount['kind'], value: string | undefined) {
 }
 
 /** What the owner reads and works: pages of a view, the counts, and the changes made from a card. */
-export function createInbox({ db, events }: { db: FarmDatabase; events: SubmissionEvents }) {
+export function createInbox({
+  db,
+  events,
+  now = Date.now,
+}: {
+  db: FarmDatabase
+  events: SubmissionEvents
+  now?: () => number
+}) {
+  // Readings are stamped in the order this one thread makes them, ahead of any earlier process's.
+  let lastReading = 0
+  const readingAt = () => (lastReading = Math.max(lastReading + 1, now() * 1000))
+  const stamped = (rows: Array<Omit<TagCount, 'at'>>): TagCount[] => {
+    const at = readingAt()
+    return rows.map((row) => ({ ...row, at }))
+  }
+
   /**
    * One page of a view, newest first: keyset on the id (never OFFSET), so any page costs
    * the same however deep it is. `more` says whether older ones match the view too.
@@ -74,30 +90,32 @@ export function createInbox({ db, events }: { db: FarmDatabase; events: Submissi
     },
 
     /** How many submissions in the inbox the owner has not dealt with yet. */
-    countNew(): number {
-      return (
+    countNew(): TagCount {
+      const count =
         db
           .select({ count: tagCounts.count })
           .from(tagCounts)
           .where(and(eq(tagCounts.kind, 'status'), eq(tagCounts.value, 'new')))
           .get()?.count ?? 0
-      )
+      return { kind: 'status', value: 'new', count, at: readingAt() }
     },
 
     /** How many kept submissions carry each intent, product and urgency; read from counts the triggers keep. */
     tagCounts(): TagCount[] {
-      return db.select().from(tagCounts).where(gt(tagCounts.count, 0)).orderBy(desc(tagCounts.count)).all()
+      return stamped(db.select().from(tagCounts).where(gt(tagCounts.count, 0)).orderBy(desc(tagCounts.count)).all())
     },
 
     /** The counts a change to this submission can move: its own tags' and the statuses'. */
     countsTouchedBy(id: number): TagCount[] {
-      return db
-        .select()
-        .from(tagCounts)
-        .where(
-          sql`${tagCounts.kind} = 'status' OR (${tagCounts.kind}, ${tagCounts.value}) IN (SELECT ${submissionTags.kind}, ${submissionTags.value} FROM ${submissionTags} WHERE ${submissionTags.submissionId} = ${id})`,
-        )
-        .all()
+      return stamped(
+        db
+          .select()
+          .from(tagCounts)
+          .where(
+            sql`${tagCounts.kind} = 'status' OR (${tagCounts.kind}, ${tagCounts.value}) IN (SELECT ${submissionTags.kind}, ${submissionTags.value} FROM ${submissionTags} WHERE ${submissionTags.submissionId} = ${id})`,
+          )
+          .all(),
+      )
     },
 
     /** Marks a submission handled or new, or takes it out of the spam folder, and tells every watcher. */

@@ -22,6 +22,8 @@ export function SubmissionCard({
   // Shown as asked at once; the answer (or the reload without JavaScript) confirms it.
   const status = asked && 'status' in asked ? asked.status : submission.status
   const spam = asked && 'spam' in asked ? null : submission.spam
+  // One change at a time: the buttons wait for the answer to the last one.
+  const waiting = asked !== null
   const card = useRef<HTMLLIElement>(null)
   // Once, when the card first mounts; its delay at that moment is its place in the stagger.
   const delay = useRef(delaySeconds)
@@ -68,11 +70,17 @@ export function SubmissionCard({
           {status === 'new' ? 'New' : 'Handled'}
         </span>
         {spam ? (
-          <button type="submit" name="spam" value="false" className={actionStyle}>
+          <button type="submit" name="spam" value="false" disabled={waiting} className={actionStyle}>
             Not spam
           </button>
         ) : (
-          <button type="submit" name="status" value={status === 'new' ? 'handled' : 'new'} className={actionStyle}>
+          <button
+            type="submit"
+            name="status"
+            value={status === 'new' ? 'handled' : 'new'}
+            disabled={waiting}
+            className={actionStyle}
+          >
             {status === 'new' ? 'Mark handled' : 'Mark as new'}
           </button>
         )}
@@ -87,7 +95,7 @@ export function SubmissionCard({
 }
 
 const actionStyle =
-  'rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50'
+  'rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50 disabled:opacity-60'
 
 const tagStyles = {
   urgent: 'bg-red-100 text-red-900',

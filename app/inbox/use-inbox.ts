@@ -25,14 +25,20 @@ export function useInbox({
 }) {
   const [older, setOlder] = useState<Submission[]>([])
   const [arrived, setArrived] = useState<Submission[]>([])
-  const [changed, setChanged] = useState<ReadonlyMap<number, Submission>>(new Map())
+  // Each change with when the server read the counts it moved: a later change wins, however
+  // its answer and its frame travelled.
+  const [changed, setChanged] = useState<ReadonlyMap<number, { submission: Submission; at: number }>>(new Map())
   const [notInView, setNotInView] = useState(0)
 
   /** A change to a submission, as the live link or the answer to this tab's own change brings it. */
   const changedTo = useCallback(
     (submission: Submission, counts: TagCount[]) => {
       countsMoved(counts)
-      setChanged((map) => (map.get(submission.id) === submission ? map : new Map(map).set(submission.id, submission)))
+      const at = Math.max(0, ...counts.map((count) => count.at))
+      setChanged((map) => {
+        const held = map.get(submission.id)
+        return held && held.at >= at ? map : new Map(map).set(submission.id, { submission, at })
+      })
       if (matchesView(submission, view)) setArrived((list) => newestFirst([submission], list))
     },
     [view],
@@ -52,7 +58,7 @@ export function useInbox({
   const submissions = useMemo(
     () =>
       newestFirst(arrived, firstPage, older)
-        .map((submission) => changed.get(submission.id) ?? submission)
+        .map((submission) => changed.get(submission.id)?.submission ?? submission)
         .filter((submission) => !changed.has(submission.id) || matchesView(submission, view)),
     [arrived, firstPage, older, changed, view],
   )

@@ -1,22 +1,28 @@
-import { useMemo, useRef, useSyncExternalStore } from 'react'
+import { useMemo, useSyncExternalStore } from 'react'
 import type { TagCount } from '#app/submissions/submission'
 
 /**
- * The counts the live link (or the answer to the owner's own change) brought, newer than what
- * the page's loaders counted: the filters' numbers and the header's "new" badge follow them
- * without reading the loaders again. Browser state only: the server renders what it loaded.
+ * The newest reading of each count that the live link (or the answer to the owner's own
+ * change) brought: the filters' numbers and the header's "new" badge follow them without
+ * reading the loaders again. Browser state only: the server renders what it loaded.
  */
-let sequence = 0
-const moved = new Map<string, { count: TagCount; sequence: number }>()
+const moved = new Map<string, TagCount>()
+let version = 0
 const listeners = new Set<() => void>()
 
 const keyOf = ({ kind, value }: Pick<TagCount, 'kind' | 'value'>) => `${kind}:${value}`
 
-/** Takes the counts a change moved, as a frame or an answer carries them. */
+/** Takes the counts a change moved, as a frame or an answer carries them; an older reading never wins. */
 export function countsMoved(counts: TagCount[]) {
-  if (counts.length === 0) return
-  sequence++
-  for (const count of counts) moved.set(keyOf(count), { count, sequence })
+  let newer = false
+  for (const count of counts) {
+    const held = moved.get(keyOf(count))
+    if (held && held.at >= count.at) continue
+    moved.set(keyOf(count), count)
+    newer = true
+  }
+  if (!newer) return
+  version++
   for (const listener of listeners) listener()
 }
 
@@ -26,23 +32,31 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * What a loader counted, with every count that moved since that loader data arrived laid over
- * it. `loaded` must be a new array exactly when the loader ran again.
+ * What a loader counted, with every reading the link brought since laid over it: for each
+ * count, whichever the server read last. A count the loader did not list was nought then.
  */
 export function useCounts(loaded: TagCount[]): TagCount[] {
-  const now = useSyncExternalStore(
+  const seen = useSyncExternalStore(
     subscribe,
-    () => sequence,
+    () => version,
     () => 0,
   )
-  // The sequence at the moment this loader data was first shown: only later moves apply to it.
-  const since = useRef({ loaded, sequence: now })
-  if (since.current.loaded !== loaded) since.current = { loaded, sequence: now }
-  const from = since.current.sequence
-  return useMemo(() => {
-    if (now === from) return loaded
-    const merged = new Map(loaded.map((count) => [keyOf(count), count]))
-    for (const [key, entry] of moved) if (entry.sequence > from) merged.set(key, entry.count)
-    return [...merged.values()]
-  }, [loaded, now, from])
+  return useMemo(() => (seen === 0 ? loaded : newestReadings(loaded, moved.values())), [loaded, seen])
+}
+
+/** For each count, the later of what was loaded and what moved since; a count not loaded was nought then. */
+export function newestReadings(loaded: TagCount[], moved: Iterable<TagCount>): TagCount[] {
+  const loadedAt = Math.max(0, ...loaded.map((count) => count.at))
+  const merged = new Map(loaded.map((count) => [keyOf(count), count]))
+  for (const count of moved) {
+    if (count.at > (merged.get(keyOf(count))?.at ?? loadedAt)) merged.set(keyOf(count), count)
+  }
+  return [...merged.values()]
+}
+
+/** How many submissions are new: the root loader's count, or a later reading the link brought. */
+export function useNewCount(loaded: TagCount | null): number | null {
+  const counted = useMemo(() => (loaded ? [loaded] : []), [loaded])
+  const newest = useCounts(counted).find((count) => keyOf(count) === 'status:new')
+  return loaded === null ? null : (newest?.count ?? loaded.count)
 }

@@ -33,7 +33,7 @@ async function start(options: Partial<RelayOptions> = {}) {
     mostSocketsPerAddress: 10,
     // Every test socket comes from 127.0.0.1; a header stands in for other addresses.
     addressOf: (req) => String(req.headers['x-test-address'] ?? req.socket.remoteAddress),
-    countsOf: ({ status }) => [{ kind: 'status', value: status, count: 3 }],
+    countsOf: ({ status }) => [{ kind: 'status', value: status, count: 3, at: 1 }],
     log: quiet,
     ...options,
   })
@@ -69,7 +69,7 @@ describe('the live relay', () => {
       (socket) => new Promise((resolve) => socket.once('message', (raw) => resolve(JSON.parse(String(raw))))),
     )
     events.publish({ type: 'NEW_SUBMISSION', data: submission })
-    const counts = [{ kind: 'status', value: 'new', count: 3 }]
+    const counts = [{ kind: 'status', value: 'new', count: 3, at: 1 }]
     expect(await Promise.all(received)).toEqual([
       { type: 'NEW_SUBMISSION', data: submission, counts },
       { type: 'NEW_SUBMISSION', data: submission, counts },
@@ -85,7 +85,7 @@ describe('the live relay', () => {
     expect(await received).toEqual({
       type: 'SUBMISSION_UPDATED',
       data: handled,
-      counts: [{ kind: 'status', value: 'handled', count: 3 }],
+      counts: [{ kind: 'status', value: 'handled', count: 3, at: 1 }],
     })
   })
 
@@ -142,7 +142,7 @@ describe('the live relay', () => {
     expect(await next).toEqual({
       type: 'NEW_SUBMISSION',
       data: submission,
-      counts: [{ kind: 'status', value: 'new', count: 3 }],
+      counts: [{ kind: 'status', value: 'new', count: 3, at: 1 }],
     })
 
     const code = closed(socket)

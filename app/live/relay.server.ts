@@ -89,9 +89,20 @@ export function attachLiveRelay(
   }, heartbeatMs)
   heartbeat.unref()
 
+  /** The counts to send with a change; without them (say, a busy database) the news still goes out. */
+  function countsRead(submission: Submission): TagCount[] {
+    try {
+      return countsOf(submission)
+    } catch (error) {
+      log.error({ err: error }, 'could not read the counts for a live message; sent without them')
+      return []
+    }
+  }
+
   const unsubscribe = events.subscribe((event) => {
     // Encoded once for every watcher: ws sends a buffer as it is, where a string is encoded per socket.
-    const message: LiveMessage = { type: event.type, data: event.data, counts: countsOf(event.data) }
+    if (wss.clients.size === 0) return
+    const message: LiveMessage = { type: event.type, data: event.data, counts: countsRead(event.data) }
     const frame = Buffer.from(JSON.stringify(message))
     for (const socket of wss.clients) {
       if (socket.readyState !== WebSocket.OPEN) continue

@@ -1,12 +1,6 @@
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { pageHeaders } from '#app/http/page-headers'
 import { requireMethod } from '#app/http/require-method'
 import {
   contactFields,
@@ -27,9 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   },
 ]
 
-/** The action's own headers (a 429's Retry-After) reach the page it renders. */
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
-  actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders
+export const headers = pageHeaders
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   const sent = new URL(request.url).searchParams.has('sent')

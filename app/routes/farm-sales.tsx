@@ -1,13 +1,7 @@
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
-import { Link, useLoaderData, useLocation } from '@remix-run/react'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
+import { pageHeaders } from '#app/http/page-headers'
 import { requireMethod } from '#app/http/require-method'
 import { InboxFilters } from '#app/inbox/inbox-filters'
 import {
@@ -23,9 +17,10 @@ import { submissionChangeFromForm } from '#app/inbox/submission-change'
 import { useInbox } from '#app/inbox/use-inbox'
 import { useNewLeadAlert } from '#app/inbox/use-new-lead-alert'
 import { useOlderPages } from '#app/inbox/use-older-pages'
-import { useCounts } from '#app/live/live-counts'
+import { useCounts, useNewCount } from '#app/live/live-counts'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requireOwner } from '#app/owner/require-owner.server'
+import type { loader as rootLoader } from '#app/root'
 import { isSubmissionId, type Submission, type TagCount } from '#app/submissions/submission'
 
 export const meta: MetaFunction = () => [
@@ -34,7 +29,7 @@ export const meta: MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+export const headers = pageHeaders
 
 /** The owner marks a card handled or new, or not spam, from the card's form without JavaScript. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -94,7 +89,7 @@ function isFiltered(view: InboxView) {
 export default function FarmSales() {
   const { badQuery, loadFailed, page, counts: loadedCounts } = useLoaderData<typeof loader>()
   const counts = useCounts(loadedCounts)
-  const newSubmissions = counts.find((tag) => tag.kind === 'status' && tag.value === 'new')?.count
+  const newSubmissions = useNewCount(useRouteLoaderData<typeof rootLoader>('root')?.newSubmissions ?? null)
   const leadAlert = useNewLeadAlert()
   const location = useLocation()
 

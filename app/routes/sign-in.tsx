@@ -1,8 +1,11 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { pageHeaders } from '#app/http/page-headers'
 import { requireMethod } from '#app/http/require-method'
 import { cameOverHttps, isPlainHttpOffLocalhost } from '#app/owner/request-security'
 import { safeRedirect } from '#app/owner/safe-redirect'
+
+export const headers = pageHeaders
 
 export const meta: MetaFunction = () => [{ title: 'Owner sign in' }, { name: 'robots', content: 'noindex' }]
 

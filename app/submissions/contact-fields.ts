@@ -1,4 +1,4 @@
-// What the contact form is made of, without its validation (contact-form.ts), so a page can
+// What the contact form is made of, without its validation (contact-validation.ts), so a page can
 // show the form before it loads the validation.
 export const contactFields = ['name', 'email', 'message'] as const
 export type ContactField = (typeof contactFields)[number]

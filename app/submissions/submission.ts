@@ -38,4 +38,9 @@ export interface TagCount {
   kind: 'intent' | 'product' | 'urgency' | 'status'
   value: string
   count: number
+  /**
+   * When the server read it, as a number that only rises (microseconds, or one more than the
+   * last reading): of two readings of a count, however they travelled, the later one is true.
+   */
+  at: number
 }

@@ -36,7 +36,9 @@ describe('POST /api/submissions', () => {
     expect(pushed).toEqual({
       type: 'NEW_SUBMISSION',
       data: body.data,
-      counts: expect.arrayContaining([{ kind: 'status', value: 'new', count: expect.any(Number) }]),
+      counts: expect.arrayContaining([
+        { kind: 'status', value: 'new', count: expect.any(Number), at: expect.any(Number) },
+      ]),
     })
   })
 

@@ -55,6 +55,7 @@ describe('the cards’ action on an open inbox', () => {
   it.each(['PUT', 'PATCH', 'DELETE'])('refuses %s with 405', async (method) => {
     const answer = await post(server, '/farm-sales', `id=${id}&status=handled`, method)
     expect(answer.status).toBe(405)
+    expect(answer.headers.allow).toBe('POST')
     expect(storedRows(server.databasePath)).toMatchObject([{ status: 'new' }])
   })
 

@@ -49,11 +49,16 @@ describe('PATCH /api/submissions/:id on an open inbox', () => {
     expect(data).toMatchObject({ id, name: 'Hattie', status: 'handled' })
     expect(counts).toEqual(
       expect.arrayContaining([
-        { kind: 'status', value: 'new', count: 0 },
-        { kind: 'status', value: 'handled', count: 1 },
+        { kind: 'status', value: 'new', count: 0, at: expect.any(Number) },
+        { kind: 'status', value: 'handled', count: 1, at: expect.any(Number) },
       ]),
     )
-    expect(await live.next()).toEqual({ type: 'SUBMISSION_UPDATED', data, counts })
+    // The same counts, each read by the server when it sent it (the frame first).
+    const frame = await live.next()
+    expect(frame).toEqual({ type: 'SUBMISSION_UPDATED', data, counts: expect.any(Array) })
+    const values = (list: Array<{ at: number }>) => list.map(({ at: _at, ...count }) => count)
+    expect(values(frame.counts)).toEqual(values(counts))
+    expect(frame.counts[0]!.at).toBeLessThan(counts[0].at)
     expect(statuses(server)).toEqual(['handled'])
     expect(await (await fetch(`${server.url}/api/submissions`)).json()).toEqual([data])
 

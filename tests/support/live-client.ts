@@ -3,7 +3,7 @@ import { WebSocket } from 'ws'
 export interface LiveClient {
   socket: WebSocket
   /** The next message the server sends, parsed; rejects after `timeoutMs`. */
-  next(timeoutMs?: number): Promise<{ type: string; data: Record<string, unknown> }>
+  next(timeoutMs?: number): Promise<{ type: string; data: Record<string, unknown>; counts: Array<{ at: number }> }>
   close(): void
 }
 
