@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint'
 
 const serverFolder = { group: ['\\#server/**'], message: 'app/ never imports the server that composes it' }
 const serverOnly = { group: ['**/*.server'], message: 'Server-only module' }
+const upward = { group: ['../*'], message: 'Import another folder as #app/…, #server/… or #tests/…' }
 
 export default tseslint.config(
   {
@@ -41,16 +42,22 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // One import style: `./` within a folder, `#app/…`, `#server/…`, `#tests/…` beyond it.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['*.config.{ts,js}', 'tests/dev/vitest.config.ts', 'bench/bare-remix/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [upward] }] },
+  },
+  {
     // Dependencies point inward: nothing in app/ reaches into the server that composes it.
     files: ['app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverFolder] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [upward, serverFolder] }] },
   },
   {
     // Browser code must never reach for server-only modules; route modules may (Remix keeps
     // `.server` files out of the browser bundle), and so may server code and its tests.
     files: ['app/**/*.{ts,tsx}'],
     ignores: ['app/**/*.server.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'app/routes/**', 'app/load-context.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverFolder, serverOnly] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [upward, serverFolder, serverOnly] }] },
   },
   {
     // The language engine depends on nothing else in app/: submissions depend on it, never the reverse.
@@ -60,6 +67,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            upward,
             serverFolder,
             { regex: '^#app/(?!analysis/|log$)', message: 'The language engine stands on its own' },
           ],

@@ -1,10 +1,8 @@
 import { createServer } from 'node:http'
-import { attachLiveRelay } from '#app/live/relay.server'
-import { clientAddress, type TrustProxy } from './client-address'
 import { readConfig } from './config'
 import { createHttpApp } from './http'
+import { attachLiveLink } from './live'
 import { log } from './log'
-import { comesFromAllowedSite, upgradeOrigin } from './middleware/same-origin'
 import { buildServices } from './services'
 
 const config = readConfig()
@@ -28,19 +26,7 @@ const server = createServer(
 )
 // Live sockets are connections too; past this many in all, new ones are turned away at once.
 server.maxConnections = config.liveMaxSockets + 1_000
-const trustsProxy = app.get('trust proxy fn') as TrustProxy
-const relay = attachLiveRelay(server, services.events, {
-  mostSockets: config.liveMaxSockets,
-  mostSocketsPerAddress: config.liveMaxSocketsPerAddress,
-  addressOf: (req) => clientAddress(req, trustsProxy),
-  async admit(req) {
-    const ownOrigin = upgradeOrigin(req, config.trustProxy !== false)
-    if (!comesFromAllowedSite({ headers: req.headers, ownOrigin }, config.allowedOrigins)) return 403
-    return (await services.owner.mayWatch(req.headers.cookie)) ? null : 401
-  },
-  countsOf: (submission) => services.inbox.countsTouchedBy(submission.id),
-  log,
-})
+const relay = attachLiveLink(server, app, config, services)
 
 server.listen(config.port, config.host, () => {
   const address = server.address()
