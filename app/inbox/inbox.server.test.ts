@@ -1,15 +1,13 @@
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Analysis, Intent } from '#app/analysis/analysis'
 import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
-import { openDatabase, type OpenDatabase } from '#app/data/database.server'
-import { SubmissionEvents, type SubmissionEvent } from '#app/live/events.server'
+import type { OpenDatabase } from '#app/data/database.server'
+import { SubmissionEvents } from '#app/live/events.server'
 import { createSubmissionsService } from '#app/submissions/service.server'
-import { tempDatabasePath } from '#tests/support/server'
-import { createInbox, type Inbox } from './inbox.server'
+import { servicesOverFreshDatabase } from '#tests/support/services'
+import type { Inbox } from './inbox.server'
 import type { InboxPage } from './inbox-query'
 
-const migrationsFolder = join(import.meta.dirname, '../../drizzle')
 const form = { name: 'Ann', email: 'ann@example.com', message: 'Any honey left?' }
 const analysis = honeyQuestion
 let database: OpenDatabase
@@ -18,18 +16,11 @@ let clock: Date
 
 /** Submissions come in through the service; the inbox reads and changes them. */
 function setUp(reading: Analysis = analysis) {
-  database = openDatabase(tempDatabasePath(), migrationsFolder)
-  const events = new SubmissionEvents()
-  const published: SubmissionEvent[] = []
-  events.subscribe((event) => published.push(event))
   clock = new Date('2026-05-01T08:00:00.000Z')
-  const service = createSubmissionsService({
-    db: database.db,
-    events,
-    analyse: async ({ message }) => ({ analysis: reading, aiResponse: `Read: ${message}` }),
-    now: () => clock,
-  })
-  return { service, inbox: createInbox({ db: database.db, events }), published }
+  const built = servicesOverFreshDatabase(reading, () => clock)
+  database = built.database
+  const { service, inbox, published } = built
+  return { service, inbox, published }
 }
 
 afterEach(() => database?.close())

@@ -2,8 +2,9 @@ import { join } from 'node:path'
 import Sqlite from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openDatabase, type OpenDatabase } from '#app/data/database.server'
+import { servicesOverFreshDatabase } from '#tests/support/services'
 import { tempDatabasePath } from '#tests/support/server'
-import { SubmissionEvents, type SubmissionEvent } from '#app/live/events.server'
+import { SubmissionEvents } from '#app/live/events.server'
 import { createInbox } from '#app/inbox/inbox.server'
 import type { InboxPage } from '#app/inbox/inbox-query'
 import { createSubmissionsService } from './service.server'
@@ -18,17 +19,10 @@ let database: OpenDatabase
 let clock: Date
 
 function setUp(reading: Analysis = analysis) {
-  database = openDatabase(tempDatabasePath(), migrationsFolder)
-  const events = new SubmissionEvents()
-  const published: SubmissionEvent[] = []
-  events.subscribe((event) => published.push(event))
   clock = new Date('2026-05-01T08:00:00.000Z')
-  const service = createSubmissionsService({
-    db: database.db,
-    events,
-    analyse: async ({ message }) => ({ analysis: reading, aiResponse: `Read: ${message}` }),
-    now: () => clock,
-  })
+  const built = servicesOverFreshDatabase(reading, () => clock)
+  database = built.database
+  const { service, published } = built
   return { service, published }
 }
 
