@@ -1,4 +1,10 @@
-import { json, type AppLoadContext, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import {
+  json,
+  type AppLoadContext,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+} from '@remix-run/node'
 import {
   isRouteErrorResponse,
   Links,
@@ -13,14 +19,13 @@ import {
 import { useEffect, type ReactNode } from 'react'
 import { SiteHeader } from '#app/components/site-header'
 import { Toasts } from '#app/components/toasts'
-import { pageHeaders } from '#app/http/page-headers'
-import { useNewCount } from '#app/live/live-counts'
+import { useLiveCounts } from '#app/live/live-counts'
 import type { TagCount } from '#app/submissions/submission'
 import { useNonce } from './nonce'
 import { Stylesheet } from './stylesheet'
 
 // The error page is the root's: a guard's thrown headers (a 405's Allow) must reach it here.
-export const headers = pageHeaders
+export const headers: HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers()
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
@@ -48,7 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
   // Follows the live link's counts while the inbox is open.
-  const newSubmissions = useNewCount(data?.newSubmissions ?? null)
+  const newSubmissions = useLiveCounts().newCount(data?.newSubmissions ?? null)
   return (
     <html lang="en">
       <head>
@@ -80,7 +85,8 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
-  return <Outlet />
+  // The live counts go to the pages through the outlet: only the root's bundle holds their store.
+  return <Outlet context={useLiveCounts()} />
 }
 
 export function ErrorBoundary() {

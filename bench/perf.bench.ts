@@ -316,7 +316,7 @@ for (let round = 1; round <= rounds; round++) {
               ]
             : []
           const counts = [...tags, { kind: 'status', value: 'new' }, { kind: 'status', value: 'handled' }].map(
-            (tag) => ({ ...tag, count: 1000 }),
+            (tag) => ({ ...tag, count: 1000, at: Date.now() * 1000 }),
           )
           productFields = { aiResponse, analysis, createdAt, spam, status, counts }
         } else {

@@ -1,6 +1,5 @@
 import { useRevalidator } from '@remix-run/react'
 import { useCallback, useMemo, useState } from 'react'
-import { countsMoved } from '#app/live/live-counts'
 import type { LiveMessage } from '#app/live/messages'
 import { useLiveSubmissions } from '#app/live/use-live-submissions'
 import type { Submission, TagCount } from '#app/submissions/submission'
@@ -17,11 +16,14 @@ export function useInbox({
   firstPage,
   view,
   onNewSubmission,
+  onCounts,
 }: {
   firstPage: Submission[]
   view: InboxView
   /** Every new submission the live link brings, in the view or not. */
   onNewSubmission: (submission: Submission) => void
+  /** The counts each message or answer carries, for the filters and the header. */
+  onCounts: (counts: TagCount[]) => void
 }) {
   const [older, setOlder] = useState<Submission[]>([])
   const [arrived, setArrived] = useState<Submission[]>([])
@@ -33,7 +35,7 @@ export function useInbox({
   /** A change to a submission, as the live link or the answer to this tab's own change brings it. */
   const changedTo = useCallback(
     (submission: Submission, counts: TagCount[]) => {
-      countsMoved(counts)
+      onCounts(counts)
       const at = Math.max(0, ...counts.map((count) => count.at))
       setChanged((map) => {
         const held = map.get(submission.id)
@@ -41,18 +43,18 @@ export function useInbox({
       })
       if (matchesView(submission, view)) setArrived((list) => newestFirst([submission], list))
     },
-    [view],
+    [view, onCounts],
   )
 
   const onMessage = useCallback(
     (message: LiveMessage) => {
       if (message.type === 'SUBMISSION_UPDATED') return changedTo(message.data, message.counts)
-      countsMoved(message.counts)
+      onCounts(message.counts)
       onNewSubmission(message.data)
       if (matchesView(message.data, view)) setArrived((list) => newestFirst([message.data], list))
       else setNotInView((count) => count + 1)
     },
-    [view, changedTo, onNewSubmission],
+    [view, changedTo, onNewSubmission, onCounts],
   )
 
   const submissions = useMemo(

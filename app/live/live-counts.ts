@@ -13,7 +13,7 @@ const listeners = new Set<() => void>()
 const keyOf = ({ kind, value }: Pick<TagCount, 'kind' | 'value'>) => `${kind}:${value}`
 
 /** Takes the counts a change moved, as a frame or an answer carries them; an older reading never wins. */
-export function countsMoved(counts: TagCount[]) {
+function countsMoved(counts: TagCount[]) {
   let newer = false
   for (const count of counts) {
     const held = moved.get(keyOf(count))
@@ -31,17 +31,32 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
-/**
- * What a loader counted, with every reading the link brought since laid over it: for each
- * count, whichever the server read last. A count the loader did not list was nought then.
- */
-export function useCounts(loaded: TagCount[]): TagCount[] {
+/** What the root hands its pages through the outlet, so only the root's bundle holds this store. */
+export interface LiveCounts {
+  /** A loader's counts with every later reading the link brought laid over them. */
+  laidOver(loaded: TagCount[]): TagCount[]
+  /** How many submissions are new: the loaded count, or a later reading. */
+  newCount(loaded: TagCount | null): number | null
+  /** Takes the counts a frame or a change's answer carries. */
+  moved(counts: TagCount[]): void
+}
+
+/** The live counts, new each time a reading arrives, so whatever shows them renders again. */
+export function useLiveCounts(): LiveCounts {
   const seen = useSyncExternalStore(
     subscribe,
     () => version,
     () => 0,
   )
-  return useMemo(() => (seen === 0 ? loaded : newestReadings(loaded, moved.values())), [loaded, seen])
+  return useMemo(() => {
+    const laidOver = (loaded: TagCount[]) => (seen === 0 ? loaded : newestReadings(loaded, moved.values()))
+    return {
+      laidOver,
+      newCount: (loaded) =>
+        loaded === null ? null : laidOver([loaded]).find((count) => keyOf(count) === keyOf(loaded))!.count,
+      moved: countsMoved,
+    }
+  }, [seen])
 }
 
 /** For each count, the later of what was loaded and what moved since; a count not loaded was nought then. */
@@ -52,11 +67,4 @@ export function newestReadings(loaded: TagCount[], moved: Iterable<TagCount>): T
     if (count.at > (merged.get(keyOf(count))?.at ?? loadedAt)) merged.set(keyOf(count), count)
   }
   return [...merged.values()]
-}
-
-/** How many submissions are new: the root loader's count, or a later reading the link brought. */
-export function useNewCount(loaded: TagCount | null): number | null {
-  const counted = useMemo(() => (loaded ? [loaded] : []), [loaded])
-  const newest = useCounts(counted).find((count) => keyOf(count) === 'status:new')
-  return loaded === null ? null : (newest?.count ?? loaded.count)
 }

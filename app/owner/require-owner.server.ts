@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from '@remix-run/node'
-import { jsonError } from '#app/http/json'
+import { jsonError } from '#app/http/json.server'
 
 /**
  * The owner guard, said once for every page and API that shows or changes the inbox. A page

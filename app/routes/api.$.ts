@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { jsonError } from '#app/http/json'
+import { jsonError } from '#app/http/json.server'
 
 function notFound({ request }: LoaderFunctionArgs) {
   return jsonError(404, `There is no API at ${new URL(request.url).pathname}.`)

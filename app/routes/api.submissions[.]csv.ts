@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { csvStart, submissionCsvRow } from '#app/inbox/csv'
 import { apiPageSizes, readInboxQuery } from '#app/inbox/inbox-query'
-import { answeringJson, jsonError } from '#app/http/json'
+import { answeringJson, jsonError } from '#app/http/json.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requireOwner } from '#app/owner/require-owner.server'
 

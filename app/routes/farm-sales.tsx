@@ -1,8 +1,8 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react'
-import { useEffect } from 'react'
-import { pageHeaders } from '#app/http/page-headers'
-import { requireMethod } from '#app/http/require-method'
+import { Link, useLoaderData, useLocation, useOutletContext, useRouteLoaderData } from '@remix-run/react'
+import { useEffect, useMemo } from 'react'
+import { pageHeaders } from '#app/http/page-headers.server'
+import { requireMethod } from '#app/http/require-method.server'
 import { InboxFilters } from '#app/inbox/inbox-filters'
 import {
   apiPageSizes,
@@ -17,7 +17,7 @@ import { submissionChangeFromForm } from '#app/inbox/submission-change'
 import { useInbox } from '#app/inbox/use-inbox'
 import { useNewLeadAlert } from '#app/inbox/use-new-lead-alert'
 import { useOlderPages } from '#app/inbox/use-older-pages'
-import { useCounts, useNewCount } from '#app/live/live-counts'
+import type { LiveCounts } from '#app/live/live-counts'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requireOwner } from '#app/owner/require-owner.server'
 import type { loader as rootLoader } from '#app/root'
@@ -88,8 +88,9 @@ function isFiltered(view: InboxView) {
 
 export default function FarmSales() {
   const { badQuery, loadFailed, page, counts: loadedCounts } = useLoaderData<typeof loader>()
-  const counts = useCounts(loadedCounts)
-  const newSubmissions = useNewCount(useRouteLoaderData<typeof rootLoader>('root')?.newSubmissions ?? null)
+  const live = useOutletContext<LiveCounts>()
+  const counts = useMemo(() => live.laidOver(loadedCounts), [live, loadedCounts])
+  const newSubmissions = live.newCount(useRouteLoaderData<typeof rootLoader>('root')?.newSubmissions ?? null)
   const leadAlert = useNewLeadAlert()
   const location = useLocation()
 
@@ -137,6 +138,7 @@ export default function FarmSales() {
             firstPage={page.submissions}
             more={page.more}
             onNewSubmission={leadAlert.arrived}
+            onCounts={live.moved}
           />
         </>
       ) : (
@@ -171,13 +173,15 @@ function Inbox({
   firstPage,
   more,
   onNewSubmission,
+  onCounts,
 }: {
   view: InboxPage
   firstPage: Submission[]
   more: boolean
   onNewSubmission: (submission: Submission) => void
+  onCounts: (counts: TagCount[]) => void
 }) {
-  const { submissions, notInView, addOlder, changedTo } = useInbox({ firstPage, view, onNewSubmission })
+  const { submissions, notInView, addOlder, changedTo } = useInbox({ firstPage, view, onNewSubmission, onCounts })
   const oldest = firstPage.at(-1)
   const older = useOlderPages({
     firstUrl:

@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { pageHeaders } from '#app/http/page-headers'
-import { requireMethod } from '#app/http/require-method'
+import { pageHeaders } from '#app/http/page-headers.server'
+import { requireMethod } from '#app/http/require-method.server'
 import { cameOverHttps, isPlainHttpOffLocalhost } from '#app/owner/request-security'
 import { safeRedirect } from '#app/owner/safe-redirect'
 

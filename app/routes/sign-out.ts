@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { requireMethod } from '#app/http/require-method'
+import { requireMethod } from '#app/http/require-method.server'
 import { cameOverHttps } from '#app/owner/request-security'
 
 export async function action({ request, context }: ActionFunctionArgs) {

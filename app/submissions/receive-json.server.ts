@@ -1,4 +1,4 @@
-import { errorAnswer, parseJsonBody, somethingWentWrong, type JsonAnswer } from '#app/http/json'
+import { errorAnswer, parseJsonBody, somethingWentWrong, type JsonAnswer } from '#app/http/json.server'
 import { contactFields, thankYouMessage, tooManySubmissions } from './contact-fields'
 import { receive, type ReceiveNeeds } from './receive.server'
 

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express'
-import { errorBody } from '#app/http/json'
+import { errorBody } from '#app/http/json.server'
 
 /** Answers an error as JSON to API callers and as plain text to a browser posting a page form. */
 export function refuse(req: Request, res: Response, status: number, error: string) {

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express'
-import { somethingWentWrong } from '#app/http/json'
+import { somethingWentWrong } from '#app/http/json.server'
 import type { Log } from '#app/log'
 import { refuse } from './refuse'
 

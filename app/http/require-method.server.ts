@@ -1,4 +1,4 @@
-import { jsonError } from './json'
+import { jsonError } from './json.server'
 
 /**
  * The method guard: Remix runs an action for any method but GET and HEAD (PUT, PATCH,
