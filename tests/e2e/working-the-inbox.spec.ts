@@ -40,8 +40,11 @@ test('with JavaScript, marking a card handled shows at once, is stored, and reac
   await expect(other.getByTestId('new-count')).toHaveText('1 new submission to deal with')
   await expect(other.getByRole('link', { name: 'Farm Sales, 1 new', exact: true })).toBeVisible()
   await expect(other.getByRole('option', { name: 'Handled 1' })).toBeAttached()
-  const ids = await ned.getAttribute('id')
-  expect(asked).toEqual([`PATCH ${server.url}/api/submissions/${ids!.replace('submission-', '')}`])
+  const id = (await ned.getAttribute('id'))!.replace('submission-', '')
+  // One change sent, and no loader or action asked for its data (Remix's `?_data=`) in either tab;
+  // the live link's own catch-up and route discovery may come and go.
+  expect(asked.filter((request) => !request.startsWith('GET '))).toEqual([`PATCH ${server.url}/api/submissions/${id}`])
+  expect(asked.filter((request) => request.includes('_data='))).toEqual([])
 
   await page.goto('/farm-sales?status=new')
   await expect(page.getByTestId('submission-card')).toHaveCount(1)
