@@ -38,8 +38,10 @@ describe('the reading pool', () => {
     const behind = pool.read(form('pears'), at)
     await expect(stalled).rejects.toBeInstanceOf(ReadingTimedOut)
     expect(onReplaced).toHaveBeenCalledWith('no reading within the 1500 ms budget')
-    // Queued behind the stall, its own budget ran out while it waited.
-    await expect(behind).rejects.toThrow('waited past the 1500 ms budget')
+    // Queued behind the stall, its own budget ran out: while it waited, or (on a busy machine,
+    // its deadline a moment after the stall's) in the fresh worker before that one was up.
+    await expect(behind).rejects.toBeInstanceOf(ReadingTimedOut)
+    await expect(behind).rejects.toThrow(/^(waited past|no reading within) the 1500 ms budget$/)
     await expect(pool.read(form('plums'), at)).resolves.toMatchObject({ products: ['plums'] })
   })
 

@@ -160,8 +160,11 @@ test('cards rise into place, one after another', async ({ page, server }) => {
   for (const name of ['Third', 'Second', 'First']) await postSubmission(server, { name })
   const frames = await cardTransformsAfterHydration(page)
   const startsMoving = [0, 1, 2].map((card) => frames.findIndex((frame) => frame[card] !== startOffset))
-  expect(startsMoving[0]).toBeLessThan(startsMoving[1]!)
-  expect(startsMoving[1]).toBeLessThan(startsMoving[2]!)
+  // 100 ms apart: on a busy machine two neighbours can first be seen moving in the same sampled
+  // frame, but never out of order, and the first and the third (200 ms apart) never together.
+  expect(startsMoving[0]).toBeLessThanOrEqual(startsMoving[1]!)
+  expect(startsMoving[1]).toBeLessThanOrEqual(startsMoving[2]!)
+  expect(startsMoving[0]).toBeLessThan(startsMoving[2]!)
   expect(frames.flat().filter(isInBetween).length).toBeGreaterThan(2)
   expect(frames.at(-1)).toEqual(['none', 'none', 'none'])
 })
