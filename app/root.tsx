@@ -30,7 +30,7 @@ export const headers: HeadersFunction = ({ errorHeaders }) => errorHeaders ?? ne
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const mayWatch = await context.owner.mayWatch(request.headers.get('Cookie'))
+  const mayWatch = (await context.owner.passFor(request.headers.get('Cookie'))) !== null
   return json({
     farm: context.farm,
     ownerSignedIn: context.owner.required && mayWatch,

@@ -16,6 +16,8 @@ export interface Config {
   farmProduct: string
   /** Origins besides the site's own that may post forms and open the live link. */
   allowedOrigins: string[]
+  /** Host names the site answers to besides IP addresses and localhost: PUBLIC_URL's and ALLOWED_HOSTS. */
+  siteHosts: string[]
   /** Express's `trust proxy`: false unless TRUST_PROXY is set. */
   trustProxy: boolean | number | string
   submissionsPerMinute: number
@@ -47,6 +49,7 @@ export const defaults = {
   FARM_NAME: 'Willow Creek Farm',
   FARM_PRODUCT: 'Seasonal Produce',
   ALLOWED_ORIGINS: '',
+  ALLOWED_HOSTS: '',
   TRUST_PROXY: '',
   SUBMISSION_RATE_LIMIT: '10',
   LIVE_MAX_SOCKETS: '2000',
@@ -108,6 +111,21 @@ function origins(env: Environment): string[] {
       }
       return url.origin
     })
+}
+
+const hostName = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/
+
+function siteHosts(env: Environment): string[] {
+  const named = text(env, 'ALLOWED_HOSTS')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean)
+  for (const host of named) {
+    if (!hostName.test(host)) throw new Error(`ALLOWED_HOSTS holds "${host}", which is not a host name such as farm.example`)
+  }
+  const publicUrl = text(env, 'PUBLIC_URL')
+  const ownName = /^https?:\/\/([^/:]+)/i.exec(publicUrl)?.[1]?.toLowerCase()
+  return [...new Set([...(ownName ? [ownName] : []), ...named])]
 }
 
 function trustProxy(env: Environment): Config['trustProxy'] {
@@ -220,6 +238,7 @@ export function readConfig(env: Environment = process.env): Config {
     farmName: text(env, 'FARM_NAME'),
     farmProduct: text(env, 'FARM_PRODUCT'),
     allowedOrigins: origins(env),
+    siteHosts: siteHosts(env),
     trustProxy: trustProxy(env),
     submissionsPerMinute: wholeNumber(env, 'SUBMISSION_RATE_LIMIT', 1, 1_000_000),
     liveMaxSockets: wholeNumber(env, 'LIVE_MAX_SOCKETS', 1, 100_000),

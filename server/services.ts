@@ -42,10 +42,22 @@ export async function buildServices(config: Config) {
       : undefined,
     log: analysisLog,
   })
-  const submissions = createSubmissionsService({ db: database.db, events, analyse, mailsOwner: config.notify !== null })
-  const inbox = createInbox({ db: database.db, events })
+  const submissions = createSubmissionsService({
+    db: database.db,
+    events,
+    analyse,
+    writes: database.writes,
+    mailsOwner: config.notify !== null,
+  })
+  const inbox = createInbox({ db: database.db, events, writes: database.writes })
   const mailer = config.notify
-    ? createOutboxSender({ db: database.db, events, settings: config.notify, log: log.child({ part: 'mail' }) })
+    ? createOutboxSender({
+        db: database.db,
+        events,
+        settings: config.notify,
+        log: log.child({ part: 'mail' }),
+        writes: database.writes,
+      })
     : null
   if (mailer) mailer.start()
   else log.info({}, 'SMTP_URL or NOTIFY_EMAIL is not set: the owner is not mailed about new leads')
@@ -54,6 +66,7 @@ export async function buildServices(config: Config) {
     db: database.db,
     password: config.ownerPassword,
     sessionSecret: config.sessionSecret,
+    writes: database.writes,
   })
   // From here on the password lives only as its scrypt hash; child processes and workers never see it.
   delete process.env.OWNER_PASSWORD

@@ -4,12 +4,14 @@ import Sqlite from 'better-sqlite3'
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import * as schema from './schema'
+import { createWrites, type Writes } from './writes.server'
 
 export type FarmDatabase = BetterSQLite3Database<typeof schema>
 
 export interface OpenDatabase {
   db: FarmDatabase
   sqlite: Sqlite.Database
+  writes: Writes
   close(): void
 }
 
@@ -29,14 +31,20 @@ export function openDatabase(path: string, migrationsFolder: string): OpenDataba
   sqlite.pragma('journal_mode = WAL')
   // FULL: an answered submission must survive a power cut, not just a crash.
   sqlite.pragma('synchronous = FULL')
+  // Before serving, a lock another process holds (a backup) may be waited out.
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
   const db = drizzle({ client: sqlite, schema })
   migrate(db, { migrationsFolder })
+  // Serving, SQLite's busy wait would sleep on the event loop and stop every request: a write
+  // meets a held lock at once and waits for it asynchronously (writes.whenFree).
+  sqlite.pragma('busy_timeout = 0')
   return {
     db,
     sqlite,
+    writes: createWrites(),
     close() {
+      sqlite.pragma('busy_timeout = 5000')
       sqlite.pragma('wal_checkpoint(TRUNCATE)')
       sqlite.close()
     },

@@ -15,8 +15,12 @@ export const csvColumns = [
   'AI analysis',
 ] as const
 
-/** Spreadsheets run a cell that starts like a formula; a leading apostrophe keeps it text. */
-const formulaStart = /^[=+\-@\t\r]/
+/**
+ * Spreadsheets run a cell that starts like a formula (OWASP's list: = + - @, tab, carriage
+ * return, line feed, and the full-width ＝ ＋ － ＠ some of them read the same), also after
+ * spaces they skip; a leading apostrophe keeps it text.
+ */
+const formulaStart = /^[\t\r\n]|^[\p{Zs}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/u
 
 /** One CSV field (RFC 4180): quoted when it holds a quote, comma or line break, formulas defused. */
 export function csvField(value: string | number): string {

@@ -38,7 +38,7 @@ describe('the inbox', () => {
     await service.submit({ ...form, name: 'Old inbox' })
     clock = new Date('2026-03-01T00:00:00.000Z')
     await service.submit({ ...form, name: 'New spam' }, ['honeypot'])
-    expect(inbox.purgeSpam(new Date('2026-02-01T00:00:00.000Z'))).toBe(1)
+    expect(await inbox.purgeSpam(new Date('2026-02-01T00:00:00.000Z'))).toBe(1)
     expect(listed(inbox, { spam: true }).map((s) => s.name)).toEqual(['New spam'])
     expect(listed(inbox).map((s) => s.name)).toEqual(['Old inbox'])
   })
@@ -57,10 +57,10 @@ describe('the inbox', () => {
     const { service, inbox, published } = setUp()
     const stored = await service.submit(form)
     const id = stored.ok ? stored.submission.id : 0
-    const handled = inbox.update(id, { status: 'handled' })
+    const handled = await inbox.update(id, { status: 'handled' })
     expect(handled).toMatchObject({ id, status: 'handled' })
     expect(listed(inbox)).toEqual([handled])
-    expect(inbox.update(id, { status: 'new' })).toMatchObject({ id, status: 'new' })
+    expect(await inbox.update(id, { status: 'new' })).toMatchObject({ id, status: 'new' })
     expect(published.map((event) => [event.type, event.data.status])).toEqual([
       ['NEW_SUBMISSION', 'new'],
       ['SUBMISSION_UPDATED', 'handled'],
@@ -73,13 +73,13 @@ describe('the inbox', () => {
     for (const name of ['A', 'B', 'C']) await service.submit({ ...form, name })
     await service.submit(form, ['honeypot'])
     expect(inbox.countNew().count).toBe(3)
-    inbox.update(2, { status: 'handled' })
+    await inbox.update(2, { status: 'handled' })
     expect(inbox.countNew().count).toBe(2)
-    inbox.update(4, { spam: false })
+    await inbox.update(4, { spam: false })
     expect(inbox.countNew().count).toBe(3)
     database.sqlite.prepare('DELETE FROM submissions WHERE id = 1').run()
     expect(inbox.countNew().count).toBe(2)
-    inbox.update(2, { status: 'new' })
+    await inbox.update(2, { status: 'new' })
     expect(inbox.countNew().count).toBe(3)
   })
 
@@ -87,16 +87,16 @@ describe('the inbox', () => {
     const { service, inbox, published } = setUp()
     const trapped = await service.submit(form, ['filled_too_fast'])
     const id = trapped.ok ? trapped.submission.id : 0
-    const kept = inbox.update(id, { spam: false })
+    const kept = await inbox.update(id, { spam: false })
     expect(kept).toMatchObject({ id, spam: null })
     expect(listed(inbox)).toEqual([kept])
     expect(listed(inbox, { spam: true })).toEqual([])
     expect(published).toEqual([{ id: String(id), type: 'SUBMISSION_UPDATED', data: kept }])
   })
 
-  it('changes nothing and tells no one for an id it does not hold', () => {
+  it('changes nothing and tells no one for an id it does not hold', async () => {
     const { inbox, published } = setUp()
-    expect(inbox.update(404, { status: 'handled' })).toBeNull()
+    expect(await inbox.update(404, { status: 'handled' })).toBeNull()
     expect(published).toEqual([])
   })
 
@@ -233,10 +233,10 @@ describe('search and filters', () => {
     const inbox = await filled()
     const counted = () => Object.fromEntries(inbox.tagCounts().map((tag) => [`${tag.kind}:${tag.value}`, tag.count]))
     expect(counted()).toMatchObject({ 'intent:wholesale': 1, 'product:honey': 1, 'urgency:normal': 2 })
-    inbox.update(1, { status: 'handled' })
+    await inbox.update(1, { status: 'handled' })
     database.sqlite.prepare(`UPDATE submissions SET spam_reasons = '["honeypot"]' WHERE id = 1`).run()
     expect(counted()['product:honey']).toBeUndefined()
-    inbox.update(1, { spam: false })
+    await inbox.update(1, { spam: false })
     expect(counted()['product:honey']).toBe(1)
     database.sqlite.prepare('DELETE FROM submissions WHERE id = 2').run()
     expect(counted()['intent:wholesale']).toBeUndefined()
@@ -254,9 +254,9 @@ describe('search and filters', () => {
       'urgency:high': 1,
       'status:new': 3,
     })
-    inbox.update(2, { status: 'handled' })
+    await inbox.update(2, { status: 'handled' })
     expect(touched(2)).toMatchObject({ 'status:new': 2, 'status:handled': 1 })
-    inbox.update(2, { status: 'new' })
+    await inbox.update(2, { status: 'new' })
     expect(touched(2)).toMatchObject({ 'status:new': 3, 'status:handled': 0 })
   })
 })

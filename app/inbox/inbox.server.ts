@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
+import { createWrites, type Writes } from '#app/data/writes.server'
 import { submissions, submissionTags, tagCounts, type SubmissionRow } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import { toSubmission } from '#app/submissions/service.server'
@@ -16,10 +17,12 @@ function tagged(kind: TagCount['kind'], value: string | undefined) {
 export function createInbox({
   db,
   events,
+  writes = createWrites(),
   now = Date.now,
 }: {
   db: FarmDatabase
   events: SubmissionEvents
+  writes?: Writes
   now?: () => number
 }) {
   // Readings are stamped in the order this one thread makes them, ahead of any earlier process's.
@@ -119,13 +122,15 @@ export function createInbox({
     },
 
     /** Marks a submission handled or new, or takes it out of the spam folder, and tells every watcher. */
-    update(id: number, change: SubmissionChange): Submission | null {
-      const row = db
-        .update(submissions)
-        .set('status' in change ? { status: change.status } : { spamReasons: null })
-        .where(eq(submissions.id, id))
-        .returning()
-        .get()
+    async update(id: number, change: SubmissionChange): Promise<Submission | null> {
+      const row = await writes.whenFree(() =>
+        db
+          .update(submissions)
+          .set('status' in change ? { status: change.status } : { spamReasons: null })
+          .where(eq(submissions.id, id))
+          .returning()
+          .get(),
+      )
       if (!row) return null
       const submission = toSubmission(row)
       events.publish({ type: 'SUBMISSION_UPDATED', data: submission })
@@ -133,11 +138,14 @@ export function createInbox({
     },
 
     /** Deletes spam stored before `before`; spam is kept for a while so the owner can rescue a real message. */
-    purgeSpam(before: Date): number {
-      return db
-        .delete(submissions)
-        .where(and(isNotNull(submissions.spamReasons), lt(submissions.createdAt, before)))
-        .run().changes
+    async purgeSpam(before: Date): Promise<number> {
+      const purged = await writes.whenFree(() =>
+        db
+          .delete(submissions)
+          .where(and(isNotNull(submissions.spamReasons), lt(submissions.createdAt, before)))
+          .run(),
+      )
+      return purged.changes
     },
   }
 }

@@ -15,16 +15,16 @@ export function startSpamPurge({
   log: Log
   now?: () => number
 }) {
-  function purge() {
+  async function purge() {
     try {
-      const purged = inbox.purgeSpam(new Date(now() - retentionDays * dayMs))
+      const purged = await inbox.purgeSpam(new Date(now() - retentionDays * dayMs))
       log.info({ purged, olderThanDays: retentionDays }, 'purged old spam')
     } catch (error) {
       log.error({ err: error }, 'could not purge old spam')
     }
   }
-  purge()
-  const daily = setInterval(purge, dayMs)
+  void purge()
+  const daily = setInterval(() => void purge(), dayMs)
   daily.unref()
   return { stop: () => clearInterval(daily) }
 }

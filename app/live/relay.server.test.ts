@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { SubmissionEvents } from './events.server'
 import type { Log } from '#app/log'
@@ -19,6 +19,7 @@ const submission: Submission = {
   status: 'new',
 }
 
+const everyone = { session: 'open', expiresAt: Number.POSITIVE_INFINITY }
 const quiet: Log = { info() {}, warn() {}, error() {}, child: () => quiet }
 let server: Server
 let relay: ReturnType<typeof attachLiveRelay>
@@ -28,7 +29,7 @@ async function start(options: Partial<RelayOptions> = {}) {
   const events = new SubmissionEvents()
   server = createServer((_req, res) => res.end('page'))
   relay = attachLiveRelay(server, events, {
-    admit: async () => null,
+    admit: async () => everyone,
     mostSockets: 10,
     mostSocketsPerAddress: 10,
     // Every test socket comes from 127.0.0.1; a header stands in for other addresses.
@@ -90,9 +91,42 @@ describe('the live relay', () => {
   })
 
   it('refuses an upgrade with the status the admission check gives', async () => {
-    const { url } = await start({ admit: async (req) => (req.headers.origin === 'https://evil.example' ? 403 : null) })
+    const { url } = await start({ admit: async (req) => (req.headers.origin === 'https://evil.example' ? 403 : everyone) })
     await expect(open(url, { origin: 'https://evil.example' })).rejects.toThrow('refused 403')
     await expect(open(url)).resolves.toBeInstanceOf(WebSocket)
+  })
+
+  it('closes a socket once the session that opened it expires, and only that one', async () => {
+    let clock = 1_000
+    const { url } = await start({
+      heartbeatMs: 20,
+      now: () => clock,
+      admit: async (req) => ({ session: String(req.headers['x-session']), expiresAt: Number(req.headers['x-until']) }),
+    })
+    const ending = await open(url, { headers: { 'x-session': 'a', 'x-until': '5000' } })
+    const lasting = await open(url, { headers: { 'x-session': 'b', 'x-until': '9000' } })
+    const lastingClosed = vi.fn()
+    lasting.on('close', lastingClosed)
+    const ended = closed(ending)
+    clock = 5_000
+    expect(await ended).toBe(1008)
+    expect(lastingClosed).not.toHaveBeenCalled()
+    expect(lasting.readyState).toBe(WebSocket.OPEN)
+  })
+
+  it('closes every socket of a session that signs out, and only those', async () => {
+    const { url } = await start({
+      admit: async (req) => ({ session: String(req.headers['x-session']), expiresAt: Number.POSITIVE_INFINITY }),
+    })
+    const [first, second, other] = await Promise.all([
+      open(url, { headers: { 'x-session': 'a' } }),
+      open(url, { headers: { 'x-session': 'a' } }),
+      open(url, { headers: { 'x-session': 'b' } }),
+    ])
+    const codes = Promise.all([closed(first!), closed(second!)])
+    relay.endSession('a')
+    expect(await codes).toEqual([1008, 1008])
+    expect(other!.readyState).toBe(WebSocket.OPEN)
   })
 
   it('only upgrades at the server root', async () => {

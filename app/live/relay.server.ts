@@ -10,9 +10,15 @@ import type { Submission, TagCount } from '#app/submissions/submission'
 /** A watcher this far behind is not reading; holding more for it only costs memory. */
 const mostBufferedBytes = 1024 * 1024
 
+/** Whose socket it is: the owner's session, which ends the socket when it ends. */
+export interface Watcher {
+  session: string
+  expiresAt: number
+}
+
 export interface RelayOptions {
-  /** Decides whether an upgrade may become a live socket: null to admit, or the HTTP status to refuse with. */
-  admit(req: IncomingMessage): Promise<number | null>
+  /** Decides whether an upgrade may become a live socket: the watcher to admit, or the HTTP status to refuse with. */
+  admit(req: IncomingMessage): Promise<Watcher | number>
   mostSockets: number
   /** So one address cannot take every socket from everyone else. */
   mostSocketsPerAddress: number
@@ -22,6 +28,7 @@ export interface RelayOptions {
   /** The counts a change to this submission moved, sent with it so no page has to ask. */
   countsOf(submission: Submission): TagCount[]
   log: Log
+  now?: () => number
 }
 
 function refuseUpgrade(socket: Duplex, status: number, reason: string) {
@@ -32,6 +39,7 @@ const reasons: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  421: 'Misdirected Request',
   429: 'Too Many Requests',
   503: 'Service Unavailable',
 }
@@ -43,21 +51,40 @@ const closeGraceMs = 2_000
 export function attachLiveRelay(
   server: Server,
   events: SubmissionEvents,
-  { admit, mostSockets, mostSocketsPerAddress, addressOf, heartbeatMs = 30_000, countsOf, log }: RelayOptions,
+  {
+    admit,
+    mostSockets,
+    mostSocketsPerAddress,
+    addressOf,
+    heartbeatMs = 30_000,
+    countsOf,
+    log,
+    now = Date.now,
+  }: RelayOptions,
 ) {
   // A small maxPayload: watchers only listen, so a large frame closes the socket with 1009.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 })
   const alive = new WeakSet<WebSocket>()
+  const watchers = new WeakMap<WebSocket, Watcher>()
   const socketsByAddress = new Map<string, number>()
 
   server.on('upgrade', async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy())
     const path = (req.url ?? '').split('?')[0]
-    let refusal = path === '/' ? await admit(req).catch(() => 503) : 404
+    const admitted = path === '/' ? await admit(req).catch(() => 503) : 404
     const address = visitorKey(addressOf(req))
-    if (refusal === null && wss.clients.size >= mostSockets) refusal = 503
-    if (refusal === null && (socketsByAddress.get(address) ?? 0) >= mostSocketsPerAddress) refusal = 429
-    if (refusal !== null) return refuseUpgrade(socket, refusal, reasons[refusal] ?? 'Refused')
+    const refusal =
+      typeof admitted === 'number'
+        ? admitted
+        : wss.clients.size >= mostSockets
+          ? 503
+          : (socketsByAddress.get(address) ?? 0) >= mostSocketsPerAddress
+            ? 429
+            : null
+    if (typeof admitted === 'number' || refusal !== null) {
+      const status = refusal ?? 503
+      return refuseUpgrade(socket, status, reasons[status] ?? 'Refused')
+    }
     // Counted before the handshake completes, so a burst of upgrades cannot slip past the cap.
     socketsByAddress.set(address, (socketsByAddress.get(address) ?? 0) + 1)
     const release = () => {
@@ -66,7 +93,10 @@ export function attachLiveRelay(
       else socketsByAddress.delete(address)
     }
     socket.once('close', release)
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      watchers.set(ws, admitted)
+      wss.emit('connection', ws, req)
+    })
   })
 
   wss.on('connection', (socket: WebSocket) => {
@@ -77,8 +107,19 @@ export function attachLiveRelay(
     socket.on('error', (error) => log.warn({ error: error.message }, 'live socket error'))
   })
 
+  // Policy violation: the session that opened the socket has ended; the page's reconnect meets the sign-in check.
+  const endWatch = (socket: WebSocket, reason: string) => {
+    socket.close(1008, reason)
+    setTimeout(() => socket.terminate(), closeGraceMs).unref()
+  }
+
   const heartbeat = setInterval(() => {
+    const at = now()
     for (const socket of wss.clients) {
+      if ((watchers.get(socket)?.expiresAt ?? 0) <= at) {
+        endWatch(socket, 'Session expired')
+        continue
+      }
       if (!alive.has(socket)) {
         socket.terminate()
         continue
@@ -116,6 +157,11 @@ export function attachLiveRelay(
   })
 
   return {
+    /** Closes every socket the session opened, the moment it signs out. */
+    endSession(session: string) {
+      for (const socket of wss.clients) if (watchers.get(socket)?.session === session) endWatch(socket, 'Signed out')
+    },
+
     /**
      * Says goodbye (1001) to every watcher. A socket whose peer never answers
      * would hold the HTTP server open for ws's 30 s close timeout, so it is cut

@@ -42,6 +42,7 @@ it('retries a mail the server refused later, with backoff, and gives up on one a
       publicUrl: null,
     },
     log,
+    writes: database.writes,
     now: () => at,
   })
   stop = sender.stop

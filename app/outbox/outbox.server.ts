@@ -1,7 +1,8 @@
 import { and, asc, count, countDistinct, eq, gte, inArray, lte, max, min, sql } from 'drizzle-orm'
 import type { Transporter } from 'nodemailer'
 import type { FarmDatabase } from '#app/data/database.server'
-import { outbox, submissions } from '#app/data/schema'
+import { outbox, submissions, type OutboxRow } from '#app/data/schema'
+import { isBusy, type Writes } from '#app/data/writes.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Log } from '#app/log'
 import { digestMail, leadMail, type Lead, type OwnerMail } from './owner-mail.server'
@@ -26,6 +27,16 @@ const longestWaitMs = 60 * 60 * 1000
 // One digest names every lead that waited for it, up to this many (about 2 MB of mail).
 const mostPerDigest = 5_000
 
+/**
+ * The mail server will not take this mail for what is in it (5xx after the message was sent,
+ * or too big), as opposed to being unreachable or busy for a while.
+ */
+function isRefusal(error: unknown): boolean {
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown }
+  if (typeof responseCode !== 'number') return false
+  return responseCode === 552 || (responseCode >= 500 && responseCode < 600 && command === 'DATA')
+}
+
 /** The wait before attempt n + 1: doubling from the base, at most an hour, ±20 % so retries spread. */
 export function retryDelayMs(baseMs: number, attempts: number, random = Math.random): number {
   const doubled = Math.min(longestWaitMs, baseMs * 2 ** Math.min(attempts - 1, 20))
@@ -43,12 +54,14 @@ export function createOutboxSender({
   events,
   settings,
   log,
+  writes,
   now = Date.now,
 }: {
   db: FarmDatabase
   events: SubmissionEvents
   settings: OwnerMailSettings
   log: Log
+  writes: Writes
   now?: () => number
 }) {
   // nodemailer is about 15 MB of the server's memory: loaded with the first mail, not at start.
@@ -66,6 +79,8 @@ export function createOutboxSender({
   let running = false
   let runAgain = false
   let stopped = false
+  // While leads wait for the next digest, a new lead can only join them: no need to look.
+  let digestWaitsUntil = 0
 
   function backlog() {
     const [row] = db
@@ -92,33 +107,94 @@ export function createOutboxSender({
     })
   }
 
-  function markSent(ids: number[], mailKey: string) {
-    db.update(outbox)
-      .set({ status: 'sent', sentAt: new Date(now()), mailKey, lastError: null })
-      .where(inArray(outbox.id, ids))
-      .run()
-  }
+  // Mails the server accepted whose rows could not be marked yet (another process held the
+  // database): they are never sent again, and are marked first thing on the next round.
+  let acceptedUnmarked: Array<{ ids: number[]; mailKey: string; at: Date }> = []
 
-  function markFailedAttempt(rows: Array<{ id: number; attempts: number }>, error: unknown) {
-    const reason = error instanceof Error ? error.message : String(error)
-    db.transaction((tx) => {
-      for (const { id, attempts } of rows) {
-        tx.update(outbox)
-          .set({
-            attempts: attempts + 1,
-            nextAttemptAt: new Date(now() + retryDelayMs(settings.retryBaseMs, attempts + 1)),
-            lastError: reason,
-          })
-          .where(eq(outbox.id, id))
+  function markAccepted() {
+    acceptedUnmarked = acceptedUnmarked.filter(({ ids, mailKey, at }) => {
+      try {
+        db.update(outbox)
+          .set({ status: 'sent', sentAt: at, mailKey, lastError: null })
+          .where(inArray(outbox.id, ids))
           .run()
+        return false
+      } catch (error) {
+        if (!isBusy(error)) throw error
+        return true
       }
     })
+  }
+
+  async function markSent(ids: number[], mailKey: string) {
+    acceptedUnmarked.push({ ids, mailKey, at: new Date(now()) })
+    await writes.whenFree(markAccepted).catch((error: unknown) => {
+      log.warn({ err: error }, 'a mail went out but its leads are not marked sent yet; marking them next round')
+    })
+  }
+
+  async function markFailedAttempt(rows: Array<{ id: number; attempts: number }>, error: unknown) {
+    const reason = error instanceof Error ? error.message : String(error)
+    await writes.whenFree(() =>
+      db.transaction((tx) => {
+        for (const { id, attempts } of rows) {
+          tx.update(outbox)
+            .set({
+              attempts: attempts + 1,
+              nextAttemptAt: new Date(now() + retryDelayMs(settings.retryBaseMs, attempts + 1)),
+              lastError: reason,
+            })
+            .where(eq(outbox.id, id))
+            .run()
+        }
+      }),
+    )
     log.warn({ reason, leads: rows.length, ...backlog() }, 'could not mail the owner; trying again later')
   }
 
-  /** Sends what is due; returns when to look again (ms since the epoch), or null when nothing waits. */
-  async function deliverDue(): Promise<number | null> {
+  async function markRefused(row: { id: number }, lead: number, error: unknown) {
+    const reason = error instanceof Error ? error.message : String(error)
+    await writes.whenFree(() =>
+      db.update(outbox).set({ status: 'failed', lastError: reason }).where(eq(outbox.id, row.id)).run(),
+    )
+    log.error({ lead, reason }, 'the mail server refused the mail about this lead; it is in the inbox')
+  }
+
+  type Due = { mail: OutboxRow; lead: Lead }
+
+  /**
+   * One mail for these leads: a lead mail for one, a digest for more. When the server refuses
+   * it for what is in it, the leads are halved and sent again, down to one lead, so one lead
+   * the server will not take does not hold back the rest; only that one is marked failed.
+   */
+  async function sendLeads(rows: Due[]): Promise<void> {
+    const mail = rows.length === 1 ? leadMail(rows[0]!.lead, settings.publicUrl) : digest(rows).mail
+    try {
+      await send(mail)
+    } catch (error) {
+      if (!isRefusal(error)) return markFailedAttempt(rows.map(({ mail }) => mail), error)
+      if (rows.length === 1) return markRefused(rows[0]!.mail, rows[0]!.lead.id, error)
+      const half = Math.ceil(rows.length / 2)
+      await sendLeads(rows.slice(0, half))
+      return sendLeads(rows.slice(half))
+    }
+    await markSent(
+      rows.map(({ mail }) => mail.id),
+      rows.length === 1 ? `lead-${rows[0]!.lead.id}` : `digest-${rows[0]!.mail.id}`,
+    )
+  }
+
+  const digest = (rows: Due[]) =>
+    digestMail(
+      rows.map(({ lead }) => lead),
+      settings.publicUrl,
+    )
+
+  /** Sends what is due; returns when to look again (ms since the epoch) and whether only the digest's window holds leads back. */
+  async function deliverDue(): Promise<{ wakeAt: number | null; digestWaiting: boolean }> {
+    markAccepted()
     const at = now()
+    const held = new Set(acceptedUnmarked.flatMap(({ ids }) => ids))
     const due = db
       .select({ mail: outbox, lead: submissions })
       .from(outbox)
@@ -127,17 +203,21 @@ export function createOutboxSender({
       .orderBy(asc(outbox.id))
       .limit(mostPerDigest + settings.digestAfter)
       .all()
+      .filter(({ mail }) => !held.has(mail.id))
     const expired = due.filter(({ mail }) => at - mail.createdAt.getTime() >= dayMs)
     if (expired.length > 0) {
-      db.update(outbox)
-        .set({ status: 'failed' })
-        .where(
-          inArray(
-            outbox.id,
-            expired.map(({ mail }) => mail.id),
-          ),
-        )
-        .run()
+      await writes.whenFree(() =>
+        db
+          .update(outbox)
+          .set({ status: 'failed' })
+          .where(
+            inArray(
+              outbox.id,
+              expired.map(({ mail }) => mail.id),
+            ),
+          )
+          .run(),
+      )
       log.error(
         { leads: expired.map(({ lead }) => lead.id), reason: expired[0]!.mail.lastError },
         'gave up mailing the owner about these leads after a day of trying',
@@ -151,15 +231,7 @@ export function createOutboxSender({
       .where(gte(outbox.sentAt, windowStart))
       .all()
     const singles = Math.max(0, settings.digestAfter - (recent?.mails ?? 0))
-    const lead = (row: (typeof due)[number]): Lead => row.lead
-    for (const row of waiting.slice(0, singles)) {
-      try {
-        await send(leadMail(lead(row), settings.publicUrl))
-        markSent([row.mail.id], `lead-${row.lead.id}`)
-      } catch (error) {
-        markFailedAttempt([row.mail], error)
-      }
-    }
+    for (const row of waiting.slice(0, singles)) await sendLeads([row])
     const rest = waiting.slice(singles, singles + mostPerDigest)
     let digestAfterMs: number | null = null
     if (rest.length > 0) {
@@ -168,22 +240,9 @@ export function createOutboxSender({
         .from(outbox)
         .where(and(gte(outbox.sentAt, windowStart), sql`${outbox.mailKey} LIKE 'digest-%'`))
         .all()
-      if (last?.at) {
-        digestAfterMs = last.at.getTime() + settings.digestWindowMs
-      } else {
-        try {
-          await send(digestMail(rest.map(lead), settings.publicUrl))
-          markSent(
-            rest.map(({ mail }) => mail.id),
-            `digest-${rest[0]!.mail.id}`,
-          )
-        } catch (error) {
-          markFailedAttempt(
-            rest.map(({ mail }) => mail),
-            error,
-          )
-        }
-      }
+      if (last?.at) digestAfterMs = last.at.getTime() + settings.digestWindowMs
+      // What does not fit in one digest's bytes waits for the next one.
+      else await sendLeads(rest.slice(0, digest(rest).leads))
     }
     if (due.length > 0) log.info(backlog(), 'mailed the owner')
     const [next] = db
@@ -191,8 +250,8 @@ export function createOutboxSender({
       .from(outbox)
       .where(eq(outbox.status, 'pending'))
       .all()
-    if (!next?.at) return null
-    return Math.max(next.at.getTime(), digestAfterMs ?? 0)
+    if (!next?.at) return { wakeAt: null, digestWaiting: false }
+    return { wakeAt: Math.max(next.at.getTime(), digestAfterMs ?? 0), digestWaiting: digestAfterMs !== null }
   }
 
   async function run() {
@@ -205,7 +264,9 @@ export function createOutboxSender({
     clearTimeout(timer)
     let wakeAt: number | null = null
     try {
-      wakeAt = await deliverDue()
+      const delivered = await deliverDue()
+      wakeAt = delivered.wakeAt
+      digestWaitsUntil = delivered.digestWaiting && wakeAt !== null ? wakeAt : 0
     } catch (error) {
       log.error({ err: error }, 'the outbox could not be read')
       wakeAt = now() + settings.retryBaseMs
@@ -223,10 +284,12 @@ export function createOutboxSender({
   }
 
   const unsubscribe = events.subscribe((event) => {
-    if (event.type === 'NEW_SUBMISSION') void run()
+    if (event.type === 'NEW_SUBMISSION' && now() >= digestWaitsUntil) void run()
   })
 
   return {
+    /** How many leads wait to be mailed, and how long the oldest has waited. */
+    backlog,
     start() {
       const host = new URL(settings.smtpUrl).host
       log.info({ smtp: host, to: settings.to.length, ...backlog() }, 'mailing the owner about each lead')

@@ -46,7 +46,8 @@ describe('the owner’s mail', () => {
   })
 
   it('lists every lead of a digest once, with its first line and analysis', () => {
-    const mail = digestMail([lead, urgent], 'https://farm.example')
+    const { mail, leads } = digestMail([lead, urgent], 'https://farm.example')
+    expect(leads).toBe(2)
     expect(mail.subject).toBe('[Urgent] 2 new enquiries')
     expect(mail.replyTo).toBeUndefined()
     expect(mail.text.split('Ann Baker <ann@example.com>')).toHaveLength(2)
@@ -55,7 +56,22 @@ describe('the owner’s mail', () => {
     expect(mail.text).not.toContain('Two jars')
     expect(mail.text).toContain(cardUrl('https://farm.example', 42))
     expect(mail.html).toContain('<a href="mailto:ann@example.com">ann@example.com</a>')
-    expect(digestMail([lead], null).subject).toBe('1 new enquiry')
+    expect(digestMail([lead], null).mail.subject).toBe('1 new enquiry')
+  })
+
+  it('cuts a long first line and keeps the digest under its byte cap; the rest wait for the next', () => {
+    const long = { ...lead, message: `${'honey '.repeat(900)}\nsecond line` }
+    const one = digestMail([long], 'https://farm.example').mail
+    expect(one.text).toContain(`  ${'honey '.repeat(46)}hone…`)
+    expect(one.text).not.toContain('honey '.repeat(60))
+    const many = Array.from({ length: 5_000 }, (_, i) => ({ ...long, id: i + 1, name: 'N'.repeat(100) + i }))
+    const { mail, leads } = digestMail(many, 'https://farm.example')
+    expect(leads).toBeGreaterThan(1_000)
+    expect(leads).toBeLessThan(5_000)
+    expect(mail.subject).toBe(`${leads} new enquiries`)
+    expect(Buffer.byteLength(mail.text) + Buffer.byteLength(mail.html)).toBeLessThanOrEqual(4 * 1024 * 1024)
+    expect(mail.text).toContain(cardUrl('https://farm.example', leads))
+    expect(mail.text).not.toContain(cardUrl('https://farm.example', leads + 1))
   })
 })
 

@@ -66,38 +66,46 @@ export function leadMail(lead: Lead, publicUrl: string | null): OwnerMail {
   }
 }
 
+// Postfix refuses mail over 10 MB by default; text and HTML together stay well under it once encoded.
+const mostDigestBytes = 4 * 1024 * 1024
+// A digest shows each message's first line, cut here; the link opens the whole card.
+const longestLine = 280
+
+function firstLineOf(message: string): string {
+  const line = message.split(/\r?\n/, 50).find((text) => text.trim() !== '') ?? ''
+  return line.length > longestLine ? `${line.slice(0, longestLine).trimEnd()}…` : line
+}
+
 /**
- * Many leads in one mail, each with its first line, analysis and a link to write back, when
- * mails would flood the owner.
+ * Many leads in one mail, each with its first line (cut when long), analysis and a link to
+ * write back, when mails would flood the owner. As many leads as fit in a digest's bytes go
+ * in it, at least one; `leads` says how many, and the rest wait for the next one.
  */
-export function digestMail(leads: Lead[], publicUrl: string | null): OwnerMail {
-  const entries = leads.map((lead) => {
-    const firstLine = lead.message.split(/\r?\n/).find((line) => line.trim() !== '') ?? ''
+export function digestMail(all: Lead[], publicUrl: string | null): { mail: OwnerMail; leads: number } {
+  let bytes = 0
+  const entries = []
+  for (const lead of all) {
     const link = publicUrl ? cardUrl(publicUrl, lead.id) : null
-    return { lead, firstLine, details: analysisLines(lead.analysis), link }
-  })
-  const text = [
-    `${enquiries(leads.length)}:`,
-    ...entries.flatMap(({ lead, firstLine, details, link }) => [
+    const entry = { lead, firstLine: firstLineOf(lead.message), details: analysisLines(lead.analysis), link }
+    const text = [
       '',
       `${lead.name} <${lead.email}>${isUrgent(lead) ? ' [Urgent]' : ''}`,
-      `  ${firstLine}`,
-      ...details.map((line) => `  ${line}`),
+      `  ${entry.firstLine}`,
+      ...entry.details.map((line) => `  ${line}`),
       ...(link ? [`  ${link}`] : []),
-    ]),
-  ].join('\n')
-  const html = [
-    `<p>${enquiries(leads.length)}:</p>`,
-    '<ul>',
-    ...entries.map(
-      ({ lead, firstLine, details, link }) =>
-        `<li style="margin-bottom:12px"><strong>${escapeHtml(lead.name)}</strong> &lt;<a href="${escapeHtml(mailtoHref(lead.email))}">${escapeHtml(lead.email)}</a>&gt;${isUrgent(lead) ? ' <strong>[Urgent]</strong>' : ''}<br>${escapeHtml(firstLine)}<br><small>${details.map(escapeHtml).join(' · ')}</small>${link ? `<br><a href="${escapeHtml(link)}">Open it in the inbox</a>` : ''}</li>`,
-    ),
-    '</ul>',
-  ].join('\n')
+    ].join('\n')
+    const html = `<li style="margin-bottom:12px"><strong>${escapeHtml(lead.name)}</strong> &lt;<a href="${escapeHtml(mailtoHref(lead.email))}">${escapeHtml(lead.email)}</a>&gt;${isUrgent(lead) ? ' <strong>[Urgent]</strong>' : ''}<br>${escapeHtml(entry.firstLine)}<br><small>${entry.details.map(escapeHtml).join(' · ')}</small>${link ? `<br><a href="${escapeHtml(link)}">Open it in the inbox</a>` : ''}</li>`
+    bytes += Buffer.byteLength(text) + Buffer.byteLength(html)
+    if (entries.length > 0 && bytes > mostDigestBytes) break
+    entries.push({ lead, text, html })
+  }
+  const leads = entries.map(({ lead }) => lead)
   return {
-    subject: `${leads.some(isUrgent) ? '[Urgent] ' : ''}${leads.length} new ${leads.length === 1 ? 'enquiry' : 'enquiries'}`,
-    text,
-    html,
+    mail: {
+      subject: `${leads.some(isUrgent) ? '[Urgent] ' : ''}${enquiries(leads.length)}`,
+      text: [`${enquiries(leads.length)}:`, ...entries.map(({ text }) => text)].join('\n'),
+      html: [`<p>${enquiries(leads.length)}:</p>`, '<ul>', ...entries.map(({ html }) => html), '</ul>'].join('\n'),
+    },
+    leads: leads.length,
   }
 }

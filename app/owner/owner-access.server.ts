@@ -2,17 +2,26 @@ import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 import { createCookie } from '@remix-run/node'
 import { eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
+import { createWrites, type Writes } from '#app/data/writes.server'
 import { ownerPassword, sessions } from '#app/data/schema'
 
 const sessionMs = 30 * 24 * 60 * 60 * 1000
 const hashBytes = 32
 const sessionIdShape = /^[A-Za-z0-9_-]{43}$/
 
+/** What a live session lets its holder in as: which session (its id's hash, never the id) and until when. */
+export interface OwnerPass {
+  session: string
+  expiresAt: number
+}
+
 export interface OwnerAccess {
   /** Whether the inbox is behind a password at all (OWNER_PASSWORD set). */
   required: boolean
-  /** Whether the request's cookies name a live session. */
-  mayWatch(cookieHeader: string | null | undefined): Promise<boolean>
+  /** The live session the request's cookies name, or null. Everyone's, when no password is set. */
+  passFor(cookieHeader: string | null | undefined): Promise<OwnerPass | null>
+  /** Calls back with each session that signs out, so what it opened (a live socket) closes too. */
+  onSignOut(listener: (session: string) => void): void
   /** For the right password, a new session and the Set-Cookie value that holds it; otherwise null. */
   signIn(password: string, cookie: { secure: boolean }): Promise<string | null>
   /** Ends the session the cookies name, on the server too, and clears the cookie. */
@@ -24,6 +33,7 @@ interface Options {
   password: string | undefined
   /** Signs the cookie as well, when set; the session id alone is already unguessable. */
   sessionSecret: string | undefined
+  writes?: Writes
   now?: () => number
 }
 
@@ -60,12 +70,15 @@ export async function createOwnerAccess({
   db,
   password,
   sessionSecret,
+  writes = createWrites(),
   now = Date.now,
 }: Options): Promise<OwnerAccess> {
   if (!password) {
+    const everyone: OwnerPass = { session: 'open', expiresAt: Number.POSITIVE_INFINITY }
     return {
       required: false,
-      mayWatch: async () => true,
+      passFor: async () => everyone,
+      onSignOut() {},
       signIn: async () => null,
       signOut: async () => '',
     }
@@ -84,38 +97,49 @@ export async function createOwnerAccess({
     return typeof value === 'string' && sessionIdShape.test(value) ? value : null
   }
 
+  const signedOut = new Set<(session: string) => void>()
+
   return {
     required: true,
-    async mayWatch(cookieHeader) {
+    async passFor(cookieHeader) {
       const id = await sessionId(cookieHeader)
-      if (!id) return false
+      if (!id) return null
       const session = db
         .select()
         .from(sessions)
         .where(eq(sessions.idHash, sha256(id)))
         .get()
-      return session !== undefined && session.revokedAt === null && session.expiresAt.getTime() > now()
+      if (!session || session.revokedAt !== null || session.expiresAt.getTime() <= now()) return null
+      return { session: session.idHash, expiresAt: session.expiresAt.getTime() }
+    },
+    onSignOut(listener) {
+      signedOut.add(listener)
     },
     async signIn(attempt, { secure }) {
       if (!timingSafeEqual(await scryptHash(attempt, known.salt), known.hash)) return null
       const at = new Date(now())
-      // The table only ever holds the owner's few live sessions.
-      db.delete(sessions)
-        .where(or(lt(sessions.expiresAt, at), isNotNull(sessions.revokedAt)))
-        .run()
       const id = randomBytes(32).toString('base64url')
-      db.insert(sessions)
-        .values({ idHash: sha256(id), createdAt: at, expiresAt: new Date(at.getTime() + sessionMs) })
-        .run()
+      await writes.whenFree(() =>
+        db.transaction((tx) => {
+          // The table only ever holds the owner's few live sessions.
+          tx.delete(sessions)
+            .where(or(lt(sessions.expiresAt, at), isNotNull(sessions.revokedAt)))
+            .run()
+          tx.insert(sessions)
+            .values({ idHash: sha256(id), createdAt: at, expiresAt: new Date(at.getTime() + sessionMs) })
+            .run()
+        }),
+      )
       return cookie.serialize(id, { secure })
     },
     async signOut(cookieHeader, { secure }) {
       const id = await sessionId(cookieHeader)
       if (id) {
-        db.update(sessions)
-          .set({ revokedAt: new Date(now()) })
-          .where(eq(sessions.idHash, sha256(id)))
-          .run()
+        const session = sha256(id)
+        await writes.whenFree(() =>
+          db.update(sessions).set({ revokedAt: new Date(now()) }).where(eq(sessions.idHash, session)).run(),
+        )
+        for (const listener of signedOut) listener(session)
       }
       return cookie.serialize('', { secure, maxAge: 0 })
     },

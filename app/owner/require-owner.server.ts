@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/node'
 import { jsonError } from '#app/http/json.server'
+import type { OwnerPass } from './owner-access.server'
 
 /**
  * The owner guard, said once for every page and API that shows or changes the inbox. A page
@@ -10,8 +11,9 @@ export async function requireOwner(
   request: Request,
   { owner }: Pick<AppLoadContext, 'owner'>,
   guard: { as: 'page' } | { as: 'api'; to: string },
-) {
-  if (await owner.mayWatch(request.headers.get('Cookie'))) return
+): Promise<OwnerPass> {
+  const pass = await owner.passFor(request.headers.get('Cookie'))
+  if (pass) return pass
   if (guard.as === 'api') throw jsonError(401, `Sign in as the farm owner to ${guard.to}.`)
   const { pathname, search } = new URL(request.url)
   throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`${pathname}${search}`)}`)

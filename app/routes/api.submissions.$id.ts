@@ -24,7 +24,7 @@ export function action({ request, params, context }: ActionFunctionArgs) {
     if (!read.ok) return read.answer
     const change = parseSubmissionChange(read.body)
     if (!change) return jsonError(400, submissionChangeError)
-    const submission = context.inbox.update(Number(id), change)
+    const submission = await context.inbox.update(Number(id), change)
     if (!submission) return jsonError(404, `There is no submission ${id}.`)
     return json(
       { data: submission, counts: context.inbox.countsTouchedBy(submission.id) },

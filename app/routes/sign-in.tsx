@@ -11,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: 'Owner sign in' }, { name: 'ro
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
-  if (!context.owner.required || (await context.owner.mayWatch(request.headers.get('Cookie')))) {
+  if (!context.owner.required || (await context.owner.passFor(request.headers.get('Cookie')))) {
     throw redirect(redirectTo)
   }
   return json({ redirectTo })

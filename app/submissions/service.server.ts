@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Analyse } from '#app/analysis/analyser.server'
 import type { Analysis } from '#app/analysis/analysis'
 import type { FarmDatabase } from '#app/data/database.server'
+import { createWrites, type Writes } from '#app/data/writes.server'
 import { outbox, submissions, type SubmissionRow } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { ContactFormErrors } from './contact-fields'
@@ -17,6 +18,8 @@ interface Dependencies {
   db: FarmDatabase
   events: SubmissionEvents
   analyse: Analyse
+  /** Waits out another process's lock and counts what still fails. */
+  writes?: Writes
   now?: () => Date
   /** When the owner is mailed about leads: each kept submission gets its outbox row in its own transaction. */
   mailsOwner?: boolean
@@ -48,6 +51,7 @@ export function createSubmissionsService({
   db,
   events,
   analyse,
+  writes = createWrites(),
   now = () => new Date(),
   mailsOwner = false,
 }: Dependencies) {
@@ -89,6 +93,8 @@ export function createSubmissionsService({
   }
   const commits = createGroupCommit({
     writeAll: (batch: NewSubmission[]) => db.transaction(() => batch.map(insert)),
+    whenFree: writes.whenFree,
+    failed: writes.failed,
   })
 
   return {

@@ -5,7 +5,7 @@ import helmet from 'helmet'
 
 type Res = ServerResponse & { locals: { cspNonce: string } }
 
-/** The live link's own address; requirePlainHost has already refused any Host that is not a host. */
+/** The live link's own address; requireSiteHost has already refused any Host that is not a host. */
 function liveOrigin(scheme: 'ws' | 'wss') {
   return (req: IncomingMessage) => `${scheme}://${req.headers.host}`
 }

@@ -23,6 +23,12 @@ export function comesFromAllowedSite({ headers, ownOrigin }: Asked, allowedOrigi
   return site === undefined && origin === undefined
 }
 
+/** The host name an upgrade asked for: X-Forwarded-Host behind a trusted proxy (as Express reads it), else Host. */
+export function upgradeHost(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? String(req.headers['x-forwarded-host'] ?? '').split(',')[0]!.trim() : ''
+  return forwarded || (req.headers.host ?? '')
+}
+
 /**
  * The site's own origin as a WebSocket upgrade reached it. Upgrades bypass Express, so this
  * reads X-Forwarded-Proto itself, and only when the proxy is trusted (TRUST_PROXY).
