@@ -82,7 +82,8 @@ function firstLineOf(message: string): string {
  * in it, at least one; `leads` says how many, and the rest wait for the next one.
  */
 export function digestMail(all: Lead[], publicUrl: string | null): { mail: OwnerMail; leads: number } {
-  let bytes = 0
+  // The heading, the list's tags and a line break per entry count too.
+  let bytes = 1024
   const entries = []
   for (const lead of all) {
     const link = publicUrl ? cardUrl(publicUrl, lead.id) : null
@@ -95,7 +96,7 @@ export function digestMail(all: Lead[], publicUrl: string | null): { mail: Owner
       ...(link ? [`  ${link}`] : []),
     ].join('\n')
     const html = `<li style="margin-bottom:12px"><strong>${escapeHtml(lead.name)}</strong> &lt;<a href="${escapeHtml(mailtoHref(lead.email))}">${escapeHtml(lead.email)}</a>&gt;${isUrgent(lead) ? ' <strong>[Urgent]</strong>' : ''}<br>${escapeHtml(entry.firstLine)}<br><small>${entry.details.map(escapeHtml).join(' · ')}</small>${link ? `<br><a href="${escapeHtml(link)}">Open it in the inbox</a>` : ''}</li>`
-    bytes += Buffer.byteLength(text) + Buffer.byteLength(html)
+    bytes += Buffer.byteLength(text) + Buffer.byteLength(html) + 2
     if (entries.length > 0 && bytes > mostDigestBytes) break
     entries.push({ lead, text, html })
   }
