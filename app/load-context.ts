@@ -1,3 +1,4 @@
+import type { CsvExports } from '#app/inbox/csv-export.server'
 import type { Inbox } from '#app/inbox/inbox.server'
 import type { RateLimit } from '#app/limits/rate-limit.server'
 import type { Log } from '#app/log'
@@ -18,6 +19,8 @@ declare module '@remix-run/node' {
     submissions: SubmissionsService
     /** What the owner reads and changes. */
     inbox: Inbox
+    /** The inbox as CSV, a few downloads at once per owner. */
+    csvExports: CsvExports
     spamTraps: SpamTraps
     owner: OwnerAccess
     /** Attempts per visitor, counted where the action runs so every path and method to it counts. */

@@ -31,6 +31,8 @@ export interface Config {
   sessionSecret: string | undefined
   /** What the analysis looks for in messages. */
   farmProducts: Product[]
+  /** CSV downloads one owner may have running at once. */
+  exportsAtOnce: number
   /** Spam older than this many days is deleted, at start and daily. */
   spamRetentionDays: number
   /** How long the offline reading of one message may take before it is stored without one. */
@@ -63,6 +65,7 @@ export const defaults = {
   AI_TIMEOUT_MS: '5000',
   ANALYSIS_TIMEOUT_MS: '1500',
   SPAM_RETENTION_DAYS: '30',
+  EXPORTS_AT_ONCE: '2',
   SMTP_URL: '',
   NOTIFY_EMAIL: '',
   NOTIFY_FROM: '',
@@ -250,6 +253,7 @@ export function readConfig(env: Environment = process.env): Config {
     farmProducts: readProducts(env),
     analysisTimeoutMs: wholeNumber(env, 'ANALYSIS_TIMEOUT_MS', 1, maxAiTimeoutMs),
     spamRetentionDays: wholeNumber(env, 'SPAM_RETENTION_DAYS', 1, 3650),
+    exportsAtOnce: wholeNumber(env, 'EXPORTS_AT_ONCE', 1, 100),
     llm: readLlm(env),
     notify: readNotify(env),
   }

@@ -34,13 +34,23 @@ export async function createHttpApp(config: Config, services: Services) {
   // inbox's table cannot be read (`SELECT 1` alone never touches the file).
   const ping = database.sqlite.prepare('SELECT 1 FROM submissions LIMIT 1')
   app.get('/healthz', (_req, res) => {
+    let outbox: { unsent: number; oldestUnsentSeconds: number } | null
     try {
       ping.get()
-      res.json({ status: 'ok' })
+      outbox = services.outbox?.backlog() ?? null
     } catch (error) {
       log.error({ err: error }, 'health check failed')
-      res.status(503).json({ status: 'error', error: 'The database is not available.' })
+      return void res.status(503).json({ status: 'error', error: 'The database is not available.' })
     }
+    // Reads can answer while every write fails (a full disk): a failed write in the last minute fails the check.
+    const failedWritesLastMinute = database.writes.failedInLastMinute()
+    if (failedWritesLastMinute === 0) return void res.json({ status: 'ok', failedWritesLastMinute, outbox })
+    res.status(503).json({
+      status: 'error',
+      error: 'Writing to the database failed in the last minute.',
+      failedWritesLastMinute,
+      outbox,
+    })
   })
 
   app.use(requireSameOrigin(config.allowedOrigins))
@@ -52,6 +62,7 @@ export async function createHttpApp(config: Config, services: Services) {
       farm: services.farm,
       submissions: services.submissions,
       inbox: services.inbox,
+      csvExports: services.csvExports,
       spamTraps: services.spamTraps,
       owner: services.owner,
       limits: services.limits,

@@ -1,9 +1,8 @@
 import { watch } from 'node:fs'
-import type { RequestHandler } from 'express'
-import { createRequestHandler, type GetLoadContextFunction } from '@remix-run/express'
-import { broadcastDevReady, type ServerBuild } from '@remix-run/node'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
+import { broadcastDevReady, createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node'
 import type { Config } from './config'
-import { withReadBody } from '#server/middleware/body-limit'
 
 const buildFile = new URL('../build/index.js', import.meta.url)
 
@@ -13,12 +12,63 @@ async function importBuild(): Promise<ServerBuild> {
 }
 
 /**
+ * The Fetch request Remix reads: the URL as the visitor asked for it (Express's host name
+ * and protocol honour TRUST_PROXY), the body limitBody already read, and a signal that aborts
+ * loaders and actions when the visitor goes away before the answer is complete.
+ */
+function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const port = /:(\d+)$/.exec(req.get('X-Forwarded-Host') ?? req.get('Host') ?? '')?.[1]
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.hostname}${port ? `:${port}` : ''}`)
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one)
+  }
+  const leaving = new AbortController()
+  res.on('close', () => {
+    if (!res.writableFinished) leaving.abort()
+  })
+  const body: Buffer | undefined = res.locals.body
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+  return new Request(url, { method: req.method, headers, body: hasBody ? new Uint8Array(body ?? []) : null, signal: leaving.signal })
+}
+
+/**
+ * Writes Remix's answer chunk by chunk, as fast as the visitor reads it and no faster: while
+ * the connection's buffer is full it waits for it to drain, and between chunks it lets other
+ * requests run. (Remix's own adapter writes every chunk at once, so one export of the whole
+ * inbox could hold the event loop and buffer the whole file for a visitor who stops reading.)
+ */
+async function sendResponse(res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText
+  res.status(response.status)
+  for (const [name, value] of response.headers) res.append(name, value)
+  if (!response.body) return void res.end()
+  const reader = response.body.getReader()
+  const gone = new Promise<void>((resolve) => res.once('close', resolve))
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return void res.end()
+      const roomForMore = res.write(value)
+      // The compressor passes each flush on, so a streamed page still arrives in pieces.
+      ;(res as ExpressResponse & { flush?: () => void }).flush?.()
+      if (roomForMore) await nextTurn()
+      else await Promise.race([new Promise((resolve) => res.once('drain', resolve)), gone])
+      if (res.destroyed) return void (await reader.cancel())
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => {})
+    res.destroy(error instanceof Error ? error : new Error(String(error)))
+  }
+}
+
+/**
  * Serves the Remix build. In development the build is imported again after
  * every rebuild, so the process (and every open WebSocket) stays up.
  */
 export async function createRemixHandler(
   mode: Config['mode'],
-  getLoadContext: GetLoadContextFunction,
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
 ): Promise<RequestHandler> {
   let build = await importBuild()
   if (mode === 'development') {
@@ -34,13 +84,12 @@ export async function createRemixHandler(
   }
   // Given a function, Remix derives its route table again on every request; in production the
   // build never changes, so it gets the build itself and derives once.
-  const handle = createRequestHandler({
-    build: mode === 'development' ? async () => build : build,
-    mode,
-    getLoadContext,
-  })
-  return (req, res, next) => {
-    const body: Buffer | undefined = res.locals.body
-    return handle(body ? withReadBody(req, body) : req, res, next)
+  const handle = createRequestHandler(mode === 'development' ? async () => build : build, mode)
+  return async (req, res, next) => {
+    try {
+      await sendResponse(res, await handle(fetchRequest(req, res), getLoadContext(req, res)))
+    } catch (error) {
+      next(error)
+    }
   }
 }

@@ -2,6 +2,7 @@ import { createAnalyser } from '#app/analysis/analyser.server'
 import { createLlmReader } from '#app/analysis/llm.server'
 import { createReadingPool } from '#app/analysis/reading-pool.server'
 import { openDatabase } from '#app/data/database.server'
+import { createCsvExports } from '#app/inbox/csv-export.server'
 import { createInbox } from '#app/inbox/inbox.server'
 import { startSpamPurge } from '#app/inbox/spam-purge.server'
 import { createRateLimit } from '#app/limits/rate-limit.server'
@@ -50,7 +51,7 @@ export async function buildServices(config: Config) {
     mailsOwner: config.notify !== null,
   })
   const inbox = createInbox({ db: database.db, events, writes: database.writes })
-  const mailer = config.notify
+  const outbox = config.notify
     ? createOutboxSender({
         db: database.db,
         events,
@@ -59,7 +60,7 @@ export async function buildServices(config: Config) {
         writes: database.writes,
       })
     : null
-  if (mailer) mailer.start()
+  if (outbox) outbox.start()
   else log.info({}, 'SMTP_URL or NOTIFY_EMAIL is not set: the owner is not mailed about new leads')
   const spamPurge = startSpamPurge({ inbox, retentionDays: config.spamRetentionDays, log })
   const owner = await createOwnerAccess({
@@ -79,6 +80,9 @@ export async function buildServices(config: Config) {
     events,
     submissions,
     inbox,
+    csvExports: createCsvExports({ inbox, mostAtOnce: config.exportsAtOnce }),
+    /** Null unless the owner is mailed about leads. */
+    outbox,
     owner,
     spamTraps: createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds }),
     limits: {
@@ -89,7 +93,7 @@ export async function buildServices(config: Config) {
     log,
     /** Ends the jobs and workers; the database is closed last, by whoever stops the server. */
     stop() {
-      mailer?.stop()
+      outbox?.stop()
       spamPurge.stop()
       void reader.close()
     },

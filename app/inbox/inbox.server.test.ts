@@ -4,6 +4,7 @@ import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
 import type { OpenDatabase } from '#app/data/database.server'
 import { SubmissionEvents } from '#app/live/events.server'
 import { createSubmissionsService } from '#app/submissions/service.server'
+import { seedSubmissions } from '#tests/support/seed'
 import { servicesOverFreshDatabase } from '#tests/support/services'
 import type { Inbox } from './inbox.server'
 import type { InboxPage } from './inbox-query'
@@ -108,16 +109,16 @@ describe('the inbox', () => {
     expect(listed(inbox, { after: 3 })).toEqual([])
   })
 
-  it('pages newest first by keyset: before, after and limit, with `more` while older ones remain', async () => {
+  it('pages newest first by keyset: before, after and limit, with `next` while older ones remain', async () => {
     const { service, inbox } = setUp()
     for (let i = 1; i <= 7; i++) await service.submit({ ...form, name: `N${i}` })
     const first = inbox.list({ spam: false, limit: 3 })
     expect(first.submissions.map((s) => s.id)).toEqual([7, 6, 5])
-    expect(first.more).toBe(true)
+    expect(first.next).toBe(5)
     const second = inbox.list({ spam: false, limit: 3, before: 5 })
     expect(second.submissions.map((s) => s.id)).toEqual([4, 3, 2])
     const last = inbox.list({ spam: false, limit: 3, before: 2 })
-    expect(last).toEqual({ submissions: [expect.objectContaining({ id: 1 })], more: false })
+    expect(last).toEqual({ submissions: [expect.objectContaining({ id: 1 })], next: null })
     expect(inbox.list({ spam: false, limit: 10, before: 6, after: 3 }).submissions.map((s) => s.id)).toEqual([5, 4])
   })
 
@@ -227,6 +228,22 @@ describe('search and filters', () => {
     expect(names(inbox, { urgency: 'normal' })).toEqual(['Zoë Brûlée', 'Ann Lee'])
     expect(names(inbox, { urgency: 'normal', q: 'example' })).toEqual(['Zoë Brûlée', 'Ann Lee'])
     expect(names(inbox, { intent: 'wholesale', q: 'honey' })).toEqual([])
+  })
+
+  it('walks at most 2,000 search matches per page when filters pass few of them, and says where to go on', () => {
+    const { inbox } = setUp()
+    seedSubmissions(database.sqlite.name, 3_000)
+    const match = "SELECT rowid FROM submissions_search WHERE submissions_search MATCH 'example' ORDER BY rowid"
+    const matching = (database.sqlite.prepare(match).pluck().all() as number[]).reverse()
+    expect(matching.length).toBeGreaterThan(2_000)
+    const oldest = matching.at(-1)!
+    database.sqlite.prepare("UPDATE submissions SET status = 'handled' WHERE id = ?").run(oldest)
+    const view = { spam: false, limit: 50, q: 'example', status: 'handled' as const }
+    const first = inbox.list(view)
+    expect(first).toEqual({ submissions: [], next: matching[1_999] })
+    const second = inbox.list({ ...view, before: first.next! })
+    expect(second.submissions.map((s) => s.id)).toEqual([oldest])
+    expect(second.next).toBeNull()
   })
 
   it('counts each tag over the inbox, leaving spam out and following it in and out', async () => {

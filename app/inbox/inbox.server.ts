@@ -8,6 +8,9 @@ import type { Submission, TagCount } from '#app/submissions/submission'
 import { searchMatch, type InboxPage, type InboxView } from './inbox-query'
 import type { SubmissionChange } from './submission-change'
 
+// Enough for a page of any view a person would search; a search's cost stays bounded at any size.
+const mostSearchedPerPage = 2_000
+
 function tagged(kind: TagCount['kind'], value: string | undefined) {
   if (value === undefined) return undefined
   return sql`${submissions.id} IN (SELECT ${submissionTags.submissionId} FROM ${submissionTags} WHERE ${submissionTags.kind} = ${kind} AND ${submissionTags.value} = ${value})`
@@ -35,44 +38,56 @@ export function createInbox({
 
   /**
    * One page of a view, newest first: keyset on the id (never OFFSET), so any page costs
-   * the same however deep it is. `more` says whether older ones match the view too.
+   * the same however deep it is. `next` is where the next page starts (its `before`), or null
+   * when nothing older matches the view.
    */
-  function list(page: InboxPage): { submissions: Submission[]; more: boolean } {
+  function list(page: InboxPage): { submissions: Submission[]; next: number | null } {
     const match = page.q ? searchMatch(page.q) : null
     const conditions = and(
       page.spam ? isNotNull(submissions.spamReasons) : isNull(submissions.spamReasons),
-      page.before === undefined ? undefined : lt(submissions.id, page.before),
       page.after === undefined ? undefined : gt(submissions.id, page.after),
       page.status === undefined ? undefined : eq(submissions.status, page.status),
       tagged('intent', page.intent),
       tagged('product', page.product),
       tagged('urgency', page.urgency),
     )
-    const rows =
-      match === null
-        ? db
-            .select()
-            .from(submissions)
-            .where(conditions)
-            .orderBy(desc(submissions.id))
-            .limit(page.limit + 1)
-            .all()
-        : searched(match, conditions, page.limit + 1)
-    return { submissions: rows.slice(0, page.limit).map(toSubmission), more: rows.length > page.limit }
+    if (match !== null) return searched(match, conditions, page)
+    const rows = db
+      .select()
+      .from(submissions)
+      .where(and(conditions, page.before === undefined ? undefined : lt(submissions.id, page.before)))
+      .orderBy(desc(submissions.id))
+      .limit(page.limit + 1)
+      .all()
+    const shown = rows.slice(0, page.limit)
+    return { submissions: shown.map(toSubmission), next: rows.length > page.limit ? shown.at(-1)!.id : null }
   }
 
   /**
    * A search walks the FTS index itself newest first and stops at the page's end, so a word
-   * in every other message costs what a rare one does; the rows are then read by id.
+   * in every other message costs what a rare one does. With filters that few of the matches
+   * pass, it looks at no more than `mostSearchedPerPage` of them: the page may come back short
+   * (even empty) with `next` where the walk stopped, so no page walks the whole index.
    */
-  function searched(match: string, conditions: SQL | undefined, limit: number): SubmissionRow[] {
+  function searched(match: string, conditions: SQL | undefined, page: InboxPage) {
+    const window = sql`SELECT rowid FROM submissions_search WHERE submissions_search MATCH ${match} ${page.before === undefined ? sql`` : sql`AND rowid < ${page.before}`} ORDER BY rowid DESC LIMIT ${mostSearchedPerPage}`
     const ids = db
       .all<{ id: number }>(
-        sql`SELECT ${submissions.id} AS id FROM submissions_search JOIN ${submissions} ON ${submissions.id} = submissions_search.rowid WHERE submissions_search MATCH ${match} AND ${conditions ?? sql`1`} ORDER BY submissions_search.rowid DESC LIMIT ${limit}`,
+        sql`SELECT ${submissions.id} AS id FROM (${window}) AS candidate JOIN ${submissions} ON ${submissions.id} = candidate.rowid WHERE ${conditions ?? sql`1`} ORDER BY candidate.rowid DESC LIMIT ${page.limit + 1}`,
       )
       .map((row) => row.id)
-    if (ids.length === 0) return []
-    return db.select().from(submissions).where(inArray(submissions.id, ids)).orderBy(desc(submissions.id)).all()
+    let next: number | null = null
+    if (ids.length > page.limit) next = ids[page.limit - 1]!
+    else {
+      const walked = db.get<{ seen: number; last: number | null }>(
+        sql`SELECT count(*) AS seen, min(rowid) AS last FROM (${window})`,
+      )
+      if (walked && walked.seen === mostSearchedPerPage) next = walked.last
+    }
+    const shown = ids.slice(0, page.limit)
+    if (shown.length === 0) return { submissions: [], next }
+    const rows = db.select().from(submissions).where(inArray(submissions.id, shown)).orderBy(desc(submissions.id)).all()
+    return { submissions: rows.map(toSubmission), next }
   }
 
   return {
@@ -87,8 +102,8 @@ export function createInbox({
       for (;;) {
         const page = list({ ...view, before, limit: chunk })
         if (page.submissions.length > 0) yield page.submissions
-        if (!page.more) return
-        before = page.submissions.at(-1)!.id
+        if (page.next === null) return
+        before = page.next
       }
     },
 

@@ -19,7 +19,7 @@ const submission: Submission = {
   status: 'new',
 }
 
-const everyone = { session: 'open', expiresAt: Number.POSITIVE_INFINITY }
+const everyone = { session: null, expiresAt: Number.POSITIVE_INFINITY }
 const quiet: Log = { info() {}, warn() {}, error() {}, child: () => quiet }
 let server: Server
 let relay: ReturnType<typeof attachLiveRelay>

@@ -12,7 +12,7 @@ const mostBufferedBytes = 1024 * 1024
 
 /** Whose socket it is: the owner's session, which ends the socket when it ends. */
 export interface Watcher {
-  session: string
+  session: string | null
   expiresAt: number
 }
 

@@ -11,7 +11,8 @@ const sessionIdShape = /^[A-Za-z0-9_-]{43}$/
 
 /** What a live session lets its holder in as: which session (its id's hash, never the id) and until when. */
 export interface OwnerPass {
-  session: string
+  /** Null when no password is set and everyone is let in. */
+  session: string | null
   expiresAt: number
 }
 
@@ -74,7 +75,7 @@ export async function createOwnerAccess({
   now = Date.now,
 }: Options): Promise<OwnerAccess> {
   if (!password) {
-    const everyone: OwnerPass = { session: 'open', expiresAt: Number.POSITIVE_INFINITY }
+    const everyone: OwnerPass = { session: null, expiresAt: Number.POSITIVE_INFINITY }
     return {
       required: false,
       passFor: async () => everyone,

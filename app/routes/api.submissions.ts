@@ -12,13 +12,12 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     const url = new URL(request.url)
     const query = readInboxQuery(url.searchParams, apiPageSizes)
     if (!query.ok) return jsonError(400, query.error)
-    const { submissions, more } = context.inbox.list(query.page)
+    const { submissions, next } = context.inbox.list(query.page)
     const headers = new Headers(ownerDataHeaders)
-    const oldest = submissions.at(-1)
-    if (more && oldest) {
-      const next = new URL('/api/submissions', url)
-      next.search = pageParams(query.page, oldest.id).toString()
-      headers.set('Link', `<${next.href}>; rel="next"`)
+    if (next !== null) {
+      const nextPage = new URL('/api/submissions', url)
+      nextPage.search = pageParams(query.page, next).toString()
+      headers.set('Link', `<${nextPage.href}>; rel="next"`)
     }
     return json(submissions, { headers })
   })

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { csvStart, submissionCsvRow } from '#app/inbox/csv'
 import { apiPageSizes, readInboxQuery } from '#app/inbox/inbox-query'
 import { answeringJson, jsonError } from '#app/http/json.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
@@ -8,24 +7,14 @@ import { requireOwner } from '#app/owner/require-owner.server'
 /** The whole view as CSV for a spreadsheet: the list's search and filters, no page limit, streamed. */
 export function loader({ request, context }: LoaderFunctionArgs) {
   return answeringJson(context.log, async () => {
-    await requireOwner(request, context, { as: 'api', to: 'export submissions' })
+    const pass = await requireOwner(request, context, { as: 'api', to: 'export submissions' })
     const query = readInboxQuery(new URL(request.url).searchParams, apiPageSizes)
     if (!query.ok) return jsonError(400, query.error)
     // The view's search and filters; pages and their size do not apply to an export.
     const { q, intent, product, urgency, status, spam } = query.page
-    const pages = context.inbox.everyPage({ q, intent, product, urgency, status, spam })
-    const encoder = new TextEncoder()
-    // One chunk of rows per read: a slow download holds neither memory nor the database.
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(encoder.encode(csvStart))
-      },
-      pull(controller) {
-        const next = pages.next()
-        if (next.done) controller.close()
-        else controller.enqueue(encoder.encode(next.value.map(submissionCsvRow).join('')))
-      },
-    })
+    const owner = pass.session ?? `address ${context.clientAddress}`
+    const body = context.csvExports.start(owner, { q, intent, product, urgency, status, spam })
+    if (!body) return jsonError(429, 'Exports are already downloading. Wait for one to finish, then try again.')
     const day = new Date().toISOString().slice(0, 10)
     return new Response(body, {
       headers: {

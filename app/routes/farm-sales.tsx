@@ -60,12 +60,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     )
   }
   try {
-    const { submissions, more } = context.inbox.list(query.page)
+    const { submissions, next } = context.inbox.list(query.page)
     return json(
       {
         badQuery: null,
         loadFailed: false,
-        page: { view: query.page, submissions, more },
+        page: { view: query.page, submissions, next },
         counts: context.inbox.tagCounts(),
       },
       { headers: ownerDataHeaders },
@@ -136,7 +136,7 @@ export default function FarmSales() {
             key={location.search}
             view={page.view}
             firstPage={page.submissions}
-            more={page.more}
+            next={page.next}
             onNewSubmission={leadAlert.arrived}
             onCounts={live.moved}
           />
@@ -171,26 +171,26 @@ function EmptyState({ filtered }: { filtered: boolean }) {
 function Inbox({
   view,
   firstPage,
-  more,
+  next,
   onNewSubmission,
   onCounts,
 }: {
   view: InboxPage
   firstPage: Submission[]
-  more: boolean
+  /** Where the next older page starts; null when the loaded page was the last. */
+  next: number | null
   onNewSubmission: (submission: Submission) => void
   onCounts: (counts: TagCount[]) => void
 }) {
   const { submissions, notInView, addOlder, changedTo } = useInbox({ firstPage, view, onNewSubmission, onCounts })
-  const oldest = firstPage.at(-1)
   const older = useOlderPages({
-    firstUrl:
-      more && oldest ? `/api/submissions?${pageParams({ ...view, limit: apiPageSizes.default }, oldest.id)}` : null,
+    firstUrl: next === null ? null : `/api/submissions?${pageParams({ ...view, limit: apiPageSizes.default }, next)}`,
     onPage: addOlder,
   })
   const firstIds = new Set(firstPage.map((submission) => submission.id))
-  const last = submissions.at(-1)
-  const olderHref = last ? `/farm-sales?${pageParams(view, last.id)}` : undefined
+  // Where the next older page starts, as the API's last Link says (a search may skip ahead).
+  const nextBefore = older.nextUrl === null ? null : new URLSearchParams(older.nextUrl.split('?')[1]).get('before')
+  const olderHref = nextBefore === null ? undefined : `/farm-sales?${pageParams(view, Number(nextBefore))}`
 
   return (
     <>

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream'
 import type { Request, RequestHandler, Response } from 'express'
 import { refuse } from './refuse'
 
@@ -12,9 +11,8 @@ function tooLarge(req: Request, res: Response) {
 }
 
 /**
- * The Remix adapter streams `req` straight into the Request it builds, so no
- * Express body limit reaches it. This reads the body first, capped whether or
- * not a Content-Length was sent, and keeps it for the Remix handler.
+ * Reads the body first, capped whether or not a Content-Length was sent, and keeps it in
+ * `res.locals.body` for the Remix handler and the submission fast path.
  */
 export function limitBody(): RequestHandler {
   return (req, res, next) => {
@@ -38,16 +36,4 @@ export function limitBody(): RequestHandler {
     req.on('end', onEnd)
     req.on('error', next)
   }
-}
-
-/** The request as the Remix adapter reads it, with the body already read. */
-export function withReadBody(req: Request, body: Buffer): Request {
-  return Object.assign(Readable.from([body]), {
-    method: req.method,
-    headers: req.headers,
-    originalUrl: req.originalUrl,
-    protocol: req.protocol,
-    hostname: req.hostname,
-    get: req.get.bind(req),
-  }) as unknown as Request
 }

@@ -256,7 +256,7 @@ URL="http://127.0.0.1:$HOST_PORT"
 wait_healthy() {
   local deadline=$(($(now_ms) + ${1:-60000}))
   while [ "$(now_ms)" -lt "$deadline" ]; do
-    if [ "$(curl -s -m 2 "$URL/healthz" 2>/dev/null)" = '{"status":"ok"}' ]; then return 0; fi
+    if [[ "$(curl -s -m 2 "$URL/healthz" 2>/dev/null)" == '{"status":"ok",'* ]]; then return 0; fi
     if [ "$(podman inspect --format '{{.State.Running}}' "$NAME" 2>/dev/null)" = false ]; then return 1; fi
     sleep 0.1
   done

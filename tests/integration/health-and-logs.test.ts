@@ -23,7 +23,7 @@ const breakDatabase = (path: string) => renameTable(path, 'submissions', 'submis
 const repairDatabase = (path: string) => renameTable(path, 'submissions_parked', 'submissions')
 
 describe('GET /healthz', () => {
-  it('answers 200 {"status":"ok"} while the database answers, 503 JSON while it fails, and recovers', async () => {
+  it('answers 200 {"status":"ok", …} while the database answers, 503 JSON while it fails, and recovers', async () => {
     const server = (running = await startServer())
     const healthz = async () => {
       const response = await fetch(`${server.url}/healthz`)
@@ -31,7 +31,7 @@ describe('GET /healthz', () => {
       return { status: response.status, body: await response.json() }
     }
 
-    expect(await healthz()).toEqual({ status: 200, body: { status: 'ok' } })
+    expect(await healthz()).toEqual({ status: 200, body: { status: 'ok', failedWritesLastMinute: 0, outbox: null } })
 
     breakDatabase(server.databasePath)
     const failing = await healthz()
@@ -41,7 +41,7 @@ describe('GET /healthz', () => {
     expect(JSON.stringify(failing.body)).not.toMatch(/SqliteError|no such table|\n\s+at /)
 
     repairDatabase(server.databasePath)
-    expect(await healthz()).toEqual({ status: 200, body: { status: 'ok' } })
+    expect(await healthz()).toEqual({ status: 200, body: { status: 'ok', failedWritesLastMinute: 0, outbox: null } })
   })
 })
 
