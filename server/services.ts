@@ -10,6 +10,7 @@ import { SubmissionEvents } from '#app/live/events.server'
 import { createOutboxSender } from '#app/outbox/outbox.server'
 import { createOwnerAccess } from '#app/owner/owner-access.server'
 import { createSubmissionsService } from '#app/submissions/service.server'
+import { startReadingAgain } from '#app/submissions/read-again.server'
 import { createSpamTraps } from '#app/submissions/spam-traps.server'
 import type { Config } from './config'
 import { log } from './log'
@@ -62,6 +63,7 @@ export async function buildServices(config: Config) {
     : null
   if (outbox) outbox.start()
   else log.info({}, 'SMTP_URL or NOTIFY_EMAIL is not set: the owner is not mailed about new leads')
+  const readingAgain = startReadingAgain({ submissions, log: analysisLog })
   const spamPurge = startSpamPurge({ inbox, retentionDays: config.spamRetentionDays, log })
   const owner = await createOwnerAccess({
     db: database.db,
@@ -95,6 +97,7 @@ export async function buildServices(config: Config) {
     stop() {
       outbox?.stop()
       spamPurge.stop()
+      readingAgain.stop()
       void reader.close()
     },
   }

@@ -1,4 +1,4 @@
-import type { Analysis, Intent, SentimentLabel, SpamSignal, Enquiry } from './analysis'
+import type { Analysis, Intent, SentimentLabel, Enquiry } from './analysis'
 import {
   businessNouns,
   businessOwners,
@@ -14,6 +14,7 @@ import {
   weekdays,
 } from './cues'
 import type { Product } from './products'
+import { countLinks, isShouting, spamVerdict } from './spam-signals'
 import { PhraseIndex, read, sentimentOf, type PhraseMatch, type Reading, type Word } from './reading.server'
 
 /** Reads one message without leaving the process; `now` places "Friday" or "12 June". */
@@ -340,26 +341,15 @@ function dateAt(words: Word[], at: number, now: Date): { days: number; text: str
   return { days: Math.round((date.getTime() - today.getTime()) / dayMs), text }
 }
 
-/** A whole link is one link: "https://www.example.com/photo" is not three. */
-const linkPattern =
-  /\b(?:https?:\/\/|www\.)[^\s<>"']+|(?<![@\w.-])[a-z0-9-]+\.(?:com|net|org|biz|info|xyz|top|ru|cn|io|site|online|shop|click|link)\b/gi
 const keyboardRows = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm']
 
 function readSpam(form: Enquiry, { words }: Reading): Analysis['spam'] {
-  const links = (form.message.match(linkPattern)?.length ?? 0) + (form.name.match(linkPattern)?.length ?? 0)
-  const letters = form.message.match(/\p{L}/gu) ?? []
-  const capitals = letters.filter((letter) => /\p{Lu}/u.test(letter)).length
-  const shouting = letters.length >= 12 && capitals / letters.length >= 0.6
-  const phrasing = spamIndex.find(words).reduce((sum, match) => sum + match.value, 0)
-  const gibberish = looksLikeGibberish(words)
-  const reasons: SpamSignal[] = []
-  if (links > 0) reasons.push('links')
-  if (shouting) reasons.push('shouting')
-  if (phrasing > 0) reasons.push('spam_phrasing')
-  if (gibberish) reasons.push('gibberish')
-  const isSpam =
-    phrasing >= 2 || gibberish || links >= 2 || (links > 0 && (shouting || phrasing > 0)) || (shouting && phrasing > 0)
-  return { isSpam, reasons }
+  return spamVerdict({
+    links: countLinks(form),
+    shouting: isShouting(form.message),
+    phrasing: spamIndex.find(words).reduce((sum, match) => sum + match.value, 0),
+    gibberish: looksLikeGibberish(words),
+  })
 }
 
 /** Keyboard mashing: words with no vowel, long consonant runs, a q without its u, or a row of keys. */

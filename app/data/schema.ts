@@ -19,10 +19,19 @@ export const submissions = sqliteTable(
     /** Why a submission was set aside as spam; null for the inbox. */
     spamReasons: text('spam_reasons', { mode: 'json' }).$type<SpamReason[]>(),
     status: text('status', { enum: submissionStatuses }).notNull().default('new'),
+    /**
+     * When a message stored without an analysis (it failed or ran out of time) is read again;
+     * null when nothing is owed. Until then it is neither mailed nor told to the watchers.
+     */
+    reanalyseAt: integer('reanalyse_at', { mode: 'timestamp_ms' }),
+    analysisAttempts: integer('analysis_attempts').notNull().default(0),
   },
-  // Spam is a small part of the table: the spam folder reads it newest first from this
-  // index instead of walking past every kept submission.
-  (table) => [index('submissions_spam_newest_first').on(table.id).where(isNotNull(table.spamReasons))],
+  (table) => [
+    // Spam is a small part of the table: the spam folder reads it newest first from this
+    // index instead of walking past every kept submission.
+    index('submissions_spam_newest_first').on(table.id).where(isNotNull(table.spamReasons)),
+    index('submissions_to_reanalyse').on(table.reanalyseAt).where(isNotNull(table.reanalyseAt)),
+  ],
 )
 
 export type SubmissionRow = typeof submissions.$inferSelect

@@ -45,6 +45,7 @@ describe('submissionCsvRow', () => {
       createdAt: '2026-06-10T09:00:00.000Z',
       spam: null,
       status: 'new',
+      awaitingAnalysis: false,
     })
     expect(row).toBe(
       '7,2026-06-10T09:00:00.000Z,"Ann, Lee",ann@example.com,"Line one\r\nLine ""two""",new,,product_inquiry,honey,normal,neutral,Ann asks about honey.\r\n',

@@ -96,6 +96,7 @@ describe('matchesView', () => {
     createdAt: '2026-06-10T09:00:00.000Z',
     spam: null,
     status: 'new',
+    awaitingAnalysis: false,
   }
 
   it.each([

@@ -13,6 +13,7 @@ function submission(id: number, name = `Visitor ${id}`): Submission {
     createdAt: new Date(id).toISOString(),
     spam: null,
     status: 'new',
+    awaitingAnalysis: false,
   }
 }
 

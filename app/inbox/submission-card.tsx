@@ -61,6 +61,11 @@ export function SubmissionCard({
           <p className="mt-1.5 text-sm leading-relaxed text-stone-800">{submission.aiResponse}</p>
           {submission.analysis ? <AnalysisTags analysis={submission.analysis} /> : null}
         </div>
+      ) : submission.awaitingAnalysis ? (
+        <p className="mt-4 rounded-xl bg-stone-50 p-4 text-sm text-stone-700 ring-1 ring-stone-200">
+          <span className="font-bold">Not analysed yet.</span> The analysis could not be made in time; it will be
+          tried again shortly.
+        </p>
       ) : null}
       <form method="post" onSubmit={send} className="mt-4 flex flex-wrap items-center gap-3">
         <input type="hidden" name="id" value={submission.id} />

@@ -12,6 +12,7 @@ const submission: Submission = {
   createdAt: '2026-01-01T00:00:00.000Z',
   spam: null,
   status: 'new',
+  awaitingAnalysis: false,
 }
 
 describe('SubmissionEvents', () => {

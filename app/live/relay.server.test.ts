@@ -17,6 +17,7 @@ const submission: Submission = {
   createdAt: '2026-01-01T00:00:00.000Z',
   spam: null,
   status: 'new',
+  awaitingAnalysis: false,
 }
 
 const everyone = { session: null, expiresAt: Number.POSITIVE_INFINITY }

@@ -48,6 +48,7 @@ describe('the submissions service', () => {
         createdAt: '2026-05-01T08:00:00.000Z',
         spam: null,
         status: 'new',
+        awaitingAnalysis: false,
       },
     })
     expect(published).toEqual([{ id: '1', type: 'NEW_SUBMISSION', data: result.ok && result.submission }])
@@ -104,16 +105,92 @@ describe('the submissions service', () => {
     expect(row).toEqual({ ai_response: 'Read: Any honey left?', analysis: JSON.stringify(analysis) })
   })
 
-  it('stores and lists a submission that could not be analysed', async () => {
-    database = openDatabase(tempDatabasePath(), migrationsFolder)
-    const service = createSubmissionsService({
-      db: database.db,
-      events: new SubmissionEvents(),
-      analyse: async () => ({ analysis: null, aiResponse: null }),
+  describe('a message the analysis could not read', () => {
+    /** A service whose analysis fails until `readable` is set, mailing the owner, on a clock the test moves. */
+    function unreadable() {
+      database = openDatabase(tempDatabasePath(), migrationsFolder)
+      const events = new SubmissionEvents()
+      const published: Array<{ type: string; id: number; spam: unknown }> = []
+      events.subscribe((event) => published.push({ type: event.type, id: event.data.id, spam: event.data.spam }))
+      const state = { readable: false, now: new Date('2026-05-01T08:00:00.000Z') }
+      const service = createSubmissionsService({
+        db: database.db,
+        events,
+        analyse: async ({ message }) =>
+          state.readable
+            ? { analysis: /jars/i.test(message) ? spamReading : analysis, aiResponse: `Read: ${message}` }
+            : { analysis: null, aiResponse: null },
+        now: () => state.now,
+        mailsOwner: true,
+      })
+      const owed = () => database.sqlite.prepare('SELECT submission_id AS id FROM outbox').pluck().all()
+      const later = (ms: number) => (state.now = new Date(state.now.getTime() + ms))
+      return { service, published, state, owed, later }
+    }
+    const spamReading: Analysis = { ...analysis, spam: { isSpam: true, reasons: ['spam_phrasing'] } }
+
+    it('still meets the quick spam checks: SEO spam is set aside, never told or mailed', async () => {
+      const { service, published, owed } = unreadable()
+      const result = await service.submit({
+        ...form,
+        message: 'We offer SEO and backlink packages, visit https://rank.example.com today',
+      })
+      expect(result.ok && result.submission).toMatchObject({ analysis: null, awaitingAnalysis: false })
+      expect(result.ok && result.submission.spam).toEqual(expect.arrayContaining(['links', 'spam_phrasing']))
+      expect(listed()).toEqual([])
+      expect(published).toEqual([])
+      expect(owed()).toEqual([])
     })
-    const result = await service.submit(form)
-    expect(result.ok && result.submission).toMatchObject({ analysis: null, aiResponse: null })
-    expect(listed()).toEqual([result.ok && result.submission])
+
+    it('is listed as awaiting its analysis, neither told nor mailed until it is read again', async () => {
+      const { service, published, owed, state, later } = unreadable()
+      const result = await service.submit(form)
+      expect(result.ok && result.submission).toMatchObject({ analysis: null, aiResponse: null, awaitingAnalysis: true })
+      expect(listed()).toEqual([result.ok && result.submission])
+      expect(published).toEqual([])
+      expect(owed()).toEqual([])
+
+      expect(await service.readAgainDue()).toBe(0)
+      later(15_000)
+      state.readable = true
+      expect(await service.readAgainDue()).toBe(1)
+      expect(listed()).toEqual([
+        expect.objectContaining({ analysis, aiResponse: 'Read: Any honey left?', awaitingAnalysis: false }),
+      ])
+      expect(published).toEqual([{ type: 'NEW_SUBMISSION', id: 1, spam: null }])
+      expect(owed()).toEqual([1])
+      const tags = database.sqlite.prepare("SELECT count FROM tag_counts WHERE kind = 'product' AND value = 'honey'")
+      expect(tags.pluck().get()).toBe(1)
+    })
+
+    it('is set aside when reading it again finds spam, and the watchers are told it moved', async () => {
+      const { service, published, owed, state, later } = unreadable()
+      // Nothing the quick checks know: only the analysis finds it is spam.
+      await service.submit({ ...form, message: 'Buy our jars for your farm shop' })
+      later(15_000)
+      state.readable = true
+      await service.readAgainDue()
+      expect(listed()).toEqual([])
+      expect(listed({ spam: true })).toEqual([expect.objectContaining({ id: 1, spam: ['spam_phrasing'] })])
+      expect(published).toEqual([{ type: 'SUBMISSION_UPDATED', id: 1, spam: ['spam_phrasing'] }])
+      expect(owed()).toEqual([])
+      const counted = database.sqlite.prepare("SELECT count FROM tag_counts WHERE kind = 'product' AND value = 'honey'")
+      expect(counted.pluck().get() ?? 0).toBe(0)
+    })
+
+    it('waits twice as long after each failed reading, and after the last is the owner’s to read as it is', async () => {
+      const { service, published, owed, later } = unreadable()
+      await service.submit(form)
+      for (const wait of [15_000, 30_000, 60_000]) {
+        later(wait - 1)
+        expect(await service.readAgainDue()).toBe(0)
+        later(1)
+        expect(await service.readAgainDue()).toBe(1)
+      }
+      expect(listed()).toEqual([expect.objectContaining({ analysis: null, awaitingAnalysis: false })])
+      expect(published).toEqual([{ type: 'NEW_SUBMISSION', id: 1, spam: null }])
+      expect(owed()).toEqual([1])
+    })
   })
 
   it('neither stores nor publishes an invalid submission', async () => {

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { asc, eq, lte, sql } from 'drizzle-orm'
 import type { Analyse } from '#app/analysis/analyser.server'
 import type { Analysis } from '#app/analysis/analysis'
+import { quickSpamReading } from '#app/analysis/spam-signals'
 import type { FarmDatabase } from '#app/data/database.server'
 import { createWrites, type Writes } from '#app/data/writes.server'
 import { outbox, submissions, type SubmissionRow } from '#app/data/schema'
@@ -10,7 +11,12 @@ import { parseContactForm } from './contact-validation'
 import { createGroupCommit } from './group-commit.server'
 import type { SpamReason, Submission } from './submission'
 
-type NewSubmission = Required<Omit<typeof submissions.$inferInsert, 'id' | 'status'>>
+type NewSubmission = Required<Omit<typeof submissions.$inferInsert, 'id' | 'status' | 'analysisAttempts'>>
+
+/** A message stored without an analysis is read again after this, then after twice as long each time. */
+const firstRereadMs = 15_000
+/** After this many more tries, it is the owner's to read as it is: listed, told and mailed without one. */
+const mostRereads = 3
 
 export type SubmitResult = { ok: true; submission: Submission } | { ok: false; errors: ContactFormErrors }
 
@@ -25,9 +31,16 @@ interface Dependencies {
   mailsOwner?: boolean
 }
 
-/** Why a submission is set aside: the traps it walked into and what the analysis found; null to keep it. */
-function spamReasons(trappedBy: SpamReason[], analysis: Analysis | null): SpamReason[] | null {
-  const reasons = new Set<SpamReason>([...trappedBy, ...(analysis?.spam.isSpam ? analysis.spam.reasons : [])])
+/**
+ * Why a submission is set aside: the traps it walked into, the quick spam signals (which need
+ * no analysis) and what the analysis found; null to keep it.
+ */
+function spamReasons(trappedBy: SpamReason[], quick: Analysis['spam'], analysis: Analysis | null): SpamReason[] | null {
+  const reasons = new Set<SpamReason>([
+    ...trappedBy,
+    ...(quick.isSpam ? quick.reasons : []),
+    ...(analysis?.spam.isSpam ? analysis.spam.reasons : []),
+  ])
   return reasons.size > 0 ? [...reasons] : null
 }
 
@@ -43,6 +56,7 @@ export function toSubmission(row: SubmissionRow): Submission {
     createdAt: row.createdAt.toISOString(),
     spam: row.spamReasons ?? null,
     status: row.status,
+    awaitingAnalysis: row.reanalyseAt !== null,
   }
 }
 
@@ -57,8 +71,8 @@ export function createSubmissionsService({
 }: Dependencies) {
   const placeholder = (name: keyof NewSubmission) => sql.placeholder(name)
   // Prepared once: building and preparing the statement cost more than running it. A JSON
-  // column would encode a null as the text 'null', so those two take their text (or NULL)
-  // from insert.
+  // column would encode a null as the text 'null', and a time column cannot take a null, so
+  // those take their text, number or NULL from insert.
   const preparedInsert = db
     .insert(submissions)
     .values({
@@ -69,6 +83,7 @@ export function createSubmissionsService({
       analysis: sql`${placeholder('analysis')}`,
       createdAt: placeholder('createdAt'),
       spamReasons: sql`${placeholder('spamReasons')}`,
+      reanalyseAt: sql`${placeholder('reanalyseAt')}`,
     })
     .returning()
     .prepare()
@@ -86,11 +101,13 @@ export function createSubmissionsService({
       ...values,
       analysis: asJson(values.analysis),
       spamReasons: asJson(values.spamReasons),
+      reanalyseAt: values.reanalyseAt?.getTime() ?? null,
     })
-    // Spam is never mailed.
-    if (mailsOwner && row.spamReasons === null) insertMail.run({ submissionId: row.id, createdAt: row.createdAt })
+    // Spam is never mailed; a message waiting to be read again is mailed once it has been.
+    if (owesMail(row)) insertMail.run({ submissionId: row.id, createdAt: row.createdAt })
     return row
   }
+  const owesMail = (row: SubmissionRow) => mailsOwner && row.spamReasons === null && row.reanalyseAt === null
   const commits = createGroupCommit({
     writeAll: (batch: NewSubmission[]) => db.transaction(() => batch.map(insert)),
     whenFree: writes.whenFree,
@@ -108,16 +125,68 @@ export function createSubmissionsService({
       if (!form.success) return { ok: false, errors: form.errors }
       const ready = commits.preparing()
       const { analysis, aiResponse } = await analyse(form.data).finally(ready)
+      const reasons = spamReasons(trappedBy, quickSpamReading(form.data), analysis)
+      const at = now()
       const row = await commits.write({
         ...form.data,
         aiResponse,
         analysis,
-        createdAt: now(),
-        spamReasons: spamReasons(trappedBy, analysis),
+        createdAt: at,
+        spamReasons: reasons,
+        reanalyseAt: analysis === null && reasons === null ? new Date(at.getTime() + firstRereadMs) : null,
       })
       const submission = toSubmission(row)
-      if (!submission.spam) events.publish({ type: 'NEW_SUBMISSION', data: submission })
+      if (!submission.spam && !submission.awaitingAnalysis) events.publish({ type: 'NEW_SUBMISSION', data: submission })
       return { ok: true, submission }
+    },
+
+    /**
+     * Reads again, one at a time, the messages stored without an analysis whose time has come.
+     * Read, each is set aside as spam (and the watchers told it moved) or becomes a lead: told
+     * to the watchers and owed its mail in the same transaction. One that still cannot be read
+     * waits twice as long, and after the last try is the owner's to read as it is.
+     */
+    async readAgainDue(most = 20): Promise<number> {
+      const due = db
+        .select()
+        .from(submissions)
+        .where(lte(submissions.reanalyseAt, now()))
+        .orderBy(asc(submissions.reanalyseAt))
+        .limit(most)
+        .all()
+      for (const row of due) {
+        const { analysis, aiResponse } = await analyse(row)
+        const attempts = row.analysisAttempts + 1
+        const matching = eq(submissions.id, row.id)
+        if (analysis === null && attempts < mostRereads) {
+          const later = new Date(now().getTime() + firstRereadMs * 2 ** attempts)
+          await writes.whenFree(() =>
+            db.update(submissions).set({ analysisAttempts: attempts, reanalyseAt: later }).where(matching).run(),
+          )
+          continue
+        }
+        const reasons = spamReasons([], quickSpamReading(row), analysis)
+        const read = await writes.whenFree(() =>
+          db.transaction((tx) => {
+            // Set aside first, so the tags the analysis brings are not counted in the inbox.
+            if (reasons) tx.update(submissions).set({ spamReasons: reasons }).where(matching).run()
+            const written = tx
+              .update(submissions)
+              .set({ ...(analysis ? { analysis, aiResponse } : {}), analysisAttempts: attempts, reanalyseAt: null })
+              .where(matching)
+              .returning()
+              .get()
+            if (written && owesMail(written)) {
+              tx.insert(outbox).values({ submissionId: written.id, nextAttemptAt: now(), createdAt: now() }).run()
+            }
+            return written
+          }),
+        )
+        if (!read) continue
+        const submission = toSubmission(read)
+        events.publish({ type: submission.spam ? 'SUBMISSION_UPDATED' : 'NEW_SUBMISSION', data: submission })
+      }
+      return due.length
     },
   }
 }

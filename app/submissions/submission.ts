@@ -18,6 +18,8 @@ export interface Submission {
   spam: SpamReason[] | null
   /** Whether the owner has dealt with it. */
   status: SubmissionStatus
+  /** Stored without an analysis (it failed or ran out of time), to be read again shortly. */
+  awaitingAnalysis: boolean
 }
 
 export const submissionStatuses = ['new', 'handled'] as const
