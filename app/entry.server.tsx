@@ -43,6 +43,8 @@ export default function handleRequest(
   const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady'
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
+    // Cleared once the render is done: a pending timer would keep the whole render alive for 5 s.
+    let timer: ReturnType<typeof setTimeout> | undefined
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <StylesheetProvider value={stylesheetText()}>
@@ -51,19 +53,15 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true
-          const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          )
-          pipe(body)
+        onAllReady() {
+          clearTimeout(timer)
+          if (readyEvent === 'onAllReady') ready()
+        },
+        onShellReady() {
+          if (readyEvent === 'onShellReady') ready()
         },
         onShellError(error: unknown) {
+          clearTimeout(timer)
           reject(error)
         },
         onError(error: unknown) {
@@ -72,6 +70,18 @@ export default function handleRequest(
         },
       },
     )
-    setTimeout(abort, abortDelay)
+    function ready() {
+      shellRendered = true
+      const body = new PassThrough()
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      )
+      pipe(body)
+    }
+    timer = setTimeout(abort, abortDelay)
   })
 }

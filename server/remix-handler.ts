@@ -18,7 +18,8 @@ async function importBuild(): Promise<ServerBuild> {
  */
 function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const port = /:(\d+)$/.exec(req.get('X-Forwarded-Host') ?? req.get('Host') ?? '')?.[1]
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.hostname}${port ? `:${port}` : ''}`)
+  // Joined as text: as a base, a path such as `//?index` would be read as another host.
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`)
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one)

@@ -1,17 +1,20 @@
 const minuteMs = 60_000
 
+// Made once: each Intl.DateTimeFormat holds ICU data off V8's heap, so one per card per render
+// piled up faster than the garbage collector noticed (about 1 MB per inbox render).
+const utcFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+})
+
 /** The same on the server and in every browser, so the first render matches: "22 Nov 2026, 14:05 UTC". */
 export function absoluteUtc(iso: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  }).format(new Date(iso))
-  return `${parts} UTC`
+  return `${utcFormat.format(new Date(iso))} UTC`
 }
 
 function dayKey(date: Date, timeZone: string | undefined): string {

@@ -69,6 +69,7 @@ describe('the analysis stored with each submission', () => {
           createdAt: '2026-01-01T00:00:00.000Z',
           spam: null,
           status: 'new',
+          awaitingAnalysis: false,
         },
       ])
       expect(storedRows(server.databasePath).map((row) => row.analysis)).toEqual([null, JSON.stringify(data.analysis)])

@@ -115,7 +115,8 @@ describe('owner sessions', () => {
 
 describe('the Secure flag', () => {
   it('is left off over plain HTTP, so a LAN owner can sign in, with one warning for a non-local host', async () => {
-    const server = await serve({ env: { OWNER_PASSWORD: password } })
+    // The owner reaches the site by a LAN name, which the site must be told it answers to.
+    const server = await serve({ env: { OWNER_PASSWORD: password, ALLOWED_HOSTS: 'farm.lan' } })
     expect(await signIn(server)).not.toMatch(/Secure/)
     expect(server.output()).not.toContain('signed in over plain HTTP')
     const lan = await signIn(server, { Host: `farm.lan:${server.port}` })
@@ -131,7 +132,9 @@ describe('the Secure flag', () => {
   })
 
   it('is set when the request came over HTTPS through a trusted proxy, and not when the proxy is not trusted', async () => {
-    const proxied = await serve({ env: { OWNER_PASSWORD: password, TRUST_PROXY: '1' } })
+    const proxied = await serve({
+      env: { OWNER_PASSWORD: password, TRUST_PROXY: '1', PUBLIC_URL: 'https://farm.example' },
+    })
     const https = { 'X-Forwarded-Proto': 'https', Host: 'farm.example', Origin: 'https://farm.example' }
     expect(await signIn(proxied, https)).toMatch(/; Secure/)
     expect(proxied.output()).not.toContain('signed in over plain HTTP')
