@@ -93,6 +93,9 @@ export function createInbox({
   return {
     list,
 
+    /** A reading stamp on the same clock as the counts': a page read before it is older than any change stamped after. */
+    readAt: readingAt,
+
     /**
      * The whole view, newest first, in chunks: each chunk is its own keyset query, so nothing
      * holds the database between chunks however slowly they are read.

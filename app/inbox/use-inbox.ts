@@ -10,15 +10,24 @@ import { newestFirst } from './newest-first'
  * The one place the inbox's list lives while a view is shown: the loaded page, older pages
  * appended as the owner scrolls, live arrivals that belong in the view, and changes, merged
  * by id, newest first. The counts each message carries go to the filters and the header as
- * they come, so no loader runs again. Mount it anew (a React key) for each view.
+ * they come, so no loader runs again. After the live link was down, the page is loaded again
+ * and the older pages dropped: what the server read after a change is truer than the change,
+ * so a live message older than the page never overrides it. Mount it anew (a React key) for
+ * each view.
  */
 export function useInbox({
   firstPage,
+  next,
+  readAt,
   view,
   onNewSubmission,
   onCounts,
 }: {
   firstPage: Submission[]
+  /** Where the loaded page ends (its next page's `before`); null when it reaches the oldest. */
+  next: number | null
+  /** When the server read the loaded page, on the clock that stamps every live message's counts. */
+  readAt: number
   view: InboxView
   /** Every new submission the live link brings, in the view or not. */
   onNewSubmission: (submission: Submission) => void
@@ -26,24 +35,31 @@ export function useInbox({
   onCounts: (counts: TagCount[]) => void
 }) {
   const [older, setOlder] = useState<Submission[]>([])
-  const [arrived, setArrived] = useState<Submission[]>([])
+  const [arrived, setArrived] = useState<Stamped[]>([])
   // Each change with when the server read the counts it moved: a later change wins, however
   // its answer and its frame travelled.
-  const [changed, setChanged] = useState<ReadonlyMap<number, { submission: Submission; at: number }>>(new Map())
+  const [changed, setChanged] = useState<ReadonlyMap<number, Stamped>>(new Map())
   const [notInView, setNotInView] = useState(0)
+  const [reconnections, setReconnections] = useState(0)
+
+  const arrive = useCallback(
+    (submission: Submission, at: number) =>
+      setArrived((list) => [{ submission, at }, ...list.filter((held) => held.submission.id !== submission.id)]),
+    [],
+  )
 
   /** A change to a submission, as the live link or the answer to this tab's own change brings it. */
   const changedTo = useCallback(
     (submission: Submission, counts: TagCount[]) => {
       onCounts(counts)
-      const at = Math.max(0, ...counts.map((count) => count.at))
+      const at = stampOf(counts)
       setChanged((map) => {
         const held = map.get(submission.id)
         return held && held.at >= at ? map : new Map(map).set(submission.id, { submission, at })
       })
-      if (matchesView(submission, view)) setArrived((list) => newestFirst([submission], list))
+      if (matchesView(submission, view)) arrive(submission, at)
     },
-    [view, onCounts],
+    [view, onCounts, arrive],
   )
 
   const onMessage = useCallback(
@@ -51,30 +67,47 @@ export function useInbox({
       if (message.type === 'SUBMISSION_UPDATED') return changedTo(message.data, message.counts)
       onCounts(message.counts)
       onNewSubmission(message.data)
-      if (matchesView(message.data, view)) setArrived((list) => newestFirst([message.data], list))
+      if (matchesView(message.data, view)) arrive(message.data, stampOf(message.counts))
       else setNotInView((count) => count + 1)
     },
-    [view, changedTo, onNewSubmission, onCounts],
+    [view, changedTo, onNewSubmission, onCounts, arrive],
   )
 
-  const submissions = useMemo(
-    () =>
-      newestFirst(arrived, firstPage, older)
-        .map((submission) => changed.get(submission.id)?.submission ?? submission)
-        .filter((submission) => !changed.has(submission.id) || matchesView(submission, view)),
-    [arrived, firstPage, older, changed, view],
-  )
+  const submissions = useMemo(() => {
+    // Within the loaded page's ids, what the server read after a message is the truth.
+    const newestLoaded = firstPage[0]?.id ?? 0
+    const outdated = ({ submission, at }: Stamped) =>
+      at <= readAt && submission.id <= newestLoaded && submission.id > (next ?? 0)
+    const live = arrived.filter((held) => !outdated(held)).map(({ submission }) => submission)
+    const applied = new Map([...changed].filter(([, held]) => !outdated(held)))
+    return newestFirst(live, firstPage, older)
+      .map((submission) => applied.get(submission.id)?.submission ?? submission)
+      .filter((submission) => !applied.has(submission.id) || matchesView(submission, view))
+  }, [arrived, firstPage, next, readAt, older, changed, view])
 
   const params = useMemo(() => viewParams(view).toString(), [view])
-  // What was missed while the link was down came without its counts: the loaders count again.
   const { revalidate } = useRevalidator()
+  const onReconnected = useCallback(() => {
+    // The older pages load again from the server, so what the link said about them before is older still.
+    const onOlderPage = (id: number) => next !== null && id <= next
+    setOlder([])
+    setChanged((map) => new Map([...map].filter(([id]) => !onOlderPage(id))))
+    setArrived((list) => list.filter(({ submission }) => !onOlderPage(submission.id)))
+    setReconnections((count) => count + 1)
+    revalidate()
+  }, [revalidate, next])
   useLiveSubmissions({
     newestId: submissions[0]?.id ?? firstPage[0]?.id ?? 0,
     viewParams: params,
     onMessage,
-    onCaughtUp: revalidate,
+    onReconnected,
   })
 
   const addOlder = useCallback((page: Submission[]) => setOlder((list) => newestFirst(list, page)), [])
-  return { submissions, notInView, addOlder, changedTo }
+  return { submissions, notInView, addOlder, changedTo, reconnections }
 }
+
+type Stamped = { submission: Submission; at: number }
+
+/** When the server read the counts a message carries: 0 for one that came without (a catch-up). */
+const stampOf = (counts: TagCount[]) => Math.max(0, ...counts.map((count) => count.at))

@@ -12,15 +12,26 @@ const nextLink = /<([^>]+)>;\s*rel="next"/
 export function useOlderPages({
   firstUrl,
   onPage,
+  restarts,
 }: {
   /** The API address of the page after the loaded one; null when the loaded page was the last. */
   firstUrl: string | null
   onPage: (page: Submission[]) => void
+  /** Counts the times the older pages were dropped (they may be stale): each starts again from firstUrl. */
+  restarts: number
 }) {
   const [state, setState] = useState<OlderPagesState>(firstUrl ? 'idle' : 'done')
   const next = useRef(firstUrl)
   const busy = useRef(false)
   const sentinel = useRef<HTMLElement | null>(null)
+  const started = useRef({ firstUrl, restarts })
+
+  useEffect(() => {
+    if (started.current.firstUrl === firstUrl && started.current.restarts === restarts) return
+    started.current = { firstUrl, restarts }
+    next.current = firstUrl
+    setState(firstUrl ? 'idle' : 'done')
+  }, [firstUrl, restarts])
 
   const loadMore = useCallback(async () => {
     const url = next.current

@@ -26,28 +26,29 @@ function parse(text: string): unknown {
 /**
  * Holds one WebSocket to the server root while the calling page is shown and hands on every
  * message. After every (re)connect it fetches, with the view's own parameters, what arrived
- * after the newest submission already held, so nothing is missed while the link was down.
+ * after the newest submission already held, so nothing is missed while the link was down;
+ * after a reconnect it also says so, since changes to older ones were missed too.
  */
 export function useLiveSubmissions({
   newestId,
   viewParams,
   onMessage,
-  onCaughtUp,
+  onReconnected,
 }: {
   newestId: number
   /** The view's URL parameters, so the catch-up asks only for what the view shows. */
   viewParams: string
   onMessage: (message: LiveMessage) => void
-  /** After a reconnect that found submissions missed while the link was down. */
-  onCaughtUp: () => void
+  /** After a reconnect (not the first connect): whatever changed while the link was down was missed. */
+  onReconnected: () => void
 }) {
   const newest = useRef(newestId)
   const handle = useRef(onMessage)
-  const caughtUp = useRef(onCaughtUp)
+  const reconnected = useRef(onReconnected)
   useEffect(() => {
     newest.current = Math.max(newest.current, newestId)
     handle.current = onMessage
-    caughtUp.current = onCaughtUp
+    reconnected.current = onReconnected
   })
 
   useEffect(() => {
@@ -55,6 +56,7 @@ export function useLiveSubmissions({
     let retry: ReturnType<typeof setTimeout> | undefined
     let attempt = 0
     let leaving = false
+    let connectedBefore = false
 
     async function catchUp() {
       try {
@@ -66,7 +68,6 @@ export function useLiveSubmissions({
         const missed: Submission[] = await response.json()
         for (const submission of missed.reverse())
           handle.current({ type: 'NEW_SUBMISSION', data: submission, counts: [] })
-        if (missed.length > 0) caughtUp.current()
       } catch (error) {
         console.error('Failed to fetch submissions', error)
       }
@@ -76,6 +77,8 @@ export function useLiveSubmissions({
       socket = new WebSocket(liveUrl())
       socket.onopen = () => {
         attempt = 0
+        if (connectedBefore) reconnected.current()
+        connectedBefore = true
         void catchUp()
       }
       socket.onmessage = (event) => {

@@ -61,11 +61,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   try {
     const { submissions, next } = context.inbox.list(query.page)
+    const readAt = context.inbox.readAt()
     return json(
       {
         badQuery: null,
         loadFailed: false,
-        page: { view: query.page, submissions, next },
+        page: { view: query.page, submissions, next, readAt },
         counts: context.inbox.tagCounts(),
       },
       { headers: ownerDataHeaders },
@@ -137,6 +138,7 @@ export default function FarmSales() {
             view={page.view}
             firstPage={page.submissions}
             next={page.next}
+            readAt={page.readAt}
             onNewSubmission={leadAlert.arrived}
             onCounts={live.moved}
           />
@@ -172,6 +174,7 @@ function Inbox({
   view,
   firstPage,
   next,
+  readAt,
   onNewSubmission,
   onCounts,
 }: {
@@ -179,13 +182,23 @@ function Inbox({
   firstPage: Submission[]
   /** Where the next older page starts; null when the loaded page was the last. */
   next: number | null
+  /** When the server read the page, on the clock that stamps live changes. */
+  readAt: number
   onNewSubmission: (submission: Submission) => void
   onCounts: (counts: TagCount[]) => void
 }) {
-  const { submissions, notInView, addOlder, changedTo } = useInbox({ firstPage, view, onNewSubmission, onCounts })
+  const { submissions, notInView, addOlder, changedTo, reconnections } = useInbox({
+    firstPage,
+    next,
+    readAt,
+    view,
+    onNewSubmission,
+    onCounts,
+  })
   const older = useOlderPages({
     firstUrl: next === null ? null : `/api/submissions?${pageParams({ ...view, limit: apiPageSizes.default }, next)}`,
     onPage: addOlder,
+    restarts: reconnections,
   })
   const firstIds = new Set(firstPage.map((submission) => submission.id))
   // Where the next older page starts, as the API's last Link says (a search may skip ahead).

@@ -223,3 +223,46 @@ test('the owner misses nothing across a server restart: the page reconnects and 
     await restarted.stop()
   }
 })
+
+test('a tab that was offline shows the truth after it reconnects, not what its live link said before', async ({
+  page,
+  server,
+}) => {
+  const ann = await postSubmission(server, { name: 'Ann' })
+  await postSubmission(server, { name: 'Bob' })
+  const opened = page.waitForEvent('websocket')
+  await openHydrated(page, '/farm-sales')
+  const socket = await opened
+  const card = (name: string) => page.getByTestId('submission-card').filter({ hasText: name })
+  // A new card offers "Mark handled", a handled one "Mark as new".
+  const isNew = (name: string) => expect(card(name).getByRole('button')).toHaveText('Mark handled')
+  const isHandled = (name: string, timeout?: number) =>
+    expect(card(name).getByRole('button')).toHaveText('Mark as new', { timeout })
+  await isNew('Ann')
+
+  // Another tab marks Ann handled: this tab hears it over the live link.
+  const handled = await fetch(`${server.url}/api/submissions/${ann.id}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ status: 'handled' }),
+  })
+  expect(handled.status).toBe(200)
+  await isHandled('Ann')
+
+  // While the link is down, Ann is marked new again and Bob handled: no live message says so.
+  expect(await server.stop('SIGTERM')).toBe(0)
+  expect(socket.isClosed()).toBe(true)
+  const sqlite = new Sqlite(server.databasePath)
+  sqlite.prepare("UPDATE submissions SET status = 'new' WHERE name = 'Ann'").run()
+  sqlite.prepare("UPDATE submissions SET status = 'handled' WHERE name = 'Bob'").run()
+  sqlite.close()
+
+  const restarted = await startServer({ databasePath: server.databasePath, port: server.port, env: farmEnv })
+  try {
+    // The reconnect may come up to 8 s after the restart (the page backs off while the server is down).
+    await isHandled('Bob', 15_000)
+    await isNew('Ann')
+  } finally {
+    await restarted.stop()
+  }
+})
