@@ -5,7 +5,7 @@ import { freePort } from './server'
 export interface MailServer {
   port: number
   url: string
-  /** Every mail accepted so far, parsed. */
+  /** Every mail accepted so far, parsed (refused ones are not kept). */
   mails: ParsedMail[]
   close(): Promise<void>
 }
@@ -18,7 +18,13 @@ export interface MailServer {
 export async function startMailServer({
   port,
   login,
-}: { port?: number; login?: { user: string; password: string } } = {}): Promise<MailServer> {
+  refuse,
+}: {
+  port?: number
+  login?: { user: string; password: string }
+  /** Refuses (554, after the message was sent) each mail this says yes to, as a content filter would. */
+  refuse?: (mail: ParsedMail) => boolean
+} = {}): Promise<MailServer> {
   port ??= await freePort()
   const mails: ParsedMail[] = []
   const server = new SMTPServer({
@@ -34,6 +40,9 @@ export async function startMailServer({
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
+          if (refuse?.(mail)) {
+            return callback(Object.assign(new Error('Message refused by content filter'), { responseCode: 554 }))
+          }
           mails.push(mail)
           callback()
         })

@@ -24,8 +24,9 @@ export function rawRequest(
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const { hostname, port } = new URL(baseUrl)
-    // The path goes out exactly as written, `//` and all.
-    const req = request({ hostname, port, path, method, headers }, (res) => {
+    // The path goes out exactly as written, `//` and all, on a connection of its own: a kept-alive
+    // one the server closed after an earlier answer would fail before this one is sent.
+    const req = request({ hostname, port, path, method, headers, agent: false }, (res) => {
       let text = ''
       res.setEncoding('utf8')
       res.on('data', (chunk) => (text += chunk))

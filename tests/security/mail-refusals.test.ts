@@ -1,0 +1,55 @@
+// One lead the mail server will not take does not hold back the others: a refused digest is
+// sent again in halves, down to one lead, and only the refused lead is marked failed.
+import Sqlite from 'better-sqlite3'
+import { afterEach, expect, it } from 'vitest'
+import { startMailServer, type MailServer } from '#tests/support/mail-server'
+import { startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+
+let server: RunningServer | undefined
+let mail: MailServer | undefined
+afterEach(async () => {
+  await server?.stop('SIGKILL')
+  await mail?.close()
+  server = mail = undefined
+})
+
+/** Leads already owed their mail when the server starts, so the first digest holds them all. */
+async function owedLeads(names: string[]) {
+  const databasePath = tempDatabasePath()
+  await (await startServer({ databasePath })).stop()
+  const sqlite = new Sqlite(databasePath)
+  const at = Date.now()
+  const insert = sqlite.prepare('INSERT INTO submissions (name, email, message, created_at) VALUES (?, ?, ?, ?)')
+  const owe = sqlite.prepare('INSERT INTO outbox (submission_id, next_attempt_at, created_at) VALUES (?, ?, ?)')
+  for (const name of names) {
+    owe.run(insert.run(name, 'lead@example.com', `A message from ${name}`, at).lastInsertRowid, at, at)
+  }
+  sqlite.close()
+  return databasePath
+}
+
+it('mails every other lead of a refused digest, in smaller mails, and marks only the refused one failed', async () => {
+  const names = ['Ann', 'Bob', 'Cas', 'Poison Pete', 'Dee', 'Eve']
+  const databasePath = await owedLeads(names)
+  mail = await startMailServer({ refuse: (mail) => (mail.text ?? '').includes('Poison') })
+  server = await startServer({
+    databasePath,
+    // Every lead goes into a digest, so the first mail is one digest of all six.
+    env: { SMTP_URL: mail.url, NOTIFY_EMAIL: 'owner@farm.example', NOTIFY_DIGEST_AFTER: '0' },
+  })
+  const rows = () => {
+    const sqlite = new Sqlite(databasePath, { readonly: true })
+    try {
+      return sqlite
+        .prepare('SELECT s.name, o.status FROM outbox o JOIN submissions s ON s.id = o.submission_id ORDER BY s.id')
+        .all() as Array<{ name: string; status: string }>
+    } finally {
+      sqlite.close()
+    }
+  }
+  await expect.poll(() => rows().filter((row) => row.status !== 'pending').length, { timeout: 15_000 }).toBe(6)
+  expect(rows()).toEqual(names.map((name) => ({ name, status: name === 'Poison Pete' ? 'failed' : 'sent' })))
+  const mailed = mail.mails.flatMap((one) => names.filter((name) => (one.text ?? '').includes(`${name} <`)))
+  expect(mailed.sort()).toEqual(names.filter((name) => name !== 'Poison Pete').sort())
+  expect(server.output()).toContain('the mail server refused the mail about this lead')
+})
