@@ -124,7 +124,8 @@ function siteHosts(env: Environment): string[] {
     .map((host) => host.trim().toLowerCase())
     .filter(Boolean)
   for (const host of named) {
-    if (!hostName.test(host)) throw new Error(`ALLOWED_HOSTS holds "${host}", which is not a host name such as farm.example`)
+    if (!hostName.test(host))
+      throw new Error(`ALLOWED_HOSTS holds "${host}", which is not a host name such as farm.example`)
   }
   const publicUrl = text(env, 'PUBLIC_URL')
   const ownName = /^https?:\/\/([^/:]+)/i.exec(publicUrl)?.[1]?.toLowerCase()

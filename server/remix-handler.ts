@@ -30,7 +30,12 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   })
   const body: Buffer | undefined = res.locals.body
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
-  return new Request(url, { method: req.method, headers, body: hasBody ? new Uint8Array(body ?? []) : null, signal: leaving.signal })
+  return new Request(url, {
+    method: req.method,
+    headers,
+    body: hasBody ? new Uint8Array(body ?? []) : null,
+    signal: leaving.signal,
+  })
 }
 
 /**

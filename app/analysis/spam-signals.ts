@@ -35,7 +35,10 @@ export function spamVerdict(signals: {
 }
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
-const phrases = Object.entries(spamPhrasing).map(([phrase, weight]) => ({ words: ` ${words(phrase).join(' ')} `, weight }))
+const phrases = Object.entries(spamPhrasing).map(([phrase, weight]) => ({
+  words: ` ${words(phrase).join(' ')} `,
+  weight,
+}))
 
 /**
  * The spam signals that need no language model and no tokeniser: links, shouting and the

@@ -17,7 +17,9 @@ export interface Writes {
    * that still fails is counted and thrown.
    */
   whenFree<T>(write: () => T): Promise<T>
-  /** Counts a write that failed elsewhere (a batch's item). */
+  /** The same wait, for a caller that counts its own failures (a batch, whose items are tried alone). */
+  waitForLock<T>(write: () => T): Promise<T>
+  /** Counts a write that failed. */
   failed(): void
   failedInLastMinute(): number
 }
@@ -28,19 +30,25 @@ export function createWrites({ waitAtMostMs = 5_000, now = Date.now } = {}): Wri
     failures.push(now())
     if (failures.length > mostRemembered) failures.shift()
   }
+  async function waitForLock<T>(write: () => T): Promise<T> {
+    const deadline = now() + waitAtMostMs
+    for (let pause = 5; ; pause = Math.min(pause * 2, 200)) {
+      try {
+        return write()
+      } catch (error) {
+        if (!isBusy(error) || now() + pause > deadline) throw error
+      }
+      await sleep(pause)
+    }
+  }
   return {
+    waitForLock,
     async whenFree(write) {
-      const deadline = now() + waitAtMostMs
-      for (let pause = 5; ; pause = Math.min(pause * 2, 200)) {
-        try {
-          return write()
-        } catch (error) {
-          if (!isBusy(error) || now() + pause > deadline) {
-            failed()
-            throw error
-          }
-        }
-        await sleep(pause)
+      try {
+        return await waitForLock(write)
+      } catch (error) {
+        failed()
+        throw error
       }
     },
     failed,

@@ -63,8 +63,8 @@ export function SubmissionCard({
         </div>
       ) : submission.awaitingAnalysis ? (
         <p className="mt-4 rounded-xl bg-stone-50 p-4 text-sm text-stone-700 ring-1 ring-stone-200">
-          <span className="font-bold">Not analysed yet.</span> The analysis could not be made in time; it will be
-          tried again shortly.
+          <span className="font-bold">Not analysed yet.</span> The analysis could not be made in time; it will be tried
+          again shortly.
         </p>
       ) : null}
       <form method="post" onSubmit={send} className="mt-4 flex flex-wrap items-center gap-3">

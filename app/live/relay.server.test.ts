@@ -92,7 +92,9 @@ describe('the live relay', () => {
   })
 
   it('refuses an upgrade with the status the admission check gives', async () => {
-    const { url } = await start({ admit: async (req) => (req.headers.origin === 'https://evil.example' ? 403 : everyone) })
+    const { url } = await start({
+      admit: async (req) => (req.headers.origin === 'https://evil.example' ? 403 : everyone),
+    })
     await expect(open(url, { origin: 'https://evil.example' })).rejects.toThrow('refused 403')
     await expect(open(url)).resolves.toBeInstanceOf(WebSocket)
   })

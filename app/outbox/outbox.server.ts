@@ -172,7 +172,11 @@ export function createOutboxSender({
     try {
       await send(mail)
     } catch (error) {
-      if (!isRefusal(error)) return markFailedAttempt(rows.map(({ mail }) => mail), error)
+      if (!isRefusal(error))
+        return markFailedAttempt(
+          rows.map(({ mail }) => mail),
+          error,
+        )
       if (rows.length === 1) return markRefused(rows[0]!.mail, rows[0]!.lead.id, error)
       const half = Math.ceil(rows.length / 2)
       await sendLeads(rows.slice(0, half))

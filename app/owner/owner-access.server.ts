@@ -138,7 +138,11 @@ export async function createOwnerAccess({
       if (id) {
         const session = sha256(id)
         await writes.whenFree(() =>
-          db.update(sessions).set({ revokedAt: new Date(now()) }).where(eq(sessions.idHash, session)).run(),
+          db
+            .update(sessions)
+            .set({ revokedAt: new Date(now()) })
+            .where(eq(sessions.idHash, session))
+            .run(),
         )
         for (const listener of signedOut) listener(session)
       }

@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!isSubmissionId(id) || !change) {
     return json({ error: 'That change is not one the inbox knows.' }, { status: 400 })
   }
-  if (!await context.inbox.update(Number(id), change)) {
+  if (!(await context.inbox.update(Number(id), change))) {
     return json({ error: 'That submission is no longer here.' }, { status: 404 })
   }
   // Back to the same view: a fresh page showing the change.

@@ -15,13 +15,13 @@ const gatherAtMostMs = 2
  */
 export function createGroupCommit<Item, Written>({
   writeAll,
-  whenFree,
+  waitForLock,
   failed,
 }: {
   /** Writes the items in one transaction, answering what each became, in order. */
   writeAll(items: Item[]): Written[]
   /** Runs a write, waiting off the event loop while the database is locked. */
-  whenFree<T>(write: () => T): Promise<T>
+  waitForLock<T>(write: () => T): Promise<T>
   /** Counts an item that could not be written. */
   failed(): void
 }) {
@@ -35,7 +35,7 @@ export function createGroupCommit<Item, Written>({
   async function writeBatch(batch: Waiting[]) {
     let results: Written[]
     try {
-      results = await whenFree(() => writeAll(batch.map(({ item }) => item)))
+      results = await waitForLock(() => writeAll(batch.map(({ item }) => item)))
     } catch {
       for (const one of batch) {
         try {

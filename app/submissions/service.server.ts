@@ -110,7 +110,7 @@ export function createSubmissionsService({
   const owesMail = (row: SubmissionRow) => mailsOwner && row.spamReasons === null && row.reanalyseAt === null
   const commits = createGroupCommit({
     writeAll: (batch: NewSubmission[]) => db.transaction(() => batch.map(insert)),
-    whenFree: writes.whenFree,
+    waitForLock: writes.waitForLock,
     failed: writes.failed,
   })
 

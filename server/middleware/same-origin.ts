@@ -25,7 +25,11 @@ export function comesFromAllowedSite({ headers, ownOrigin }: Asked, allowedOrigi
 
 /** The host name an upgrade asked for: X-Forwarded-Host behind a trusted proxy (as Express reads it), else Host. */
 export function upgradeHost(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? String(req.headers['x-forwarded-host'] ?? '').split(',')[0]!.trim() : ''
+  const forwarded = trustProxy
+    ? String(req.headers['x-forwarded-host'] ?? '')
+        .split(',')[0]!
+        .trim()
+    : ''
   return forwarded || (req.headers.host ?? '')
 }
 

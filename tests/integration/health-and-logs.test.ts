@@ -45,6 +45,29 @@ describe('GET /healthz', () => {
   })
 })
 
+describe('GET /healthz with the owner mailed about leads', () => {
+  it('reports how many leads wait to be mailed and how long the oldest has waited', async () => {
+    // Nothing listens on port 1: every mail waits.
+    const server = (running = await startServer({
+      env: { SMTP_URL: 'smtp://127.0.0.1:1', NOTIFY_EMAIL: 'owner@farm.example' },
+    }))
+    const health = async () => (await fetch(`${server.url}/healthz`)).json()
+    expect(await health()).toEqual({
+      status: 'ok',
+      failedWritesLastMinute: 0,
+      outbox: { unsent: 0, oldestUnsentSeconds: 0 },
+    })
+    const posted = await fetch(`${server.url}/api/submissions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Ann', email: 'ann@example.com', message: 'Any honey left?' }),
+    })
+    expect(posted.status).toBe(201)
+    await expect.poll(async () => (await health()).outbox, { timeout: 5_000 }).toMatchObject({ unsent: 1 })
+    expect((await health()).outbox.oldestUnsentSeconds).toEqual(expect.any(Number))
+  })
+})
+
 // Strings that must never reach the logs: what visitors typed, and query strings.
 const secrets = {
   name: 'Zebedee Quillfeather',

@@ -3,6 +3,7 @@
 import Sqlite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
+import { connectLive } from '#tests/support/live-client'
 import { rawRequest } from '#tests/support/raw-request'
 import { serverPerTest } from '#tests/support/server-per-test'
 import { tempDatabasePath, type RunningServer } from '#tests/support/server'
@@ -58,6 +59,35 @@ describe('owner sessions', () => {
     expect(out.status).toBe(302)
     expect(await access(server, cookie)).toEqual(signedOut)
     expect(sessionRows(server.databasePath)).toMatchObject([{ revoked_at: expect.any(Number) }])
+  })
+
+  it('closes the live sockets a session opened the moment it signs out; no lead reaches them after, the other session’s keep theirs', async () => {
+    const server = await serve({ env: { OWNER_PASSWORD: password } })
+    const leaving = cookieOf(await signIn(server))
+    const staying = cookieOf(await signIn(server))
+    const [first, second, other] = await Promise.all([
+      connectLive(server.wsUrl, { Cookie: leaving }),
+      connectLive(server.wsUrl, { Cookie: leaving }),
+      connectLive(server.wsUrl, { Cookie: staying }),
+    ])
+    const closed = (socket: WebSocket) =>
+      new Promise<number>((resolve) => socket.once('close', (code: number) => resolve(code)))
+    const ended = Promise.all([closed(first!.socket), closed(second!.socket)])
+    const heard: string[] = []
+    for (const client of [first!, second!]) client.socket.on('message', (raw) => heard.push(String(raw)))
+    expect((await rawRequest(server.url, { path: '/sign-out', headers: { Cookie: leaving } })).status).toBe(302)
+    expect(await ended).toEqual([1008, 1008])
+    const posted = await fetch(`${server.url}/api/submissions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'After Sign Out', email: 'late@example.com', message: 'Any honey left?' }),
+    })
+    expect(posted.status).toBe(201)
+    expect(await other!.next()).toMatchObject({ type: 'NEW_SUBMISSION', data: { name: 'After Sign Out' } })
+    expect(heard).toEqual([])
+    // And a reconnect with the old cookie is refused.
+    expect((await access(server, leaving)).live).toBe(401)
+    other!.close()
   })
 
   it('gives each sign-in its own session; ending one leaves the other', async () => {

@@ -78,7 +78,11 @@ describe('with PUBLIC_URL, ALLOWED_HOSTS and a trusted proxy', () => {
   let server: RunningServer
   beforeAll(async () => {
     server = await startServer({
-      env: { PUBLIC_URL: 'https://farm.example', ALLOWED_HOSTS: 'www.farm.example, Shop.Farm.Example', TRUST_PROXY: '1' },
+      env: {
+        PUBLIC_URL: 'https://farm.example',
+        ALLOWED_HOSTS: 'www.farm.example, Shop.Farm.Example',
+        TRUST_PROXY: '1',
+      },
     })
   })
   afterAll(() => server.stop())
