@@ -44,7 +44,7 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     // Cleared once the render is done: a pending timer would keep the whole render alive for 5 s.
-    let timer: ReturnType<typeof setTimeout> | undefined
+    const aborting: { timer?: ReturnType<typeof setTimeout> } = {}
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <StylesheetProvider value={stylesheetText()}>
@@ -54,14 +54,14 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          clearTimeout(timer)
+          clearTimeout(aborting.timer)
           if (readyEvent === 'onAllReady') ready()
         },
         onShellReady() {
           if (readyEvent === 'onShellReady') ready()
         },
         onShellError(error: unknown) {
-          clearTimeout(timer)
+          clearTimeout(aborting.timer)
           reject(error)
         },
         onError(error: unknown) {
@@ -82,6 +82,6 @@ export default function handleRequest(
       )
       pipe(body)
     }
-    timer = setTimeout(abort, abortDelay)
+    aborting.timer = setTimeout(abort, abortDelay)
   })
 }

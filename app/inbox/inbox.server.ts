@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { createWrites, type Writes } from '#app/data/writes.server'
-import { submissions, submissionTags, tagCounts, type SubmissionRow } from '#app/data/schema'
+import { submissions, submissionTags, tagCounts } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import { toSubmission } from '#app/submissions/service.server'
 import type { Submission, TagCount } from '#app/submissions/submission'
