@@ -22,6 +22,8 @@ const probes = {
   'page, filtered': '/farm-sales?intent=wholesale',
   API: '/api/submissions',
   'API, searched': '/api/submissions?q=corner-shop.co.uk',
+  // Every seeded row is new: a common word with a filter that matches none of it.
+  'API, searched, none match': '/api/submissions?q=example&status=handled',
 } as const
 type Probe = keyof typeof probes
 
