@@ -477,7 +477,12 @@ async function healthWhile(url: string, done: Promise<unknown>) {
   const times: number[] = []
   while (!finished) {
     const started = performance.now()
-    await (await fetch(`${url}/healthz`)).arrayBuffer()
+    // A server stalled long enough for its keep-alive timer to run out resets the connection.
+    await fetch(`${url}/healthz`)
+      .then((response) => response.arrayBuffer())
+      .catch((error: Error) =>
+        log(`healthz failed after ${Math.round(performance.now() - started)} ms: ${error.message}`),
+      )
     times.push(performance.now() - started)
     await new Promise((resolve) => setTimeout(resolve, 20))
   }

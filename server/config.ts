@@ -128,7 +128,7 @@ function siteHosts(env: Environment): string[] {
       throw new Error(`ALLOWED_HOSTS holds "${host}", which is not a host name such as farm.example`)
   }
   const publicUrl = text(env, 'PUBLIC_URL')
-  const ownName = /^https?:\/\/([^/:]+)/i.exec(publicUrl)?.[1]?.toLowerCase()
+  const ownName = /^https?:\/\/(?:[^/@]*@)?([^/:]+)/i.exec(publicUrl)?.[1]?.toLowerCase().replace(/\.$/, '')
   return [...new Set([...(ownName ? [ownName] : []), ...named])]
 }
 

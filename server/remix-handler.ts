@@ -17,9 +17,12 @@ async function importBuild(): Promise<ServerBuild> {
  * loaders and actions when the visitor goes away before the answer is complete.
  */
 function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const port = /:(\d+)$/.exec(req.get('X-Forwarded-Host') ?? req.get('Host') ?? '')?.[1]
+  // The Host's port (requireSiteHost checked its shape); one that is not a port is left out.
+  const port = Number(/:(\d{1,5})$/.exec(req.get('Host') ?? '')?.[1])
   // Joined as text: as a base, a path such as `//?index` would be read as another host.
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`)
+  const url = new URL(
+    `${req.protocol}://${req.hostname}${port > 0 && port < 65536 ? `:${port}` : ''}${req.originalUrl}`,
+  )
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one)
@@ -44,27 +47,50 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
  * requests run. (Remix's own adapter writes every chunk at once, so one export of the whole
  * inbox could hold the event loop and buffer the whole file for a visitor who stops reading.)
  */
+/** How long a download may take nothing before it is cut. */
+const stalledMs = 60_000
+
 async function sendResponse(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText
   res.status(response.status)
   for (const [name, value] of response.headers) res.append(name, value)
   if (!response.body) return void res.end()
   const reader = response.body.getReader()
-  const gone = new Promise<void>((resolve) => res.once('close', resolve))
+  if (res.destroyed) return void (await reader.cancel())
+  // One listener each for the whole answer, waking whichever wait is current.
+  let wake = () => {}
+  const wakeUp = () => wake()
+  res.on('drain', wakeUp)
+  res.on('close', wakeUp)
   try {
     for (;;) {
       const { done, value } = await reader.read()
       if (done) return void res.end()
+      if (res.destroyed) return void (await reader.cancel())
       const roomForMore = res.write(value)
       // The compressor passes each flush on, so a streamed page still arrives in pieces.
       ;(res as ExpressResponse & { flush?: () => void }).flush?.()
       if (roomForMore) await nextTurn()
-      else await Promise.race([new Promise((resolve) => res.once('drain', resolve)), gone])
+      else if (
+        !(await new Promise<boolean>((resolve) => {
+          const stalled = setTimeout(() => resolve(false), stalledMs)
+          wake = () => {
+            clearTimeout(stalled)
+            resolve(true)
+          }
+        }))
+      ) {
+        // A download nobody reads (a sleeping laptop) gives back what it holds.
+        res.destroy()
+      }
       if (res.destroyed) return void (await reader.cancel())
     }
   } catch (error) {
     await reader.cancel().catch(() => {})
     res.destroy(error instanceof Error ? error : new Error(String(error)))
+  } finally {
+    res.off('drain', wakeUp)
+    res.off('close', wakeUp)
   }
 }
 

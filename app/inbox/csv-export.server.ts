@@ -14,8 +14,13 @@ export function createCsvExports({ inbox, mostAtOnce }: { inbox: Inbox; mostAtOn
   const running = new Map<string, number>()
 
   return {
-    /** The view's rows as a CSV stream, or null while this owner already has `mostAtOnce` running. */
-    start(owner: string, view: InboxView): ReadableStream<Uint8Array> | null {
+    /**
+     * The view's rows as a CSV stream, or null while this owner already has `mostAtOnce`
+     * running. The place is given back when the stream ends, is cancelled, or the request
+     * is abandoned before anyone reads it.
+     */
+    start(owner: string, view: InboxView, abandoned: AbortSignal): ReadableStream<Uint8Array> | null {
+      if (abandoned.aborted) return null
       const already = running.get(owner) ?? 0
       if (already >= mostAtOnce) return null
       running.set(owner, already + 1)
@@ -27,6 +32,7 @@ export function createCsvExports({ inbox, mostAtOnce }: { inbox: Inbox; mostAtOn
         if (left > 0) running.set(owner, left)
         else running.delete(owner)
       }
+      abandoned.addEventListener('abort', finish, { once: true })
       const pages = inbox.everyPage(view, rowsPerChunk)
       const encoder = new TextEncoder()
       return new ReadableStream<Uint8Array>({

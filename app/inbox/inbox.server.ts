@@ -98,13 +98,14 @@ export function createInbox({
 
     /**
      * The whole view, newest first, in chunks: each chunk is its own keyset query, so nothing
-     * holds the database between chunks however slowly they are read.
+     * holds the database between chunks however slowly they are read. A search's chunk may be
+     * empty (its walk found nothing in the view): it is still one chunk, so no read walks more.
      */
     *everyPage(view: InboxView, chunk = 500): Generator<Submission[]> {
       let before: number | undefined
       for (;;) {
         const page = list({ ...view, before, limit: chunk })
-        if (page.submissions.length > 0) yield page.submissions
+        yield page.submissions
         if (page.next === null) return
         before = page.next
       }

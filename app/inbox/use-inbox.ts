@@ -66,7 +66,8 @@ export function useInbox({
     (message: LiveMessage) => {
       if (message.type === 'SUBMISSION_UPDATED') return changedTo(message.data, message.counts)
       onCounts(message.counts)
-      onNewSubmission(message.data)
+      // One not analysed yet (a catch-up lists it) is told as a lead once it has been read.
+      if (!message.data.awaitingAnalysis) onNewSubmission(message.data)
       if (matchesView(message.data, view)) arrive(message.data, stampOf(message.counts))
       else setNotInView((count) => count + 1)
     },
@@ -88,14 +89,13 @@ export function useInbox({
   const params = useMemo(() => viewParams(view).toString(), [view])
   const { revalidate } = useRevalidator()
   const onReconnected = useCallback(() => {
-    // The older pages load again from the server, so what the link said about them before is older still.
-    const onOlderPage = (id: number) => next !== null && id <= next
+    // The page and its older pages load again from the server: what the link said before is older still.
     setOlder([])
-    setChanged((map) => new Map([...map].filter(([id]) => !onOlderPage(id))))
-    setArrived((list) => list.filter(({ submission }) => !onOlderPage(submission.id)))
+    setChanged(new Map())
+    setArrived([])
     setReconnections((count) => count + 1)
     revalidate()
-  }, [revalidate, next])
+  }, [revalidate])
   useLiveSubmissions({
     newestId: submissions[0]?.id ?? firstPage[0]?.id ?? 0,
     viewParams: params,

@@ -24,17 +24,18 @@ export interface OwnerMailSettings {
 
 const dayMs = 24 * 60 * 60 * 1000
 const longestWaitMs = 60 * 60 * 1000
-// One digest names every lead that waited for it, up to this many (about 2 MB of mail).
+// One digest names every lead that waited for it, up to this many (and up to its bytes).
 const mostPerDigest = 5_000
+// Refused mails are halved and sent again; a round sends at most this many.
+const mostMailsPerRound = 40
 
 /**
- * The mail server will not take this mail for what is in it (5xx after the message was sent,
- * or too big), as opposed to being unreachable or busy for a while.
+ * The mail server will not take this mail for what is in it (5xx once the message was sent),
+ * as opposed to being unreachable or busy for a while.
  */
 function isRefusal(error: unknown): boolean {
   const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown }
-  if (typeof responseCode !== 'number') return false
-  return responseCode === 552 || (responseCode >= 500 && responseCode < 600 && command === 'DATA')
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && command === 'DATA'
 }
 
 /** The wait before attempt n + 1: doubling from the base, at most an hour, ±20 % so retries spread. */
@@ -111,7 +112,9 @@ export function createOutboxSender({
   // database): they are never sent again, and are marked first thing on the next round.
   let acceptedUnmarked: Array<{ ids: number[]; mailKey: string; at: Date }> = []
 
+  /** Marks what was accepted; throws SQLite's busy error while another process holds the lock. */
   function markAccepted() {
+    let busy: unknown = null
     acceptedUnmarked = acceptedUnmarked.filter(({ ids, mailKey, at }) => {
       try {
         db.update(outbox)
@@ -121,9 +124,11 @@ export function createOutboxSender({
         return false
       } catch (error) {
         if (!isBusy(error)) throw error
+        busy = error
         return true
       }
     })
+    if (busy) throw busy
   }
 
   async function markSent(ids: number[], mailKey: string) {
@@ -165,9 +170,18 @@ export function createOutboxSender({
   /**
    * One mail for these leads: a lead mail for one, a digest for more. When the server refuses
    * it for what is in it, the leads are halved and sent again, down to one lead, so one lead
-   * the server will not take does not hold back the rest; only that one is marked failed.
+   * the server will not take does not hold back the rest; that one is marked failed only when
+   * the server took another mail this round (else it refuses everything, and all wait and retry).
+   * A round tries a bounded number of mails.
    */
-  async function sendLeads(rows: Due[]): Promise<void> {
+  async function sendLeads(rows: Due[], round: { accepted: boolean; mailsLeft: number }): Promise<void> {
+    if (round.mailsLeft <= 0) {
+      return markFailedAttempt(
+        rows.map(({ mail }) => mail),
+        new Error('too many refused mails this round'),
+      )
+    }
+    round.mailsLeft--
     const mail = rows.length === 1 ? leadMail(rows[0]!.lead, settings.publicUrl) : digest(rows).mail
     try {
       await send(mail)
@@ -177,11 +191,15 @@ export function createOutboxSender({
           rows.map(({ mail }) => mail),
           error,
         )
-      if (rows.length === 1) return markRefused(rows[0]!.mail, rows[0]!.lead.id, error)
-      const half = Math.ceil(rows.length / 2)
-      await sendLeads(rows.slice(0, half))
-      return sendLeads(rows.slice(half))
+      if (rows.length > 1) {
+        const half = Math.ceil(rows.length / 2)
+        await sendLeads(rows.slice(0, half), round)
+        return sendLeads(rows.slice(half), round)
+      }
+      if (round.accepted) return markRefused(rows[0]!.mail, rows[0]!.lead.id, error)
+      return markFailedAttempt([rows[0]!.mail], error)
     }
+    round.accepted = true
     await markSent(
       rows.map(({ mail }) => mail.id),
       rows.length === 1 ? `lead-${rows[0]!.lead.id}` : `digest-${rows[0]!.mail.id}`,
@@ -196,7 +214,12 @@ export function createOutboxSender({
 
   /** Sends what is due; returns when to look again (ms since the epoch) and whether only the digest's window holds leads back. */
   async function deliverDue(): Promise<{ wakeAt: number | null; digestWaiting: boolean }> {
-    markAccepted()
+    try {
+      markAccepted()
+    } catch (error) {
+      if (!isBusy(error)) throw error
+    }
+    const round = { accepted: false, mailsLeft: mostMailsPerRound }
     const at = now()
     const held = new Set(acceptedUnmarked.flatMap(({ ids }) => ids))
     const due = db
@@ -235,7 +258,7 @@ export function createOutboxSender({
       .where(gte(outbox.sentAt, windowStart))
       .all()
     const singles = Math.max(0, settings.digestAfter - (recent?.mails ?? 0))
-    for (const row of waiting.slice(0, singles)) await sendLeads([row])
+    for (const row of waiting.slice(0, singles)) await sendLeads([row], round)
     const rest = waiting.slice(singles, singles + mostPerDigest)
     let digestAfterMs: number | null = null
     if (rest.length > 0) {
@@ -246,7 +269,7 @@ export function createOutboxSender({
         .all()
       if (last?.at) digestAfterMs = last.at.getTime() + settings.digestWindowMs
       // What does not fit in one digest's bytes waits for the next one.
-      else await sendLeads(rest.slice(0, digest(rest).leads))
+      else await sendLeads(rest.slice(0, digest(rest).leads), round)
     }
     if (due.length > 0) log.info(backlog(), 'mailed the owner')
     const [next] = db
@@ -255,7 +278,12 @@ export function createOutboxSender({
       .where(eq(outbox.status, 'pending'))
       .all()
     if (!next?.at) return { wakeAt: null, digestWaiting: false }
-    return { wakeAt: Math.max(next.at.getTime(), digestAfterMs ?? 0), digestWaiting: digestAfterMs !== null }
+    // Rows accepted but not yet marked are due on paper: look again in a while, not at once.
+    const markingAfter = acceptedUnmarked.length > 0 ? now() + 1_000 : 0
+    return {
+      wakeAt: Math.max(next.at.getTime(), digestAfterMs ?? 0, markingAfter),
+      digestWaiting: digestAfterMs !== null,
+    }
   }
 
   async function run() {

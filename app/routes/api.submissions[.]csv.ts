@@ -13,7 +13,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     // The view's search and filters; pages and their size do not apply to an export.
     const { q, intent, product, urgency, status, spam } = query.page
     const owner = pass.session ?? `address ${context.clientAddress}`
-    const body = context.csvExports.start(owner, { q, intent, product, urgency, status, spam })
+    const body = context.csvExports.start(owner, { q, intent, product, urgency, status, spam }, request.signal)
     if (!body) return jsonError(429, 'Exports are already downloading. Wait for one to finish, then try again.')
     const day = new Date().toISOString().slice(0, 10)
     return new Response(body, {

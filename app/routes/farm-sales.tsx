@@ -215,7 +215,10 @@ function Inbox({
           </Link>
         </p>
       ) : null}
-      {submissions.length === 0 ? (
+      {submissions.length === 0 && olderHref && older.state !== 'done' ? (
+        // A search with filters looks through a bounded number of matches per page.
+        <p className="mt-8 text-center text-stone-700">None of the most recent matches are in this view.</p>
+      ) : submissions.length === 0 ? (
         <EmptyState filtered={isFiltered(view) || view.spam} />
       ) : (
         <>

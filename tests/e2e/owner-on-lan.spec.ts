@@ -4,7 +4,8 @@ import { expect, postSubmission, test } from './fixtures'
 const password = 'cows come home at six'
 
 test.use({
-  serverEnv: { OWNER_PASSWORD: password },
+  // The farm's LAN name is one the site must be told it answers to.
+  serverEnv: { OWNER_PASSWORD: password, ALLOWED_HOSTS: 'farm.lan' },
   // The farm's LAN name, as the owner's laptop resolves it, pointed at this test's server.
   launchOptions: { ...chromiumLaunch, args: [...chromiumLaunch.args, '--host-resolver-rules=MAP farm.lan 127.0.0.1'] },
 })

@@ -53,3 +53,28 @@ it('mails every other lead of a refused digest, in smaller mails, and marks only
   expect(mailed.sort()).toEqual(names.filter((name) => name !== 'Poison Pete').sort())
   expect(server.output()).toContain('the mail server refused the mail about this lead')
 })
+
+it('fails no lead when the server refuses every mail (a full mailbox, a DMARC rule): all wait and are tried again', async () => {
+  const names = ['Ann', 'Bob', 'Cas', 'Dee']
+  const databasePath = await owedLeads(names)
+  mail = await startMailServer({ refuse: () => true })
+  server = await startServer({
+    databasePath,
+    env: { SMTP_URL: mail.url, NOTIFY_EMAIL: 'owner@farm.example', NOTIFY_DIGEST_AFTER: '0' },
+  })
+  const attempts = () => {
+    const sqlite = new Sqlite(databasePath, { readonly: true })
+    try {
+      return sqlite.prepare('SELECT status, attempts FROM outbox ORDER BY id').all() as Array<{
+        status: string
+        attempts: number
+      }>
+    } finally {
+      sqlite.close()
+    }
+  }
+  await expect.poll(() => attempts().every((row) => row.attempts > 0), { timeout: 15_000 }).toBe(true)
+  expect(attempts().map((row) => row.status)).toEqual(['pending', 'pending', 'pending', 'pending'])
+  expect(mail.mails).toEqual([])
+  expect(server.output()).not.toContain('the mail server refused the mail about this lead')
+})
