@@ -15,9 +15,8 @@ export function attachLiveLink(server: Server, app: Express, config: Config, ser
     mostSocketsPerAddress: config.liveMaxSocketsPerAddress,
     addressOf: (req) => clientAddress(req, trustsProxy),
     async admit(req) {
-      const trusted = config.trustProxy !== false
-      if (!isSiteHost(upgradeHost(req, trusted), config.siteHosts)) return 421
-      const ownOrigin = upgradeOrigin(req, trusted)
+      if (!isSiteHost(upgradeHost(req, trustsProxy), config.siteHosts)) return 421
+      const ownOrigin = upgradeOrigin(req, config.trustProxy !== false)
       if (!comesFromAllowedSite({ headers: req.headers, ownOrigin }, config.allowedOrigins)) return 403
       return (await services.owner.passFor(req.headers.cookie)) ?? 401
     },

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import type { RequestHandler } from 'express'
+import type { TrustProxy } from '#server/client-address'
 import { refuse } from './refuse'
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -23,9 +24,12 @@ export function comesFromAllowedSite({ headers, ownOrigin }: Asked, allowedOrigi
   return site === undefined && origin === undefined
 }
 
-/** The host name an upgrade asked for: X-Forwarded-Host behind a trusted proxy (as Express reads it), else Host. */
-export function upgradeHost(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy
+/**
+ * The host name an upgrade asked for, as Express's `req.hostname` reads it: X-Forwarded-Host
+ * when the socket's peer is a trusted proxy, else Host.
+ */
+export function upgradeHost(req: IncomingMessage, trust: TrustProxy): string {
+  const forwarded = trust(req.socket.remoteAddress ?? '', 0)
     ? String(req.headers['x-forwarded-host'] ?? '')
         .split(',')[0]!
         .trim()

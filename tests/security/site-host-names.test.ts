@@ -103,3 +103,20 @@ describe('with PUBLIC_URL, ALLOWED_HOSTS and a trusted proxy', () => {
     expect(await upgrade(server, { Host: 'farm.example', 'X-Forwarded-Host': 'evil.example' })).toBe(421)
   })
 })
+
+describe('with TRUST_PROXY naming a proxy that is not the peer', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer({ env: { TRUST_PROXY: '10.9.9.9' } })
+  })
+  afterAll(() => server.stop())
+
+  it('judges the Host and ignores X-Forwarded-Host from the untrusted peer, on pages and the live link alike', async () => {
+    const rebound = { Host: 'evil.example', 'X-Forwarded-Host': 'localhost' }
+    expect((await get(server, '/', rebound)).status).toBe(421)
+    expect(await upgrade(server, rebound)).toBe(421)
+    const local = { Host: `127.0.0.1:${new URL(server.url).port}`, 'X-Forwarded-Host': 'evil.example' }
+    expect((await get(server, '/', local)).status).toBe(200)
+    expect(await upgrade(server, local)).toBe(101)
+  })
+})
