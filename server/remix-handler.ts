@@ -62,6 +62,15 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   const wakeUp = () => wake()
   res.on('drain', wakeUp)
   res.on('close', wakeUp)
+  /** Whether the socket drained (or closed) before the download counts as stalled. */
+  const drained = () =>
+    new Promise<boolean>((resolve) => {
+      const stalled = setTimeout(() => resolve(false), stalledMs)
+      wake = () => {
+        clearTimeout(stalled)
+        resolve(true)
+      }
+    })
   try {
     for (;;) {
       const { done, value } = await reader.read()
@@ -71,18 +80,8 @@ async function sendResponse(res: ExpressResponse, response: Response) {
       // The compressor passes each flush on, so a streamed page still arrives in pieces.
       ;(res as ExpressResponse & { flush?: () => void }).flush?.()
       if (roomForMore) await nextTurn()
-      else if (
-        !(await new Promise<boolean>((resolve) => {
-          const stalled = setTimeout(() => resolve(false), stalledMs)
-          wake = () => {
-            clearTimeout(stalled)
-            resolve(true)
-          }
-        }))
-      ) {
-        // A download nobody reads (a sleeping laptop) gives back what it holds.
-        res.destroy()
-      }
+      // A download nobody reads (a sleeping laptop) gives back what it holds.
+      else if (!(await drained())) res.destroy()
       if (res.destroyed) return void (await reader.cancel())
     }
   } catch (error) {

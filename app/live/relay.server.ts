@@ -73,18 +73,10 @@ export function attachLiveRelay(
     const path = (req.url ?? '').split('?')[0]
     const admitted = path === '/' ? await admit(req).catch(() => 503) : 404
     const address = visitorKey(addressOf(req))
-    const refusal =
-      typeof admitted === 'number'
-        ? admitted
-        : wss.clients.size >= mostSockets
-          ? 503
-          : (socketsByAddress.get(address) ?? 0) >= mostSocketsPerAddress
-            ? 429
-            : null
-    if (typeof admitted === 'number' || refusal !== null) {
-      const status = refusal ?? 503
-      return refuseUpgrade(socket, status, reasons[status] ?? 'Refused')
-    }
+    const refuse = (status: number) => refuseUpgrade(socket, status, reasons[status] ?? 'Refused')
+    if (typeof admitted === 'number') return refuse(admitted)
+    if (wss.clients.size >= mostSockets) return refuse(503)
+    if ((socketsByAddress.get(address) ?? 0) >= mostSocketsPerAddress) return refuse(429)
     // Counted before the handshake completes, so a burst of upgrades cannot slip past the cap.
     socketsByAddress.set(address, (socketsByAddress.get(address) ?? 0) + 1)
     const release = () => {

@@ -168,13 +168,22 @@ export function createOutboxSender({
   type Due = { mail: OutboxRow; lead: Lead }
 
   /**
-   * One mail for these leads: a lead mail for one, a digest for more. When the server refuses
-   * it for what is in it, the leads are halved and sent again, down to one lead, so one lead
-   * the server will not take does not hold back the rest; that one is marked failed only when
-   * the server took another mail this round (else it refuses everything, and all wait and retry).
-   * A round tries a bounded number of mails.
+   * One mail for these leads: a lead mail for one, a digest for more (of as many as fit its
+   * bytes; the rest stay due for the next). When the server refuses it for what is in it, the
+   * leads are halved and sent again, down to one lead, so one lead the server will not take
+   * does not hold back the rest; that one is marked failed only when the server took another
+   * mail this round (else it refuses everything, and all wait and retry). A round tries a
+   * bounded number of mails.
    */
-  async function sendLeads(rows: Due[], round: { accepted: boolean; mailsLeft: number }): Promise<void> {
+  async function sendLeads(due: Due[], round: { accepted: boolean; mailsLeft: number }): Promise<void> {
+    const digest =
+      due.length > 1
+        ? digestMail(
+            due.map(({ lead }) => lead),
+            settings.publicUrl,
+          )
+        : null
+    const rows = digest ? due.slice(0, digest.leads) : due
     if (round.mailsLeft <= 0) {
       return markFailedAttempt(
         rows.map(({ mail }) => mail),
@@ -182,9 +191,8 @@ export function createOutboxSender({
       )
     }
     round.mailsLeft--
-    const mail = rows.length === 1 ? leadMail(rows[0]!.lead, settings.publicUrl) : digest(rows).mail
     try {
-      await send(mail)
+      await send(digest ? digest.mail : leadMail(rows[0]!.lead, settings.publicUrl))
     } catch (error) {
       if (!isRefusal(error))
         return markFailedAttempt(
@@ -205,12 +213,6 @@ export function createOutboxSender({
       rows.length === 1 ? `lead-${rows[0]!.lead.id}` : `digest-${rows[0]!.mail.id}`,
     )
   }
-
-  const digest = (rows: Due[]) =>
-    digestMail(
-      rows.map(({ lead }) => lead),
-      settings.publicUrl,
-    )
 
   /** Sends what is due; returns when to look again (ms since the epoch) and whether only the digest's window holds leads back. */
   async function deliverDue(): Promise<{ wakeAt: number | null; digestWaiting: boolean }> {
@@ -268,8 +270,7 @@ export function createOutboxSender({
         .where(and(gte(outbox.sentAt, windowStart), sql`${outbox.mailKey} LIKE 'digest-%'`))
         .all()
       if (last?.at) digestAfterMs = last.at.getTime() + settings.digestWindowMs
-      // What does not fit in one digest's bytes waits for the next one.
-      else await sendLeads(rest.slice(0, digest(rest).leads), round)
+      else await sendLeads(rest, round)
     }
     if (due.length > 0) log.info(backlog(), 'mailed the owner')
     const [next] = db

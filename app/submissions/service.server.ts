@@ -96,6 +96,7 @@ export function createSubmissionsService({
       createdAt: sql.placeholder('createdAt'),
     })
     .prepare()
+  const owesMail = (row: SubmissionRow) => mailsOwner && row.spamReasons === null && row.reanalyseAt === null
   function insert(values: NewSubmission): SubmissionRow {
     const row = preparedInsert.get({
       ...values,
@@ -107,7 +108,6 @@ export function createSubmissionsService({
     if (owesMail(row)) insertMail.run({ submissionId: row.id, createdAt: row.createdAt })
     return row
   }
-  const owesMail = (row: SubmissionRow) => mailsOwner && row.spamReasons === null && row.reanalyseAt === null
   const commits = createGroupCommit({
     writeAll: (batch: NewSubmission[]) => db.transaction(() => batch.map(insert)),
     waitForLock: writes.waitForLock,

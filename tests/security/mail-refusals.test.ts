@@ -28,6 +28,20 @@ async function owedLeads(names: string[]) {
   return databasePath
 }
 
+/** Each owed mail as the database has it, with its lead's name, in the leads' order. */
+function owed(databasePath: string) {
+  const sqlite = new Sqlite(databasePath, { readonly: true })
+  try {
+    return sqlite
+      .prepare(
+        'SELECT s.name, o.status, o.attempts FROM outbox o JOIN submissions s ON s.id = o.submission_id ORDER BY s.id',
+      )
+      .all() as Array<{ name: string; status: string; attempts: number }>
+  } finally {
+    sqlite.close()
+  }
+}
+
 it('mails every other lead of a refused digest, in smaller mails, and marks only the refused one failed', async () => {
   const names = ['Ann', 'Bob', 'Cas', 'Poison Pete', 'Dee', 'Eve']
   const databasePath = await owedLeads(names)
@@ -37,18 +51,9 @@ it('mails every other lead of a refused digest, in smaller mails, and marks only
     // Every lead goes into a digest, so the first mail is one digest of all six.
     env: { SMTP_URL: mail.url, NOTIFY_EMAIL: 'owner@farm.example', NOTIFY_DIGEST_AFTER: '0' },
   })
-  const rows = () => {
-    const sqlite = new Sqlite(databasePath, { readonly: true })
-    try {
-      return sqlite
-        .prepare('SELECT s.name, o.status FROM outbox o JOIN submissions s ON s.id = o.submission_id ORDER BY s.id')
-        .all() as Array<{ name: string; status: string }>
-    } finally {
-      sqlite.close()
-    }
-  }
-  await expect.poll(() => rows().filter((row) => row.status !== 'pending').length, { timeout: 15_000 }).toBe(6)
-  expect(rows()).toEqual(names.map((name) => ({ name, status: name === 'Poison Pete' ? 'failed' : 'sent' })))
+  const statuses = () => owed(databasePath).map(({ name, status }) => ({ name, status }))
+  await expect.poll(() => statuses().filter((row) => row.status !== 'pending').length, { timeout: 15_000 }).toBe(6)
+  expect(statuses()).toEqual(names.map((name) => ({ name, status: name === 'Poison Pete' ? 'failed' : 'sent' })))
   const mailed = mail.mails.flatMap((one) => names.filter((name) => (one.text ?? '').includes(`${name} <`)))
   expect(mailed.sort()).toEqual(names.filter((name) => name !== 'Poison Pete').sort())
   expect(server.output()).toContain('the mail server refused the mail about this lead')
@@ -62,19 +67,8 @@ it('fails no lead when the server refuses every mail (a full mailbox, a DMARC ru
     databasePath,
     env: { SMTP_URL: mail.url, NOTIFY_EMAIL: 'owner@farm.example', NOTIFY_DIGEST_AFTER: '0' },
   })
-  const attempts = () => {
-    const sqlite = new Sqlite(databasePath, { readonly: true })
-    try {
-      return sqlite.prepare('SELECT status, attempts FROM outbox ORDER BY id').all() as Array<{
-        status: string
-        attempts: number
-      }>
-    } finally {
-      sqlite.close()
-    }
-  }
-  await expect.poll(() => attempts().every((row) => row.attempts > 0), { timeout: 15_000 }).toBe(true)
-  expect(attempts().map((row) => row.status)).toEqual(['pending', 'pending', 'pending', 'pending'])
+  await expect.poll(() => owed(databasePath).every((row) => row.attempts > 0), { timeout: 15_000 }).toBe(true)
+  expect(owed(databasePath).map((row) => row.status)).toEqual(['pending', 'pending', 'pending', 'pending'])
   expect(mail.mails).toEqual([])
   expect(server.output()).not.toContain('the mail server refused the mail about this lead')
 })
