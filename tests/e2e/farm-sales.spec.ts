@@ -203,7 +203,10 @@ test('the owner misses nothing across a server restart: the page reconnects and 
   const cards = page.getByTestId('submission-card').getByRole('heading', { level: 2 })
   await expect(cards).toHaveText(['Before'])
 
+  // The page hears the close a moment after the server has gone.
+  const closed = firstSocket.waitForEvent('close')
   expect(await server.stop('SIGTERM')).toBe(0)
+  await closed
   expect(firstSocket.isClosed()).toBe(true)
   // Stored while the server was down, so no live message will ever carry it.
   const sqlite = new Sqlite(server.databasePath)
@@ -250,7 +253,10 @@ test('a tab that was offline shows the truth after it reconnects, not what its l
   await isHandled('Ann')
 
   // While the link is down, Ann is marked new again and Bob handled: no live message says so.
+  // The page hears the close a moment after the server has gone.
+  const closed = socket.waitForEvent('close')
   expect(await server.stop('SIGTERM')).toBe(0)
+  await closed
   expect(socket.isClosed()).toBe(true)
   const sqlite = new Sqlite(server.databasePath)
   sqlite.prepare("UPDATE submissions SET status = 'new' WHERE name = 'Ann'").run()
