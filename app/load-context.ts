@@ -3,6 +3,7 @@ import type { Inbox } from '#app/inbox/inbox.server'
 import type { RateLimit } from '#app/limits/rate-limit.server'
 import type { Log } from '#app/log'
 import type { OwnerAccess } from '#app/owner/owner-access.server'
+import type { Replies } from '#app/replies/replies.server'
 import type { SubmissionsService } from '#app/submissions/service.server'
 import type { SpamTraps } from '#app/submissions/spam-traps.server'
 
@@ -23,8 +24,12 @@ declare module '@remix-run/node' {
     csvExports: CsvExports
     spamTraps: SpamTraps
     owner: OwnerAccess
-    /** Attempts per visitor, counted where the action runs so every path and method to it counts. */
-    limits: { submissions: RateLimit; signIns: RateLimit }
+    /** The owner's replies, saved replies and the acknowledgement's text. */
+    replies: Replies
+    /** Why mail cannot be sent from the inbox (no OWNER_PASSWORD, no SMTP), or null when it can. */
+    cannotReply: string | null
+    /** Attempts per visitor (per owner session for replies), counted where the action runs so every path and method to it counts. */
+    limits: { submissions: RateLimit; signIns: RateLimit; replies: RateLimit }
     /** The visitor's address (from X-Forwarded-For only behind TRUST_PROXY). */
     clientAddress: string
     /** The nonce this response's Content-Security-Policy allows scripts by. */

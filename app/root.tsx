@@ -35,16 +35,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     farm: context.farm,
     ownerSignedIn: context.owner.required && mayWatch,
     // Only for whoever may read the inbox.
-    newSubmissions: mayWatch ? countNew(context) : null,
+    newSubmissions: mayWatch ? badge(context, () => context.inbox.countNew()) : null,
+    failedReplies: mayWatch ? badge(context, () => context.inbox.countFailedReplies()) : null,
   })
 }
 
 /** A badge in the header: if the count cannot be read, every page still renders without it. */
-function countNew(context: AppLoadContext): TagCount | null {
+function badge(context: AppLoadContext, read: () => TagCount): TagCount | null {
   try {
-    return context.inbox.countNew()
+    return read()
   } catch (error) {
-    context.log.error({ err: error }, 'could not count the new submissions')
+    context.log.error({ err: error }, 'could not read a count for the header')
     return null
   }
 }
@@ -53,7 +54,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
   // Follows the live link's counts while the inbox is open.
-  const newSubmissions = useLiveCounts().newCount(data?.newSubmissions ?? null)
+  const live = useLiveCounts()
+  const newSubmissions = live.latest(data?.newSubmissions ?? null)
+  const failedReplies = live.latest(data?.failedReplies ?? null)
   return (
     <html lang="en">
       <head>
@@ -69,6 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
           farmName={data?.farm.name ?? 'Home'}
           ownerSignedIn={data?.ownerSignedIn ?? false}
           newSubmissions={newSubmissions}
+          failedReplies={failedReplies}
         />
         <div className="pt-16">{children}</div>
         <Toasts />

@@ -41,6 +41,10 @@ export interface Config {
   llm: LlmSettings | null
   /** Null unless SMTP_URL and NOTIFY_EMAIL are both set: then the owner is mailed about each lead. */
   notify: OwnerMailSettings | null
+  /** Whether a clean lead's visitor is mailed the owner's acknowledgement (VISITOR_ACK); only with `notify`. */
+  visitorAck: boolean
+  /** Replies one owner may send in a minute. */
+  repliesPerMinute: number
 }
 
 /** Every setting the site reads, with its default; the README lists the same. */
@@ -73,6 +77,8 @@ export const defaults = {
   NOTIFY_DIGEST_SECONDS: '600',
   NOTIFY_RETRY_SECONDS: '30',
   PUBLIC_URL: '',
+  VISITOR_ACK: 'false',
+  REPLY_RATE_LIMIT: '30',
 } as const
 
 /** The visitor waits for the model, so its wait is capped. */
@@ -257,5 +263,7 @@ export function readConfig(env: Environment = process.env): Config {
     exportsAtOnce: wholeNumber(env, 'EXPORTS_AT_ONCE', 1, 100),
     llm: readLlm(env),
     notify: readNotify(env),
+    visitorAck: yesOrNo(env, 'VISITOR_ACK'),
+    repliesPerMinute: wholeNumber(env, 'REPLY_RATE_LIMIT', 1, 10_000),
   }
 }

@@ -65,6 +65,8 @@ export async function createHttpApp(config: Config, services: Services) {
       csvExports: services.csvExports,
       spamTraps: services.spamTraps,
       owner: services.owner,
+      replies: services.replies,
+      cannotReply: services.cannotReply,
       limits: services.limits,
       // The Express request, not the one Remix reads its body from, knows the address.
       clientAddress: res.req.ip ?? '',

@@ -9,6 +9,9 @@ import { createRateLimit } from '#app/limits/rate-limit.server'
 import { SubmissionEvents } from '#app/live/events.server'
 import { createOutboxSender } from '#app/outbox/outbox.server'
 import { createOwnerAccess } from '#app/owner/owner-access.server'
+import { createAcknowledgements } from '#app/replies/acknowledgement.server'
+import { createReplies } from '#app/replies/replies.server'
+import { createReplyDelivery } from '#app/replies/reply-delivery.server'
 import { createSubmissionsService } from '#app/submissions/service.server'
 import { startReadingAgain } from '#app/submissions/read-again.server'
 import { createSpamTraps } from '#app/submissions/spam-traps.server'
@@ -44,25 +47,60 @@ export async function buildServices(config: Config) {
       : undefined,
     log: analysisLog,
   })
+  const mailLog = log.child({ part: 'mail' })
+  const notify = config.notify
+  const visitorMail = notify ? { from: notify.from, replyTo: notify.to[0]!, farmName: config.farmName } : null
+  const outbox = notify
+    ? createOutboxSender({
+        db: database.db,
+        events,
+        settings: notify,
+        log: mailLog,
+        writes: database.writes,
+        queues: [
+          createReplyDelivery({
+            db: database.db,
+            events,
+            writes: database.writes,
+            log: mailLog,
+            settings: visitorMail!,
+            retryBaseMs: notify.retryBaseMs,
+          }),
+        ],
+      })
+    : null
+  const mailQueued = () => outbox?.wake()
   const submissions = createSubmissionsService({
     db: database.db,
     events,
     analyse,
     writes: database.writes,
-    mailsOwner: config.notify !== null,
+    mailsOwner: notify !== null,
+    acknowledgements:
+      notify && config.visitorAck
+        ? createAcknowledgements({ db: database.db, farmName: config.farmName, from: notify.from, log: mailLog })
+        : null,
+    mailQueued,
   })
   const inbox = createInbox({ db: database.db, events, writes: database.writes })
-  const outbox = config.notify
-    ? createOutboxSender({
-        db: database.db,
-        events,
-        settings: config.notify,
-        log: log.child({ part: 'mail' }),
-        writes: database.writes,
-      })
-    : null
+  const replies = createReplies({
+    db: database.db,
+    events,
+    writes: database.writes,
+    farmName: config.farmName,
+    from: notify?.from ?? 'farm@localhost',
+    mailQueued,
+    acknowledging: notify !== null && config.visitorAck,
+  })
   if (outbox) outbox.start()
-  else log.info({}, 'SMTP_URL or NOTIFY_EMAIL is not set: the owner is not mailed about new leads')
+  else
+    log.info(
+      {},
+      'SMTP_URL or NOTIFY_EMAIL is not set: the owner is not mailed about new leads, and cannot reply from the inbox',
+    )
+  if (config.visitorAck && !notify) {
+    log.warn({}, 'VISITOR_ACK is on but SMTP_URL or NOTIFY_EMAIL is not set: no acknowledgement is sent')
+  }
   const readingAgain = startReadingAgain({ submissions, log: analysisLog })
   const spamPurge = startSpamPurge({ inbox, retentionDays: config.spamRetentionDays, log })
   const owner = await createOwnerAccess({
@@ -86,10 +124,18 @@ export async function buildServices(config: Config) {
     /** Null unless the owner is mailed about leads. */
     outbox,
     owner,
+    replies,
+    /** Why the owner cannot send mail from the inbox, or null when they can. */
+    cannotReply: !owner.required
+      ? 'To answer from here, set OWNER_PASSWORD: mail goes out as the farm, so only the signed-in owner may send it.'
+      : !notify
+        ? 'To answer from here, set SMTP_URL and NOTIFY_EMAIL: replies go out by mail.'
+        : null,
     spamTraps: createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds }),
     limits: {
       submissions: createRateLimit({ limit: config.submissionsPerMinute, windowMs: 60_000 }),
       signIns: createRateLimit({ limit: 5, windowMs: 60_000 }),
+      replies: createRateLimit({ limit: config.repliesPerMinute, windowMs: 60_000 }),
     },
     farm: { name: config.farmName, product: config.farmProduct },
     log,

@@ -20,11 +20,14 @@ export function SiteHeader({
   farmName,
   ownerSignedIn,
   newSubmissions,
+  failedReplies,
 }: {
   farmName: string
   ownerSignedIn: boolean
   /** Submissions not yet handled; null for visitors who may not read the inbox. */
   newSubmissions: number | null
+  /** Mails to visitors that failed and wait for the owner; null for visitors. */
+  failedReplies: number | null
 }) {
   const [scrolled, setScrolled] = useState(false)
   const [menuOpen, setMenuOpen] = useState(false)
@@ -53,7 +56,7 @@ export function SiteHeader({
         </Link>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            <NavItems ownerSignedIn={ownerSignedIn} newSubmissions={newSubmissions} />
+            <NavItems ownerSignedIn={ownerSignedIn} newSubmissions={newSubmissions} failedReplies={failedReplies} />
           </ul>
         </nav>
         <button
@@ -83,7 +86,7 @@ export function SiteHeader({
         className="border-t border-stone-200 bg-white px-4 py-3 md:hidden"
       >
         <ul className="flex flex-col gap-1">
-          <NavItems ownerSignedIn={ownerSignedIn} newSubmissions={newSubmissions} />
+          <NavItems ownerSignedIn={ownerSignedIn} newSubmissions={newSubmissions} failedReplies={failedReplies} />
         </ul>
       </nav>
     </header>
@@ -103,11 +106,25 @@ function SignOutButton() {
   )
 }
 
-function NavItems({ ownerSignedIn, newSubmissions }: { ownerSignedIn: boolean; newSubmissions: number | null }) {
+function NavItems({
+  ownerSignedIn,
+  newSubmissions,
+  failedReplies,
+}: {
+  ownerSignedIn: boolean
+  newSubmissions: number | null
+  failedReplies: number | null
+}) {
   return (
     <>
       {links.map((link) => {
         const badge = link.to === '/farm-sales' ? newSubmissions : null
+        const failed = link.to === '/farm-sales' ? failedReplies : null
+        const named = [
+          link.label,
+          ...(badge ? [`${badge} new`] : []),
+          ...(failed ? [`${failed} ${failed === 1 ? 'reply' : 'replies'} not delivered`] : []),
+        ]
         return (
           <li key={link.to}>
             {/* Named in full ("Farm Sales, 8 new"): the badge's number alone would run into the words. */}
@@ -115,12 +132,21 @@ function NavItems({ ownerSignedIn, newSubmissions }: { ownerSignedIn: boolean; n
               to={link.to}
               end
               className={navLinkClass}
-              aria-label={badge ? `${link.label}, ${badge} new` : undefined}
+              aria-label={named.length > 1 ? named.join(', ') : undefined}
             >
               {link.label}
               {badge ? (
                 <span className="ml-1.5 rounded-full bg-amber-300 px-1.5 py-0.5 text-xs font-bold text-amber-950">
                   {badge}
+                </span>
+              ) : null}
+              {failed ? (
+                <span
+                  data-testid="failed-replies"
+                  title={`${failed} ${failed === 1 ? 'reply' : 'replies'} not delivered`}
+                  className="ml-1.5 rounded-full bg-red-700 px-1.5 py-0.5 text-xs font-bold text-white"
+                >
+                  {failed} failed
                 </span>
               ) : null}
             </NavLink>

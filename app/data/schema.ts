@@ -1,6 +1,7 @@
 import { isNotNull } from 'drizzle-orm'
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { Analysis } from '#app/analysis/analysis'
+import { replyKinds } from '#app/replies/reply'
 import { submissionStatuses, type SpamReason } from '#app/submissions/submission'
 
 // `id` is an INTEGER PRIMARY KEY, so it is SQLite's rowid: the table's own
@@ -79,13 +80,14 @@ export const submissionTags = sqliteTable(
 )
 
 /**
- * How many inbox submissions (not spam) carry each tag, and each status; kept by triggers
- * (drizzle/0006, 0007), so a count costs one read however large the inbox.
+ * How many inbox submissions (not spam) carry each tag, and each status, and how many mails to
+ * visitors failed and wait for the owner (`delivery`, `failed`); kept by triggers (drizzle/0006,
+ * 0007, 0010), so a count costs one read however large the inbox.
  */
 export const tagCounts = sqliteTable(
   'tag_counts',
   {
-    kind: text('kind', { enum: ['intent', 'product', 'urgency', 'status'] }).notNull(),
+    kind: text('kind', { enum: ['intent', 'product', 'urgency', 'status', 'delivery'] }).notNull(),
     value: text('value').notNull(),
     count: integer('count').notNull(),
   },
@@ -124,3 +126,71 @@ export const outbox = sqliteTable(
 )
 
 export type OutboxRow = typeof outbox.$inferSelect
+
+export const replyStatuses = ['queued', 'sent', 'failed'] as const
+
+/**
+ * A mail from the farm to a visitor about their submission: the owner's reply, or the automatic
+ * acknowledgement. The row is its own outbox entry, written in one transaction with what caused
+ * it. Its Message-ID is kept, and `references` holds the Message-IDs of the thread's earlier
+ * mails (oldest first), so the visitor's mail program shows one conversation.
+ */
+export const replies = sqliteTable(
+  'replies',
+  {
+    id: integer('id').primaryKey(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: replyKinds }).notNull(),
+    toAddress: text('to_address').notNull(),
+    /** The words sent: the owner's, or the acknowledgement's text as it was when queued. */
+    text: text('text').notNull(),
+    messageId: text('message_id').notNull(),
+    references: text('references'),
+    status: text('status', { enum: replyStatuses }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When it was queued, or queued again by the owner: it is tried for a day from then. */
+    queuedAt: integer('queued_at', { mode: 'timestamp_ms' }).notNull(),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    /** The mail server's own words for the last failure. */
+    lastError: text('last_error'),
+    /** A failed mail the owner has seen and set aside: no longer counted as waiting for them. */
+    dismissedAt: integer('dismissed_at', { mode: 'timestamp_ms' }),
+    /** The sending form's or the caller's key: the same key twice is one reply. */
+    requestKey: text('request_key'),
+  },
+  (table) => [
+    uniqueIndex('replies_message_id').on(table.messageId),
+    uniqueIndex('replies_request_key').on(table.requestKey),
+    index('replies_by_submission').on(table.submissionId, table.id),
+    index('replies_due').on(table.status, table.nextAttemptAt),
+    // The acknowledgement's caps (one per address a day, so many an hour) read the last day's.
+    index('replies_by_kind').on(table.kind, table.createdAt),
+  ],
+)
+
+export type ReplyRow = typeof replies.$inferSelect
+
+/** The owner's named replies ("Eggs this week"), with placeholders filled in when chosen. */
+export const savedReplies = sqliteTable(
+  'saved_replies',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The name as it is compared: trimmed, lower case, so "Eggs" and "eggs " are one name. */
+    nameKey: text('name_key').notNull(),
+    text: text('text').notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [uniqueIndex('saved_replies_name').on(table.nameKey)],
+)
+
+/** Texts the owner writes once and the site sends for them, by name (the acknowledgement's). */
+export const farmTexts = sqliteTable('farm_texts', {
+  key: text('key').primaryKey(),
+  text: text('text').notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+})

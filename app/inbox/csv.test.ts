@@ -46,6 +46,8 @@ describe('submissionCsvRow', () => {
       spam: null,
       status: 'new',
       awaitingAnalysis: false,
+      replies: [],
+      replyCount: 0,
     })
     expect(row).toBe(
       '7,2026-06-10T09:00:00.000Z,"Ann, Lee",ann@example.com,"Line one\r\nLine ""two""",new,,product_inquiry,honey,normal,neutral,Ann asks about honey.\r\n',

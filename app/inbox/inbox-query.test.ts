@@ -97,6 +97,8 @@ describe('matchesView', () => {
     spam: null,
     status: 'new',
     awaitingAnalysis: false,
+    replies: [],
+    replyCount: 0,
   }
 
   it.each([

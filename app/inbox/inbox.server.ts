@@ -3,6 +3,7 @@ import type { FarmDatabase } from '#app/data/database.server'
 import { createWrites, type Writes } from '#app/data/writes.server'
 import { submissions, submissionTags, tagCounts } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
+import { withThreads } from '#app/replies/threads.server'
 import { toSubmission } from '#app/submissions/service.server'
 import type { Submission, TagCount } from '#app/submissions/submission'
 import { searchMatch, type InboxPage, type InboxView } from './inbox-query'
@@ -36,6 +37,16 @@ export function createInbox({
     return rows.map((row) => ({ ...row, at }))
   }
 
+  function readCount(kind: TagCount['kind'], value: string): TagCount {
+    const count =
+      db
+        .select({ count: tagCounts.count })
+        .from(tagCounts)
+        .where(and(eq(tagCounts.kind, kind), eq(tagCounts.value, value)))
+        .get()?.count ?? 0
+    return { kind, value, count, at: readingAt() }
+  }
+
   /**
    * One page of a view, newest first: keyset on the id (never OFFSET), so any page costs
    * the same however deep it is. `next` is where the next page starts (its `before`), or null
@@ -60,7 +71,10 @@ export function createInbox({
       .limit(page.limit + 1)
       .all()
     const shown = rows.slice(0, page.limit)
-    return { submissions: shown.map(toSubmission), next: rows.length > page.limit ? shown.at(-1)!.id : null }
+    return {
+      submissions: withThreads(db, shown.map(toSubmission)),
+      next: rows.length > page.limit ? shown.at(-1)!.id : null,
+    }
   }
 
   /**
@@ -87,7 +101,7 @@ export function createInbox({
     const shown = ids.slice(0, page.limit)
     if (shown.length === 0) return { submissions: [], next }
     const rows = db.select().from(submissions).where(inArray(submissions.id, shown)).orderBy(desc(submissions.id)).all()
-    return { submissions: rows.map(toSubmission), next }
+    return { submissions: withThreads(db, rows.map(toSubmission)), next }
   }
 
   return {
@@ -112,29 +126,24 @@ export function createInbox({
     },
 
     /** How many submissions in the inbox the owner has not dealt with yet. */
-    countNew(): TagCount {
-      const count =
-        db
-          .select({ count: tagCounts.count })
-          .from(tagCounts)
-          .where(and(eq(tagCounts.kind, 'status'), eq(tagCounts.value, 'new')))
-          .get()?.count ?? 0
-      return { kind: 'status', value: 'new', count, at: readingAt() }
-    },
+    countNew: () => readCount('status', 'new'),
+
+    /** How many mails to visitors failed and wait for the owner to try again or dismiss. */
+    countFailedReplies: () => readCount('delivery', 'failed'),
 
     /** How many kept submissions carry each intent, product and urgency; read from counts the triggers keep. */
     tagCounts(): TagCount[] {
       return stamped(db.select().from(tagCounts).where(gt(tagCounts.count, 0)).orderBy(desc(tagCounts.count)).all())
     },
 
-    /** The counts a change to this submission can move: its own tags' and the statuses'. */
+    /** The counts a change to this submission can move: its own tags', the statuses' and the failed mails'. */
     countsTouchedBy(id: number): TagCount[] {
       return stamped(
         db
           .select()
           .from(tagCounts)
           .where(
-            sql`${tagCounts.kind} = 'status' OR (${tagCounts.kind}, ${tagCounts.value}) IN (SELECT ${submissionTags.kind}, ${submissionTags.value} FROM ${submissionTags} WHERE ${submissionTags.submissionId} = ${id})`,
+            sql`${tagCounts.kind} IN ('status', 'delivery') OR (${tagCounts.kind}, ${tagCounts.value}) IN (SELECT ${submissionTags.kind}, ${submissionTags.value} FROM ${submissionTags} WHERE ${submissionTags.submissionId} = ${id})`,
           )
           .all(),
       )
@@ -151,7 +160,7 @@ export function createInbox({
           .get(),
       )
       if (!row) return null
-      const submission = toSubmission(row)
+      const submission = withThreads(db, [toSubmission(row)])[0]!
       events.publish({ type: 'SUBMISSION_UPDATED', data: submission })
       return submission
     },

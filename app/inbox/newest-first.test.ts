@@ -14,6 +14,8 @@ function submission(id: number, name = `Visitor ${id}`): Submission {
     spam: null,
     status: 'new',
     awaitingAnalysis: false,
+    replies: [],
+    replyCount: 0,
   }
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react'
 import type { Analysis } from '#app/analysis/analysis'
 import { intentWords } from '#app/analysis/intent-words'
+import { Conversation, type Answering, type ReplyProblem } from '#app/replies/conversation'
 import { mailtoHref } from '#app/submissions/contact-fields'
 import type { Submission, TagCount } from '#app/submissions/submission'
 import { ArrivalTime } from './arrival-time'
@@ -11,10 +12,15 @@ import { useSubmissionChange } from './use-submission-change'
 export function SubmissionCard({
   submission,
   delaySeconds,
+  answering,
+  replyProblem,
   onChanged,
 }: {
   submission: Submission
   delaySeconds: number
+  answering: Answering
+  /** A reply to this card the page's action refused (sent without JavaScript). */
+  replyProblem: ReplyProblem | null
   /** A change this card made, as the server answered it. */
   onChanged: (submission: Submission, counts: TagCount[]) => void
 }) {
@@ -95,6 +101,7 @@ export function SubmissionCard({
           Not saved: {problem}
         </p>
       ) : null}
+      <Conversation submission={submission} answering={answering} problemSent={replyProblem} onChanged={onChanged} />
     </li>
   )
 }

@@ -13,6 +13,8 @@ const submission: Submission = {
   spam: null,
   status: 'new',
   awaitingAnalysis: false,
+  replies: [],
+  replyCount: 0,
 }
 
 describe('SubmissionEvents', () => {

@@ -35,8 +35,8 @@ function subscribe(listener: () => void) {
 export interface LiveCounts {
   /** A loader's counts with every later reading the link brought laid over them. */
   laidOver(loaded: TagCount[]): TagCount[]
-  /** How many submissions are new: the loaded count, or a later reading. */
-  newCount(loaded: TagCount | null): number | null
+  /** A count the header shows (new submissions, failed mails): the loaded one, or a later reading. */
+  latest(loaded: TagCount | null): number | null
   /** Takes the counts a frame or a change's answer carries. */
   moved(counts: TagCount[]): void
 }
@@ -52,7 +52,7 @@ export function useLiveCounts(): LiveCounts {
     const laidOver = (loaded: TagCount[]) => (seen === 0 ? loaded : newestReadings(loaded, moved.values()))
     return {
       laidOver,
-      newCount: (loaded) =>
+      latest: (loaded) =>
         loaded === null ? null : laidOver([loaded]).find((count) => keyOf(count) === keyOf(loaded))!.count,
       moved: countsMoved,
     }

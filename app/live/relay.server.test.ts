@@ -18,6 +18,8 @@ const submission: Submission = {
   spam: null,
   status: 'new',
   awaitingAnalysis: false,
+  replies: [],
+  replyCount: 0,
 }
 
 const everyone = { session: null, expiresAt: Number.POSITIVE_INFINITY }

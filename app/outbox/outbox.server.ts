@@ -1,5 +1,5 @@
 import { and, asc, count, countDistinct, eq, gte, inArray, lte, max, min, sql } from 'drizzle-orm'
-import type { Transporter } from 'nodemailer'
+import type { SendMailOptions, Transporter } from 'nodemailer'
 import type { FarmDatabase } from '#app/data/database.server'
 import { outbox, submissions, type OutboxRow } from '#app/data/schema'
 import { isBusy, type Writes } from '#app/data/writes.server'
@@ -38,6 +38,17 @@ function isRefusal(error: unknown): boolean {
   return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && command === 'DATA'
 }
 
+/**
+ * Another kind of mail the sender delivers in each of its rounds (the mails to visitors), with
+ * its transport: what is due, and when more will be.
+ */
+export interface MailQueue {
+  /** Sends what is due now; resolves with when something next falls due (ms since the epoch), or null. */
+  deliverDue(send: (mail: SendMailOptions) => Promise<void>): Promise<number | null>
+  /** How many wait to be sent, and since when the oldest has. */
+  backlog(): { unsent: number; oldest: Date | null }
+}
+
 /** The wait before attempt n + 1: doubling from the base, at most an hour, ±20 % so retries spread. */
 export function retryDelayMs(baseMs: number, attempts: number, random = Math.random): number {
   const doubled = Math.min(longestWaitMs, baseMs * 2 ** Math.min(attempts - 1, 20))
@@ -56,6 +67,7 @@ export function createOutboxSender({
   settings,
   log,
   writes,
+  queues = [],
   now = Date.now,
 }: {
   db: FarmDatabase
@@ -63,6 +75,8 @@ export function createOutboxSender({
   settings: OwnerMailSettings
   log: Log
   writes: Writes
+  /** Other mails sent in the same rounds, through the same server. */
+  queues?: MailQueue[]
   now?: () => number
 }) {
   // nodemailer is about 15 MB of the server's memory: loaded with the first mail, not at start.
@@ -89,11 +103,17 @@ export function createOutboxSender({
       .from(outbox)
       .where(eq(outbox.status, 'pending'))
       .all()
-    return {
-      unsent: row?.unsent ?? 0,
-      oldestUnsentSeconds: row?.oldest ? Math.round((now() - row.oldest.getTime()) / 1000) : 0,
+    let unsent = row?.unsent ?? 0
+    let oldest = row?.oldest?.getTime() ?? Infinity
+    for (const queue of queues) {
+      const waiting = queue.backlog()
+      unsent += waiting.unsent
+      oldest = Math.min(oldest, waiting.oldest?.getTime() ?? Infinity)
     }
+    return { unsent, oldestUnsentSeconds: oldest === Infinity ? 0 : Math.round((now() - oldest) / 1000) }
   }
+
+  const sendAs = async (mail: SendMailOptions) => void (await (await mailTransport()).sendMail(mail))
 
   async function send(mail: OwnerMail) {
     await (
@@ -278,13 +298,15 @@ export function createOutboxSender({
       .from(outbox)
       .where(eq(outbox.status, 'pending'))
       .all()
-    if (!next?.at) return { wakeAt: null, digestWaiting: false }
     // Rows accepted but not yet marked are due on paper: look again in a while, not at once.
     const markingAfter = acceptedUnmarked.length > 0 ? now() + 1_000 : 0
-    return {
-      wakeAt: Math.max(next.at.getTime(), digestAfterMs ?? 0, markingAfter),
-      digestWaiting: digestAfterMs !== null,
+    const ownerWake = next?.at ? Math.max(next.at.getTime(), digestAfterMs ?? 0, markingAfter) : null
+    let wakeAt = ownerWake
+    for (const queue of queues) {
+      const queueWake = await queue.deliverDue(sendAs)
+      if (queueWake !== null) wakeAt = Math.min(wakeAt ?? Infinity, queueWake)
     }
+    return { wakeAt, digestWaiting: digestAfterMs !== null && ownerWake !== null }
   }
 
   async function run() {
@@ -321,8 +343,10 @@ export function createOutboxSender({
   })
 
   return {
-    /** How many leads wait to be mailed, and how long the oldest has waited. */
+    /** How many mails wait to be sent, and how long the oldest has waited. */
     backlog,
+    /** Looks for due mail now: one was just queued. */
+    wake: () => void run(),
     start() {
       const host = new URL(settings.smtpUrl).host
       log.info({ smtp: host, to: settings.to.length, ...backlog() }, 'mailing the owner about each lead')

@@ -18,3 +18,25 @@ export async function requireOwner(
   const { pathname, search } = new URL(request.url)
   throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`${pathname}${search}`)}`)
 }
+
+/**
+ * The guard for sending mail as the farm (replies, saved replies, the acknowledgement's text):
+ * only a signed-in owner, so only when OWNER_PASSWORD is set; an open inbox stays readable but
+ * mails no one. Without the password the refusal (403) says what to set; a caller who is not
+ * signed in gets the owner guard's answer (401, or the sign-in page).
+ */
+export async function requireSendingOwner(
+  request: Request,
+  context: Pick<AppLoadContext, 'owner'>,
+  guard: { as: 'page' } | { as: 'api'; to: string },
+): Promise<OwnerPass & { session: string }> {
+  if (!context.owner.required) {
+    const what = guard.as === 'api' ? guard.to : 'do this'
+    throw jsonError(
+      403,
+      `Set OWNER_PASSWORD to ${what}: mail goes out as the farm, so only the signed-in owner may send it.`,
+    )
+  }
+  const pass = await requireOwner(request, context, guard)
+  return { ...pass, session: pass.session ?? '' }
+}

@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useLocation, useOutletContext, useRouteLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useLocation, useOutletContext, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useMemo } from 'react'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
@@ -20,6 +20,8 @@ import { useOlderPages } from '#app/inbox/use-older-pages'
 import type { LiveCounts } from '#app/live/live-counts'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requireOwner } from '#app/owner/require-owner.server'
+import type { Answering, ReplyProblem } from '#app/replies/conversation'
+import { newFormKey, sendReply, settleFailedReply } from '#app/replies/reply-requests.server'
 import type { loader as rootLoader } from '#app/root'
 import { isSubmissionId, type Submission, type TagCount } from '#app/submissions/submission'
 
@@ -31,12 +33,42 @@ export const meta: MetaFunction = () => [
 
 export const headers = pageHeaders
 
-/** The owner marks a card handled or new, or not spam, from the card's form without JavaScript. */
+/**
+ * What a card's forms send without JavaScript: mark it handled or new, or not spam; reply to
+ * it; try a failed reply again or dismiss it. A refused reply comes back to its card, text kept.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
-  await requireOwner(request, context, { as: 'page' })
+  const pass = await requireOwner(request, context, { as: 'page' })
   const form = await request.formData().catch(() => new FormData())
   const id = String(form.get('id') ?? '')
+  const intent = String(form.get('intent') ?? '')
+  const backToCard = () => redirect(`/farm-sales${new URL(request.url).search}#submission-${id}`, 303)
+  if (intent === 'reply' || intent === 'retry-reply' || intent === 'dismiss-reply') {
+    const text = String(form.get('text') ?? '')
+    const refused = (status: number, error: string) =>
+      json({ replyProblem: { id: Number(id), error, text } satisfies ReplyProblem }, { status })
+    if (!isSubmissionId(id)) return refused(400, 'That submission is not one the inbox knows.')
+    if (!context.owner.required || pass.session === null) return refused(403, context.cannotReply ?? 'Sign in first.')
+    const saved = String(form.get('savedReply') ?? '')
+    const key = String(form.get('key') ?? '')
+    const replyId = String(form.get('replyId') ?? '')
+    if (intent !== 'reply' && !isSubmissionId(replyId)) return refused(400, 'That reply is not one the inbox knows.')
+    const done =
+      intent === 'reply'
+        ? await sendReply(context, pass.session, {
+            submissionId: Number(id),
+            text,
+            ...(isSubmissionId(saved) ? { savedReplyId: Number(saved) } : {}),
+            ...(key ? { requestKey: key } : {}),
+          })
+        : await settleFailedReply(context, pass.session, {
+            submissionId: Number(id),
+            replyId: Number(replyId),
+            action: intent === 'retry-reply' ? 'retry' : 'dismiss',
+          })
+    return done.ok ? backToCard() : refused(done.status, done.error)
+  }
   const change = submissionChangeFromForm(form)
   if (!isSubmissionId(id) || !change) {
     return json({ error: 'That change is not one the inbox knows.' }, { status: 400 })
@@ -62,11 +94,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const { submissions, next } = context.inbox.list(query.page)
     const readAt = context.inbox.readAt()
+    const answering: Answering = {
+      cannotReply: context.cannotReply,
+      savedReplies: context.cannotReply ? [] : context.replies.saved.list(),
+      farmName: context.farm.name,
+      formKey: newFormKey(),
+    }
     return json(
       {
         badQuery: null,
         loadFailed: false,
-        page: { view: query.page, submissions, next, readAt },
+        page: { view: query.page, submissions, next, readAt, answering },
         counts: context.inbox.tagCounts(),
       },
       { headers: ownerDataHeaders },
@@ -91,9 +129,11 @@ export default function FarmSales() {
   const { badQuery, loadFailed, page, counts: loadedCounts } = useLoaderData<typeof loader>()
   const live = useOutletContext<LiveCounts>()
   const counts = useMemo(() => live.laidOver(loadedCounts), [live, loadedCounts])
-  const newSubmissions = live.newCount(useRouteLoaderData<typeof rootLoader>('root')?.newSubmissions ?? null)
+  const newSubmissions = live.latest(useRouteLoaderData<typeof rootLoader>('root')?.newSubmissions ?? null)
   const leadAlert = useNewLeadAlert()
   const location = useLocation()
+  const answer = useActionData<typeof action>()
+  const replyProblem = answer && 'replyProblem' in answer ? answer.replyProblem : null
 
   useEffect(() => {
     if (loadFailed) console.error('Failed to fetch submissions')
@@ -103,6 +143,11 @@ export default function FarmSales() {
     <main className="mx-auto max-w-4xl px-4 pt-12 pb-20 sm:px-6">
       <h1 className="font-serif text-4xl font-bold text-green-900">Farm Sales Data</h1>
       <p className="mt-3 text-lg text-stone-700">Review customer submissions and AI-powered insights.</p>
+      <p className="mt-1 text-sm">
+        <Link to="/farm-sales/saved-replies" className="font-semibold text-green-800 underline">
+          Saved replies and acknowledgement
+        </Link>
+      </p>
       {/* Its height is kept from the first paint: what it holds is known only in the browser. */}
       <div className="mt-3 flex h-9 items-center">
         {leadAlert.notify === 'ask' ? (
@@ -139,6 +184,8 @@ export default function FarmSales() {
             firstPage={page.submissions}
             next={page.next}
             readAt={page.readAt}
+            answering={page.answering}
+            replyProblem={replyProblem}
             onNewSubmission={leadAlert.arrived}
             onCounts={live.moved}
           />
@@ -175,6 +222,8 @@ function Inbox({
   firstPage,
   next,
   readAt,
+  answering,
+  replyProblem,
   onNewSubmission,
   onCounts,
 }: {
@@ -184,6 +233,8 @@ function Inbox({
   next: number | null
   /** When the server read the page, on the clock that stamps live changes. */
   readAt: number
+  answering: Answering
+  replyProblem: ReplyProblem | null
   onNewSubmission: (submission: Submission) => void
   onCounts: (counts: TagCount[]) => void
 }) {
@@ -230,6 +281,8 @@ function Inbox({
               <SubmissionCard
                 key={submission.id}
                 submission={submission}
+                answering={answering}
+                replyProblem={replyProblem?.id === submission.id ? replyProblem : null}
                 onChanged={changedTo}
                 // Only the loaded page staggers in; cards added later appear at once.
                 delaySeconds={firstIds.has(submission.id) ? Math.min(index, mostStaggered) * staggerSeconds : 0}

@@ -49,6 +49,8 @@ describe('the submissions service', () => {
         spam: null,
         status: 'new',
         awaitingAnalysis: false,
+        replies: [],
+        replyCount: 0,
       },
     })
     expect(published).toEqual([{ id: '1', type: 'NEW_SUBMISSION', data: result.ok && result.submission }])

@@ -6,6 +6,7 @@ import type { FarmDatabase } from '#app/data/database.server'
 import { createWrites, type Writes } from '#app/data/writes.server'
 import { outbox, submissions, type SubmissionRow } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
+import type { Acknowledgements } from '#app/replies/acknowledgement.server'
 import type { ContactFormErrors } from './contact-fields'
 import { parseContactForm } from './contact-validation'
 import { createGroupCommit } from './group-commit.server'
@@ -29,6 +30,10 @@ interface Dependencies {
   now?: () => Date
   /** When the owner is mailed about leads: each kept submission gets its outbox row in its own transaction. */
   mailsOwner?: boolean
+  /** When visitors are acknowledged (VISITOR_ACK): a clean lead's acknowledgement is queued in its transaction. */
+  acknowledgements?: Acknowledgements | null
+  /** Called once a mail to a visitor may have been queued, so the sender looks at once. */
+  mailQueued?: () => void
 }
 
 /**
@@ -57,6 +62,8 @@ export function toSubmission(row: SubmissionRow): Submission {
     spam: row.spamReasons ?? null,
     status: row.status,
     awaitingAnalysis: row.reanalyseAt !== null,
+    replies: [],
+    replyCount: 0,
   }
 }
 
@@ -68,6 +75,8 @@ export function createSubmissionsService({
   writes = createWrites(),
   now = () => new Date(),
   mailsOwner = false,
+  acknowledgements = null,
+  mailQueued = () => {},
 }: Dependencies) {
   const placeholder = (name: keyof NewSubmission) => sql.placeholder(name)
   // Prepared once: building and preparing the statement cost more than running it. A JSON
@@ -106,6 +115,7 @@ export function createSubmissionsService({
     })
     // Spam is never mailed; a message waiting to be read again is mailed once it has been.
     if (owesMail(row)) insertMail.run({ submissionId: row.id, createdAt: row.createdAt })
+    acknowledgements?.queueFor(row)
     return row
   }
   const commits = createGroupCommit({
@@ -136,7 +146,10 @@ export function createSubmissionsService({
         reanalyseAt: analysis === null && reasons === null ? new Date(at.getTime() + firstRereadMs) : null,
       })
       const submission = toSubmission(row)
-      if (!submission.spam && !submission.awaitingAnalysis) events.publish({ type: 'NEW_SUBMISSION', data: submission })
+      if (!submission.spam && !submission.awaitingAnalysis) {
+        events.publish({ type: 'NEW_SUBMISSION', data: submission })
+        if (acknowledgements) mailQueued()
+      }
       return { ok: true, submission }
     },
 
@@ -179,12 +192,14 @@ export function createSubmissionsService({
             if (written && owesMail(written)) {
               tx.insert(outbox).values({ submissionId: written.id, nextAttemptAt: now(), createdAt: now() }).run()
             }
+            if (written) acknowledgements?.queueFor(written, now())
             return written
           }),
         )
         if (!read) continue
         const submission = toSubmission(read)
         events.publish({ type: submission.spam ? 'SUBMISSION_UPDATED' : 'NEW_SUBMISSION', data: submission })
+        if (!submission.spam && acknowledgements) mailQueued()
       }
       return due.length
     },

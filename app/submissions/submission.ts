@@ -1,4 +1,5 @@
 import type { Analysis, SpamSignal } from '#app/analysis/analysis'
+import type { Reply } from '#app/replies/reply'
 
 /** What set a submission aside: one of the form's traps, or the analysis. */
 export type SpamReason = 'honeypot' | 'filled_too_fast' | SpamSignal
@@ -20,6 +21,10 @@ export interface Submission {
   status: SubmissionStatus
   /** Stored without an analysis (it failed or ran out of time), to be read again shortly. */
   awaitingAnalysis: boolean
+  /** The latest mails the farm sent the visitor about it (replies, the acknowledgement), oldest first. */
+  replies: Reply[]
+  /** How many there are in all; the card says how many earlier ones it leaves out. */
+  replyCount: number
 }
 
 export const submissionStatuses = ['new', 'handled'] as const
@@ -37,7 +42,8 @@ export function isSubmissionId(text: string): boolean {
  * status: what the filters and the header's "new" badge show.
  */
 export interface TagCount {
-  kind: 'intent' | 'product' | 'urgency' | 'status'
+  /** `delivery` counts mails to visitors that failed and wait for the owner (value `failed`). */
+  kind: 'intent' | 'product' | 'urgency' | 'status' | 'delivery'
   value: string
   count: number
   /**

@@ -19,11 +19,14 @@ export async function startMailServer({
   port,
   login,
   refuse,
+  refuseRecipient,
 }: {
   port?: number
   login?: { user: string; password: string }
   /** Refuses (554, after the message was sent) each mail this says yes to, as a content filter would. */
   refuse?: (mail: ParsedMail) => boolean
+  /** Refuses (550 at RCPT TO, as for an unknown mailbox) each recipient this says yes to. */
+  refuseRecipient?: (address: string) => boolean
 } = {}): Promise<MailServer> {
   port ??= await freePort()
   const mails: ParsedMail[] = []
@@ -36,6 +39,16 @@ export async function startMailServer({
       if (login && auth.username === login.user && auth.password === login.password)
         return callback(null, { user: login.user })
       callback(new Error('Invalid username or password'))
+    },
+    onRcptTo(address, _session, callback) {
+      if (refuseRecipient?.(address.address)) {
+        return callback(
+          Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: no such mailbox`), {
+            responseCode: 550,
+          }),
+        )
+      }
+      callback()
     },
     onData(stream, _session, callback) {
       simpleParser(stream)

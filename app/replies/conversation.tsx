@@ -1,0 +1,204 @@
+import { Link } from '@remix-run/react'
+import { useState, type FormEvent } from 'react'
+import { absoluteUtc } from '#app/inbox/when-arrived'
+import type { Submission, TagCount } from '#app/submissions/submission'
+import { fillPlaceholders, productsInWords } from './placeholders'
+import { deliveryWords, replyTextError, type Reply } from './reply'
+import { useConversation } from './use-conversation'
+
+/** What a card needs to answer: whether mail can go out (and why not), the saved replies, the farm's name. */
+export interface Answering {
+  /** Why the owner cannot send from here (what to set), or null. */
+  cannotReply: string | null
+  savedReplies: Array<{ id: number; name: string; text: string }>
+  farmName: string
+  /** This page load's part of each reply form's key: a form sent twice is one reply. */
+  formKey: string
+}
+
+/** A reply the page's action refused when sent without JavaScript: shown on its card, with the text kept. */
+export interface ReplyProblem {
+  id: number
+  error: string
+  text: string
+}
+
+const stateStyles: Record<Reply['state'], string> = {
+  queued: 'bg-stone-100 text-stone-800',
+  sent: 'bg-green-100 text-green-900',
+  retrying: 'bg-amber-100 text-amber-950',
+  failed: 'bg-red-100 text-red-900',
+}
+
+const buttonStyle =
+  'rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50 disabled:opacity-60'
+
+/**
+ * Under the message: what the farm sent the visitor (each mail with its time and delivery, a
+ * failed one with the server's words and 'Try again' / 'Dismiss'), then the reply box. Without
+ * JavaScript both are forms to the page's action; with it, they go to the replies API.
+ */
+export function Conversation({
+  submission,
+  answering,
+  problemSent,
+  onChanged,
+}: {
+  submission: Submission
+  answering: Answering
+  problemSent: ReplyProblem | null
+  onChanged: (submission: Submission, counts: TagCount[]) => void
+}) {
+  const { busy, problem, send, settle } = useConversation(submission.id, onChanged)
+  const [text, setText] = useState(problemSent?.text ?? '')
+  const [seenProblem, setSeenProblem] = useState<string | null>(null)
+  const key = `${answering.formKey}-${submission.id}-${submission.replyCount}`
+  const canReply = answering.cannotReply === null && submission.spam === null
+  const earlier = submission.replyCount - submission.replies.length
+  const shownProblem = seenProblem ?? problem ?? problemSent?.error ?? null
+
+  function sendReply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const refused = replyTextError(text)
+    if (refused) return setSeenProblem(refused)
+    setSeenProblem(null)
+    void send(text, key).then((sent) => {
+      if (sent) setText('')
+    })
+  }
+
+  function settleFailed(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+    const replyId = Number(new FormData(event.currentTarget).get('replyId'))
+    const action =
+      submitter?.value === 'dismiss-reply' ? 'dismiss' : submitter?.value === 'retry-reply' ? 'retry' : null
+    if (!action) return
+    event.preventDefault()
+    void settle(replyId, action)
+  }
+
+  function fillSaved(id: string) {
+    const saved = answering.savedReplies.find((reply) => String(reply.id) === id)
+    if (!saved) return
+    setText(
+      fillPlaceholders(saved.text, {
+        name: submission.name,
+        farm: answering.farmName,
+        products: productsInWords(submission.analysis?.products ?? []),
+      }),
+    )
+  }
+
+  return (
+    <div className="mt-4">
+      {submission.replies.length > 0 ? (
+        <section aria-label="Mails to this visitor" className="border-t border-stone-200 pt-3">
+          {earlier > 0 ? (
+            <p className="mb-2 text-sm text-stone-600">
+              {earlier === 1 ? '1 earlier mail' : `${earlier} earlier mails`} not shown.
+            </p>
+          ) : null}
+          <ol className="space-y-3">
+            {submission.replies.map((reply) => (
+              <li key={reply.id} data-testid="reply" className="rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200">
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-stone-700">
+                  <span className="font-bold text-stone-900">
+                    {reply.kind === 'reply' ? 'Your reply' : 'Automatic acknowledgement'}
+                  </span>
+                  <time dateTime={reply.createdAt}>{absoluteUtc(reply.createdAt)}</time>
+                  <span
+                    data-testid="delivery"
+                    className={`rounded-full px-2 py-0.5 font-bold ${stateStyles[reply.state]}`}
+                  >
+                    {deliveryWords(reply, absoluteUtc)}
+                  </span>
+                </p>
+                {reply.failure && reply.state !== 'sent' ? (
+                  <p
+                    className={`mt-1 text-sm break-words ${reply.state === 'failed' ? 'text-red-800' : 'text-stone-700'}`}
+                  >
+                    {reply.state === 'failed' ? 'The mail server said: ' : 'Last try: '}
+                    {reply.failure}
+                  </p>
+                ) : null}
+                <p className="mt-1.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-stone-800">
+                  {reply.text}
+                </p>
+                {reply.state === 'failed' && !reply.dismissed && answering.cannotReply === null ? (
+                  <form method="post" onSubmit={settleFailed} className="mt-2 flex flex-wrap gap-2">
+                    <input type="hidden" name="id" value={submission.id} />
+                    <input type="hidden" name="replyId" value={reply.id} />
+                    <button type="submit" name="intent" value="retry-reply" disabled={busy} className={buttonStyle}>
+                      Try again
+                    </button>
+                    <button type="submit" name="intent" value="dismiss-reply" disabled={busy} className={buttonStyle}>
+                      Dismiss
+                    </button>
+                  </form>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      {answering.cannotReply !== null ? (
+        <p className="mt-3 text-sm text-stone-600">{answering.cannotReply}</p>
+      ) : canReply ? (
+        <form method="post" onSubmit={sendReply} className="mt-3">
+          <input type="hidden" name="intent" value="reply" />
+          <input type="hidden" name="id" value={submission.id} />
+          <input type="hidden" name="key" value={key} />
+          <div className="flex flex-wrap items-end justify-between gap-2">
+            <label htmlFor={`reply-${submission.id}`} className="text-sm font-semibold text-stone-800">
+              Reply to {submission.name}
+            </label>
+            {answering.savedReplies.length > 0 ? (
+              <select
+                name="savedReply"
+                aria-label="Saved reply"
+                defaultValue=""
+                onChange={(event) => fillSaved(event.target.value)}
+                className="max-w-full rounded-lg border border-stone-300 bg-white px-2 py-1 text-sm"
+              >
+                <option value="">Saved reply…</option>
+                {answering.savedReplies.map((saved) => (
+                  <option key={saved.id} value={saved.id}>
+                    {saved.name}
+                  </option>
+                ))}
+              </select>
+            ) : null}
+          </div>
+          <textarea
+            id={`reply-${submission.id}`}
+            name="text"
+            rows={3}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value)
+              setSeenProblem(null)
+            }}
+            aria-invalid={shownProblem ? true : undefined}
+            aria-describedby={shownProblem ? `reply-problem-${submission.id}` : undefined}
+            className="mt-1.5 block w-full rounded-xl border border-stone-300 bg-stone-50 px-3 py-2 text-base focus:bg-white focus:ring-2 focus:ring-green-700 focus:outline-none"
+          />
+          {shownProblem ? (
+            <p id={`reply-problem-${submission.id}`} role="alert" className="mt-1.5 text-sm font-medium text-red-800">
+              Not sent: {shownProblem}
+            </p>
+          ) : null}
+          <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+            <button type="submit" disabled={busy} className={buttonStyle}>
+              Send reply
+            </button>
+            <Link to="/farm-sales/saved-replies" className="text-sm text-green-800 underline">
+              Saved replies
+            </Link>
+          </div>
+        </form>
+      ) : (
+        <p className="mt-3 text-sm text-stone-600">This message is in the spam folder: mark it ‘Not spam’ to reply.</p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto'
+import type { SendMailOptions } from 'nodemailer'
+import type { ReplyRow } from '#app/data/schema'
+
+/** Who mails visitors: From the farm's sending address, Reply-To the owner's own mailbox. */
+export interface VisitorMailSettings {
+  from: string
+  replyTo: string
+  farmName: string
+}
+
+/** A Message-ID of the farm's own domain, unique to one mail, made when the mail is queued and kept. */
+export function newMessageId(from: string): string {
+  return `<${Date.now().toString(36)}.${randomBytes(12).toString('base64url')}@${from.slice(from.lastIndexOf('@') + 1)}>`
+}
+
+// The same words on every machine: the farm's visitors are told the time in UTC, as the inbox's first render is.
+const quotedDate = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+})
+
+const quoted = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => (line === '' ? '>' : `> ${line}`))
+    .join('\n')
+
+/** What the farm tells anyone who gets an acknowledgement: a stranger may have typed their address. */
+export const acknowledgementFooter =
+  'You get this mail because this address was given on our contact form. If that was not you, please ignore it.'
+
+/**
+ * The mail itself: the owner's words then the visitor's message quoted with its date, or the
+ * acknowledgement's fixed text; threaded by the Message-IDs kept with it. Addresses are given
+ * as data (envelope and all), never parsed from text.
+ */
+export function visitorMail(
+  reply: ReplyRow,
+  lead: { message: string; createdAt: Date },
+  settings: VisitorMailSettings,
+): SendMailOptions {
+  const references = reply.references ? reply.references.split(' ') : []
+  const text =
+    reply.kind === 'reply'
+      ? `${reply.text}\n\nOn ${quotedDate.format(lead.createdAt)} UTC, you wrote:\n${quoted(lead.message)}\n`
+      : `${reply.text}\n\n-- \n${acknowledgementFooter}\n`
+  return {
+    from: settings.from,
+    to: { name: '', address: reply.toAddress },
+    replyTo: settings.replyTo,
+    envelope: { from: settings.from, to: [reply.toAddress] },
+    subject:
+      reply.kind === 'reply'
+        ? `Re: Your message to ${settings.farmName}`
+        : `We got your message — ${settings.farmName}`,
+    text,
+    messageId: reply.messageId,
+    ...(references.length > 0 ? { inReplyTo: references.at(-1), references } : {}),
+  }
+}

@@ -1,0 +1,91 @@
+import { desc, eq, inArray, sql } from 'drizzle-orm'
+import type { FarmDatabase } from '#app/data/database.server'
+import { replies, submissions, type ReplyRow } from '#app/data/schema'
+import { toSubmission } from '#app/submissions/service.server'
+import type { Submission } from '#app/submissions/submission'
+import { replyLimits, type Reply } from './reply'
+
+/** A stored mail to a visitor as pages and the API see it; `textUpTo` cuts its words for a card. */
+export function toReply(row: ReplyRow, textUpTo = Infinity): Reply {
+  const words = [...row.text]
+  const cut = words.length > textUpTo
+  return {
+    id: row.id,
+    kind: row.kind,
+    text: cut ? `${words.slice(0, textUpTo).join('')}…` : row.text,
+    cut,
+    createdAt: row.createdAt.toISOString(),
+    state:
+      row.status === 'queued' ? (row.attempts > 0 ? 'retrying' : 'queued') : row.status === 'sent' ? 'sent' : 'failed',
+    sentAt: row.sentAt?.toISOString() ?? null,
+    retryAt: row.status === 'queued' && row.attempts > 0 ? row.nextAttemptAt.toISOString() : null,
+    failure: row.status === 'sent' ? null : row.lastError,
+    dismissed: row.dismissedAt !== null,
+  }
+}
+
+/**
+ * The submissions with their latest mails (at most `replyLimits.onCard` each, cut to a card's
+ * length) and how many there are in all: one indexed read for a whole page.
+ */
+export function withThreads(db: FarmDatabase, shown: Submission[]): Submission[] {
+  if (shown.length === 0) return shown
+  const ids = shown.map((submission) => submission.id)
+  const rows = db.all<ReplyRow & { total: number }>(
+    sql`SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY submission_id ORDER BY id DESC) AS place, count(*) OVER (PARTITION BY submission_id) AS total FROM ${replies} WHERE ${inArray(replies.submissionId, ids)}) WHERE place <= ${replyLimits.onCard} ORDER BY id`,
+  )
+  if (rows.length === 0) return shown
+  const threads = new Map<number, { replies: Reply[]; total: number }>()
+  for (const raw of rows) {
+    const row = replyRow(raw)
+    const thread = threads.get(row.submissionId) ?? { replies: [], total: raw.total }
+    thread.replies.push(toReply(row, replyLimits.textOnCard))
+    threads.set(row.submissionId, thread)
+  }
+  return shown.map((submission) => {
+    const thread = threads.get(submission.id)
+    return thread ? { ...submission, replies: thread.replies, replyCount: thread.total } : submission
+  })
+}
+
+/** A raw row (as `db.all` reads it) in drizzle's shape. */
+function replyRow(raw: Record<string, unknown>): ReplyRow {
+  const at = (value: unknown) => (value === null ? null : new Date(Number(value)))
+  return {
+    id: Number(raw.id),
+    submissionId: Number(raw.submission_id),
+    kind: raw.kind as ReplyRow['kind'],
+    toAddress: String(raw.to_address),
+    text: String(raw.text),
+    messageId: String(raw.message_id),
+    references: (raw.references as string | null) ?? null,
+    status: raw.status as ReplyRow['status'],
+    attempts: Number(raw.attempts),
+    queuedAt: at(raw.queued_at)!,
+    nextAttemptAt: at(raw.next_attempt_at)!,
+    createdAt: at(raw.created_at)!,
+    sentAt: at(raw.sent_at),
+    lastError: (raw.last_error as string | null) ?? null,
+    dismissedAt: at(raw.dismissed_at),
+    requestKey: (raw.request_key as string | null) ?? null,
+  }
+}
+
+/** One submission with its thread, as a live message carries it; null when it is gone. */
+export function submissionWithThread(db: FarmDatabase, id: number): Submission | null {
+  const row = db.select().from(submissions).where(eq(submissions.id, id)).get()
+  return row ? withThreads(db, [toSubmission(row)])[0]! : null
+}
+
+/** Every mail of one conversation, oldest first, with every word. */
+export function wholeThread(db: FarmDatabase, submissionId: number): Reply[] {
+  return db
+    .select()
+    .from(replies)
+    .where(eq(replies.submissionId, submissionId))
+    .orderBy(desc(replies.id))
+    .limit(replyLimits.perLead + 1)
+    .all()
+    .reverse()
+    .map((row) => toReply(row))
+}

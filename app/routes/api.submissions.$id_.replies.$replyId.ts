@@ -1,0 +1,46 @@
+import { json, type ActionFunctionArgs } from '@remix-run/node'
+import { answeringJson, jsonError, readJsonBody } from '#app/http/json.server'
+import { requireMethod } from '#app/http/require-method.server'
+import { ownerDataHeaders } from '#app/owner/owner-data'
+import { requireSendingOwner } from '#app/owner/require-owner.server'
+import { refusalAnswer, settleFailedReply } from '#app/replies/reply-requests.server'
+import { isSubmissionId } from '#app/submissions/submission'
+
+export function loader() {
+  return jsonError(
+    405,
+    'Read a lead’s replies from /api/submissions/{id}/replies; try a failed one again here with PATCH.',
+    {
+      Allow: 'PATCH',
+    },
+  )
+}
+
+/** A failed mail to the visitor: `{"action": "retry"}` queues it again, `{"action": "dismiss"}` sets it aside. */
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return answeringJson(context.log, async () => {
+    requireMethod(request, ['PATCH'])
+    const pass = await requireSendingOwner(request, context, { as: 'api', to: 'retry or dismiss replies' })
+    const id = params.id ?? ''
+    const replyId = params.replyId ?? ''
+    if (!isSubmissionId(id) || !isSubmissionId(replyId)) {
+      return jsonError(404, `There is no reply ${replyId} to submission ${id}.`)
+    }
+    const read = await readJsonBody(request, 'the change')
+    if (!read.ok) return read.answer
+    const action = (read.body as { action?: unknown } | null)?.action
+    if (action !== 'retry' && action !== 'dismiss') {
+      return jsonError(400, 'Send {"action": "retry"} or {"action": "dismiss"}.')
+    }
+    const settled = await settleFailedReply(context, pass.session, {
+      submissionId: Number(id),
+      replyId: Number(replyId),
+      action,
+    })
+    if (!settled.ok) return refusalAnswer(settled)
+    return json(
+      { data: settled.reply, submission: settled.submission, counts: context.inbox.countsTouchedBy(Number(id)) },
+      { headers: ownerDataHeaders },
+    )
+  })
+}

@@ -1,0 +1,49 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { answeringJson, jsonError, readJsonBody } from '#app/http/json.server'
+import { requireMethod } from '#app/http/require-method.server'
+import { ownerDataHeaders } from '#app/owner/owner-data'
+import { requireOwner, requireSendingOwner } from '#app/owner/require-owner.server'
+import { refusalAnswer, sendReply } from '#app/replies/reply-requests.server'
+import { isSubmissionId } from '#app/submissions/submission'
+
+/** Every mail of a lead's conversation (replies and the acknowledgement), oldest first, with every word. */
+export function loader({ request, params, context }: LoaderFunctionArgs) {
+  return answeringJson(context.log, async () => {
+    await requireOwner(request, context, { as: 'api', to: 'read replies' })
+    const id = params.id ?? ''
+    const history = isSubmissionId(id) ? context.replies.history(Number(id)) : null
+    if (!history) return jsonError(404, `There is no submission ${id}.`)
+    return json({ data: history }, { headers: ownerDataHeaders })
+  })
+}
+
+/**
+ * The owner replies to a lead: `{"text": "…"}` → 201 with the reply (queued) and the lead as it
+ * now is (handled, with its thread) and the counts that moved. The same Idempotency-Key again
+ * answers 200 with the same reply, and sends nothing more.
+ */
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return answeringJson(context.log, async () => {
+    requireMethod(request, ['POST'])
+    const pass = await requireSendingOwner(request, context, { as: 'api', to: 'reply to leads' })
+    const id = params.id ?? ''
+    if (!isSubmissionId(id)) return jsonError(404, `There is no submission ${id}.`)
+    const read = await readJsonBody(request, 'the reply')
+    if (!read.ok) return read.answer
+    const body = read.body as { text?: unknown } | null
+    if (typeof body !== 'object' || body === null || typeof body.text !== 'string') {
+      return jsonError(400, 'Send the reply as {"text": "…"}.')
+    }
+    const key = request.headers.get('Idempotency-Key')
+    const sent = await sendReply(context, pass.session, {
+      submissionId: Number(id),
+      text: body.text,
+      ...(key === null ? {} : { requestKey: key }),
+    })
+    if (!sent.ok) return refusalAnswer(sent)
+    return json(
+      { data: sent.reply, submission: sent.submission, counts: context.inbox.countsTouchedBy(sent.submission.id) },
+      { status: sent.repeated ? 200 : 201, headers: ownerDataHeaders },
+    )
+  })
+}

@@ -1,0 +1,307 @@
+// The owner answers a lead from its card: the reply goes out through a real SMTP server on
+// loopback, threaded on the acknowledgement and the earlier replies, its delivery told live,
+// retried across a SIGKILL, failed with the server's own words; and the acknowledgement goes to
+// clean leads only, once a day, with nothing the visitor typed.
+import Sqlite from 'better-sqlite3'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Reply } from '#app/replies/reply'
+import type { Submission, TagCount } from '#app/submissions/submission'
+import { connectLive } from '#tests/support/live-client'
+import { startMailServer, type MailServer } from '#tests/support/mail-server'
+import { signInAsOwner } from '#tests/support/owner'
+import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+
+const password = 'orchard gate at noon'
+const owner = 'owner@bramble.example'
+const servers: RunningServer[] = []
+const mailServers: MailServer[] = []
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.stop('SIGKILL')
+  for (const mail of mailServers.splice(0)) await mail.close()
+})
+
+async function site(env: Record<string, string>, databasePath?: string) {
+  const server = await startServer({
+    env: {
+      OWNER_PASSWORD: password,
+      NOTIFY_EMAIL: `${owner}, partner@bramble.example`,
+      NOTIFY_FROM: 'hello@bramble.example',
+      FARM_NAME: 'Bramble Hill Farm',
+      // Only the visitor's mails are looked at here: the owner's lead mails go out in digests.
+      ...env,
+    },
+    databasePath,
+  })
+  servers.push(server)
+  return { server, cookie: await signInAsOwner(server.url, password) }
+}
+async function mailServer(options: Parameters<typeof startMailServer>[0] = {}) {
+  const mail = await startMailServer(options)
+  mailServers.push(mail)
+  return mail
+}
+
+const visitor = { name: 'Ann Baker', email: 'ann.baker@example.com', message: 'Could I order two dozen eggs?' }
+
+async function postLead(server: RunningServer, fields: Partial<typeof visitor> & Record<string, unknown> = {}) {
+  const response = await fetch(`${server.url}/api/submissions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...visitor, ...fields }),
+  })
+  return { status: response.status, id: ((await response.json()) as { data?: { id: number } }).data?.id ?? 0 }
+}
+
+async function reply(server: RunningServer, cookie: string, id: number, text: string) {
+  const response = await fetch(`${server.url}/api/submissions/${id}/replies`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    body: JSON.stringify({ text }),
+  })
+  return {
+    status: response.status,
+    body: (await response.json()) as { data: Reply; submission: Submission; counts: TagCount[] },
+  }
+}
+
+async function history(server: RunningServer, cookie: string, id: number) {
+  const response = await fetch(`${server.url}/api/submissions/${id}/replies`, { headers: { Cookie: cookie } })
+  expect(response.status).toBe(200)
+  return ((await response.json()) as { data: Reply[] }).data
+}
+
+const toVisitor = (mail: MailServer) =>
+  mail.mails.filter((sent) => sent.to && !Array.isArray(sent.to) && sent.to.value[0]?.address === visitor.email)
+
+function storedReplies(databasePath: string) {
+  const sqlite = new Sqlite(databasePath, { readonly: true })
+  try {
+    return sqlite.prepare('SELECT kind, status, message_id AS messageId FROM replies ORDER BY id').all() as Array<{
+      kind: string
+      status: string
+      messageId: string
+    }>
+  } finally {
+    sqlite.close()
+  }
+}
+
+describe('replying to a lead', () => {
+  it('mails the reply from NOTIFY_FROM to the visitor, Reply-To the owner, threaded on the acknowledgement and each earlier reply', async () => {
+    const mail = await mailServer()
+    const { server, cookie } = await site({ SMTP_URL: mail.url, VISITOR_ACK: 'true' })
+    const { id } = await postLead(server)
+    await expect.poll(() => toVisitor(mail).length, { timeout: 10_000 }).toBe(1)
+    const [acknowledgement] = toVisitor(mail)
+    expect(acknowledgement!.subject).toBe('We got your message — Bramble Hill Farm')
+
+    const first = await reply(server, cookie, id, 'Hello Ann,\n\nYes: two dozen are yours on Saturday.')
+    expect(first.status).toBe(201)
+    expect(first.body.data).toMatchObject({ kind: 'reply', state: 'queued', text: expect.stringContaining('Saturday') })
+    // Replying marks the lead handled, and the answer carries the lead with its thread.
+    expect(first.body.submission).toMatchObject({ id, status: 'handled', replyCount: 2 })
+    await expect.poll(() => toVisitor(mail).length, { timeout: 10_000 }).toBe(2)
+    const second = await reply(server, cookie, id, 'P.S. Bring a box if you have one.')
+    expect(second.status).toBe(201)
+    await expect.poll(() => toVisitor(mail).length, { timeout: 10_000 }).toBe(3)
+
+    const [, firstMail, secondMail] = toVisitor(mail)
+    for (const sent of [firstMail!, secondMail!]) {
+      expect(sent.from?.value).toEqual([{ address: 'hello@bramble.example', name: '' }])
+      expect(sent.to).toMatchObject({ value: [{ address: visitor.email }] })
+      expect(sent.replyTo?.value).toEqual([{ address: owner, name: '' }])
+      expect(sent.subject).toBe('Re: Your message to Bramble Hill Farm')
+      // The visitor's own message, quoted with its date, under the owner's words.
+      expect(sent.text).toMatch(/On \d{1,2} \w+ \d{4} at \d\d:\d\d UTC, you wrote:\n> Could I order two dozen eggs\?/)
+    }
+    expect(firstMail!.text).toMatch(/^Hello Ann,\n\nYes: two dozen are yours on Saturday\./)
+
+    // Each mail's Message-ID is the one stored, and each threads on every earlier one.
+    const stored = storedReplies(server.databasePath)
+    expect(stored.map(({ kind, status }) => [kind, status])).toEqual([
+      ['acknowledgement', 'sent'],
+      ['reply', 'sent'],
+      ['reply', 'sent'],
+    ])
+    expect([acknowledgement!.messageId, firstMail!.messageId, secondMail!.messageId]).toEqual(
+      stored.map(({ messageId }) => messageId),
+    )
+    expect(acknowledgement!.inReplyTo).toBeUndefined()
+    expect(firstMail!.inReplyTo).toBe(acknowledgement!.messageId)
+    expect(firstMail!.references).toBe(acknowledgement!.messageId)
+    expect(secondMail!.inReplyTo).toBe(firstMail!.messageId)
+    expect(secondMail!.references).toEqual([acknowledgement!.messageId, firstMail!.messageId])
+
+    // The history gives every mail, oldest first, as sent.
+    const thread = await history(server, cookie, id)
+    expect(thread.map(({ kind, state }) => [kind, state])).toEqual([
+      ['acknowledgement', 'sent'],
+      ['reply', 'sent'],
+      ['reply', 'sent'],
+    ])
+    expect(thread[1]!.sentAt).toEqual(expect.any(String))
+  })
+
+  it('tells every watcher the reply as queued, then as sent', async () => {
+    const mail = await mailServer()
+    const { server, cookie } = await site({ SMTP_URL: mail.url })
+    const { id } = await postLead(server)
+    const watcher = await connectLive(server.wsUrl, { Cookie: cookie })
+    try {
+      expect((await reply(server, cookie, id, 'Yes, we have eggs.')).status).toBe(201)
+      const states: string[] = []
+      while (!states.includes('sent')) {
+        const message = await watcher.next(10_000)
+        expect(message).toMatchObject({ type: 'SUBMISSION_UPDATED', data: { id } })
+        const replies = message.data.replies as Array<{ state: string }>
+        states.push(replies.at(-1)!.state)
+      }
+      expect(states[0]).toBe('queued')
+      expect(states.at(-1)).toBe('sent')
+    } finally {
+      watcher.close()
+    }
+  })
+
+  it('keeps a reply made while the mail server is down as retrying, across a SIGKILL and a restart, and mails it exactly once', async () => {
+    const port = await freePort()
+    // Retries start after 1 s instead of 30, so the test sees the retry that reaches the server.
+    const env = { SMTP_URL: `smtp://127.0.0.1:${port}`, NOTIFY_RETRY_SECONDS: '1' }
+    const databasePath = tempDatabasePath()
+    const { server: first, cookie } = await site(env, databasePath)
+    const { id } = await postLead(first)
+    expect((await reply(first, cookie, id, 'Your eggs are ready.')).status).toBe(201)
+    await expect.poll(async () => (await history(first, cookie, id))[0]!.state, { timeout: 10_000 }).toBe('retrying')
+    const retrying = (await history(first, cookie, id))[0]!
+    expect(retrying.retryAt).toEqual(expect.any(String))
+    expect(retrying.failure).toMatch(/ECONNREFUSED|connect/i)
+    first.child.kill('SIGKILL')
+    await first.exited
+
+    const { server: second, cookie: again } = await site(env, databasePath)
+    const mail = await mailServer({ port })
+    await expect.poll(() => toVisitor(mail).length, { timeout: 20_000 }).toBe(1)
+    await expect.poll(async () => (await history(second, again, id))[0]!.state, { timeout: 10_000 }).toBe('sent')
+    expect(toVisitor(mail)[0]!.text).toContain('Your eggs are ready.')
+
+    // Accepted once and marked: a restart sends nothing again.
+    expect(await second.stop()).toBe(0)
+    await site(env, databasePath)
+    await new Promise((resolve) => setTimeout(resolve, 2_500))
+    expect(toVisitor(mail)).toHaveLength(1)
+  })
+
+  it('shows a refused reply as failed with the mail server’s words, counts it in the header until dismissed, and sends it when tried again', async () => {
+    let refusing = true
+    const mail = await mailServer({ refuseRecipient: (address) => refusing && address === visitor.email })
+    const { server, cookie } = await site({ SMTP_URL: mail.url })
+    const { id } = await postLead(server)
+    const sent = await reply(server, cookie, id, 'Eggs on Saturday.')
+    const replyId = sent.body.data.id
+    await expect.poll(async () => (await history(server, cookie, id))[0]!.state, { timeout: 10_000 }).toBe('failed')
+    const failed = (await history(server, cookie, id))[0]!
+    expect(failed.failure).toMatch(
+      /^550 5\.1\.1 <ann\.baker@example\.com>: Recipient address rejected: no such mailbox/,
+    )
+
+    // The page as rendered, without React's text separators.
+    const page = async () =>
+      (
+        await fetch(`${server.url}/farm-sales`, { headers: { Cookie: cookie } }).then((answer) => answer.text())
+      ).replaceAll('<!-- -->', '')
+    expect(await page()).toContain('>1 failed</span>')
+    expect(await page()).toContain('Farm Sales, 1 reply not delivered')
+    expect(await page()).toContain('The mail server said: 550 5.1.1')
+
+    const retry = await fetch(`${server.url}/api/submissions/${id}/replies/${replyId}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ action: 'retry' }),
+    })
+    expect(retry.status).toBe(200)
+    // Tried again at once, and refused again: failed, and counted again.
+    await expect.poll(async () => (await history(server, cookie, id))[0]!.state, { timeout: 10_000 }).toBe('failed')
+    expect(await page()).toContain('>1 failed</span>')
+    const dismiss = await fetch(`${server.url}/api/submissions/${id}/replies/${replyId}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ action: 'dismiss' }),
+    })
+    expect(dismiss.status).toBe(200)
+    expect(((await dismiss.json()) as { counts: Array<Record<string, unknown>> }).counts).toContainEqual(
+      expect.objectContaining({ kind: 'delivery', value: 'failed', count: 0 }),
+    )
+    expect(await page()).not.toContain('>1 failed</span>')
+    expect(await page()).toContain('Failed (dismissed)')
+    // Dismissed mails are not tried again by a dismiss; trying again still can send it.
+    refusing = false
+    const again = await fetch(`${server.url}/api/submissions/${id}/replies/${replyId}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ action: 'retry' }),
+    })
+    expect(again.status).toBe(200)
+    await expect.poll(() => toVisitor(mail).length, { timeout: 10_000 }).toBe(1)
+    await expect.poll(async () => (await history(server, cookie, id))[0]!.state, { timeout: 10_000 }).toBe('sent')
+  })
+})
+
+describe('the acknowledgement', () => {
+  it('goes to a clean lead once per address in 24 hours, and never to what a trap or the analysis set aside', async () => {
+    const mail = await mailServer()
+    const { server } = await site({ SMTP_URL: mail.url, VISITOR_ACK: 'true', MIN_FILL_SECONDS: '3' })
+    const home = await (await fetch(server.url)).text()
+    const formToken = /name="formToken" value="([^"]+)"/.exec(home)?.[1]
+    expect(formToken).toBeTruthy()
+    const trapped = [
+      { email: 'fast@example.com', formToken },
+      { email: 'honey@example.com', website: 'https://spam.example' },
+      {
+        email: 'wave@example.com',
+        message: 'BUY CHEAP FOLLOWERS NOW!!! http://a.example http://b.example http://c.example CLICK HERE FREE MONEY',
+      },
+    ]
+    for (const fields of trapped) expect((await postLead(server, fields)).status).toBe(202)
+    expect((await postLead(server)).status).toBe(201)
+    // The same address again, in other letters' case: no second acknowledgement that day.
+    expect((await postLead(server, { email: 'Ann.Baker@Example.com', message: 'And honey?' })).status).toBe(201)
+    expect((await postLead(server, { email: 'cy@example.com', message: 'Apples?' })).status).toBe(201)
+    await expect
+      .poll(() => mail.mails.filter((sent) => sent.subject?.startsWith('We got')).length, { timeout: 10_000 })
+      .toBe(2)
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    const acknowledged = mail.mails
+      .filter((sent) => sent.subject?.startsWith('We got'))
+      .map((sent) => (Array.isArray(sent.to) ? '' : sent.to!.value[0]!.address))
+    expect(acknowledged.sort()).toEqual(['ann.baker@example.com', 'cy@example.com'])
+  })
+
+  it('says nothing the visitor typed, not their name nor their message, and adds no header they wrote', async () => {
+    const mail = await mailServer()
+    const { server } = await site({ SMTP_URL: mail.url, VISITOR_ACK: 'true' })
+    const name = 'Visit cheap-pills.example now'
+    const message = 'Win a prize at cheap-pills.example today, click now please'
+    expect((await postLead(server, { name, message, email: 'target@example.com' })).status).toBe(201)
+    await expect
+      .poll(() => mail.mails.filter((sent) => sent.subject?.startsWith('We got')).length, { timeout: 10_000 })
+      .toBe(1)
+    const sent = mail.mails.find((each) => each.subject?.startsWith('We got'))!
+    const everything = [sent.subject, sent.text, sent.html || '', ...[...sent.headers.values()].map(String)].join('\n')
+    for (const typed of ['cheap-pills', 'Visit', 'prize', 'Win']) expect(everything).not.toContain(typed)
+    expect(sent.text).toContain('Thank you for writing to Bramble Hill Farm.')
+    expect(sent.text).toContain('If that was not you, please ignore it.')
+  })
+
+  it('is not sent when VISITOR_ACK is left off, the default', async () => {
+    const mail = await mailServer()
+    const { server } = await site({ SMTP_URL: mail.url })
+    expect((await postLead(server)).status).toBe(201)
+    // The owner's own lead mail is the proof that the round ran.
+    await expect.poll(() => mail.mails.length, { timeout: 10_000 }).toBe(1)
+    expect(mail.mails[0]!.subject).toContain('New enquiry from Ann Baker')
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(toVisitor(mail)).toHaveLength(0)
+    expect(storedReplies(server.databasePath)).toHaveLength(0)
+  })
+})
