@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import type { ReplyRow } from '#app/data/schema'
+import { newMessageId, visitorMail } from './reply-mail.server'
+
+const settings = { from: 'hello@bramble.example', replyTo: 'owner@bramble.example', farmName: 'Bramble Hill Farm' }
+const lead = { message: 'Eggs?\n\nTwo dozen, please.', createdAt: new Date('2026-11-23T09:30:00Z') }
+const row: ReplyRow = {
+  id: 3,
+  submissionId: 7,
+  kind: 'reply',
+  toAddress: 'ann@example.com',
+  text: 'Yes, Saturday.',
+  messageId: '<b.2@bramble.example>',
+  references: '<a.1@bramble.example> <a.2@bramble.example>',
+  status: 'queued',
+  attempts: 0,
+  queuedAt: new Date(),
+  nextAttemptAt: new Date(),
+  createdAt: new Date(),
+  sentAt: null,
+  lastError: null,
+  dismissedAt: null,
+  requestKey: null,
+}
+
+describe('a mail to a visitor', () => {
+  it('is a reply under the farm’s subject, threaded on every earlier mail, the visitor’s message quoted with its date', () => {
+    const mail = visitorMail(row, lead, settings)
+    expect(mail).toMatchObject({
+      from: 'hello@bramble.example',
+      to: { name: '', address: 'ann@example.com' },
+      replyTo: 'owner@bramble.example',
+      envelope: { from: 'hello@bramble.example', to: ['ann@example.com'] },
+      subject: 'Re: Your message to Bramble Hill Farm',
+      messageId: '<b.2@bramble.example>',
+      inReplyTo: '<a.2@bramble.example>',
+      references: ['<a.1@bramble.example>', '<a.2@bramble.example>'],
+    })
+    expect(mail.text).toBe(
+      'Yes, Saturday.\n\nOn 23 November 2026 at 09:30 UTC, you wrote:\n> Eggs?\n>\n> Two dozen, please.\n',
+    )
+  })
+
+  it('starts a thread when it is the first, and an acknowledgement says only its own text and why it came', () => {
+    const mail = visitorMail({ ...row, kind: 'acknowledgement', text: 'Thanks!', references: null }, lead, settings)
+    expect(mail.subject).toBe('We got your message — Bramble Hill Farm')
+    expect(mail).not.toHaveProperty('inReplyTo')
+    expect(mail.text).not.toContain('Eggs')
+    expect(mail.text).toMatch(/^Thanks!\n\n-- \nYou get this mail because/)
+  })
+
+  it('has a Message-ID of its own on the sending domain', () => {
+    const one = newMessageId('hello@bramble.example')
+    expect(one).toMatch(/^<[a-z0-9]+\.[A-Za-z0-9_-]{16}@bramble\.example>$/)
+    expect(newMessageId('hello@bramble.example')).not.toBe(one)
+  })
+})
