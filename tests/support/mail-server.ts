@@ -20,6 +20,7 @@ export async function startMailServer({
   login,
   refuse,
   refuseRecipient,
+  holdUntil,
 }: {
   port?: number
   login?: { user: string; password: string }
@@ -27,6 +28,8 @@ export async function startMailServer({
   refuse?: (mail: ParsedMail) => boolean
   /** Refuses (550 at RCPT TO, as for an unknown mailbox) each recipient this says yes to. */
   refuseRecipient?: (address: string) => boolean
+  /** Takes each mail only once this settles, so a test sees what happens while one is on its way. */
+  holdUntil?: Promise<void>
 } = {}): Promise<MailServer> {
   port ??= await freePort()
   const mails: ParsedMail[] = []
@@ -52,7 +55,8 @@ export async function startMailServer({
     },
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          await holdUntil
           if (refuse?.(mail)) {
             return callback(Object.assign(new Error('Message refused by content filter'), { responseCode: 554 }))
           }

@@ -1,0 +1,147 @@
+import { test as base } from '@playwright/test'
+import { startMailServer, type MailServer } from '#tests/support/mail-server'
+import { signInAsOwner } from '#tests/support/owner'
+import { startServer, type RunningServer } from '#tests/support/server'
+import { expect, farmEnv, openHydrated, postSubmission, type Page } from './fixtures'
+
+const password = 'orchard gate at noon'
+
+/**
+ * A signed-in owner's browser on a site that mails through a real SMTP server on loopback,
+ * which takes each mail only once `release` is called (`refusing` addresses get a 550).
+ */
+const test = base.extend<{
+  mail: MailServer & { release(): void; refusing: Set<string> }
+  server: RunningServer
+}>({
+  mail: async ({}, use) => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const refusing = new Set<string>()
+    const mail = await startMailServer({ holdUntil: held, refuseRecipient: (address) => refusing.has(address) })
+    await use(Object.assign(mail, { release, refusing }))
+    release()
+    await mail.close()
+  },
+  server: async ({ mail }, use) => {
+    const server = await startServer({
+      env: { ...farmEnv, OWNER_PASSWORD: password, SMTP_URL: mail.url, NOTIFY_EMAIL: 'owner@bramble.example' },
+    })
+    await use(server)
+    await server.stop()
+  },
+  baseURL: async ({ server }, use) => use(server.url),
+  context: async ({ context, server }, use) => {
+    const [name, value] = (await signInAsOwner(server.url, password)).split('=') as [string, string]
+    await context.addCookies([{ name, value, url: server.url }])
+    await use(context)
+  },
+})
+
+const cardOf = (page: Page, name: string) => page.getByTestId('submission-card').filter({ hasText: name })
+
+test('the owner replies from a card; another tab shows the reply queued, then sent, and the lead handled', async ({
+  page,
+  context,
+  server,
+  mail,
+}) => {
+  await postSubmission(server, { name: 'Ann Baker', email: 'ann@example.com', message: 'Two dozen eggs?' })
+  const other = await context.newPage()
+  const opened = other.waitForEvent('websocket')
+  await openHydrated(other, '/farm-sales')
+  await opened
+  await openHydrated(page, '/farm-sales')
+
+  const card = cardOf(page, 'Ann Baker')
+  await card.getByLabel('Reply to Ann Baker').fill('Yes, Ann: two dozen on Saturday.')
+  await card.getByRole('button', { name: 'Send reply' }).click()
+  await expect(card.getByLabel('Reply to Ann Baker')).toHaveValue('')
+
+  const seen = cardOf(other, 'Ann Baker')
+  await expect(seen.getByTestId('reply')).toContainText('Yes, Ann: two dozen on Saturday.')
+  await expect(seen.getByTestId('delivery')).toHaveText('Queued')
+  await expect(seen.getByText('Handled', { exact: true })).toBeVisible()
+  mail.release()
+  await expect(seen.getByTestId('delivery')).toHaveText(/^Sent \d/)
+  await expect(card.getByTestId('delivery')).toHaveText(/^Sent \d/)
+  expect(mail.mails.filter((sent) => sent.subject === 'Re: Your message to Bramble Hill Farm')).toHaveLength(1)
+})
+
+test('a refused reply shows as failed with the server’s words and in the header, until dismissed', async ({
+  page,
+  server,
+  mail,
+}) => {
+  mail.refusing.add('ann@example.com')
+  mail.release()
+  await postSubmission(server, { name: 'Ann Baker', email: 'ann@example.com' })
+  await openHydrated(page, '/farm-sales')
+  const card = cardOf(page, 'Ann Baker')
+  await card.getByLabel('Reply to Ann Baker').fill('Eggs on Saturday.')
+  await card.getByRole('button', { name: 'Send reply' }).click()
+  await expect(card.getByTestId('delivery')).toHaveText('Failed')
+  await expect(card).toContainText('The mail server said: 550 5.1.1 <ann@example.com>: Recipient address rejected')
+  const header = page.getByRole('navigation', { name: 'Main', exact: true })
+  await expect(header.getByTestId('failed-replies')).toHaveText('1 failed')
+  await card.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(card.getByTestId('delivery')).toHaveText('Failed (dismissed)')
+  await expect(header.getByTestId('failed-replies')).toHaveCount(0)
+})
+
+test('a saved reply, chosen on a card, fills the box with the visitor’s name, the farm and the products asked about', async ({
+  page,
+  server,
+  mail,
+}) => {
+  mail.release()
+  await postSubmission(server, { name: 'Cy Cole', email: 'cy@example.com', message: 'Do you have honey and eggs?' })
+  await openHydrated(page, '/farm-sales/saved-replies')
+  const fresh = page.getByTestId('saved-reply').last()
+  await fresh.getByLabel('Name').fill('Stock this week')
+  await fresh.getByLabel('Text').fill('Hello {name}, {farm} has {price} this week.')
+  await fresh.getByRole('button', { name: 'Save new reply' }).click()
+  await expect(fresh.getByRole('alert')).toHaveText(
+    'Not saved: {price} is not a placeholder this text can fill: use {name}, {farm} or {products}.',
+  )
+  await fresh.getByLabel('Text').fill('Hello {name}, {farm} has {products} this week.')
+  await fresh.getByRole('button', { name: 'Save new reply' }).click()
+  await expect(page.getByTestId('saved-reply')).toHaveCount(2)
+  await expect(page.getByTestId('saved-reply').first().getByLabel('Name')).toHaveValue('Stock this week')
+
+  await openHydrated(page, '/farm-sales')
+  const card = cardOf(page, 'Cy Cole')
+  await card.getByLabel('Saved reply').selectOption({ label: 'Stock this week' })
+  await expect(card.getByLabel('Reply to Cy Cole')).toHaveValue(
+    /^Hello Cy Cole, Bramble Hill Farm has (eggs and honey|honey and eggs) this week\.$/,
+  )
+  await card.getByRole('button', { name: 'Send reply' }).click()
+  await expect(card.getByTestId('delivery')).toHaveText(/^Sent \d/)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the card’s reply form sends, and a blank one is refused on its card with the reason', async ({
+    page,
+    server,
+    mail,
+  }) => {
+    mail.release()
+    await postSubmission(server, { name: 'Dot Pruitt', email: 'dot@example.com' })
+    await page.goto('/farm-sales')
+    const card = cardOf(page, 'Dot Pruitt')
+    await card.getByLabel('Reply to Dot Pruitt').fill('   ')
+    await card.getByRole('button', { name: 'Send reply' }).click()
+    await expect(cardOf(page, 'Dot Pruitt').getByRole('alert')).toHaveText('Not sent: Write a reply before sending it.')
+
+    await cardOf(page, 'Dot Pruitt').getByLabel('Reply to Dot Pruitt').fill('We deliver on Thursdays.')
+    await cardOf(page, 'Dot Pruitt').getByRole('button', { name: 'Send reply' }).click()
+    await expect(page).toHaveURL(/\/farm-sales#submission-1$/)
+    await expect(cardOf(page, 'Dot Pruitt').getByTestId('reply')).toContainText('We deliver on Thursdays.')
+    await expect(cardOf(page, 'Dot Pruitt').getByText('Handled', { exact: true })).toBeVisible()
+    await expect.poll(() => mail.mails.length).toBeGreaterThanOrEqual(1)
+    await page.reload()
+    await expect(cardOf(page, 'Dot Pruitt').getByTestId('delivery')).toHaveText(/^Sent \d/)
+  })
+})
