@@ -14,6 +14,8 @@ const test = base.extend<{
   mail: MailServer & { release(): void; refusing: Set<string> }
   server: RunningServer
 }>({
+  // Playwright reads a fixture's needs from its first parameter's pattern: this one needs none.
+  // eslint-disable-next-line no-empty-pattern
   mail: async ({}, use) => {
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
