@@ -9,6 +9,7 @@ CREATE TABLE `replies` (
 	`submission_id` integer NOT NULL,
 	`kind` text NOT NULL,
 	`to_address` text NOT NULL,
+	`address_key` text NOT NULL,
 	`text` text NOT NULL,
 	`message_id` text NOT NULL,
 	`references` text,
@@ -37,7 +38,8 @@ CREATE TABLE `saved_replies` (
 	`updated_at` integer NOT NULL
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `saved_replies_name` ON `saved_replies` (`name_key`);--> statement-breakpoint
+CREATE UNIQUE INDEX `saved_replies_name` ON `saved_replies` (`name_key`);
+--> statement-breakpoint
 -- How many mails to visitors failed and still wait for the owner (neither retried nor
 -- dismissed): the header's badge, kept in tag_counts so it is one read. A mail is queued
 -- when inserted, so only updates and deletes move it.

@@ -54,7 +54,8 @@ export async function createHttpApp(config: Config, services: Services) {
   })
 
   app.use(requireSameOrigin(config.allowedOrigins))
-  app.use(limitBody())
+  // Only a signed-in owner (so only with OWNER_PASSWORD set) writes replies long enough to need more.
+  app.use(limitBody(async (cookie) => services.owner.required && (await services.owner.passFor(cookie)) !== null))
   app.post('/api/submissions', answerSubmissionPosts(services))
   app.all(
     '*',

@@ -144,6 +144,8 @@ export const replies = sqliteTable(
       .references(() => submissions.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: replyKinds }).notNull(),
     toAddress: text('to_address').notNull(),
+    /** The mailbox the address reaches, as the acknowledgement's once-a-day cap compares it (see mailboxKey). */
+    addressKey: text('address_key').notNull(),
     /** The words sent: the owner's, or the acknowledgement's text as it was when queued. */
     text: text('text').notNull(),
     messageId: text('message_id').notNull(),

@@ -21,8 +21,8 @@ export async function requireOwner(
 
 /**
  * The guard for sending mail as the farm (replies, saved replies, the acknowledgement's text):
- * only a signed-in owner, so only when OWNER_PASSWORD is set; an open inbox stays readable but
- * mails no one. Without the password the refusal (403) says what to set; a caller who is not
+ * only a signed-in owner, so only when OWNER_PASSWORD is set; from an open inbox no one can
+ * write to a visitor. (The acknowledgement itself is the deployer's setting, VISITOR_ACK.) Without the password the refusal (403) says what to set; a caller who is not
  * signed in gets the owner guard's answer (401, or the sign-in page).
  */
 export async function requireSendingOwner(

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { farmTexts, replies, type SubmissionRow } from '#app/data/schema'
+import { createRateLimit } from '#app/limits/rate-limit.server'
 import type { Log } from '#app/log'
 import { fillPlaceholders } from './placeholders'
 import { newMessageId } from './reply-mail.server'
@@ -17,6 +18,23 @@ const hourMs = 60 * 60 * 1000
  * (more than a farm's busiest hour of real enquiries), no more go out until the hour has passed.
  */
 export const mostAcknowledgementsPerHour = 60
+/** So one sender cannot spend the hour's acknowledgements on other people's addresses. */
+export const mostAcknowledgementsPerSenderPerHour = 3
+
+/**
+ * The mailbox an address reaches, for counting mails to it: lower case, without a `+tag`, and
+ * without the dots Gmail ignores. (Most providers deliver `name+tag@` to `name@`.)
+ */
+export function mailboxKey(address: string): string {
+  const at = address.lastIndexOf('@')
+  const domain = address
+    .slice(at + 1)
+    .toLowerCase()
+    .replace(/\.$/, '')
+  let local = address.slice(0, at).toLowerCase().split('+')[0]!
+  if (domain === 'gmail.com' || domain === 'googlemail.com') local = local.replaceAll('.', '')
+  return `${local}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`
+}
 
 /**
  * The automatic "we got your message" (VISITOR_ACK): queued inside the transaction that keeps a
@@ -47,7 +65,7 @@ export function createAcknowledgements({
       and(
         eq(replies.kind, 'acknowledgement'),
         gt(replies.createdAt, sentSince),
-        sql`lower(${replies.toAddress}) = lower(${sql.placeholder('address')})`,
+        eq(replies.addressKey, sql.placeholder('address')),
       ),
     )
     .limit(1)
@@ -57,18 +75,31 @@ export function createAcknowledgements({
     .from(replies)
     .where(and(eq(replies.kind, 'acknowledgement'), gt(replies.createdAt, sentSince)))
     .prepare()
+  const anyMailTo = db
+    .select({ id: replies.id })
+    .from(replies)
+    .where(eq(replies.submissionId, sql.placeholder('submissionId')))
+    .limit(1)
+    .prepare()
   const insert = db.insert(replies)
+  const perSender = createRateLimit({ limit: mostAcknowledgementsPerSenderPerHour, windowMs: hourMs })
 
   return {
-    /** For a lead just kept or read again: queues its acknowledgement when it is owed one; says whether it did. */
-    queueFor(row: SubmissionRow, now: Date = row.createdAt): boolean {
+    /**
+     * For a lead just kept or read again: queues its acknowledgement when it is owed one. One the
+     * owner already answered (while it waited to be read again) is owed none. `sender` (an
+     * address, or an IPv6 /64) spends one of its acknowledgements for the hour.
+     */
+    queueFor(row: SubmissionRow, now: Date = row.createdAt, sender?: string): void {
       const clean = row.spamReasons === null && row.reanalyseAt === null && row.analysis !== null
-      if (!clean) return false
+      if (!clean || anyMailTo.get({ submissionId: row.id })) return
       const at = now.getTime()
-      if (toAddressSince.get({ since: at - dayMs, address: row.email })) return false
+      const addressKey = mailboxKey(row.email)
+      if (toAddressSince.get({ since: at - dayMs, address: addressKey })) return
+      if (sender !== undefined && !perSender.take(sender).ok) return
       if ((inAllSince.get({ since: at - hourMs })?.count ?? 0) >= mostAcknowledgementsPerHour) {
         log.warn({ lead: row.id }, 'not acknowledging this lead: the hour’s acknowledgements are all sent')
-        return false
+        return
       }
       const text = fillPlaceholders(ownText.get()?.text ?? defaultAcknowledgement, { farm: farmName })
       insert
@@ -76,6 +107,7 @@ export function createAcknowledgements({
           submissionId: row.id,
           kind: 'acknowledgement',
           toAddress: row.email,
+          addressKey,
           text,
           messageId: newMessageId(from),
           queuedAt: now,
@@ -83,7 +115,6 @@ export function createAcknowledgements({
           createdAt: now,
         })
         .run()
-      return true
     },
   }
 }

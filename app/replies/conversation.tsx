@@ -30,6 +30,10 @@ const stateStyles: Record<Reply['state'], string> = {
   failed: 'bg-red-100 text-red-900',
 }
 
+/** A mail named for a screen reader's list of buttons, e.g. "your reply of 23 Nov 2026, 10:05 UTC". */
+const mailName = (reply: Reply) =>
+  `${reply.kind === 'reply' ? 'your reply' : 'the acknowledgement'} of ${absoluteUtc(reply.createdAt)}`
+
 const buttonStyle =
   'rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50 disabled:opacity-60'
 
@@ -51,19 +55,24 @@ export function Conversation({
 }) {
   const { busy, problem, send, settle } = useConversation(submission.id, onChanged)
   const [text, setText] = useState(problemSent?.text ?? '')
-  const [seenProblem, setSeenProblem] = useState<string | null>(null)
-  const key = `${answering.formKey}-${submission.id}-${submission.replyCount}`
+  // What this card last heard refused (from the page's action, or checked here); cleared by an edit or a send.
+  const [seenProblem, setSeenProblem] = useState<string | null>(problemSent?.error ?? null)
+  // One key per draft: a send whose answer was lost, sent again, is still the same reply.
+  const [sent, setSent] = useState(0)
+  const key = `${answering.formKey}-${submission.id}-${sent}`
   const canReply = answering.cannotReply === null && submission.spam === null
   const earlier = submission.replyCount - submission.replies.length
-  const shownProblem = seenProblem ?? problem ?? problemSent?.error ?? null
+  const shownProblem = seenProblem ?? problem
 
   function sendReply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const refused = replyTextError(text)
     if (refused) return setSeenProblem(refused)
     setSeenProblem(null)
-    void send(text, key).then((sent) => {
-      if (sent) setText('')
+    void send(text, key).then((done) => {
+      if (!done) return
+      setText('')
+      setSent((count) => count + 1)
     })
   }
 
@@ -99,7 +108,7 @@ export function Conversation({
             </p>
           ) : null}
           <ol className="space-y-3">
-            {submission.replies.map((reply) => (
+            {submission.replies.map((reply, index) => (
               <li key={reply.id} data-testid="reply" className="rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200">
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-stone-700">
                   <span className="font-bold text-stone-900">
@@ -108,6 +117,8 @@ export function Conversation({
                   <time dateTime={reply.createdAt}>{absoluteUtc(reply.createdAt)}</time>
                   <span
                     data-testid="delivery"
+                    // The newest mail's delivery is told as it changes (queued, then sent or failed).
+                    role={index === submission.replies.length - 1 ? 'status' : undefined}
                     className={`rounded-full px-2 py-0.5 font-bold ${stateStyles[reply.state]}`}
                   >
                     {deliveryWords(reply, absoluteUtc)}
@@ -121,17 +132,37 @@ export function Conversation({
                     {reply.failure}
                   </p>
                 ) : null}
-                <p className="mt-1.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-stone-800">
-                  {reply.text}
-                </p>
+                {/* The acknowledgement is the owner's own fixed text: the card only says it went. */}
+                {reply.kind === 'reply' ? (
+                  <p className="mt-1.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-stone-800">
+                    {reply.text}
+                    {reply.cut ? (
+                      <span className="text-stone-600"> (shortened here; the whole reply is in the mail)</span>
+                    ) : null}
+                  </p>
+                ) : null}
                 {reply.state === 'failed' && !reply.dismissed && answering.cannotReply === null ? (
                   <form method="post" onSubmit={settleFailed} className="mt-2 flex flex-wrap gap-2">
                     <input type="hidden" name="id" value={submission.id} />
                     <input type="hidden" name="replyId" value={reply.id} />
-                    <button type="submit" name="intent" value="retry-reply" disabled={busy} className={buttonStyle}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="retry-reply"
+                      disabled={busy}
+                      aria-label={`Try again: ${mailName(reply)}`}
+                      className={buttonStyle}
+                    >
                       Try again
                     </button>
-                    <button type="submit" name="intent" value="dismiss-reply" disabled={busy} className={buttonStyle}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="dismiss-reply"
+                      disabled={busy}
+                      aria-label={`Dismiss: ${mailName(reply)}`}
+                      className={buttonStyle}
+                    >
                       Dismiss
                     </button>
                   </form>
@@ -144,58 +175,62 @@ export function Conversation({
       {answering.cannotReply !== null ? (
         <p className="mt-3 text-sm text-stone-600">{answering.cannotReply}</p>
       ) : canReply ? (
-        <form method="post" onSubmit={sendReply} className="mt-3">
-          <input type="hidden" name="intent" value="reply" />
-          <input type="hidden" name="id" value={submission.id} />
-          <input type="hidden" name="key" value={key} />
-          <div className="flex flex-wrap items-end justify-between gap-2">
-            <label htmlFor={`reply-${submission.id}`} className="text-sm font-semibold text-stone-800">
-              Reply to {submission.name}
-            </label>
-            {answering.savedReplies.length > 0 ? (
-              <select
-                name="savedReply"
-                aria-label="Saved reply"
-                defaultValue=""
-                onChange={(event) => fillSaved(event.target.value)}
-                className="max-w-full rounded-lg border border-stone-300 bg-white px-2 py-1 text-sm"
-              >
-                <option value="">Saved reply…</option>
-                {answering.savedReplies.map((saved) => (
-                  <option key={saved.id} value={saved.id}>
-                    {saved.name}
-                  </option>
-                ))}
-              </select>
+        // Folded until wanted, so a page of cards stays a list to read; open again after a refusal.
+        <details open={problemSent !== null} className="mt-3">
+          <summary className={`inline-block cursor-pointer list-none ${buttonStyle}`}>Reply</summary>
+          <form method="post" onSubmit={sendReply} className="mt-3">
+            <input type="hidden" name="intent" value="reply" />
+            <input type="hidden" name="id" value={submission.id} />
+            <input type="hidden" name="key" value={key} />
+            <div className="flex flex-wrap items-end justify-between gap-2">
+              <label htmlFor={`reply-${submission.id}`} className="text-sm font-semibold text-stone-800">
+                Reply to {submission.name}
+              </label>
+              {answering.savedReplies.length > 0 ? (
+                <select
+                  name="savedReply"
+                  aria-label="Saved reply"
+                  defaultValue=""
+                  onChange={(event) => fillSaved(event.target.value)}
+                  className="max-w-full rounded-lg border border-stone-300 bg-white px-2 py-1 text-sm"
+                >
+                  <option value="">Saved reply…</option>
+                  {answering.savedReplies.map((saved) => (
+                    <option key={saved.id} value={saved.id}>
+                      {saved.name}
+                    </option>
+                  ))}
+                </select>
+              ) : null}
+            </div>
+            <textarea
+              id={`reply-${submission.id}`}
+              name="text"
+              rows={3}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value)
+                setSeenProblem(null)
+              }}
+              aria-invalid={shownProblem ? true : undefined}
+              aria-describedby={shownProblem ? `reply-problem-${submission.id}` : undefined}
+              className="mt-1.5 block w-full rounded-xl border border-stone-300 bg-stone-50 px-3 py-2 text-base focus:bg-white focus:ring-2 focus:ring-green-700 focus:outline-none"
+            />
+            {shownProblem ? (
+              <p id={`reply-problem-${submission.id}`} role="alert" className="mt-1.5 text-sm font-medium text-red-800">
+                Not sent: {shownProblem}
+              </p>
             ) : null}
-          </div>
-          <textarea
-            id={`reply-${submission.id}`}
-            name="text"
-            rows={3}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value)
-              setSeenProblem(null)
-            }}
-            aria-invalid={shownProblem ? true : undefined}
-            aria-describedby={shownProblem ? `reply-problem-${submission.id}` : undefined}
-            className="mt-1.5 block w-full rounded-xl border border-stone-300 bg-stone-50 px-3 py-2 text-base focus:bg-white focus:ring-2 focus:ring-green-700 focus:outline-none"
-          />
-          {shownProblem ? (
-            <p id={`reply-problem-${submission.id}`} role="alert" className="mt-1.5 text-sm font-medium text-red-800">
-              Not sent: {shownProblem}
-            </p>
-          ) : null}
-          <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-            <button type="submit" disabled={busy} className={buttonStyle}>
-              Send reply
-            </button>
-            <Link to="/farm-sales/saved-replies" className="text-sm text-green-800 underline">
-              Saved replies
-            </Link>
-          </div>
-        </form>
+            <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+              <button type="submit" disabled={busy} className={buttonStyle}>
+                Send reply
+              </button>
+              <Link to="/farm-sales/saved-replies" className="text-sm text-green-800 underline">
+                Saved replies
+              </Link>
+            </div>
+          </form>
+        </details>
       ) : (
         <p className="mt-3 text-sm text-stone-600">This message is in the spam folder: mark it ‘Not spam’ to reply.</p>
       )}

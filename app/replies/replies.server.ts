@@ -4,7 +4,7 @@ import { farmTexts, replies, savedReplies, submissions } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Submission } from '#app/submissions/submission'
-import { acknowledgementKey, defaultAcknowledgement } from './acknowledgement.server'
+import { acknowledgementKey, defaultAcknowledgement, mailboxKey } from './acknowledgement.server'
 import {
   acknowledgementPlaceholders,
   fillPlaceholders,
@@ -12,7 +12,7 @@ import {
   productsInWords,
   replyPlaceholders,
 } from './placeholders'
-import { replyLimits, replyTextError, type Reply } from './reply'
+import { replyLimits, replyTextError, writingError, type Reply } from './reply'
 import { newMessageId } from './reply-mail.server'
 import { submissionWithThread, toReply, wholeThread } from './threads.server'
 
@@ -25,8 +25,8 @@ export interface SavedReply {
   text: string
 }
 
-/** A refusal in words, with the HTTP status the API answers it with. */
-export type Refusal = { ok: false; status: 400 | 404 | 409; error: string }
+/** A refusal in words, with the HTTP status the API answers it with (and, past a limit, when to try again). */
+export type Refusal = { ok: false; status: 400 | 403 | 404 | 409 | 429; error: string; retryAfterSeconds?: number }
 type Answer<T> = ({ ok: true } & T) | Refusal
 
 const refuse = (status: Refusal['status'], error: string): Refusal => ({ ok: false, status, error })
@@ -71,14 +71,11 @@ export function createReplies({
 
   function savedReplyError(name: string, text: string, id?: number): string | null {
     const trimmed = name.trim()
-    if (trimmed === '') return 'Give the saved reply a name.'
-    if ([...trimmed].length > savedReplyLimits.name) {
-      return `A saved reply’s name can be at most ${savedReplyLimits.name} characters.`
-    }
-    if (text.trim() === '') return 'Write the saved reply’s text.'
-    if ([...text].length > savedReplyLimits.text) {
-      return `A saved reply can be at most ${savedReplyLimits.text.toLocaleString('en-GB')} characters.`
-    }
+    if (/[\r\n]/.test(trimmed)) return 'A saved reply’s name is one line.'
+    const nameProblem = writingError(trimmed, 'a name for the saved reply', savedReplyLimits.name)
+    if (nameProblem) return nameProblem
+    const textProblem = writingError(text, 'the saved reply’s text', savedReplyLimits.text)
+    if (textProblem) return textProblem
     const placeholders = placeholderError(text, replyPlaceholders)
     if (placeholders) return placeholders
     const same = db
@@ -101,11 +98,14 @@ export function createReplies({
       text,
       savedReplyId,
       requestKey,
+      mayStore = () => null,
     }: {
       submissionId: number
       text: string
       savedReplyId?: number
       requestKey?: string
+      /** Asked last, only when a new reply would be stored: the reply limit's say. */
+      mayStore?: () => Refusal | null
     }): Promise<Answer<{ reply: Reply; submission: Submission; repeated: boolean }>> {
       const written = await writes.whenFree(() =>
         db.transaction((tx): Answer<{ replyId: number; repeated: boolean }> => {
@@ -120,7 +120,8 @@ export function createReplies({
           if (lead.spamReasons) {
             return refuse(409, 'This message is in the spam folder. Mark it ‘Not spam’ before replying to it.')
           }
-          let words = text
+          // As a form sends it, each line break is CRLF; counted and kept as one character.
+          let words = text.replace(/\r\n?/g, '\n')
           if (words.trim() === '' && savedReplyId !== undefined) {
             const saved = tx.select().from(savedReplies).where(eq(savedReplies.id, savedReplyId)).get()
             if (!saved) return refuse(404, 'That saved reply is no longer there.')
@@ -144,6 +145,8 @@ export function createReplies({
               `This conversation already has ${replyLimits.perLead} mails. Write to ${lead.email} from your own mailbox.`,
             )
           }
+          const limited = mayStore()
+          if (limited) return limited
           const at = now()
           const row = tx
             .insert(replies)
@@ -151,7 +154,8 @@ export function createReplies({
               submissionId,
               kind: 'reply',
               toAddress: lead.email,
-              text: words.replace(/\r\n?/g, '\n'),
+              addressKey: mailboxKey(lead.email),
+              text: words,
               messageId: newMessageId(from),
               references: thread.length > 0 ? thread.map(({ messageId }) => messageId).join(' ') : null,
               queuedAt: at,
@@ -227,7 +231,8 @@ export function createReplies({
       },
 
       /** Creates a saved reply, or changes the one with `id`; refused with the reason when it cannot be saved. */
-      async save({ id, name, text }: { id?: number; name: string; text: string }): Promise<Answer<object>> {
+      async save({ id, name, text: typed }: { id?: number; name: string; text: string }): Promise<Answer<object>> {
+        const text = typed.replace(/\r\n?/g, '\n')
         return writes.whenFree(() =>
           db.transaction((tx): Answer<object> => {
             const problem = savedReplyError(name, text, id)
@@ -235,7 +240,7 @@ export function createReplies({
             const values = {
               name: name.trim(),
               nameKey: savedNameKey(name),
-              text: text.replace(/\r\n?/g, '\n'),
+              text,
               updatedAt: now(),
             }
             if (id !== undefined) {
@@ -270,14 +275,10 @@ export function createReplies({
         )
       },
 
-      async setText(text: string): Promise<Answer<object>> {
-        if (text.trim() === '') return refuse(400, 'Write the acknowledgement’s text.')
-        if ([...text].length > savedReplyLimits.text) {
-          return refuse(
-            400,
-            `The acknowledgement can be at most ${savedReplyLimits.text.toLocaleString('en-GB')} characters.`,
-          )
-        }
+      async setText(typed: string): Promise<Answer<object>> {
+        const text = typed.replace(/\r\n?/g, '\n')
+        const written = writingError(text, 'the acknowledgement’s text', savedReplyLimits.text)
+        if (written) return refuse(400, written)
         const problem = placeholderError(text, acknowledgementPlaceholders)
         if (problem) {
           return refuse(
@@ -285,7 +286,7 @@ export function createReplies({
             `${problem} It goes to whoever typed the address, so it never repeats anything they typed, not even a name.`,
           )
         }
-        const values = { key: acknowledgementKey, text: text.replace(/\r\n?/g, '\n'), updatedAt: now() }
+        const values = { key: acknowledgementKey, text, updatedAt: now() }
         await writes.whenFree(() =>
           db.insert(farmTexts).values(values).onConflictDoUpdate({ target: farmTexts.key, set: values }).run(),
         )

@@ -11,10 +11,19 @@ import { submissionWithThread } from './threads.server'
 const dayMs = 24 * 60 * 60 * 1000
 const mostPerRound = 40
 
-/** A 5xx from the mail server at any step: it will not take this mail to this address, however often it is tried. */
+/**
+ * A 5xx for this recipient or this message (at RCPT TO or DATA): the server will not take this
+ * mail to this address, however often it is tried. A 5xx anywhere else (a wrong password, a
+ * refused sender) is the server's setup, and every mail waits and retries until it is fixed.
+ */
 function isPermanent(error: unknown): boolean {
-  const { responseCode } = (error ?? {}) as { responseCode?: unknown }
-  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown }
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    (command === 'RCPT TO' || command === 'DATA')
+  )
 }
 
 /** The mail server's own words when it answered, else what went wrong on the way. */
@@ -49,13 +58,16 @@ export function createReplyDelivery({
   now?: () => number
 }): MailQueue {
   // Accepted by the server, not yet marked (another process held the database): never sent again.
-  let acceptedUnmarked: Array<{ id: number; at: Date }> = []
+  let acceptedUnmarked: Array<{ id: number; submissionId: number; at: Date }> = []
 
+  /** Marks what was accepted and tells the watchers; throws SQLite's busy error while another process holds the lock. */
   function markAccepted() {
     let busy: unknown = null
-    acceptedUnmarked = acceptedUnmarked.filter(({ id, at }) => {
+    const marked: number[] = []
+    acceptedUnmarked = acceptedUnmarked.filter(({ id, submissionId, at }) => {
       try {
         db.update(replies).set({ status: 'sent', sentAt: at, lastError: null }).where(eq(replies.id, id)).run()
+        marked.push(submissionId)
         return false
       } catch (error) {
         if (!isBusy(error)) throw error
@@ -63,6 +75,7 @@ export function createReplyDelivery({
         return true
       }
     })
+    for (const submissionId of new Set(marked)) tell(submissionId)
     if (busy) throw busy
   }
 
@@ -117,11 +130,10 @@ export function createReplyDelivery({
         if (unreachable === null) {
           try {
             await send(visitorMail(reply, lead, settings))
-            acceptedUnmarked.push({ id: reply.id, at: new Date(now()) })
+            acceptedUnmarked.push({ id: reply.id, submissionId: reply.submissionId, at: new Date(now()) })
             await writes.whenFree(markAccepted).catch((error: unknown) => {
               log.warn({ err: error }, 'a mail to a visitor went out but is not marked sent yet; marking it next round')
             })
-            tell(reply.submissionId)
             continue
           } catch (error) {
             if (isPermanent(error)) {

@@ -9,6 +9,7 @@ const row: ReplyRow = {
   submissionId: 7,
   kind: 'reply',
   toAddress: 'ann@example.com',
+  addressKey: 'ann@example.com',
   text: 'Yes, Saturday.',
   messageId: '<b.2@bramble.example>',
   references: '<a.1@bramble.example> <a.2@bramble.example>',
@@ -39,6 +40,20 @@ describe('a mail to a visitor', () => {
     expect(mail.text).toBe(
       'Yes, Saturday.\n\nOn 23 November 2026 at 09:30 UTC, you wrote:\n> Eggs?\n>\n> Two dozen, please.\n',
     )
+  })
+
+  it('keeps every line of the visitor’s message inside the quote, however it breaks its lines', () => {
+    const mail = visitorMail(
+      row,
+      { ...lead, message: 'Eggs?\rP.S. from the farm: pay at evil.example\r\n\u2028x' },
+      settings,
+    )
+    expect(mail.text).toContain('> Eggs?\n> P.S. from the farm: pay at evil.example\n>\n> x\n')
+    expect(
+      String(mail.text)
+        .split('\n')
+        .filter((line) => line.includes('evil')),
+    ).toEqual(['> P.S. from the farm: pay at evil.example'])
   })
 
   it('starts a thread when it is the first, and an acknowledgement says only its own text and why it came', () => {

@@ -22,9 +22,11 @@ const quotedDate = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 })
 
+// Every line break the visitor could type, a lone CR too (a mail program shows it as one): no
+// line of theirs may leave the quote and read as the farm's own words.
 const quoted = (text: string) =>
   text
-    .split(/\r?\n/)
+    .split(/\r\n|\r|\n|\u2028|\u2029/)
     .map((line) => (line === '' ? '>' : `> ${line}`))
     .join('\n')
 

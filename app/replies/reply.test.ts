@@ -17,13 +17,23 @@ const time = (iso: string) => iso.slice(11, 16)
 
 describe('a reply', () => {
   it('must have words, and at most 20,000 characters of them (an emoji is one)', () => {
-    expect(replyTextError('')).toBe('Write a reply before sending it.')
-    expect(replyTextError(' \n\t ')).toBe('Write a reply before sending it.')
+    expect(replyTextError('')).toBe('Write a reply first.')
+    expect(replyTextError(' \n\t ')).toBe('Write a reply first.')
+    expect(replyTextError('\u200b\u2060 ')).toBe('Write a reply first.')
     expect(replyTextError('x'.repeat(replyLimits.text))).toBeNull()
     expect(replyTextError('🥚'.repeat(replyLimits.text))).toBeNull()
     expect(replyTextError('x'.repeat(replyLimits.text + 1))).toBe(
       'A reply can be at most 20,000 characters; this one has 20,001.',
     )
+  })
+
+  it('holds no control characters and no half of an emoji, which no mail would carry as written', () => {
+    for (const text of ['hi\u0000there', 'bell\u0007', 'esc\u001b[31m', 'half \ud83e', 'other half \udd5a']) {
+      expect(replyTextError(text)).toBe(
+        'A reply can hold letters, numbers, signs and line breaks, not control characters.',
+      )
+    }
+    expect(replyTextError('Eggs\n\tand 🥚 honey')).toBeNull()
   })
 
   it('says where its mail is in the card’s words', () => {

@@ -1,7 +1,7 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { replies, submissions, type ReplyRow } from '#app/data/schema'
-import { toSubmission } from '#app/submissions/service.server'
+import { toSubmission } from '#app/submissions/stored-submission.server'
 import type { Submission } from '#app/submissions/submission'
 import { replyLimits, type Reply } from './reply'
 
@@ -56,6 +56,7 @@ function replyRow(raw: Record<string, unknown>): ReplyRow {
     submissionId: Number(raw.submission_id),
     kind: raw.kind as ReplyRow['kind'],
     toAddress: String(raw.to_address),
+    addressKey: String(raw.address_key),
     text: String(raw.text),
     messageId: String(raw.message_id),
     references: (raw.references as string | null) ?? null,

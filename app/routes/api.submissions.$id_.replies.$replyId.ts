@@ -20,7 +20,7 @@ export function loader() {
 export function action({ request, params, context }: ActionFunctionArgs) {
   return answeringJson(context.log, async () => {
     requireMethod(request, ['PATCH'])
-    const pass = await requireSendingOwner(request, context, { as: 'api', to: 'retry or dismiss replies' })
+    await requireSendingOwner(request, context, { as: 'api', to: 'retry or dismiss replies' })
     const id = params.id ?? ''
     const replyId = params.replyId ?? ''
     if (!isSubmissionId(id) || !isSubmissionId(replyId)) {
@@ -32,7 +32,7 @@ export function action({ request, params, context }: ActionFunctionArgs) {
     if (action !== 'retry' && action !== 'dismiss') {
       return jsonError(400, 'Send {"action": "retry"} or {"action": "dismiss"}.')
     }
-    const settled = await settleFailedReply(context, pass.session, {
+    const settled = await settleFailedReply(context, {
       submissionId: Number(id),
       replyId: Number(replyId),
       action,

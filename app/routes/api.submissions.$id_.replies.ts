@@ -25,7 +25,7 @@ export function loader({ request, params, context }: LoaderFunctionArgs) {
 export function action({ request, params, context }: ActionFunctionArgs) {
   return answeringJson(context.log, async () => {
     requireMethod(request, ['POST'])
-    const pass = await requireSendingOwner(request, context, { as: 'api', to: 'reply to leads' })
+    await requireSendingOwner(request, context, { as: 'api', to: 'reply to leads' })
     const id = params.id ?? ''
     if (!isSubmissionId(id)) return jsonError(404, `There is no submission ${id}.`)
     const read = await readJsonBody(request, 'the reply')
@@ -35,7 +35,7 @@ export function action({ request, params, context }: ActionFunctionArgs) {
       return jsonError(400, 'Send the reply as {"text": "…"}.')
     }
     const key = request.headers.get('Idempotency-Key')
-    const sent = await sendReply(context, pass.session, {
+    const sent = await sendReply(context, {
       submissionId: Number(id),
       text: body.text,
       ...(key === null ? {} : { requestKey: key }),

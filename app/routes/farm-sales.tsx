@@ -1,6 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useLocation, useOutletContext, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useMemo } from 'react'
+import { formTexts, notText } from '#app/http/form-text.server'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { InboxFilters } from '#app/inbox/inbox-filters'
@@ -41,30 +42,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
   const pass = await requireOwner(request, context, { as: 'page' })
   const form = await request.formData().catch(() => new FormData())
-  const id = String(form.get('id') ?? '')
-  const intent = String(form.get('intent') ?? '')
+  const fields = formTexts(form, ['id', 'intent', 'text', 'savedReply', 'key', 'replyId'])
+  if (!fields) return json({ error: notText }, { status: 400 })
+  const { id, intent, text } = fields
   const backToCard = () => redirect(`/farm-sales${new URL(request.url).search}#submission-${id}`, 303)
   if (intent === 'reply' || intent === 'retry-reply' || intent === 'dismiss-reply') {
-    const text = String(form.get('text') ?? '')
     const refused = (status: number, error: string) =>
       json({ replyProblem: { id: Number(id), error, text } satisfies ReplyProblem }, { status })
     if (!isSubmissionId(id)) return refused(400, 'That submission is not one the inbox knows.')
     if (!context.owner.required || pass.session === null) return refused(403, context.cannotReply ?? 'Sign in first.')
-    const saved = String(form.get('savedReply') ?? '')
-    const key = String(form.get('key') ?? '')
-    const replyId = String(form.get('replyId') ?? '')
-    if (intent !== 'reply' && !isSubmissionId(replyId)) return refused(400, 'That reply is not one the inbox knows.')
+    if (intent !== 'reply' && !isSubmissionId(fields.replyId)) {
+      return refused(400, 'That reply is not one the inbox knows.')
+    }
     const done =
       intent === 'reply'
-        ? await sendReply(context, pass.session, {
+        ? await sendReply(context, {
             submissionId: Number(id),
             text,
-            ...(isSubmissionId(saved) ? { savedReplyId: Number(saved) } : {}),
-            ...(key ? { requestKey: key } : {}),
+            ...(isSubmissionId(fields.savedReply) ? { savedReplyId: Number(fields.savedReply) } : {}),
+            ...(fields.key ? { requestKey: fields.key } : {}),
           })
-        : await settleFailedReply(context, pass.session, {
+        : await settleFailedReply(context, {
             submissionId: Number(id),
-            replyId: Number(replyId),
+            replyId: Number(fields.replyId),
             action: intent === 'retry-reply' ? 'retry' : 'dismiss',
           })
     return done.ok ? backToCard() : refused(done.status, done.error)

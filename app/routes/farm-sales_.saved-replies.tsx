@@ -1,5 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { formTexts, notText } from '#app/http/form-text.server'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
@@ -36,10 +37,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
   await requireOwner(request, context, { as: 'page' })
   const form = await request.formData().catch(() => new FormData())
-  const intent = String(form.get('intent') ?? '')
-  const id = String(form.get('id') ?? '')
-  const name = String(form.get('name') ?? '')
-  const text = String(form.get('text') ?? '')
+  const fields = formTexts(form, ['intent', 'id', 'name', 'text'])
+  if (!fields)
+    return json({ problem: { form: 'new' as FormName, error: notText, name: '', text: '' } }, { status: 400 })
+  const { intent, id, name, text } = fields
   const which: FormName = intent === 'acknowledgement' ? 'acknowledgement' : isSubmissionId(id) ? Number(id) : 'new'
   const refused = (status: number, error: string) => json({ problem: { form: which, error, name, text } }, { status })
   if (!context.owner.required) return refused(403, needsPassword)
@@ -122,12 +123,14 @@ export default function SavedReplies() {
               id="acknowledgement"
               name="text"
               rows={5}
+              aria-invalid={problemFor('acknowledgement') ? true : undefined}
+              aria-describedby={problemFor('acknowledgement') ? 'acknowledgement-problem' : undefined}
               defaultValue={problemFor('acknowledgement')?.text ?? acknowledgement}
               key={acknowledgement}
               className={fieldStyle}
             />
             {problemFor('acknowledgement') ? (
-              <p role="alert" className="mt-1.5 text-sm font-medium text-red-800">
+              <p id="acknowledgement-problem" role="alert" className="mt-1.5 text-sm font-medium text-red-800">
                 Not saved: {problemFor('acknowledgement')!.error}
               </p>
             ) : null}
@@ -167,13 +170,28 @@ function SavedReplyForm({
       <label htmlFor={`name-${field}`} className="mb-1.5 block text-sm font-semibold text-stone-800">
         Name
       </label>
-      <input id={`name-${field}`} name="name" defaultValue={name} className={fieldStyle} />
+      <input
+        id={`name-${field}`}
+        name="name"
+        defaultValue={name}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `problem-${field}` : undefined}
+        className={fieldStyle}
+      />
       <label htmlFor={`text-${field}`} className="mt-3 mb-1.5 block text-sm font-semibold text-stone-800">
         Text
       </label>
-      <textarea id={`text-${field}`} name="text" rows={4} defaultValue={text} className={fieldStyle} />
+      <textarea
+        id={`text-${field}`}
+        name="text"
+        rows={4}
+        defaultValue={text}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `problem-${field}` : undefined}
+        className={fieldStyle}
+      />
       {problem ? (
-        <p role="alert" className="mt-1.5 text-sm font-medium text-red-800">
+        <p id={`problem-${field}`} role="alert" className="mt-1.5 text-sm font-medium text-red-800">
           Not saved: {problem}
         </p>
       ) : null}

@@ -1,4 +1,4 @@
-import type { RateLimit } from '#app/limits/rate-limit.server'
+import { visitorKey, type RateLimit } from '#app/limits/rate-limit.server'
 import type { Log } from '#app/log'
 import type { ContactFormErrors } from './contact-fields'
 import type { SubmissionsService } from './service.server'
@@ -43,7 +43,7 @@ export async function receive(
   try {
     const allowed = limits.submissions.take(clientAddress)
     if (!allowed.ok) return { outcome: 'too many', retryAfterSeconds: allowed.retryAfterSeconds }
-    const result = await submissions.submit(fields, spamTraps.caughtBy(traps))
+    const result = await submissions.submit(fields, spamTraps.caughtBy(traps), visitorKey(clientAddress))
     if (!result.ok) return { outcome: 'invalid', errors: result.errors }
     return result.submission.spam ? { outcome: 'set aside' } : { outcome: 'stored', submission: result.submission }
   } catch (thrown) {

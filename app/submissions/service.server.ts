@@ -7,9 +7,11 @@ import { createWrites, type Writes } from '#app/data/writes.server'
 import { outbox, submissions, type SubmissionRow } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Acknowledgements } from '#app/replies/acknowledgement.server'
+import { withThreads } from '#app/replies/threads.server'
 import type { ContactFormErrors } from './contact-fields'
 import { parseContactForm } from './contact-validation'
 import { createGroupCommit } from './group-commit.server'
+import { toSubmission } from './stored-submission.server'
 import type { SpamReason, Submission } from './submission'
 
 type NewSubmission = Required<Omit<typeof submissions.$inferInsert, 'id' | 'status' | 'analysisAttempts'>>
@@ -47,24 +49,6 @@ function spamReasons(trappedBy: SpamReason[], quick: Analysis['spam'], analysis:
     ...(analysis?.spam.isSpam ? analysis.spam.reasons : []),
   ])
   return reasons.size > 0 ? [...reasons] : null
-}
-
-/** A stored row as the API, the pages and the live link see it. */
-export function toSubmission(row: SubmissionRow): Submission {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    message: row.message,
-    aiResponse: row.aiResponse,
-    analysis: row.analysis ?? null,
-    createdAt: row.createdAt.toISOString(),
-    spam: row.spamReasons ?? null,
-    status: row.status,
-    awaitingAnalysis: row.reanalyseAt !== null,
-    replies: [],
-    replyCount: 0,
-  }
 }
 
 /** Stores what visitors send: validated, analysed, committed with what it is owed, then told to the watchers. */
@@ -106,7 +90,9 @@ export function createSubmissionsService({
     })
     .prepare()
   const owesMail = (row: SubmissionRow) => mailsOwner && row.spamReasons === null && row.reanalyseAt === null
-  function insert(values: NewSubmission): SubmissionRow {
+  /** A submission to store, and who sent it (for the acknowledgements' share per sender). */
+  type Arriving = NewSubmission & { sender?: string }
+  function insert({ sender, ...values }: Arriving): SubmissionRow {
     const row = preparedInsert.get({
       ...values,
       analysis: asJson(values.analysis),
@@ -115,11 +101,11 @@ export function createSubmissionsService({
     })
     // Spam is never mailed; a message waiting to be read again is mailed once it has been.
     if (owesMail(row)) insertMail.run({ submissionId: row.id, createdAt: row.createdAt })
-    acknowledgements?.queueFor(row)
+    acknowledgements?.queueFor(row, row.createdAt, sender)
     return row
   }
   const commits = createGroupCommit({
-    writeAll: (batch: NewSubmission[]) => db.transaction(() => batch.map(insert)),
+    writeAll: (batch: Arriving[]) => db.transaction(() => batch.map(insert)),
     waitForLock: writes.waitForLock,
     failed: writes.failed,
   })
@@ -130,7 +116,7 @@ export function createSubmissionsService({
      * that walked into a spam trap, or that the analysis reads as spam, is stored too, set
      * aside with its reasons, and not broadcast.
      */
-    async submit(input: unknown, trappedBy: SpamReason[] = []): Promise<SubmitResult> {
+    async submit(input: unknown, trappedBy: SpamReason[] = [], sender?: string): Promise<SubmitResult> {
       const form = parseContactForm(input)
       if (!form.success) return { ok: false, errors: form.errors }
       const ready = commits.preparing()
@@ -139,6 +125,7 @@ export function createSubmissionsService({
       const at = now()
       const row = await commits.write({
         ...form.data,
+        ...(sender === undefined ? {} : { sender }),
         aiResponse,
         analysis,
         createdAt: at,
@@ -147,7 +134,11 @@ export function createSubmissionsService({
       })
       const submission = toSubmission(row)
       if (!submission.spam && !submission.awaitingAnalysis) {
-        events.publish({ type: 'NEW_SUBMISSION', data: submission })
+        // An acknowledgement queued with it is on its card from the first.
+        events.publish({
+          type: 'NEW_SUBMISSION',
+          data: acknowledgements ? withThreads(db, [submission])[0]! : submission,
+        })
         if (acknowledgements) mailQueued()
       }
       return { ok: true, submission }
@@ -197,7 +188,8 @@ export function createSubmissionsService({
           }),
         )
         if (!read) continue
-        const submission = toSubmission(read)
+        // With its thread: the owner may have answered it while it waited.
+        const submission = withThreads(db, [toSubmission(read)])[0]!
         events.publish({ type: submission.spam ? 'SUBMISSION_UPDATED' : 'NEW_SUBMISSION', data: submission })
         if (!submission.spam && acknowledgements) mailQueued()
       }

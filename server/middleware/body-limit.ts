@@ -10,20 +10,24 @@ export const ownerWritingLimitBytes = 256 * 1024
 
 const ownerWriting = /^\/(?:farm-sales(?:\/saved-replies)?|api\/submissions\/\d+\/replies(?:\/\d+)?)\/?$/
 
-/** The path as Remix matches it: percent-decoded, repeated slashes as one, any case. */
+/** The path as Remix matches it: each segment percent-decoded (an encoded slash stays inside its segment), any case. */
 function routedPath(path: string): string {
-  let decoded = path
-  try {
-    decoded = decodeURIComponent(path)
-  } catch {
-    // Remix would not route it either; the small limit stands.
-  }
-  return decoded.replace(/\/{2,}/g, '/').toLowerCase()
+  return path
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment).replaceAll('/', '%2F')
+      } catch {
+        return segment
+      }
+    })
+    .join('/')
+    .toLowerCase()
 }
 
-/** The most a request to this path may send. */
-export function bodyLimitFor(path: string): number {
-  return ownerWriting.test(routedPath(path)) ? ownerWritingLimitBytes : bodyLimitBytes
+/** Whether this path is one where the owner writes (a reply, a saved reply), as Remix would route it. */
+export function isOwnerWritingPath(path: string): boolean {
+  return ownerWriting.test(routedPath(path))
 }
 
 function tooLarge(req: Request, res: Response, limit: number) {
@@ -35,12 +39,16 @@ function tooLarge(req: Request, res: Response, limit: number) {
 
 /**
  * Reads the body first, capped whether or not a Content-Length was sent, and keeps it in
- * `res.locals.body` for the Remix handler and the submission fast path.
+ * `res.locals.body` for the Remix handler and the submission fast path. The larger limit is
+ * only for a signed-in owner (`isOwner` reads the session cookie) on the owner's writing paths.
  */
-export function limitBody(): RequestHandler {
-  return (req, res, next) => {
+export function limitBody(isOwner: (cookie: string | undefined) => Promise<boolean>): RequestHandler {
+  return async (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next()
-    const limit = bodyLimitFor(req.path)
+    const limit =
+      isOwnerWritingPath(req.path) && (await isOwner(req.headers.cookie).catch(() => false))
+        ? ownerWritingLimitBytes
+        : bodyLimitBytes
     const declared = Number(req.headers['content-length'])
     if (declared > limit) return tooLarge(req, res, limit)
     const chunks: Buffer[] = []

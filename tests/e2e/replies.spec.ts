@@ -41,6 +41,11 @@ const test = base.extend<{
 })
 
 const cardOf = (page: Page, name: string) => page.getByTestId('submission-card').filter({ hasText: name })
+/** The card's reply box, unfolded. */
+async function replyBox(card: ReturnType<typeof cardOf>) {
+  await card.locator('summary', { hasText: 'Reply' }).click()
+  return card
+}
 
 test('the owner replies from a card; another tab shows the reply queued, then sent, and the lead handled', async ({
   page,
@@ -55,7 +60,7 @@ test('the owner replies from a card; another tab shows the reply queued, then se
   await opened
   await openHydrated(page, '/farm-sales')
 
-  const card = cardOf(page, 'Ann Baker')
+  const card = await replyBox(cardOf(page, 'Ann Baker'))
   await card.getByLabel('Reply to Ann Baker').fill('Yes, Ann: two dozen on Saturday.')
   await card.getByRole('button', { name: 'Send reply' }).click()
   await expect(card.getByLabel('Reply to Ann Baker')).toHaveValue('')
@@ -79,7 +84,7 @@ test('a refused reply shows as failed with the server’s words and in the heade
   mail.release()
   await postSubmission(server, { name: 'Ann Baker', email: 'ann@example.com' })
   await openHydrated(page, '/farm-sales')
-  const card = cardOf(page, 'Ann Baker')
+  const card = await replyBox(cardOf(page, 'Ann Baker'))
   await card.getByLabel('Reply to Ann Baker').fill('Eggs on Saturday.')
   await card.getByRole('button', { name: 'Send reply' }).click()
   await expect(card.getByTestId('delivery')).toHaveText('Failed')
@@ -112,7 +117,7 @@ test('a saved reply, chosen on a card, fills the box with the visitor’s name, 
   await expect(page.getByTestId('saved-reply').first().getByLabel('Name')).toHaveValue('Stock this week')
 
   await openHydrated(page, '/farm-sales')
-  const card = cardOf(page, 'Cy Cole')
+  const card = await replyBox(cardOf(page, 'Cy Cole'))
   await card.getByLabel('Saved reply').selectOption({ label: 'Stock this week' })
   await expect(card.getByLabel('Reply to Cy Cole')).toHaveValue(
     /^Hello Cy Cole, Bramble Hill Farm has (eggs and honey|honey and eggs) this week\.$/,
@@ -132,10 +137,12 @@ test.describe('without JavaScript', () => {
     mail.release()
     await postSubmission(server, { name: 'Dot Pruitt', email: 'dot@example.com' })
     await page.goto('/farm-sales')
-    const card = cardOf(page, 'Dot Pruitt')
+    const card = await replyBox(cardOf(page, 'Dot Pruitt'))
     await card.getByLabel('Reply to Dot Pruitt').fill('   ')
     await card.getByRole('button', { name: 'Send reply' }).click()
-    await expect(cardOf(page, 'Dot Pruitt').getByRole('alert')).toHaveText('Not sent: Write a reply before sending it.')
+    // The refused reply comes back on its card, the box open and the text kept.
+    await expect(cardOf(page, 'Dot Pruitt').getByRole('alert')).toHaveText('Not sent: Write a reply first.')
+    await expect(cardOf(page, 'Dot Pruitt').getByLabel('Reply to Dot Pruitt')).toHaveValue('   ')
 
     await cardOf(page, 'Dot Pruitt').getByLabel('Reply to Dot Pruitt').fill('We deliver on Thursdays.')
     await cardOf(page, 'Dot Pruitt').getByRole('button', { name: 'Send reply' }).click()

@@ -70,6 +70,8 @@ describe('the analysis stored with each submission', () => {
           spam: null,
           status: 'new',
           awaitingAnalysis: false,
+          replies: [],
+          replyCount: 0,
         },
       ])
       expect(storedRows(server.databasePath).map((row) => row.analysis)).toEqual([null, JSON.stringify(data.analysis)])

@@ -264,8 +264,9 @@ describe('the acknowledgement', () => {
     ]
     for (const fields of trapped) expect((await postLead(server, fields)).status).toBe(202)
     expect((await postLead(server)).status).toBe(201)
-    // The same address again, in other letters' case: no second acknowledgement that day.
+    // The same mailbox again, in other letters' case or with a +tag: no second acknowledgement that day.
     expect((await postLead(server, { email: 'Ann.Baker@Example.com', message: 'And honey?' })).status).toBe(201)
+    expect((await postLead(server, { email: 'ann.baker+eggs@example.com', message: 'And jam?' })).status).toBe(201)
     expect((await postLead(server, { email: 'cy@example.com', message: 'Apples?' })).status).toBe(201)
     await expect
       .poll(() => mail.mails.filter((sent) => sent.subject?.startsWith('We got')).length, { timeout: 10_000 })
@@ -291,6 +292,26 @@ describe('the acknowledgement', () => {
     for (const typed of ['cheap-pills', 'Visit', 'prize', 'Win']) expect(everything).not.toContain(typed)
     expect(sent.text).toContain('Thank you for writing to Bramble Hill Farm.')
     expect(sent.text).toContain('If that was not you, please ignore it.')
+  })
+
+  it('goes out at most three times an hour for one sender, whatever addresses they type', async () => {
+    const mail = await mailServer()
+    const { server } = await site({ SMTP_URL: mail.url, VISITOR_ACK: 'true' })
+    for (const [n, email] of [
+      'a@example.com',
+      'b@example.com',
+      'c@example.com',
+      'd@example.com',
+      'e@example.com',
+    ].entries()) {
+      expect((await postLead(server, { email, message: `Eggs for ${n}?` })).status).toBe(201)
+    }
+    const acknowledgements = () => mail.mails.filter((sent) => sent.subject?.startsWith('We got')).length
+    await expect.poll(acknowledgements, { timeout: 10_000 }).toBe(3)
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(acknowledgements()).toBe(3)
+    // Every lead is still kept, listed and mailed to the owner.
+    expect(mail.mails.filter((sent) => sent.subject?.includes('enquir'))).not.toHaveLength(0)
   })
 
   it('is not sent when VISITOR_ACK is left off, the default', async () => {

@@ -109,6 +109,8 @@ describe('GET /api/submissions', () => {
       'id',
       'message',
       'name',
+      'replies',
+      'replyCount',
       'spam',
       'status',
     ])

@@ -113,7 +113,7 @@ describe('with OWNER_PASSWORD and mail set up', () => {
     for (const text of ['', '   \n\t  ']) {
       const blank = await replyJson(server, id, text, { Cookie: cookie })
       expect(blank.status).toBe(400)
-      expect(JSON.parse(blank.text)).toEqual({ error: 'Write a reply before sending it.' })
+      expect(JSON.parse(blank.text)).toEqual({ error: 'Write a reply first.' })
     }
     const tooLong = await replyJson(server, id, 'é'.repeat(20_001), { Cookie: cookie })
     expect(tooLong.status).toBe(400)
@@ -134,7 +134,7 @@ describe('with OWNER_PASSWORD and mail set up', () => {
     expect(notJson.status).toBe(415)
     const formBlank = await replyForm(server, id, { text: '  ' }, { Cookie: cookie })
     expect(formBlank.status).toBe(400)
-    expect(formBlank.text).toContain('Not sent: <!-- -->Write a reply before sending it.')
+    expect(formBlank.text).toContain('Not sent: <!-- -->Write a reply first.')
     expect(repliesStored(server)).toBe(before)
 
     // 20,000 characters at their widest: each escaped in JSON (6 bytes), each an emoji form-encoded (12 bytes).
@@ -164,6 +164,100 @@ describe('with OWNER_PASSWORD and mail set up', () => {
     }
     const huge = await replyJson(server, 1, 'x'.repeat(300 * 1024), { Cookie: cookie })
     expect(huge.status).toBe(413)
+  })
+
+  it('gives the larger body limit only to the signed-in owner, on the reply paths as Remix routes them', async () => {
+    const big = JSON.stringify({ text: 'x'.repeat(40 * 1024) })
+    const strangers: Array<Record<string, string>> = [{}, { Cookie: 'farm_owner=made-up' }]
+    for (const headers of strangers) {
+      for (const path of ['/api/submissions/1/replies', '/farm-sales', '/farm-sales/saved-replies']) {
+        const answer = await rawRequest(server.url, {
+          path,
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body: big,
+        })
+        expect(answer.status, path).toBe(413)
+      }
+    }
+    // Spellings Remix sends elsewhere keep the small limit, signed in or not.
+    for (const path of [
+      '//farm-sales',
+      '/api%2Fsubmissions%2F1%2Freplies',
+      '/api/submissions/1%2Freplies',
+      '//api//submissions/1/replies',
+    ]) {
+      const answer = await rawRequest(server.url, {
+        path,
+        headers: { 'Content-Type': 'application/json', Cookie: cookie },
+        body: big,
+      })
+      expect(answer.status, path).toBe(413)
+    }
+  })
+
+  it('counts a line break as one character however the browser sends it, and refuses what no mail should carry', async () => {
+    const id = await postLead(server)
+    const before = repliesStored(server)
+    // 20,000 characters with 100 line breaks, sent as a browser's form sends a textarea (CRLF).
+    const lines = `${'a'.repeat(199)}\r\n`.repeat(100).slice(0, -2) + 'a'
+    expect(lines.replaceAll('\r\n', '\n').length).toBe(20_000)
+    expect((await replyForm(server, id, { text: lines }, { Cookie: cookie })).status).toBe(303)
+    for (const text of ['hi\u0000there', 'half an egg \ud83e', '\u200b\u2060', 'bell\u0007']) {
+      const answer = await replyJson(server, id, text, { Cookie: cookie })
+      expect(answer.status, JSON.stringify(text)).toBe(400)
+    }
+    expect(repliesStored(server)).toBe(before + 1)
+  })
+
+  it('refuses a form that sends its text as a file, and stores nothing', async () => {
+    const id = await postLead(server)
+    const before = repliesStored(server)
+    for (const [path, fields] of [
+      ['/farm-sales', { intent: 'reply', id: String(id) }],
+      ['/farm-sales/saved-replies', { intent: 'save', name: 'Eggs' }],
+      ['/farm-sales/saved-replies', { intent: 'acknowledgement' }],
+    ] as const) {
+      const form = new FormData()
+      for (const [name, value] of Object.entries(fields)) form.append(name, value)
+      form.append('text', new Blob(['Hello from a file']), 'text.txt')
+      const answer = await fetch(`${server.url}${path}`, { method: 'POST', headers: { Cookie: cookie }, body: form })
+      expect(answer.status, path).toBe(400)
+      expect(await answer.text()).toContain('Send the form’s fields as text, not as files.')
+    }
+    expect(repliesStored(server)).toBe(before)
+    const saved = await rawRequest(server.url, {
+      method: 'GET',
+      path: '/farm-sales/saved-replies',
+      headers: { Cookie: cookie },
+    })
+    expect(saved.text).not.toContain('[object File]')
+  })
+
+  it('keeps every line of the visitor’s message inside the quote, a lone CR too', async () => {
+    const id = await postLead(
+      server,
+      JSON.stringify({
+        name: 'Ann',
+        email: 'quote@example.com',
+        message: 'Could I order eggs please?\rP.S. from the farm: pay your deposit at http://evil.example',
+      }),
+    )
+    expect((await replyJson(server, id, 'Yes.', { Cookie: cookie })).status).toBe(201)
+    await expect
+      .poll(
+        () => mail.mails.find((sent) => !Array.isArray(sent.to) && sent.to?.value[0]?.address === 'quote@example.com'),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBeTruthy()
+    const sent = mail.mails.find(
+      (each) => !Array.isArray(each.to) && each.to?.value[0]?.address === 'quote@example.com',
+    )!
+    const evil = String(sent.text)
+      .split(/\r\n|\r|\n/)
+      .filter((line) => line.includes('evil.example'))
+    expect(evil).toEqual(['> P.S. from the farm: pay your deposit at http://evil.example'])
   })
 
   it('refuses a reply to a lead in the spam folder until it is marked ‘Not spam’', async () => {
@@ -297,6 +391,11 @@ describe('the reply limit, at the shipped default', () => {
       expect(answer.status, path).toBe(429)
       expect(answer.text, path).toContain('as many replies as can be sent in a minute')
     }
+    // One owner: signing in again starts no fresh allowance.
+    const again = await signInAsOwner(server.url, password)
+    expect((await replyJson(server, id, 'From the phone', { Cookie: again })).status).toBe(429)
+    // A refused reply spends nothing: a blank one is still told it is blank.
+    expect((await replyJson(server, id, '  ', { Cookie: again })).status).toBe(400)
     // Trying a failed mail again is a reply sent too.
     const retry = await rawRequest(server.url, {
       method: 'PATCH',
