@@ -1,5 +1,5 @@
 import { useRevalidator } from '@remix-run/react'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import type { LiveMessage } from '#app/live/messages'
 import { useLiveSubmissions } from '#app/live/use-live-submissions'
 import type { Submission, TagCount } from '#app/submissions/submission'
@@ -96,11 +96,22 @@ export function useInbox({
     setReconnections((count) => count + 1)
     revalidate()
   }, [revalidate])
+  // A mail queued when the page was read may have gone (or failed) before the link opened: read
+  // the page again then, so its card does not stay 'Queued'. Other pages cost nothing more.
+  const shown = useRef(submissions)
+  shown.current = submissions
+  const onConnected = useCallback(() => {
+    const inFlight = shown.current.some((submission) =>
+      submission.replies.some((reply) => reply.state === 'queued' || reply.state === 'retrying'),
+    )
+    if (inFlight) revalidate()
+  }, [revalidate])
   useLiveSubmissions({
     newestId: submissions[0]?.id ?? firstPage[0]?.id ?? 0,
     viewParams: params,
     onMessage,
     onReconnected,
+    onConnected,
   })
 
   const addOlder = useCallback((page: Submission[]) => setOlder((list) => newestFirst(list, page)), [])

@@ -34,6 +34,7 @@ export function useLiveSubmissions({
   viewParams,
   onMessage,
   onReconnected,
+  onConnected = () => {},
 }: {
   newestId: number
   /** The view's URL parameters, so the catch-up asks only for what the view shows. */
@@ -41,14 +42,18 @@ export function useLiveSubmissions({
   onMessage: (message: LiveMessage) => void
   /** After a reconnect (not the first connect): whatever changed while the link was down was missed. */
   onReconnected: () => void
+  /** After the first connect: what changed between the page's load and now was not heard. */
+  onConnected?: () => void
 }) {
   const newest = useRef(newestId)
   const handle = useRef(onMessage)
   const reconnected = useRef(onReconnected)
+  const connected = useRef(onConnected)
   useEffect(() => {
     newest.current = Math.max(newest.current, newestId)
     handle.current = onMessage
     reconnected.current = onReconnected
+    connected.current = onConnected
   })
 
   useEffect(() => {
@@ -78,6 +83,7 @@ export function useLiveSubmissions({
       socket.onopen = () => {
         attempt = 0
         if (connectedBefore) reconnected.current()
+        else connected.current()
         connectedBefore = true
         void catchUp()
       }

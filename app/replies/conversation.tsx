@@ -101,7 +101,8 @@ export function Conversation({
   return (
     <div className="mt-4">
       {submission.replies.length > 0 ? (
-        <section aria-label="Mails to this visitor" className="border-t border-stone-200 pt-3">
+        <div className="border-t border-stone-200 pt-3">
+          <h3 className="sr-only">Mails to {submission.name}</h3>
           {earlier > 0 ? (
             <p className="mb-2 text-sm text-stone-600">
               {earlier === 1 ? '1 earlier mail' : `${earlier} earlier mails`} not shown.
@@ -170,7 +171,7 @@ export function Conversation({
               </li>
             ))}
           </ol>
-        </section>
+        </div>
       ) : null}
       {answering.cannotReply !== null ? (
         <p className="mt-3 text-sm text-stone-600">{answering.cannotReply}</p>

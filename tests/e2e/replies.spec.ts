@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { test as base } from '@playwright/test'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
 import { signInAsOwner } from '#tests/support/owner'
@@ -124,6 +125,47 @@ test('a saved reply, chosen on a card, fills the box with the visitor’s name, 
   )
   await card.getByRole('button', { name: 'Send reply' }).click()
   await expect(card.getByTestId('delivery')).toHaveText(/^Sent \d/)
+})
+
+test('a card with its history and open reply box, and the saved replies page with an error, pass axe at 1280 and 375 px', async ({
+  page,
+  server,
+  mail,
+}) => {
+  mail.refusing.add('bo@example.com')
+  mail.release()
+  const bo = await postSubmission(server, { name: 'Bo Carter', email: 'bo@example.com' })
+  const ann = await postSubmission(server, { name: 'Ann Baker', email: 'ann@example.com' })
+  const cookie = (await page.context().cookies())[0]!
+  for (const id of [bo.id, ann.id]) {
+    const sent = await fetch(`${server.url}/api/submissions/${id}/replies`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: `${cookie.name}=${cookie.value}` },
+      body: JSON.stringify({ text: 'Yes, on Saturday.' }),
+    })
+    expect(sent.status).toBe(201)
+  }
+  const violations = async () => {
+    await page.waitForTimeout(800)
+    const found = await new AxeBuilder({ page }).analyze()
+    return found.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
+    )
+  }
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 })
+    await openHydrated(page, '/farm-sales')
+    await expect(cardOf(page, 'Bo Carter').getByTestId('delivery')).toHaveText('Failed')
+    await expect(cardOf(page, 'Ann Baker').getByTestId('delivery')).toHaveText(/^Sent \d/)
+    await replyBox(cardOf(page, 'Ann Baker'))
+    expect(await violations()).toEqual([])
+    await openHydrated(page, '/farm-sales/saved-replies')
+    await page.getByTestId('saved-reply').last().getByLabel('Text').fill('{price}')
+    await page.getByTestId('saved-reply').last().getByLabel('Name').fill('Prices')
+    await page.getByRole('button', { name: 'Save new reply' }).click()
+    await expect(page.getByRole('alert')).toContainText('{price} is not a placeholder')
+    expect(await violations()).toEqual([])
+  }
 })
 
 test.describe('without JavaScript', () => {
