@@ -76,6 +76,46 @@ test('the owner replies from a card; another tab shows the reply queued, then se
   expect(mail.mails.filter((sent) => sent.subject === 'Re: Your message to Bramble Hill Farm')).toHaveLength(1)
 })
 
+test('a mail that goes out between the page’s load and its live link opening is shown sent, not left queued', async ({
+  page,
+  server,
+  mail,
+}) => {
+  const ann = await postSubmission(server, { name: 'Ann Baker', email: 'ann@example.com' })
+  const cookie = (await page.context().cookies())[0]!
+  const sent = await fetch(`${server.url}/api/submissions/${ann.id}/replies`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: `${cookie.name}=${cookie.value}` },
+    body: JSON.stringify({ text: 'Yes, on Saturday.' }),
+  })
+  expect(sent.status).toBe(201)
+  // The live link opens only once the mail has gone: its news was told before anyone listened.
+  let connect = () => {}
+  const opening = new Promise<void>((resolve) => (connect = resolve))
+  await page.routeWebSocket(/.*/, async (socket) => {
+    await opening
+    socket.connectToServer()
+  })
+  await openHydrated(page, '/farm-sales')
+  await expect(cardOf(page, 'Ann Baker').getByTestId('delivery')).toHaveText('Queued')
+  mail.release()
+  await expect.poll(() => mail.mails.length).toBe(1)
+  await expect
+    .poll(
+      async () =>
+        (
+          await (
+            await fetch(`${server.url}/api/submissions/${ann.id}/replies`, {
+              headers: { Cookie: `${cookie.name}=${cookie.value}` },
+            })
+          ).json()
+        ).data[0].state,
+    )
+    .toBe('sent')
+  connect()
+  await expect(cardOf(page, 'Ann Baker').getByTestId('delivery')).toHaveText(/^Sent \d/)
+})
+
 test('a refused reply shows as failed with the server’s words and in the header, until dismissed', async ({
   page,
   server,
