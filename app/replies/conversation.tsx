@@ -207,7 +207,7 @@ export function Conversation({
             <textarea
               id={`reply-${submission.id}`}
               name="text"
-              rows={3}
+              rows={5}
               value={text}
               onChange={(event) => {
                 setText(event.target.value)
