@@ -314,6 +314,13 @@ describe('the acknowledgement', () => {
     expect(mail.mails.filter((sent) => sent.subject?.includes('enquir'))).not.toHaveLength(0)
   })
 
+  it('is not sent, and the log says why, when VISITOR_ACK is on but no mail server is set', async () => {
+    const { server } = await site({ VISITOR_ACK: 'true' })
+    expect((await postLead(server)).status).toBe(201)
+    expect(server.output()).toContain('VISITOR_ACK is on but SMTP_URL or NOTIFY_EMAIL is not set')
+    expect(storedReplies(server.databasePath)).toHaveLength(0)
+  })
+
   it('is not sent when VISITOR_ACK is left off, the default', async () => {
     const mail = await mailServer()
     const { server } = await site({ SMTP_URL: mail.url })
