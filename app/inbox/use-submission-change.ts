@@ -9,7 +9,8 @@ interface ChangeAnswer {
   error?: string
 }
 
-const unreachable = 'the farm site could not be reached. Check the connection and try again.'
+/** What a card says when its change never reached the site. */
+export const unreachable = 'the farm site could not be reached. Check the connection and try again.'
 
 /**
  * A card's change (handled, new, not spam) sent to the inbox API. While it is on its way the

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react'
+import { unreachable } from '#app/inbox/use-submission-change'
 import type { Submission, TagCount } from '#app/submissions/submission'
 
 /** What the replies API answers: the lead as it now is, with its thread, and the counts that moved. */
@@ -7,8 +8,6 @@ interface ReplyAnswer {
   counts?: TagCount[]
   error?: string
 }
-
-const unreachable = 'the farm site could not be reached. Check the connection and try again.'
 
 /**
  * A card's replies sent to the API: while one is on its way the form waits; the answer's lead
