@@ -52,7 +52,7 @@ export function createInbox({
    * the same however deep it is. `next` is where the next page starts (its `before`), or null
    * when nothing older matches the view.
    */
-  function list(page: InboxPage): { submissions: Submission[]; next: number | null } {
+  function pageOf(page: InboxPage): { submissions: Submission[]; next: number | null } {
     const match = page.q ? searchMatch(page.q) : null
     const conditions = and(
       page.spam ? isNotNull(submissions.spamReasons) : isNull(submissions.spamReasons),
@@ -71,10 +71,13 @@ export function createInbox({
       .limit(page.limit + 1)
       .all()
     const shown = rows.slice(0, page.limit)
-    return {
-      submissions: withThreads(db, shown.map(toSubmission)),
-      next: rows.length > page.limit ? shown.at(-1)!.id : null,
-    }
+    return { submissions: shown.map(toSubmission), next: rows.length > page.limit ? shown.at(-1)!.id : null }
+  }
+
+  /** A page of a view as the owner reads it: each card with the mails sent about it. */
+  function list(page: InboxPage): { submissions: Submission[]; next: number | null } {
+    const read = pageOf(page)
+    return { submissions: withThreads(db, read.submissions), next: read.next }
   }
 
   /**
@@ -101,7 +104,7 @@ export function createInbox({
     const shown = ids.slice(0, page.limit)
     if (shown.length === 0) return { submissions: [], next }
     const rows = db.select().from(submissions).where(inArray(submissions.id, shown)).orderBy(desc(submissions.id)).all()
-    return { submissions: withThreads(db, rows.map(toSubmission)), next }
+    return { submissions: rows.map(toSubmission), next }
   }
 
   return {
@@ -114,11 +117,12 @@ export function createInbox({
      * The whole view, newest first, in chunks: each chunk is its own keyset query, so nothing
      * holds the database between chunks however slowly they are read. A search's chunk may be
      * empty (its walk found nothing in the view): it is still one chunk, so no read walks more.
+     * The submissions come without their mails (the export has no column for them).
      */
     *everyPage(view: InboxView, chunk = 500): Generator<Submission[]> {
       let before: number | undefined
       for (;;) {
-        const page = list({ ...view, before, limit: chunk })
+        const page = pageOf({ ...view, before, limit: chunk })
         yield page.submissions
         if (page.next === null) return
         before = page.next
