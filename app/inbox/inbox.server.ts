@@ -3,7 +3,7 @@ import type { FarmDatabase } from '#app/data/database.server'
 import { createWrites, type Writes } from '#app/data/writes.server'
 import { submissions, submissionTags, tagCounts } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
-import { withThreads } from '#app/replies/threads.server'
+import { withThread, withThreads } from '#app/replies/threads.server'
 import { toSubmission } from '#app/submissions/stored-submission.server'
 import type { Submission, TagCount } from '#app/submissions/submission'
 import { searchMatch, type InboxPage, type InboxView } from './inbox-query'
@@ -164,7 +164,7 @@ export function createInbox({
           .get(),
       )
       if (!row) return null
-      const submission = withThreads(db, [toSubmission(row)])[0]!
+      const submission = withThread(db, toSubmission(row))
       events.publish({ type: 'SUBMISSION_UPDATED', data: submission })
       return submission
     },

@@ -1,16 +1,7 @@
 import { useCallback, useState } from 'react'
 import type { Submission, TagCount } from '#app/submissions/submission'
+import { askInbox } from './ask-inbox'
 import type { SubmissionChange } from './submission-change'
-
-/** What the inbox API answers a change. */
-interface ChangeAnswer {
-  data?: Submission
-  counts?: TagCount[]
-  error?: string
-}
-
-/** What a card says when its change never reached the site. */
-export const unreachable = 'the farm site could not be reached. Check the connection and try again.'
 
 /**
  * A card's change (handled, new, not spam) sent to the inbox API. While it is on its way the
@@ -26,20 +17,10 @@ export function useSubmissionChange(id: number, onChanged: (submission: Submissi
     async (wanted: SubmissionChange) => {
       setAsked(wanted)
       setProblem(null)
-      try {
-        const response = await fetch(`/api/submissions/${id}`, {
-          method: 'PATCH',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-          body: JSON.stringify(wanted),
-        })
-        const answer: ChangeAnswer | null = await response.json().catch(() => null)
-        if (response.ok && answer?.data) onChanged(answer.data, answer.counts ?? [])
-        else setProblem(answer?.error ?? `the site answered ${response.status}.`)
-      } catch {
-        setProblem(unreachable)
-      } finally {
-        setAsked(null)
-      }
+      const answer = await askInbox(`/api/submissions/${id}`, { method: 'PATCH', body: wanted }, 'data')
+      if ('problem' in answer) setProblem(answer.problem)
+      else onChanged(answer.submission, answer.counts)
+      setAsked(null)
     },
     [id, onChanged],
   )

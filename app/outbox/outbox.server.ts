@@ -115,10 +115,8 @@ export function createOutboxSender({
 
   const sendAs = async (mail: SendMailOptions) => void (await (await mailTransport()).sendMail(mail))
 
-  async function send(mail: OwnerMail) {
-    await (
-      await mailTransport()
-    ).sendMail({
+  const send = (mail: OwnerMail) =>
+    sendAs({
       from: settings.from,
       to: settings.to,
       replyTo: mail.replyTo,
@@ -126,7 +124,6 @@ export function createOutboxSender({
       text: mail.text,
       html: mail.html,
     })
-  }
 
   // Mails the server accepted whose rows could not be marked yet (another process held the
   // database): they are never sent again, and are marked first thing on the next round.

@@ -12,9 +12,9 @@ import {
   productsInWords,
   replyPlaceholders,
 } from './placeholders'
-import { replyLimits, replyTextError, writingError, type Reply } from './reply'
+import { oneLineBreak, replyLimits, replyTextError, writingError, type Reply } from './reply'
 import { newMessageId } from './reply-mail.server'
-import { submissionWithThread, toReply, wholeThread } from './threads.server'
+import { submissionWithThread, tellThread, toReply, wholeThread } from './threads.server'
 
 /** What the owner keeps ready to send: at most this many, each at most this long. */
 export const savedReplyLimits = { count: 25, name: 60, text: 4_000 } as const
@@ -61,11 +61,7 @@ export function createReplies({
   acknowledging: boolean
   now?: () => Date
 }) {
-  function tell(submissionId: number): Submission | null {
-    const submission = submissionWithThread(db, submissionId)
-    if (submission) events.publish({ type: 'SUBMISSION_UPDATED', data: submission })
-    return submission
-  }
+  const tell = (submissionId: number) => tellThread(db, events, submissionId)
 
   const savedNameKey = (name: string) => name.trim().toLocaleLowerCase('en')
 
@@ -120,8 +116,7 @@ export function createReplies({
           if (lead.spamReasons) {
             return refuse(409, 'This message is in the spam folder. Mark it ‘Not spam’ before replying to it.')
           }
-          // As a form sends it, each line break is CRLF; counted and kept as one character.
-          let words = text.replace(/\r\n?/g, '\n')
+          let words = oneLineBreak(text)
           if (words.trim() === '' && savedReplyId !== undefined) {
             const saved = tx.select().from(savedReplies).where(eq(savedReplies.id, savedReplyId)).get()
             if (!saved) return refuse(404, 'That saved reply is no longer there.')
@@ -232,7 +227,7 @@ export function createReplies({
 
       /** Creates a saved reply, or changes the one with `id`; refused with the reason when it cannot be saved. */
       async save({ id, name, text: typed }: { id?: number; name: string; text: string }): Promise<Answer<object>> {
-        const text = typed.replace(/\r\n?/g, '\n')
+        const text = oneLineBreak(typed)
         return writes.whenFree(() =>
           db.transaction((tx): Answer<object> => {
             const problem = savedReplyError(name, text, id)
@@ -276,7 +271,7 @@ export function createReplies({
       },
 
       async setText(typed: string): Promise<Answer<object>> {
-        const text = typed.replace(/\r\n?/g, '\n')
+        const text = oneLineBreak(typed)
         const written = writingError(text, 'the acknowledgement’s text', savedReplyLimits.text)
         if (written) return refuse(400, written)
         const problem = placeholderError(text, acknowledgementPlaceholders)

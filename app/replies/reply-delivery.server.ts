@@ -6,7 +6,7 @@ import type { SubmissionEvents } from '#app/live/events.server'
 import type { Log } from '#app/log'
 import { retryDelayMs, type MailQueue } from '#app/outbox/outbox.server'
 import { visitorMail, type VisitorMailSettings } from './reply-mail.server'
-import { submissionWithThread } from './threads.server'
+import { tellThread } from './threads.server'
 
 const dayMs = 24 * 60 * 60 * 1000
 const mostPerRound = 40
@@ -79,10 +79,7 @@ export function createReplyDelivery({
     if (busy) throw busy
   }
 
-  function tell(submissionId: number) {
-    const submission = submissionWithThread(db, submissionId)
-    if (submission) events.publish({ type: 'SUBMISSION_UPDATED', data: submission })
-  }
+  const tell = (submissionId: number) => void tellThread(db, events, submissionId)
 
   async function settle(id: number, change: Partial<typeof replies.$inferInsert>) {
     await writes.whenFree(() => db.update(replies).set(change).where(eq(replies.id, id)).run())

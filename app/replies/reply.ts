@@ -34,6 +34,9 @@ export interface Reply {
   dismissed: boolean
 }
 
+/** A form sends each line break as CRLF: counted, kept and mailed as one character. */
+export const oneLineBreak = (text: string) => text.replace(/\r\n?/g, '\n')
+
 // Line breaks and tabs are writing; other control characters and half an emoji are not.
 const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/

@@ -1,6 +1,7 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { replies, submissions, type ReplyRow } from '#app/data/schema'
+import type { SubmissionEvents } from '#app/live/events.server'
 import { toSubmission } from '#app/submissions/stored-submission.server'
 import type { Submission } from '#app/submissions/submission'
 import { replyLimits, type Reply } from './reply'
@@ -72,10 +73,20 @@ function replyRow(raw: Record<string, unknown>): ReplyRow {
   }
 }
 
+/** One submission with its thread. */
+export const withThread = (db: FarmDatabase, submission: Submission): Submission => withThreads(db, [submission])[0]!
+
 /** One submission with its thread, as a live message carries it; null when it is gone. */
 export function submissionWithThread(db: FarmDatabase, id: number): Submission | null {
   const row = db.select().from(submissions).where(eq(submissions.id, id)).get()
-  return row ? withThreads(db, [toSubmission(row)])[0]! : null
+  return row ? withThread(db, toSubmission(row)) : null
+}
+
+/** Tells the watchers a lead's thread changed (a mail queued, sent, failed, retried…); gives the lead as told. */
+export function tellThread(db: FarmDatabase, events: SubmissionEvents, submissionId: number): Submission | null {
+  const submission = submissionWithThread(db, submissionId)
+  if (submission) events.publish({ type: 'SUBMISSION_UPDATED', data: submission })
+  return submission
 }
 
 /** Every mail of one conversation, oldest first, with every word. */

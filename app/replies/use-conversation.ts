@@ -1,13 +1,6 @@
 import { useCallback, useState } from 'react'
-import { unreachable } from '#app/inbox/use-submission-change'
+import { askInbox } from '#app/inbox/ask-inbox'
 import type { Submission, TagCount } from '#app/submissions/submission'
-
-/** What the replies API answers: the lead as it now is, with its thread, and the counts that moved. */
-interface ReplyAnswer {
-  submission?: Submission
-  counts?: TagCount[]
-  error?: string
-}
 
 /**
  * A card's replies sent to the API: while one is on its way the form waits; the answer's lead
@@ -19,44 +12,30 @@ export function useConversation(id: number, onChanged: (submission: Submission, 
   const [problem, setProblem] = useState<string | null>(null)
 
   const call = useCallback(
-    async (url: string, init: RequestInit): Promise<boolean> => {
+    async (url: string, request: Parameters<typeof askInbox>[1]): Promise<boolean> => {
       setBusy(true)
       setProblem(null)
-      try {
-        const response = await fetch(url, init)
-        const answer: ReplyAnswer | null = await response.json().catch(() => null)
-        if (response.ok && answer?.submission) {
-          onChanged(answer.submission, answer.counts ?? [])
-          return true
-        }
-        setProblem(answer?.error ?? `the site answered ${response.status}.`)
-      } catch {
-        setProblem(unreachable)
-      } finally {
-        setBusy(false)
+      const answer = await askInbox(url, request, 'submission')
+      setBusy(false)
+      if ('problem' in answer) {
+        setProblem(answer.problem)
+        return false
       }
-      return false
+      onChanged(answer.submission, answer.counts)
+      return true
     },
     [onChanged],
   )
 
   const send = useCallback(
     (text: string, key: string) =>
-      call(`/api/submissions/${id}/replies`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
-        body: JSON.stringify({ text }),
-      }),
+      call(`/api/submissions/${id}/replies`, { method: 'POST', headers: { 'Idempotency-Key': key }, body: { text } }),
     [id, call],
   )
 
   const settle = useCallback(
     (replyId: number, action: 'retry' | 'dismiss') =>
-      call(`/api/submissions/${id}/replies/${replyId}`, {
-        method: 'PATCH',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ action }),
-      }),
+      call(`/api/submissions/${id}/replies/${replyId}`, { method: 'PATCH', body: { action } }),
     [id, call],
   )
 

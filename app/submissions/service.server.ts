@@ -7,7 +7,7 @@ import { createWrites, type Writes } from '#app/data/writes.server'
 import { outbox, submissions, type SubmissionRow } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Acknowledgements } from '#app/replies/acknowledgement.server'
-import { withThreads } from '#app/replies/threads.server'
+import { withThread } from '#app/replies/threads.server'
 import type { ContactFormErrors } from './contact-fields'
 import { parseContactForm } from './contact-validation'
 import { createGroupCommit } from './group-commit.server'
@@ -137,7 +137,7 @@ export function createSubmissionsService({
         // An acknowledgement queued with it is on its card from the first.
         events.publish({
           type: 'NEW_SUBMISSION',
-          data: acknowledgements ? withThreads(db, [submission])[0]! : submission,
+          data: acknowledgements ? withThread(db, submission) : submission,
         })
         if (acknowledgements) mailQueued()
       }
@@ -189,7 +189,7 @@ export function createSubmissionsService({
         )
         if (!read) continue
         // With its thread: the owner may have answered it while it waited.
-        const submission = withThreads(db, [toSubmission(read)])[0]!
+        const submission = withThread(db, toSubmission(read))
         events.publish({ type: submission.spam ? 'SUBMISSION_UPDATED' : 'NEW_SUBMISSION', data: submission })
         if (!submission.spam && acknowledgements) mailQueued()
       }
