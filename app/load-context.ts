@@ -6,6 +6,7 @@ import type { OwnerAccess } from '#app/owner/owner-access.server'
 import type { Replies } from '#app/replies/replies.server'
 import type { SubmissionsService } from '#app/submissions/service.server'
 import type { SpamTraps } from '#app/submissions/spam-traps.server'
+import type { UpdatesDesk } from '#app/updates/update-requests.server'
 
 export interface Farm {
   name: string
@@ -28,6 +29,10 @@ declare module '@remix-run/node' {
     replies: Replies
     /** Why mail cannot be sent from the inbox (no OWNER_PASSWORD, no SMTP), or null when it can. */
     cannotReply: string | null
+    /** Null unless UPDATES=true: the subscribers, the updates, their mail. */
+    updates: UpdatesDesk | null
+    /** Why the owner cannot send updates (UPDATES off, no OWNER_PASSWORD), or null when they can. */
+    cannotSendUpdates: string | null
     /** Attempts per visitor (per owner session for replies), counted where the action runs so every path and method to it counts. */
     limits: { submissions: RateLimit; signIns: RateLimit; replies: RateLimit }
     /** The visitor's address (from X-Forwarded-For only behind TRUST_PROXY). */

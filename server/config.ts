@@ -45,6 +45,8 @@ export interface Config {
   visitorAck: boolean
   /** Replies one owner may send in a minute. */
   repliesPerMinute: number
+  /** Null unless UPDATES=true: then clean leads are asked to confirm, and the owner sends updates this fast. */
+  updates: { perMinute: number; publicUrl: string } | null
 }
 
 /** Every setting the site reads, with its default; the README lists the same. */
@@ -79,6 +81,8 @@ export const defaults = {
   PUBLIC_URL: '',
   VISITOR_ACK: 'false',
   REPLY_RATE_LIMIT: '30',
+  UPDATES: 'false',
+  UPDATES_PER_MINUTE: '60',
 } as const
 
 /** The visitor waits for the model, so its wait is capped. */
@@ -238,7 +242,18 @@ function readNotify(env: Environment): OwnerMailSettings | null {
   }
 }
 
+function readUpdates(env: Environment, notify: OwnerMailSettings | null): Config['updates'] {
+  const perMinute = wholeNumber(env, 'UPDATES_PER_MINUTE', 1, 60_000)
+  if (!yesOrNo(env, 'UPDATES')) return null
+  if (!notify) throw new Error('UPDATES=true needs SMTP_URL and NOTIFY_EMAIL: updates go out by mail')
+  if (!notify.publicUrl) {
+    throw new Error('UPDATES=true needs PUBLIC_URL: every link in an update (confirm, unsubscribe) is a full address')
+  }
+  return { perMinute, publicUrl: notify.publicUrl }
+}
+
 export function readConfig(env: Environment = process.env): Config {
+  const notify = readNotify(env)
   return {
     mode: env.NODE_ENV === 'development' ? 'development' : 'production',
     port: wholeNumber(env, 'PORT', 0, 65535),
@@ -262,8 +277,9 @@ export function readConfig(env: Environment = process.env): Config {
     spamRetentionDays: wholeNumber(env, 'SPAM_RETENTION_DAYS', 1, 3650),
     exportsAtOnce: wholeNumber(env, 'EXPORTS_AT_ONCE', 1, 100),
     llm: readLlm(env),
-    notify: readNotify(env),
+    notify,
     visitorAck: yesOrNo(env, 'VISITOR_ACK'),
     repliesPerMinute: wholeNumber(env, 'REPLY_RATE_LIMIT', 1, 10_000),
+    updates: readUpdates(env, notify),
   }
 }

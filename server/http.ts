@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import express from 'express'
 import type { Config } from './config'
 import { requestLog } from './log'
-import { limitBody } from './middleware/body-limit'
+import { limitBody, routedPath } from './middleware/body-limit'
 import { compressResponses, precompressedAssets } from './middleware/compression'
 import { cspNonce, securityHeaders } from './middleware/content-security'
 import { answerErrors, refuseUnservedMethods, requireSiteHost } from './middleware/requests'
@@ -53,7 +53,14 @@ export async function createHttpApp(config: Config, services: Services) {
     })
   })
 
-  app.use(requireSameOrigin(config.allowedOrigins))
+  // A mail program's one-click unsubscribe (RFC 8058) may come from anywhere; its signed token is what counts.
+  const oneClickUnsubscribe = (path: string) => /^\/updates\/unsubscribe\/?$/.test(routedPath(path))
+  app.use(requireSameOrigin(config.allowedOrigins, oneClickUnsubscribe))
+  // Remix would refuse that POST for its Origin (as it guards every action); here it means nothing.
+  app.use((req, _res, next) => {
+    if (oneClickUnsubscribe(req.path)) delete req.headers.origin
+    next()
+  })
   // Only a signed-in owner (so only with OWNER_PASSWORD set) writes replies long enough to need more.
   app.use(limitBody(async (cookie) => services.owner.required && (await services.owner.passFor(cookie)) !== null))
   app.post('/api/submissions', answerSubmissionPosts(services))
@@ -68,6 +75,8 @@ export async function createHttpApp(config: Config, services: Services) {
       owner: services.owner,
       replies: services.replies,
       cannotReply: services.cannotReply,
+      updates: services.updates,
+      cannotSendUpdates: services.cannotSendUpdates,
       limits: services.limits,
       // The Express request, not the one Remix reads its body from, knows the address.
       clientAddress: res.req.ip ?? '',

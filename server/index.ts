@@ -57,8 +57,8 @@ function stop(signal: NodeJS.Signals) {
   // Stop taking upgrades and say goodbye to watchers, then stop taking
   // connections; the callback runs once every request in flight has finished.
   relay.close()
-  services.stop()
-  server.close(() => exit(0))
+  const servicesStopped = services.stop()
+  server.close(() => void servicesStopped.then(() => exit(0)))
   server.closeIdleConnections()
 }
 

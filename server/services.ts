@@ -12,6 +12,10 @@ import { createOwnerAccess } from '#app/owner/owner-access.server'
 import { createAcknowledgements } from '#app/replies/acknowledgement.server'
 import { createReplies } from '#app/replies/replies.server'
 import { createReplyDelivery } from '#app/replies/reply-delivery.server'
+import { createSignedLinks } from '#app/updates/signed-links.server'
+import { createSubscribers } from '#app/updates/subscribers.server'
+import { createUpdateSender } from '#app/updates/update-sender.server'
+import { createUpdates } from '#app/updates/updates.server'
 import { createSubmissionsService } from '#app/submissions/service.server'
 import { startReadingAgain } from '#app/submissions/read-again.server'
 import { createSpamTraps } from '#app/submissions/spam-traps.server'
@@ -49,7 +53,19 @@ export async function buildServices(config: Config) {
   })
   const mailLog = log.child({ part: 'mail' })
   const notify = config.notify
-  const visitorMail = notify ? { from: notify.from, replyTo: notify.to[0]!, farmName: config.farmName } : null
+  const links =
+    notify && config.updates ? createSignedLinks({ db: database.db, publicUrl: config.updates.publicUrl }) : null
+  const subscribers = links
+    ? createSubscribers({ db: database.db, writes: database.writes, links, farmName: config.farmName })
+    : null
+  const visitorMail = notify
+    ? {
+        from: notify.from,
+        replyTo: notify.to[0]!,
+        farmName: config.farmName,
+        ...(links ? { confirmUrl: links.confirmUrl } : {}),
+      }
+    : null
   const outbox = notify
     ? createOutboxSender({
         db: database.db,
@@ -77,12 +93,59 @@ export async function buildServices(config: Config) {
     writes: database.writes,
     mailsOwner: notify !== null,
     acknowledgements:
-      notify && config.visitorAck
-        ? createAcknowledgements({ db: database.db, farmName: config.farmName, from: notify.from, log: mailLog })
+      notify && (config.visitorAck || subscribers)
+        ? createAcknowledgements({
+            db: database.db,
+            farmName: config.farmName,
+            from: notify.from,
+            log: mailLog,
+            acknowledging: config.visitorAck,
+            consent: subscribers,
+          })
         : null,
     mailQueued,
   })
   const inbox = createInbox({ db: database.db, events, writes: database.writes })
+  const updateMailSettings =
+    notify && config.updates
+      ? {
+          smtpUrl: notify.smtpUrl,
+          from: notify.from,
+          owner: notify.to[0]!,
+          farmName: config.farmName,
+          siteUrl: config.updates.publicUrl,
+          retryBaseMs: notify.retryBaseMs,
+          perMinute: config.updates.perMinute,
+        }
+      : null
+  const updateSender =
+    links && updateMailSettings
+      ? createUpdateSender({
+          db: database.db,
+          writes: database.writes,
+          log: mailLog.child({ of: 'updates' }),
+          links,
+          settings: updateMailSettings,
+        })
+      : null
+  const updates =
+    links && subscribers && updateMailSettings && updateSender
+      ? {
+          subscribers,
+          updates: createUpdates({
+            db: database.db,
+            writes: database.writes,
+            products: config.farmProducts.map((product) => product.name),
+            queued: updateSender.wake,
+          }),
+          links,
+          settings: updateMailSettings,
+          sendNow: updateSender.sendNow,
+        }
+      : null
+  if (config.updates && config.updates.publicUrl.startsWith('http:')) {
+    log.warn({}, 'PUBLIC_URL is not https://: mail programs only offer one-click unsubscribe for https links')
+  }
   const replies = createReplies({
     db: database.db,
     events,
@@ -92,6 +155,7 @@ export async function buildServices(config: Config) {
     mailQueued,
     acknowledging: notify !== null && config.visitorAck,
   })
+  updateSender?.start()
   if (outbox) outbox.start()
   else
     log.info(
@@ -131,6 +195,14 @@ export async function buildServices(config: Config) {
       : !notify
         ? 'To answer from here, set SMTP_URL and NOTIFY_EMAIL: replies go out by mail.'
         : null,
+    /** Null unless UPDATES=true: the subscribers, the updates and their mail. */
+    updates,
+    /** Why the owner cannot send updates from here, or null when they can. */
+    cannotSendUpdates: !config.updates
+      ? 'To send updates and offers, set UPDATES=true (with SMTP_URL, NOTIFY_EMAIL and PUBLIC_URL) and restart the site.'
+      : !owner.required
+        ? 'To send updates, set OWNER_PASSWORD: an open inbox must never let a stranger mail every subscriber.'
+        : null,
     spamTraps: createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds }),
     limits: {
       submissions: createRateLimit({ limit: config.submissionsPerMinute, windowMs: 60_000 }),
@@ -140,11 +212,13 @@ export async function buildServices(config: Config) {
     farm: { name: config.farmName, product: config.farmProduct },
     log,
     /** Ends the jobs and workers; the database is closed last, by whoever stops the server. */
-    stop() {
+    /** Resolves once the update on its way (if any) is settled and marked. */
+    async stop() {
       outbox?.stop()
       spamPurge.stop()
       readingAgain.stop()
       void reader.close()
+      await updateSender?.stop()
     },
   }
 }

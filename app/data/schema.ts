@@ -1,4 +1,4 @@
-import { isNotNull } from 'drizzle-orm'
+import { isNotNull, sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { Analysis } from '#app/analysis/analysis'
 import { replyKinds } from '#app/replies/reply'
@@ -32,6 +32,8 @@ export const submissions = sqliteTable(
     // index instead of walking past every kept submission.
     index('submissions_spam_newest_first').on(table.id).where(isNotNull(table.spamReasons)),
     index('submissions_to_reanalyse').on(table.reanalyseAt).where(isNotNull(table.reanalyseAt)),
+    // An update's audience finds each subscriber's submissions by their address.
+    index('submissions_by_email').on(sql`lower(${table.email})`),
   ],
 )
 
@@ -163,6 +165,8 @@ export const replies = sqliteTable(
     dismissedAt: integer('dismissed_at', { mode: 'timestamp_ms' }),
     /** The sending form's or the caller's key: the same key twice is one reply. */
     requestKey: text('request_key'),
+    /** The subscriber this mail asks to confirm they want updates (with its link), if it asks. */
+    subscriberId: integer('subscriber_id').references(() => subscribers.id, { onDelete: 'set null' }),
   },
   (table) => [
     uniqueIndex('replies_message_id').on(table.messageId),
@@ -195,4 +199,98 @@ export const farmTexts = sqliteTable('farm_texts', {
   key: text('key').primaryKey(),
   text: text('text').notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+})
+
+export const subscriberStatuses = ['asked', 'subscribed', 'unsubscribed', 'undeliverable'] as const
+export type SubscriberStatus = (typeof subscriberStatuses)[number]
+
+/**
+ * Who gets the farm's updates, one row per mailbox: asked to confirm, subscribed (with the words
+ * they agreed to, or the owner's note of how they asked), unsubscribed (never mailed an update
+ * again, nor asked again), or undeliverable (the mail server refused the address for good).
+ */
+export const subscribers = sqliteTable(
+  'subscribers',
+  {
+    id: integer('id').primaryKey(),
+    email: text('email').notNull(),
+    /** The mailbox the address reaches (see mailboxKey): one row each. */
+    addressKey: text('address_key').notNull(),
+    /** The address in lower case, as an update's audience finds its submissions. */
+    emailLower: text('email_lower').notNull(),
+    name: text('name').notNull(),
+    status: text('status', { enum: subscriberStatuses }).notNull(),
+    /** The words they said yes to, or the owner's note of how they asked. */
+    consent: text('consent'),
+    addedBy: text('added_by', { enum: ['visitor', 'owner'] }).notNull(),
+    askedAt: integer('asked_at', { mode: 'timestamp_ms' }),
+    subscribedAt: integer('subscribed_at', { mode: 'timestamp_ms' }),
+    unsubscribedAt: integer('unsubscribed_at', { mode: 'timestamp_ms' }),
+    /** Why the mail server refused the address, when it did. */
+    lastError: text('last_error'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('subscribers_address').on(table.addressKey),
+    index('subscribers_by_status').on(table.status, table.id),
+  ],
+)
+
+export type SubscriberRow = typeof subscribers.$inferSelect
+
+/** An update or offer the owner sent to subscribers, with the audience it was aimed at. */
+export const updates = sqliteTable(
+  'updates',
+  {
+    id: integer('id').primaryKey(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    products: text('products', { mode: 'json' }).$type<string[]>().notNull(),
+    intents: text('intents', { mode: 'json' }).$type<string[]>().notNull(),
+    recipients: integer('recipients').notNull(),
+    /** The sending form's or the caller's Idempotency-Key: the same key twice is one update. */
+    requestKey: text('request_key'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [uniqueIndex('updates_request_key').on(table.requestKey)],
+)
+
+export type UpdateRow = typeof updates.$inferSelect
+
+export const updateMailStatuses = ['queued', 'sent', 'failed', 'skipped'] as const
+
+/**
+ * One update's mail to one subscriber: its outbox entry, written in the update's transaction.
+ * `skipped` when the subscriber left (or bounced) before their turn.
+ */
+export const updateMails = sqliteTable(
+  'update_mails',
+  {
+    id: integer('id').primaryKey(),
+    updateId: integer('update_id')
+      .notNull()
+      .references(() => updates.id, { onDelete: 'cascade' }),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: updateMailStatuses }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    /** Since when it has failed without a break: it is tried for a day from then. */
+    failingSince: integer('failing_since', { mode: 'timestamp_ms' }),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    uniqueIndex('update_mails_once').on(table.updateId, table.subscriberId),
+    index('update_mails_due').on(table.status, table.nextAttemptAt),
+    index('update_mails_by_subscriber').on(table.subscriberId),
+  ],
+)
+
+/** Keys the site signs its links with (the updates' confirm and unsubscribe links), made once and kept. */
+export const signingKeys = sqliteTable('signing_keys', {
+  name: text('name').primaryKey(),
+  key: text('key').notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 })

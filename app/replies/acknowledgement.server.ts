@@ -3,6 +3,7 @@ import type { FarmDatabase } from '#app/data/database.server'
 import { farmTexts, replies, type SubmissionRow } from '#app/data/schema'
 import { createRateLimit } from '#app/limits/rate-limit.server'
 import type { Log } from '#app/log'
+import type { Subscribers } from '#app/updates/subscribers.server'
 import { fillPlaceholders } from './placeholders'
 import { newMessageId } from './reply-mail.server'
 
@@ -36,21 +37,32 @@ export function mailboxKey(address: string): string {
   return `${local}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`
 }
 
+/** The farm's words when the only reason to write is to ask for consent (UPDATES without VISITOR_ACK). */
+export const askOnlyText = 'Thank you for writing to {farm}.'
+
 /**
- * The automatic "we got your message" (VISITOR_ACK): queued inside the transaction that keeps a
- * clean lead, from the owner's fixed text, which never holds a word the visitor typed. At most one
- * per address a day, and at most `mostAcknowledgementsPerHour` in all.
+ * The one mail a clean lead's visitor gets from the farm unasked, queued inside the transaction
+ * that keeps the lead: the automatic "we got your message" (VISITOR_ACK), and/or the question
+ * whether they want the farm's updates (UPDATES), with its confirm link. It is the farm's fixed
+ * text, never a word the visitor typed. At most one per address a day, three an hour per sender,
+ * and at most `mostAcknowledgementsPerHour` in all.
  */
 export function createAcknowledgements({
   db,
   farmName,
   from,
   log,
+  acknowledging = true,
+  consent = null,
 }: {
   db: FarmDatabase
   farmName: string
   from: string
   log: Log
+  /** Whether the mail says "we got your message" (VISITOR_ACK). */
+  acknowledging?: boolean
+  /** With UPDATES: who may be asked to confirm they want updates. */
+  consent?: Subscribers | null
 }) {
   const ownText = db
     .select({ text: farmTexts.text })
@@ -93,6 +105,8 @@ export function createAcknowledgements({
     queueFor(row: SubmissionRow, now: Date = row.createdAt, sender?: string): void {
       const clean = row.spamReasons === null && row.reanalyseAt === null && row.analysis !== null
       if (!clean || anyMailTo.get({ submissionId: row.id })) return
+      const asking = consent?.mayAsk(row.email, now) ?? false
+      if (!acknowledging && !asking) return
       const at = now.getTime()
       const addressKey = mailboxKey(row.email)
       if (toAddressSince.get({ since: at - dayMs, address: addressKey })) return
@@ -101,11 +115,14 @@ export function createAcknowledgements({
         log.warn({ lead: row.id }, 'not acknowledging this lead: the hour’s acknowledgements are all sent')
         return
       }
-      const text = fillPlaceholders(ownText.get()?.text ?? defaultAcknowledgement, { farm: farmName })
+      const text = fillPlaceholders(acknowledging ? (ownText.get()?.text ?? defaultAcknowledgement) : askOnlyText, {
+        farm: farmName,
+      })
       insert
         .values({
           submissionId: row.id,
-          kind: 'acknowledgement',
+          kind: acknowledging ? 'acknowledgement' : 'confirmation',
+          subscriberId: asking ? consent!.ask(row, now) : null,
           toAddress: row.email,
           addressKey,
           text,

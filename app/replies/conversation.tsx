@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { absoluteUtc } from '#app/inbox/when-arrived'
 import type { Submission, TagCount } from '#app/submissions/submission'
 import { fillPlaceholders, productsInWords } from './placeholders'
-import { deliveryWords, replyTextError, type Reply } from './reply'
+import { deliveryWords, replyKindWords, replyTextError, type Reply } from './reply'
 import { useConversation } from './use-conversation'
 
 /** What a card needs to answer: whether mail can go out (and why not), the saved replies, the farm's name. */
@@ -31,8 +31,7 @@ const stateStyles: Record<Reply['state'], string> = {
 }
 
 /** A mail named for a screen reader's list of buttons, e.g. "your reply of 23 Nov 2026, 10:05 UTC". */
-const mailName = (reply: Reply) =>
-  `${reply.kind === 'reply' ? 'your reply' : 'the acknowledgement'} of ${absoluteUtc(reply.createdAt)}`
+const mailName = (reply: Reply) => `${replyKindWords[reply.kind].inSentence} of ${absoluteUtc(reply.createdAt)}`
 
 const buttonStyle =
   'rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50 disabled:opacity-60'
@@ -112,9 +111,7 @@ export function Conversation({
             {submission.replies.map((reply, index) => (
               <li key={reply.id} data-testid="reply" className="rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200">
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-stone-700">
-                  <span className="font-bold text-stone-900">
-                    {reply.kind === 'reply' ? 'Your reply' : 'Automatic acknowledgement'}
-                  </span>
+                  <span className="font-bold text-stone-900">{replyKindWords[reply.kind].heading}</span>
                   <time dateTime={reply.createdAt}>{absoluteUtc(reply.createdAt)}</time>
                   <span
                     data-testid="delivery"

@@ -4,34 +4,13 @@ import { replies, submissions } from '#app/data/schema'
 import { isBusy, type Writes } from '#app/data/writes.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Log } from '#app/log'
+import { isPermanentRefusal, serverWords } from '#app/outbox/mail-refusals'
 import { retryDelayMs, type MailQueue } from '#app/outbox/outbox.server'
 import { visitorMail, type VisitorMailSettings } from './reply-mail.server'
 import { tellThread } from './threads.server'
 
 const dayMs = 24 * 60 * 60 * 1000
 const mostPerRound = 40
-
-/**
- * A 5xx for this recipient or this message (at RCPT TO or DATA): the server will not take this
- * mail to this address, however often it is tried. A 5xx anywhere else (a wrong password, a
- * refused sender) is the server's setup, and every mail waits and retries until it is fixed.
- */
-function isPermanent(error: unknown): boolean {
-  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown }
-  return (
-    typeof responseCode === 'number' &&
-    responseCode >= 500 &&
-    responseCode < 600 &&
-    (command === 'RCPT TO' || command === 'DATA')
-  )
-}
-
-/** The mail server's own words when it answered, else what went wrong on the way. */
-function serverWords(error: unknown): string {
-  const { response } = (error ?? {}) as { response?: unknown }
-  if (typeof response === 'string' && response.trim()) return response.trim().slice(0, 500)
-  return (error instanceof Error ? error.message : String(error)).slice(0, 500)
-}
 
 /**
  * Delivers the mails to visitors (replies and acknowledgements) in the outbox sender's rounds,
@@ -133,7 +112,7 @@ export function createReplyDelivery({
             })
             continue
           } catch (error) {
-            if (isPermanent(error)) {
+            if (isPermanentRefusal(error)) {
               const reason = serverWords(error)
               await settle(reply.id, { status: 'failed', lastError: reason })
               log.error(

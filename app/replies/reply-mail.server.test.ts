@@ -22,6 +22,7 @@ const row: ReplyRow = {
   lastError: null,
   dismissedAt: null,
   requestKey: null,
+  subscriberId: null,
 }
 
 describe('a mail to a visitor', () => {

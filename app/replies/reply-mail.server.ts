@@ -7,6 +7,8 @@ export interface VisitorMailSettings {
   from: string
   replyTo: string
   farmName: string
+  /** With UPDATES: the signed link that asks this mailbox to confirm it wants updates. */
+  confirmUrl?: (subscriberId: number, addressKey: string, askedAt: Date) => string
 }
 
 /** A Message-ID of the farm's own domain, unique to one mail, made when the mail is queued and kept. */
@@ -34,6 +36,10 @@ const quoted = (text: string) =>
 export const acknowledgementFooter =
   'You get this mail because this address was given on our contact form. If that was not you, please ignore it.'
 
+/** The question whether they want updates, with their link: only their own click on its button subscribes them. */
+export const askForUpdates = (farmName: string, link: string) =>
+  `Would you like ${farmName}’s updates by email: new products, what is in season, and offers? If so, say yes here (the link works for 7 days):\n${link}\n\nIf you do nothing, you will get no updates.`
+
 /**
  * The mail itself: the owner's words then the visitor's message quoted with its date, or the
  * acknowledgement's fixed text; threaded by the Message-IDs kept with it. Addresses are given
@@ -45,10 +51,14 @@ export function visitorMail(
   settings: VisitorMailSettings,
 ): SendMailOptions {
   const references = reply.references ? reply.references.split(' ') : []
+  const ask =
+    reply.subscriberId !== null && settings.confirmUrl
+      ? `\n\n${askForUpdates(settings.farmName, settings.confirmUrl(reply.subscriberId, reply.addressKey, reply.createdAt))}`
+      : ''
   const text =
     reply.kind === 'reply'
       ? `${reply.text}\n\nOn ${quotedDate.format(lead.createdAt)} UTC, you wrote:\n${quoted(lead.message)}\n`
-      : `${reply.text}\n\n-- \n${acknowledgementFooter}\n`
+      : `${reply.text}${ask}\n\n-- \n${acknowledgementFooter}\n`
   return {
     from: settings.from,
     to: { name: '', address: reply.toAddress },
@@ -57,7 +67,9 @@ export function visitorMail(
     subject:
       reply.kind === 'reply'
         ? `Re: Your message to ${settings.farmName}`
-        : `We got your message — ${settings.farmName}`,
+        : reply.kind === 'confirmation'
+          ? `Would you like updates from ${settings.farmName}?`
+          : `We got your message — ${settings.farmName}`,
     text,
     messageId: reply.messageId,
     ...(references.length > 0 ? { inReplyTo: references.at(-1), references } : {}),

@@ -10,8 +10,16 @@ export const replyLimits = {
   textOnCard: 2_000,
 } as const
 
-export const replyKinds = ['acknowledgement', 'reply'] as const
+/** `confirmation` asks a visitor to confirm they want the farm's updates (UPDATES). */
+export const replyKinds = ['acknowledgement', 'reply', 'confirmation'] as const
 export type ReplyKind = (typeof replyKinds)[number]
+
+/** What each kind of mail is called on a card: first as a heading, then within a sentence. */
+export const replyKindWords: Record<ReplyKind, { heading: string; inSentence: string }> = {
+  reply: { heading: 'Your reply', inSentence: 'your reply' },
+  acknowledgement: { heading: 'Automatic acknowledgement', inSentence: 'the acknowledgement' },
+  confirmation: { heading: 'Asked to confirm updates', inSentence: 'the question about updates' },
+}
 
 /** Where a mail to a visitor is, in the words the card shows. */
 export type DeliveryState = 'queued' | 'sent' | 'failed' | 'retrying'

@@ -70,6 +70,7 @@ function replyRow(raw: Record<string, unknown>): ReplyRow {
     lastError: (raw.last_error as string | null) ?? null,
     dismissedAt: at(raw.dismissed_at),
     requestKey: (raw.request_key as string | null) ?? null,
+    subscriberId: raw.subscriber_id === null || raw.subscriber_id === undefined ? null : Number(raw.subscriber_id),
   }
 }
 

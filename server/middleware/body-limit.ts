@@ -7,11 +7,14 @@ export const bodyLimitBytes = 16 * 1024
  * character once form-encoded (an emoji is %F0%9F%98%80): those paths take this much.
  */
 export const ownerWritingLimitBytes = 256 * 1024
+/** An update's text of 50,000 characters, form-encoded or JSON-escaped at 12 bytes each, and its subject. */
+export const updateWritingLimitBytes = 1024 * 1024
 
 const ownerWriting = /^\/(?:farm-sales(?:\/saved-replies)?|api\/submissions\/\d+\/replies(?:\/\d+)?)\/?$/
+const updateWriting = /^\/(?:farm-sales\/updates|api\/updates)\/?$/
 
 /** The path as Remix matches it: each segment percent-decoded (an encoded slash stays inside its segment), any case. */
-function routedPath(path: string): string {
+export function routedPath(path: string): string {
   return path
     .split('/')
     .map((segment) => {
@@ -25,9 +28,11 @@ function routedPath(path: string): string {
     .toLowerCase()
 }
 
-/** Whether this path is one where the owner writes (a reply, a saved reply), as Remix would route it. */
-export function isOwnerWritingPath(path: string): boolean {
-  return ownerWriting.test(routedPath(path))
+/** How much a signed-in owner may send to this path (a reply, a saved reply, an update), as Remix would route it; null for the usual limit. */
+export function ownerWritingLimit(path: string): number | null {
+  const routed = routedPath(path)
+  if (updateWriting.test(routed)) return updateWritingLimitBytes
+  return ownerWriting.test(routed) ? ownerWritingLimitBytes : null
 }
 
 function tooLarge(req: Request, res: Response, limit: number) {
@@ -45,10 +50,9 @@ function tooLarge(req: Request, res: Response, limit: number) {
 export function limitBody(isOwner: (cookie: string | undefined) => Promise<boolean>): RequestHandler {
   return async (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next()
+    const ownerLimit = ownerWritingLimit(req.path)
     const limit =
-      isOwnerWritingPath(req.path) && (await isOwner(req.headers.cookie).catch(() => false))
-        ? ownerWritingLimitBytes
-        : bodyLimitBytes
+      ownerLimit !== null && (await isOwner(req.headers.cookie).catch(() => false)) ? ownerLimit : bodyLimitBytes
     const declared = Number(req.headers['content-length'])
     if (declared > limit) return tooLarge(req, res, limit)
     const chunks: Buffer[] = []

@@ -1,0 +1,21 @@
+/**
+ * A 5xx for this recipient or this message (at RCPT TO or DATA): the server will not take this
+ * mail to this address, however often it is tried. A 5xx anywhere else (a wrong password, a
+ * refused sender) is the server's setup, and every mail waits and retries until it is fixed.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown }
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    (command === 'RCPT TO' || command === 'DATA')
+  )
+}
+
+/** The mail server's own words when it answered, else what went wrong on the way. */
+export function serverWords(error: unknown): string {
+  const { response } = (error ?? {}) as { response?: unknown }
+  if (typeof response === 'string' && response.trim()) return response.trim().slice(0, 500)
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500)
+}

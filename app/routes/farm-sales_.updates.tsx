@@ -1,0 +1,217 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
+import { useEffect } from 'react'
+import { formTexts, notText } from '#app/http/form-text.server'
+import { pageHeaders } from '#app/http/page-headers.server'
+import { requireMethod } from '#app/http/require-method.server'
+import { ownerDataHeaders } from '#app/owner/owner-data'
+import { requireOwner } from '#app/owner/require-owner.server'
+import { newFormKey } from '#app/replies/reply-requests.server'
+import { isSubmissionId } from '#app/submissions/submission'
+import { Composer, type Review } from '#app/updates/composer'
+import { SubscriberList } from '#app/updates/subscriber-list'
+import { updateError, updateLimits } from '#app/updates/update'
+import { UpdateReports } from '#app/updates/update-reports'
+import { previewMail, sendTest, sendUpdate, updatesDesk } from '#app/updates/update-requests.server'
+import { subscriberLimits } from '#app/updates/subscribers.server'
+
+export const meta: MetaFunction = () => [{ title: 'Updates and offers' }, { name: 'robots', content: 'noindex' }]
+
+export const headers = pageHeaders
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireOwner(request, context, { as: 'page' })
+  const ready = updatesDesk(context)
+  if (!ready.ok) return json({ cannotSend: ready.error, desk: null }, { headers: ownerDataHeaders })
+  const { subscribers, updates } = ready.desk
+  const url = new URL(request.url)
+  const search = (url.searchParams.get('q') ?? '').slice(0, subscriberLimits.search)
+  const queued = Number(url.searchParams.get('queued'))
+  return json(
+    {
+      cannotSend: null,
+      desk: {
+        counts: subscribers.counts(),
+        search,
+        subscribers: subscribers.list(search),
+        reports: updates.reports(),
+        sending: updates.sending(),
+        choices: updates.choices,
+        justQueued: Number.isInteger(queued) && queued > 0 ? updates.report(queued) : null,
+        formKey: newFormKey(),
+        owner: ready.desk.settings.owner,
+        limits: { ...updateLimits, note: subscriberLimits.note },
+      },
+    },
+    { headers: ownerDataHeaders },
+  )
+}
+
+/** Which part of the page an answer is for. */
+type FormName = 'composer' | 'subscribers'
+
+/** What the composer sent, as the page gives it back after a refusal or a review. */
+export interface Draft {
+  subject: string
+  text: string
+  products: string[]
+  intents: string[]
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, ['POST'])
+  await requireOwner(request, context, { as: 'page' })
+  const sentForm = await request.formData().catch(() => new FormData())
+  const fields = formTexts(sentForm, ['intent', 'subject', 'text', 'requestKey', 'email', 'name', 'note', 'id'])
+  const lists = [...sentForm.getAll('product'), ...sentForm.getAll('intent-of')]
+  if (!fields || lists.some((value) => typeof value !== 'string')) {
+    return json(
+      { form: 'composer' as FormName, problem: notText, draft: null, review: null, tested: null, added: null },
+      { status: 400 },
+    )
+  }
+  const form: FormName = fields.intent === 'add' || fields.intent === 'remove' ? 'subscribers' : 'composer'
+  const draft: Draft = {
+    subject: fields.subject,
+    text: fields.text,
+    products: sentForm.getAll('product') as string[],
+    intents: sentForm.getAll('intent-of') as string[],
+  }
+  const answer = (status: number, said: { problem?: string; review?: Review; tested?: string; added?: string }) =>
+    json(
+      {
+        form,
+        problem: said.problem ?? null,
+        draft,
+        review: said.review ?? null,
+        tested: said.tested ?? null,
+        added: said.added ?? null,
+      },
+      { status },
+    )
+  const ready = updatesDesk(context)
+  if (!ready.ok) return answer(ready.status, { problem: ready.error })
+  const { desk } = ready
+  const audience = { products: draft.products.slice(0, 50), intents: draft.intents.slice(0, 50) }
+  switch (fields.intent) {
+    case 'review': {
+      const sent = { subject: draft.subject, text: draft.text, audience }
+      const size = desk.updates.audienceSize(audience)
+      const problem = updateError(draft.subject, draft.text)
+      if (problem) return answer(400, { problem })
+      if (!size.ok) return answer(size.status, { problem: size.error })
+      if (size.recipients === 0) {
+        return answer(400, {
+          problem:
+            audience.products.length + audience.intents.length > 0
+              ? 'No subscriber asked about what you chose: choose other products or intents, or send to everyone.'
+              : 'There are no subscribers yet: nobody would get this update.',
+        })
+      }
+      const preview = previewMail(desk, sent)
+      return answer(200, {
+        review: {
+          recipients: size.recipients,
+          to: preview.to,
+          subject: String(preview.mail.subject),
+          text: String(preview.mail.text),
+          html: String(preview.mail.html),
+        },
+      })
+    }
+    case 'send': {
+      const sent = await sendUpdate(context, {
+        subject: draft.subject,
+        text: draft.text,
+        audience,
+        ...(fields.requestKey ? { requestKey: fields.requestKey } : {}),
+      })
+      if (!sent.ok) return answer(sent.status, { problem: sent.error })
+      return redirect(`/farm-sales/updates?queued=${sent.update.id}`, 303)
+    }
+    case 'test': {
+      const tested = await sendTest(context, { subject: draft.subject, text: draft.text })
+      if (!tested.ok) return answer(tested.status, { problem: tested.error })
+      return answer(200, { tested: tested.to })
+    }
+    case 'add': {
+      const added = await desk.subscribers.add({ email: fields.email, name: fields.name, note: fields.note })
+      if (!added.ok) return answer(added.status, { problem: added.error })
+      return answer(200, { added: added.subscriber.email })
+    }
+    case 'remove': {
+      const removed = isSubmissionId(fields.id)
+        ? await desk.subscribers.remove(Number(fields.id))
+        : ({ ok: false, status: 404, error: 'There is no such subscriber.' } as const)
+      if (!removed.ok) return answer(removed.status, { problem: removed.error })
+      return redirect('/farm-sales/updates', 303)
+    }
+    default:
+      return answer(400, { problem: 'That change is not one this page knows.' })
+  }
+}
+
+/** While mails go out, the reports are read again this often. */
+const reportEveryMs = 2_000
+
+export default function Updates() {
+  const { cannotSend, desk } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  const revalidator = useRevalidator()
+  const sending = desk?.sending ?? false
+  useEffect(() => {
+    if (!sending) return
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle') revalidator.revalidate()
+    }, reportEveryMs)
+    return () => clearInterval(timer)
+  }, [sending, revalidator])
+
+  return (
+    <main className="mx-auto max-w-4xl px-4 pt-12 pb-20 sm:px-6">
+      <p className="text-sm">
+        <Link to="/farm-sales" className="font-semibold text-green-800 underline">
+          ← Back to the inbox
+        </Link>
+      </p>
+      <h1 className="mt-3 font-serif text-4xl font-bold text-green-900">Updates and offers</h1>
+      {cannotSend || !desk ? (
+        <p className="mt-6 rounded-2xl bg-amber-100 px-5 py-4 text-amber-950 ring-1 ring-amber-300">{cannotSend}</p>
+      ) : (
+        <>
+          <p className="mt-3 text-stone-700">
+            Mail your news to the people who said yes to it: {desk.counts.subscribed.toLocaleString('en-GB')}{' '}
+            {desk.counts.subscribed === 1 ? 'subscriber' : 'subscribers'}. Each mail says why they get it and lets them
+            unsubscribe in one click.
+          </p>
+          {desk.justQueued ? (
+            <p role="status" className="mt-6 rounded-2xl bg-green-50 px-5 py-4 text-green-950 ring-1 ring-green-200">
+              “{desk.justQueued.subject}” is on its way to {desk.justQueued.recipients.toLocaleString('en-GB')}{' '}
+              {desk.justQueued.recipients === 1 ? 'subscriber' : 'subscribers'}.
+            </p>
+          ) : null}
+          <Composer
+            key={desk.justQueued?.id ?? 'new'}
+            choices={desk.choices}
+            formKey={desk.formKey}
+            owner={desk.owner}
+            limits={desk.limits}
+            draft={answer?.form === 'composer' ? answer.draft : null}
+            review={answer?.review ?? null}
+            problem={answer?.form === 'composer' ? answer.problem : null}
+            tested={answer?.tested ?? null}
+          />
+          <UpdateReports reports={desk.reports} sending={sending} />
+          <SubscriberList
+            counts={desk.counts}
+            search={desk.search}
+            subscribers={desk.subscribers}
+            noteLimit={desk.limits.note}
+            added={answer?.added ?? null}
+            problem={answer?.form === 'subscribers' ? answer.problem : null}
+          />
+        </>
+      )}
+    </main>
+  )
+}

@@ -1,0 +1,246 @@
+import { count, desc, eq, or, sql } from 'drizzle-orm'
+import type { FarmDatabase } from '#app/data/database.server'
+import { subscribers, type SubmissionRow, type SubscriberRow, type SubscriberStatus } from '#app/data/schema'
+import type { Writes } from '#app/data/writes.server'
+import { mailboxKey } from '#app/replies/acknowledgement.server'
+import type { Refusal } from '#app/replies/replies.server'
+import { writingError } from '#app/replies/reply'
+import { isEmailAddress } from '#app/submissions/contact-validation'
+import { confirmLinkDays, type SignedLinks } from './signed-links.server'
+import type { LinkAnswer, Subscriber } from './update'
+
+const dayMs = 24 * 60 * 60 * 1000
+/** What one page of the subscribers list shows, and how long a search or a note may be. */
+export const subscriberLimits = { onPage: 50, search: 100, note: 200, name: 100 } as const
+
+type Answer<T> = ({ ok: true } & T) | Refusal
+
+const toSubscriber = (row: SubscriberRow): Subscriber => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  status: row.status,
+  consent: row.consent,
+  addedBy: row.addedBy,
+  since: (row.unsubscribedAt ?? row.subscribedAt ?? row.askedAt ?? row.createdAt).toISOString(),
+})
+
+/**
+ * Who gets the farm's updates, by their own confirmed consent: asked once (inside the
+ * transaction that keeps their clean lead), subscribed only by the POST of their signed link,
+ * unsubscribed by theirs in one click, and never asked or mailed again once they left.
+ */
+export function createSubscribers({
+  db,
+  writes,
+  links,
+  farmName,
+  now = () => new Date(),
+}: {
+  db: FarmDatabase
+  writes: Writes
+  links: SignedLinks
+  farmName: string
+  now?: () => Date
+}) {
+  /** The words a visitor says yes to, shown on the confirm page and kept with their consent. */
+  const consentWords = `Yes, send me ${farmName}’s updates by email: new products, what is in season, and offers. I can unsubscribe from any of them in one click.`
+  const byAddress = db
+    .select()
+    .from(subscribers)
+    .where(eq(subscribers.addressKey, sql.placeholder('addressKey')))
+    .prepare()
+  const byId = db
+    .select()
+    .from(subscribers)
+    .where(eq(subscribers.id, sql.placeholder('id')))
+    .prepare()
+
+  const askExpired = (row: SubscriberRow, at: Date) =>
+    row.status === 'asked' && (row.askedAt?.getTime() ?? 0) <= at.getTime() - confirmLinkDays * dayMs
+
+  /** The subscriber a link names, when its signature holds for their mailbox (and, for confirm, it has not expired). */
+  function holder(purpose: 'confirm' | 'unsubscribe', token: string): { row: SubscriberRow } | LinkAnswer {
+    const read = links.read(purpose, token)
+    const row = read ? byId.get({ id: read.subscriberId }) : undefined
+    if (!read || !row || !links.holds(purpose, read, row.addressKey)) return { ok: false, why: 'invalid' }
+    if (read.expiresAt !== null && read.expiresAt <= now().getTime()) return { ok: false, why: 'expired' }
+    return { row }
+  }
+
+  async function change(
+    token: string,
+    purpose: 'confirm' | 'unsubscribe',
+    next: (row: SubscriberRow) => Partial<SubscriberRow> | null,
+  ): Promise<LinkAnswer> {
+    const found = holder(purpose, token)
+    if (!('row' in found)) return found
+    const update = next(found.row)
+    if (update)
+      await writes.whenFree(() => db.update(subscribers).set(update).where(eq(subscribers.id, found.row.id)).run())
+    return { ok: true, email: found.row.email, status: update?.status ?? found.row.status }
+  }
+
+  const look = (purpose: 'confirm' | 'unsubscribe', token: string): LinkAnswer => {
+    const found = holder(purpose, token)
+    return 'row' in found ? { ok: true, email: found.row.email, status: found.row.status } : found
+  }
+
+  return {
+    consentWords,
+
+    /**
+     * Inside the transaction that keeps a clean lead: whether its address may be asked to confirm
+     * (it is not subscribed, has not left, and has no ask still open).
+     */
+    mayAsk(email: string, at: Date): boolean {
+      const row = byAddress.get({ addressKey: mailboxKey(email) })
+      return !row || askExpired(row, at)
+    },
+
+    /** Records the ask (in the lead's transaction) and gives the subscriber's id for the mail's link. */
+    ask(lead: SubmissionRow, at: Date): number {
+      const addressKey = mailboxKey(lead.email)
+      const [row] = db
+        .insert(subscribers)
+        .values({
+          email: lead.email,
+          addressKey,
+          emailLower: lead.email.toLowerCase(),
+          name: lead.name,
+          status: 'asked',
+          addedBy: 'visitor',
+          askedAt: at,
+          createdAt: at,
+        })
+        .onConflictDoUpdate({
+          target: subscribers.addressKey,
+          set: { email: lead.email, emailLower: lead.email.toLowerCase(), name: lead.name, askedAt: at },
+          where: eq(subscribers.status, 'asked'),
+        })
+        .returning({ id: subscribers.id })
+        .all()
+      return row!.id
+    },
+
+    /** What the confirm page shows for a link (a GET changes nothing: mail scanners open links). */
+    lookConfirm: (token: string) => look('confirm', token),
+    /** The visitor's own "Yes, send me updates": subscribes them, with the words they agreed to. */
+    confirm: (token: string) =>
+      change(token, 'confirm', (row) =>
+        row.status === 'subscribed'
+          ? null
+          : { status: 'subscribed', consent: consentWords, subscribedAt: now(), unsubscribedAt: null, lastError: null },
+      ),
+    lookUnsubscribe: (token: string) => look('unsubscribe', token),
+    /** One click, from the mail program or the page: no more updates, nor asks. */
+    unsubscribe: (token: string) =>
+      change(token, 'unsubscribe', (row) =>
+        row.status === 'unsubscribed' ? null : { status: 'unsubscribed', unsubscribedAt: now() },
+      ),
+    /** Their own click on "Undo" right after leaving: subscribed again on the consent they gave. */
+    undo: (token: string) =>
+      change(token, 'unsubscribe', (row) =>
+        row.status === 'unsubscribed' && row.consent !== null
+          ? { status: 'subscribed', subscribedAt: now(), unsubscribedAt: null }
+          : null,
+      ),
+
+    /** The owner adds someone who asked in person, with a note of how they asked. */
+    async add(input: { email: string; name: string; note: string }): Promise<Answer<{ subscriber: Subscriber }>> {
+      const email = input.email.trim()
+      const name = input.name.trim()
+      const note = input.note.trim()
+      if (!isEmailAddress(email))
+        return { ok: false, status: 400, error: 'Enter an email address such as ann@example.com.' }
+      const problem =
+        (name ? writingError(name, 'a name', subscriberLimits.name) : null) ??
+        writingError(note, 'a note of how they asked for updates', subscriberLimits.note)
+      if (problem) return { ok: false, status: 400, error: problem }
+      if (/[\r\n]/.test(name + note)) return { ok: false, status: 400, error: 'A name and a note are one line each.' }
+      const addressKey = mailboxKey(email)
+      const existing = byAddress.get({ addressKey })
+      if (existing?.status === 'subscribed')
+        return { ok: false, status: 409, error: `${existing.email} is subscribed already.` }
+      if (existing?.status === 'unsubscribed') {
+        return {
+          ok: false,
+          status: 409,
+          error: `${existing.email} unsubscribed: only they can subscribe again, from a link in a mail of ours.`,
+        }
+      }
+      const at = now()
+      const values = {
+        email,
+        addressKey,
+        emailLower: email.toLowerCase(),
+        name,
+        status: 'subscribed' as const,
+        consent: note,
+        addedBy: 'owner' as const,
+        subscribedAt: at,
+        lastError: null,
+      }
+      const [row] = await writes.whenFree(() =>
+        db
+          .insert(subscribers)
+          .values({ ...values, createdAt: at })
+          .onConflictDoUpdate({ target: subscribers.addressKey, set: values })
+          .returning()
+          .all(),
+      )
+      return { ok: true, subscriber: toSubscriber(row!) }
+    },
+
+    /** The owner takes someone off the list: never mailed an update again, nor asked again. */
+    async remove(id: number): Promise<Answer<object>> {
+      const row = byId.get({ id })
+      if (!row) return { ok: false, status: 404, error: 'There is no such subscriber.' }
+      if (row.status !== 'unsubscribed') {
+        await writes.whenFree(() =>
+          db
+            .update(subscribers)
+            .set({ status: 'unsubscribed', unsubscribedAt: now() })
+            .where(eq(subscribers.id, id))
+            .run(),
+        )
+      }
+      return { ok: true }
+    },
+
+    /** Subscribed, asked and left, counted (one read of an index each). */
+    counts(): Record<SubscriberStatus, number> {
+      const counts = { asked: 0, subscribed: 0, unsubscribed: 0, undeliverable: 0 }
+      for (const row of db
+        .select({ status: subscribers.status, count: count() })
+        .from(subscribers)
+        .groupBy(subscribers.status)
+        .all())
+        counts[row.status] = row.count
+      return counts
+    },
+
+    /** The newest subscribers, or those whose address or name holds the search: one page. */
+    list(search: string): Subscriber[] {
+      const words = search.trim().slice(0, subscriberLimits.search)
+      const pattern = `%${words.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+      return db
+        .select()
+        .from(subscribers)
+        .where(
+          words
+            ? or(
+                sql`${subscribers.email} LIKE ${pattern} ESCAPE '\\'`,
+                sql`${subscribers.name} LIKE ${pattern} ESCAPE '\\'`,
+              )
+            : undefined,
+        )
+        .orderBy(desc(subscribers.id))
+        .limit(subscriberLimits.onPage)
+        .all()
+        .map(toSubscriber)
+    },
+  }
+}
+
+export type Subscribers = ReturnType<typeof createSubscribers>

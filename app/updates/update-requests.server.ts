@@ -1,0 +1,126 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { jsonError } from '#app/http/json.server'
+import { requireOwner } from '#app/owner/require-owner.server'
+import type { Refusal } from '#app/replies/replies.server'
+import type { Subscribers } from './subscribers.server'
+import { updateError, type Audience } from './update'
+import { updateMail, type UpdateMailSettings } from './update-sender.server'
+import type { SignedLinks } from './signed-links.server'
+import type { Updates } from './updates.server'
+
+/** What the updates page and API reach (built once in server/services.ts). */
+export interface UpdatesDesk {
+  subscribers: Subscribers
+  updates: Updates
+  links: SignedLinks
+  settings: UpdateMailSettings
+  sendNow: (mail: ReturnType<typeof updateMail>) => Promise<void>
+}
+
+type Context = Pick<AppLoadContext, 'updates' | 'cannotSendUpdates' | 'limits'>
+type Ready = { ok: true; desk: UpdatesDesk } | Refusal
+
+/** The desk, or why the owner cannot send updates from here (403, saying what to set). */
+export function updatesDesk({ updates, cannotSendUpdates }: Context): Ready {
+  if (cannotSendUpdates || !updates) return { ok: false, status: 403, error: cannotSendUpdates ?? 'Updates are off.' }
+  return { ok: true, desk: updates }
+}
+
+/** What the test mail's unsubscribe link says: each subscriber's own mail has theirs. */
+export const testToken = 'test'
+
+/**
+ * Exactly the mail one recipient would get, for the composer's preview and the owner's test: the
+ * first subscriber the audience reaches (their name, their link), or "friend" when it reaches nobody.
+ */
+export function previewMail(desk: UpdatesDesk, input: { subject: string; text: string; audience: Audience }) {
+  const sample = desk.updates.sample(input.audience)
+  const unsubscribeUrl = sample
+    ? desk.links.unsubscribeUrl(sample.id, sample.addressKey)
+    : `${desk.settings.siteUrl}/updates/unsubscribe?token=${testToken}`
+  return {
+    to: sample ? { name: sample.name, email: sample.email } : null,
+    mail: updateMail(
+      desk.settings,
+      { id: 0, subject: input.subject.trim(), text: input.text },
+      sample?.email ?? desk.settings.owner,
+      { name: sample?.name ?? '', why: 'you said yes to its updates' },
+      unsubscribeUrl,
+    ),
+  }
+}
+
+/**
+ * "Send a test to me": the mail as a subscriber gets it, to the owner's own mailbox (the first
+ * NOTIFY_EMAIL) at once, its unsubscribe link one that changes nothing. Counted with the replies.
+ */
+export async function sendTest(
+  context: Context,
+  input: { subject: string; text: string },
+): Promise<{ ok: true; to: string } | Refusal> {
+  const ready = updatesDesk(context)
+  if (!ready.ok) return ready
+  const problem = updateError(input.subject, input.text)
+  if (problem) return { ok: false, status: 400, error: problem }
+  const taken = context.limits.replies.take('owner')
+  if (!taken.ok) {
+    return {
+      ok: false,
+      status: 429,
+      error: `That is as many mails as can be sent in a minute. Wait ${taken.retryAfterSeconds} seconds, then try again.`,
+      retryAfterSeconds: taken.retryAfterSeconds,
+    }
+  }
+  const { settings } = ready.desk
+  const mail = updateMail(
+    settings,
+    { id: 0, subject: `[Test] ${input.subject.trim()}`, text: input.text },
+    settings.owner,
+    { name: '', why: 'you are its owner, and asked for a test of this update' },
+    `${settings.siteUrl}/updates/unsubscribe?token=${testToken}`,
+  )
+  try {
+    await ready.desk.sendNow(mail)
+    return { ok: true, to: settings.owner }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    return { ok: false, status: 409, error: `The test did not go out: ${reason.slice(0, 300)}` }
+  }
+}
+
+/** The one door every update goes through, from the page's form and the API alike. */
+export async function sendUpdate(
+  context: Context,
+  input: { subject: string; text: string; audience: Audience; requestKey?: string },
+) {
+  const ready = updatesDesk(context)
+  if (!ready.ok) return ready
+  return ready.desk.updates.send(input)
+}
+
+/**
+ * The guard of the updates API: without OWNER_PASSWORD (or with UPDATES off) a 403 that says what
+ * to set, before anything else; then the owner guard (401 unless signed in).
+ */
+export async function requireUpdatesOwner(
+  request: Request,
+  context: Context & Pick<AppLoadContext, 'owner'>,
+  to: string,
+): Promise<UpdatesDesk> {
+  const ready = updatesDesk(context)
+  if (!ready.ok) throw jsonError(403, ready.error)
+  await requireOwner(request, context, { as: 'api', to })
+  return ready.desk
+}
+
+/** An audience as a JSON body or a query string names it; null when it is not lists of names. */
+export function readAudience(products: unknown, intents: unknown): Audience | null {
+  const names = (value: unknown) =>
+    value === undefined
+      ? []
+      : Array.isArray(value) && value.length <= 50 && value.every((name) => typeof name === 'string')
+        ? [...new Set(value as string[])]
+        : null
+  const chosen = { products: names(products), intents: names(intents) }
+  return chosen.products && chosen.intents ? { products: chosen.products, intents: chosen.intents } : null
+}

@@ -1,0 +1,275 @@
+import { and, asc, eq, lte, min, sql } from 'drizzle-orm'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import type { SendMailOptions, Transporter } from 'nodemailer'
+import type { FarmDatabase } from '#app/data/database.server'
+import { subscribers, updateMails, updates } from '#app/data/schema'
+import { isBusy, type Writes } from '#app/data/writes.server'
+import type { Log } from '#app/log'
+import { retryDelayMs } from '#app/outbox/outbox.server'
+import { isPermanentRefusal, serverWords } from '#app/outbox/mail-refusals'
+import type { SignedLinks } from './signed-links.server'
+import { updateBody, whySubscribed, type Recipient } from './update'
+
+const dayMs = 24 * 60 * 60 * 1000
+
+/** Who update mails come from, and how they are sent. */
+export interface UpdateMailSettings {
+  smtpUrl: string
+  from: string
+  /** The owner's own mailbox: Reply-To, the test's recipient, and the mailto way to unsubscribe. */
+  owner: string
+  farmName: string
+  siteUrl: string
+  retryBaseMs: number
+  /** UPDATES_PER_MINUTE: so a shared mail account is not blocked for sending too fast. */
+  perMinute: number
+}
+
+/** One recipient's update mail: from the farm, with RFC 8058 one-click unsubscribe headers. */
+export function updateMail(
+  settings: UpdateMailSettings,
+  update: { id: number; subject: string; text: string },
+  to: string,
+  recipient: Recipient,
+  unsubscribeUrl: string,
+  /** Kept the same on any resend, so a mail program can drop the copy; none for a test. */
+  messageId?: string,
+): SendMailOptions {
+  const body = updateBody({
+    text: update.text,
+    farmName: settings.farmName,
+    siteUrl: settings.siteUrl,
+    recipient,
+    unsubscribeUrl,
+  })
+  return {
+    from: settings.from,
+    to: { name: '', address: to },
+    replyTo: settings.owner,
+    envelope: { from: settings.from, to: [to] },
+    subject: update.subject,
+    text: body.text,
+    html: body.html,
+    ...(messageId ? { messageId } : {}),
+    headers: {
+      // One header with both ways (RFC 2369), the HTTPS one first; the POST header makes it one click (RFC 8058).
+      'List-Unsubscribe': `<${unsubscribeUrl}>, <mailto:${settings.owner}?subject=${encodeURIComponent(`Unsubscribe ${to}`)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      Precedence: 'bulk',
+    },
+  }
+}
+
+/**
+ * Sends the updates' mails from their outbox rows, one at a time at UPDATES_PER_MINUTE, on its
+ * own connection and its own clock, so the owner's lead mails and replies never wait behind a
+ * campaign. A row is marked sent right after the server accepts it, with the same Message-ID on
+ * any resend; a recipient who left before their turn is skipped; a 5xx for the address marks it
+ * undeliverable; anything else waits (NOTIFY_RETRY_SECONDS, doubling) for up to a day.
+ */
+export function createUpdateSender({
+  db,
+  writes,
+  log,
+  links,
+  settings,
+  now = Date.now,
+}: {
+  db: FarmDatabase
+  writes: Writes
+  log: Log
+  links: SignedLinks
+  settings: UpdateMailSettings
+  now?: () => number
+}) {
+  let transport: Promise<Transporter> | undefined
+  const mailTransport = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: settings.smtpUrl,
+        pool: true,
+        maxConnections: 1,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    ))
+  const sendAs = async (mail: SendMailOptions) => void (await (await mailTransport()).sendMail(mail))
+  const intervalMs = 60_000 / settings.perMinute
+  const domain = settings.from.slice(settings.from.lastIndexOf('@') + 1)
+
+  const nextDue = db
+    .select({
+      mail: updateMails,
+      update: { id: updates.id, subject: updates.subject, text: updates.text },
+      to: {
+        email: subscribers.email,
+        name: subscribers.name,
+        addressKey: subscribers.addressKey,
+        status: subscribers.status,
+        addedBy: subscribers.addedBy,
+        subscribedAt: subscribers.subscribedAt,
+      },
+    })
+    .from(updateMails)
+    .innerJoin(updates, eq(updates.id, updateMails.updateId))
+    .innerJoin(subscribers, eq(subscribers.id, updateMails.subscriberId))
+    .where(and(eq(updateMails.status, 'queued'), lte(updateMails.nextAttemptAt, sql.placeholder('now'))))
+    .orderBy(asc(updateMails.nextAttemptAt), asc(updateMails.id))
+    .limit(1)
+    .prepare()
+  const setMail = (id: number, change: Partial<typeof updateMails.$inferInsert>) =>
+    db.update(updateMails).set(change).where(eq(updateMails.id, id)).run()
+
+  let timer: NodeJS.Timeout | undefined
+  let running = false
+  let runAgain = false
+  let stopped = false
+  let nextSendAt = 0
+  // After the server could not be reached, every mail waits until then.
+  let pausedUntil = 0
+  let failuresInARow = 0
+  let inFlight: Promise<void> = Promise.resolve()
+  // Accepted by the server, not yet marked (another process held the database): never sent again.
+  const acceptedUnmarked = new Map<number, Date>()
+
+  function markAccepted() {
+    for (const [id, at] of acceptedUnmarked) {
+      setMail(id, { status: 'sent', sentAt: at, lastError: null })
+      acceptedUnmarked.delete(id)
+    }
+  }
+
+  /** Sends the next due mail, if any; says when to look again (ms since the epoch), or null for never. */
+  async function sendNext(): Promise<number | null> {
+    const at = now()
+    if (at < Math.max(nextSendAt, pausedUntil)) return Math.max(nextSendAt, pausedUntil)
+    try {
+      markAccepted()
+    } catch (error) {
+      if (!isBusy(error)) throw error
+      return at + 1_000
+    }
+    const due = nextDue.get({ now: at })
+    if (!due) {
+      const [next] = db
+        .select({ at: min(updateMails.nextAttemptAt) })
+        .from(updateMails)
+        .where(eq(updateMails.status, 'queued'))
+        .all()
+      return next?.at ? next.at.getTime() : null
+    }
+    const { mail, update, to } = due
+    if (to.status !== 'subscribed') {
+      await writes.whenFree(() => setMail(mail.id, { status: 'skipped', lastError: `The subscriber is ${to.status}.` }))
+      return at
+    }
+    if (mail.failingSince && at - mail.failingSince.getTime() >= dayMs) {
+      await writes.whenFree(() =>
+        setMail(mail.id, {
+          status: 'failed',
+          lastError: `Gave up after a day of trying. ${mail.lastError ?? ''}`.trim(),
+        }),
+      )
+      return at
+    }
+    nextSendAt = at + intervalMs
+    try {
+      await sendAs(
+        updateMail(
+          settings,
+          update,
+          to.email,
+          { name: to.name, why: whySubscribed(to) },
+          links.unsubscribeUrl(mail.subscriberId, to.addressKey),
+          `<update-${update.id}-${mail.subscriberId}@${domain}>`,
+        ),
+      )
+    } catch (error) {
+      const reason = serverWords(error)
+      if (isPermanentRefusal(error)) {
+        failuresInARow = 0
+        await writes.whenFree(() =>
+          db.transaction((tx) => {
+            tx.update(updateMails).set({ status: 'failed', lastError: reason }).where(eq(updateMails.id, mail.id)).run()
+            tx.update(subscribers)
+              .set({ status: 'undeliverable', lastError: reason, unsubscribedAt: new Date(now()) })
+              .where(eq(subscribers.id, mail.subscriberId))
+              .run()
+          }),
+        )
+        log.warn({ update: update.id, reason }, 'the mail server refused an address for good; it gets no more updates')
+        return now()
+      }
+      failuresInARow++
+      const retryAt = now() + retryDelayMs(settings.retryBaseMs, failuresInARow)
+      pausedUntil = retryAt
+      await writes.whenFree(() =>
+        setMail(mail.id, {
+          attempts: mail.attempts + 1,
+          nextAttemptAt: new Date(retryAt),
+          failingSince: mail.failingSince ?? new Date(at),
+          lastError: reason,
+        }),
+      )
+      log.warn({ update: update.id, reason }, 'could not send an update; trying again later')
+      return retryAt
+    }
+    failuresInARow = 0
+    acceptedUnmarked.set(mail.id, new Date(now()))
+    await writes.whenFree(markAccepted).catch((error: unknown) => {
+      log.warn({ err: error }, 'an update went out but is not marked sent yet; marking it next')
+    })
+    return nextSendAt
+  }
+
+  async function run() {
+    if (stopped) return
+    if (running) {
+      runAgain = true
+      return
+    }
+    running = true
+    clearTimeout(timer)
+    let wakeAt: number | null = null
+    try {
+      do {
+        runAgain = false
+        const sending = sendNext()
+        inFlight = sending.then(
+          () => {},
+          () => {},
+        )
+        wakeAt = await sending
+        // A long run of skipped mails still lets requests in between.
+        await nextTurn()
+      } while (!stopped && (runAgain || (wakeAt !== null && wakeAt <= now())))
+    } catch (error) {
+      log.error({ err: error }, 'the updates could not be read')
+      wakeAt = now() + settings.retryBaseMs
+    } finally {
+      running = false
+    }
+    if (wakeAt !== null && !stopped) {
+      timer = setTimeout(() => void run(), Math.max(0, wakeAt - now()))
+      timer.unref()
+    }
+  }
+
+  return {
+    /** Looks at once: an update was just queued. */
+    wake: () => void run(),
+    start: () => void run(),
+    /** Sends one mail now, outside the queue: the owner's test. */
+    sendNow: sendAs,
+    /** Stops sending; resolves once the mail on its way (if any) is settled. */
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await inFlight
+      void transport?.then((opened) => opened.close())
+    },
+  }
+}
+
+export type UpdateSender = ReturnType<typeof createUpdateSender>

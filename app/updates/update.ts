@@ -1,0 +1,147 @@
+import { fillPlaceholders, placeholderError } from '#app/replies/placeholders'
+import type { SubscriberStatus } from '#app/data/schema'
+import { oneLineBreak, writingError } from '#app/replies/reply'
+
+/** What one update may hold. */
+export const updateLimits = { subject: 200, text: 50_000 } as const
+
+/** The placeholders an update fills per recipient. */
+export const updatePlaceholders = ['name', 'farm'] as const
+
+/** Whom an update is for: every subscriber, or those whose submissions the analysis tagged so. */
+export interface Audience {
+  products: string[]
+  intents: string[]
+}
+
+/** Where an update's mails are, as the updates page and `GET /api/updates/:id` show them. */
+export interface UpdateReport {
+  id: number
+  subject: string
+  createdAt: string
+  audience: Audience
+  recipients: number
+  /** Waiting for their turn (`retrying` of them after a failure). */
+  queued: number
+  retrying: number
+  sent: number
+  failed: number
+  /** Left (or bounced) before their turn came: not mailed. */
+  skipped: number
+  /** Recipients who unsubscribed since the update went out. */
+  unsubscribedSince: number
+  /** Why mails failed, in the mail server's words, most frequent first. */
+  failures: Array<{ reason: string; count: number }>
+}
+
+/** Why an update cannot be sent, or null when it can. */
+export function updateError(subject: string, text: string): string | null {
+  const subjectProblem = writingError(subject.trim(), 'a subject', updateLimits.subject)
+  if (subjectProblem) return subjectProblem
+  if (/[\r\n]/.test(subject)) return 'A subject is one line.'
+  return (
+    writingError(oneLineBreak(text), 'the update’s text', updateLimits.text) ??
+    placeholderError(text, updatePlaceholders)
+  )
+}
+
+/** Who gets one mail, and why, in the footer's words. */
+export interface Recipient {
+  name: string
+  /** e.g. "you said yes to our updates on 24 November 2026" */
+  why: string
+}
+
+export interface UpdateBody {
+  text: string
+  html: string
+}
+
+const escaped = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+
+// A web address in the owner's text becomes a link; the sentence's last full stop or bracket stays text.
+const webAddress = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'’]/g
+
+function htmlLine(line: string): string {
+  let html = ''
+  let from = 0
+  for (const found of line.matchAll(webAddress)) {
+    html += escaped(line.slice(from, found.index))
+    html += `<a href="${escaped(found[0])}" style="color:#166534">${escaped(found[0])}</a>`
+    from = found.index + found[0].length
+  }
+  return html + escaped(line.slice(from))
+}
+
+const paragraphs = (text: string) =>
+  text
+    .split(/\n[ \t]*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+
+/**
+ * One recipient's mail, in plain text and in HTML, from the owner's plain text: paragraphs split
+ * at blank lines, web addresses as links, `{name}` and `{farm}` filled, and the footer that says
+ * who sent it, why they get it and how to leave. The composer's preview is this very function.
+ */
+export function updateBody({
+  text,
+  farmName,
+  siteUrl,
+  recipient,
+  unsubscribeUrl,
+}: {
+  text: string
+  farmName: string
+  siteUrl: string
+  recipient: Recipient
+  unsubscribeUrl: string
+}): UpdateBody {
+  const filled = fillPlaceholders(oneLineBreak(text), { name: recipient.name.trim() || 'friend', farm: farmName })
+  const footer = [
+    `${farmName} (${siteUrl}) sent you this because ${recipient.why}.`,
+    `Unsubscribe in one click: ${unsubscribeUrl}`,
+  ]
+  const body = paragraphs(filled)
+  return {
+    text: `${body.join('\n\n')}\n\n-- \n${footer.join('\n')}\n`,
+    html: [
+      '<!doctype html><html><head><meta charset="utf-8"></head>',
+      '<body style="margin:0;padding:24px;background:#fafaf9;font-family:Georgia,serif;color:#1c1917">',
+      '<div style="max-width:600px;margin:0 auto;background:#ffffff;padding:24px;border-radius:12px">',
+      ...body.map(
+        (paragraph) =>
+          `<p style="font-size:16px;line-height:1.6;margin:0 0 16px">${paragraph.split('\n').map(htmlLine).join('<br>')}</p>`,
+      ),
+      '<hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0 12px">',
+      `<p style="font-family:Arial,sans-serif;font-size:13px;line-height:1.5;color:#57534e;margin:0">${escaped(footer[0]!)}<br>`,
+      `<a href="${escaped(unsubscribeUrl)}" style="color:#57534e">Unsubscribe in one click</a></p>`,
+      '</div></body></html>',
+    ].join(''),
+  }
+}
+
+const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' })
+
+/** Why a subscriber gets updates, for their mail's footer. */
+export function whySubscribed(subscriber: { addedBy: 'visitor' | 'owner'; subscribedAt: Date | null }): string {
+  const when = subscriber.subscribedAt ? ` on ${longDate.format(subscriber.subscribedAt)}` : ''
+  return subscriber.addedBy === 'visitor'
+    ? `you said yes to its updates${when}`
+    : `you asked it for its updates${when}, and it added you`
+}
+
+/** A subscriber as the owner's page shows them. */
+export interface Subscriber {
+  id: number
+  email: string
+  name: string
+  status: SubscriberStatus
+  consent: string | null
+  addedBy: 'visitor' | 'owner'
+  since: string
+}
+
+/** What a confirm or unsubscribe link found: the subscriber it is for, or why it does not work. */
+export type LinkAnswer =
+  { ok: true; email: string; status: SubscriberStatus } | { ok: false; why: 'expired' | 'invalid' }

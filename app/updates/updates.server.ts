@@ -1,0 +1,205 @@
+import { desc, eq, sql, type SQL } from 'drizzle-orm'
+import { intents as knownIntents } from '#app/analysis/analysis'
+import type { FarmDatabase } from '#app/data/database.server'
+import { subscribers, updateMails, updates, type UpdateRow } from '#app/data/schema'
+import type { Writes } from '#app/data/writes.server'
+import { requestKeyShape, type Refusal } from '#app/replies/replies.server'
+import { oneLineBreak } from '#app/replies/reply'
+import { updateError, type Audience, type UpdateReport } from './update'
+
+type Answer<T> = ({ ok: true } & T) | Refusal
+
+/** How many past updates the page reports on. */
+export const reportsOnPage = 10
+
+/**
+ * The subscribers an audience reaches, as SQL: subscribed, and (when products or intents are
+ * chosen) with a kept submission the analysis tagged with one of the products and one of the
+ * intents. Each subscriber's submissions are found through the index on their lower-case address.
+ */
+function audienceWhere({ products, intents }: Audience): SQL {
+  const tagged = (kind: 'product' | 'intent', values: string[]) =>
+    values.length === 0
+      ? sql`1`
+      : sql`EXISTS (SELECT 1 FROM submissions m JOIN submission_tags t ON t.submission_id = m.id
+          WHERE lower(m.email) = s.email_lower AND m.spam_reasons IS NULL
+          AND t.kind = ${kind} AND t.value IN (${sql.join(
+            values.map((value) => sql`${value}`),
+            sql`, `,
+          )}))`
+  return sql`s.status = 'subscribed' AND ${tagged('product', products)} AND ${tagged('intent', intents)}`
+}
+
+/** Thrown inside the update's transaction when nobody would get it, so nothing is kept. */
+class NobodyToMail extends Error {}
+
+/**
+ * The owner's updates and offers: each written with one outbox row per recipient in a single
+ * transaction (an INSERT … SELECT, so 10,000 recipients take one statement), sent by the update
+ * sender at its own pace, and reported on from those rows.
+ */
+export function createUpdates({
+  db,
+  writes,
+  products,
+  queued,
+  now = () => new Date(),
+}: {
+  db: FarmDatabase
+  writes: Writes
+  /** The products the analysis looks for (FARM_PRODUCTS), the audience's choices. */
+  products: string[]
+  /** Called once an update is queued, so the sender starts at once. */
+  queued: () => void
+  now?: () => Date
+}) {
+  /** Why an audience cannot be aimed at, or null. */
+  function audienceError({ products: chosen, intents }: Audience): string | null {
+    const product = chosen.find((name) => !products.includes(name))
+    if (product !== undefined)
+      return `There is no product “${product.slice(0, 60)}”: choose from ${products.join(', ')}.`
+    const intent = intents.find((name) => !(knownIntents as readonly string[]).includes(name))
+    if (intent !== undefined)
+      return `There is no intent “${intent.slice(0, 60)}”: choose from ${knownIntents.join(', ')}.`
+    return null
+  }
+
+  const audienceSize = (audience: Audience) =>
+    db.get<{ n: number }>(sql`SELECT count(*) AS n FROM subscribers s WHERE ${audienceWhere(audience)}`).n
+
+  function report(row: UpdateRow): UpdateReport {
+    const counts = { queued: 0, retrying: 0, sent: 0, failed: 0, skipped: 0 }
+    for (const { status, retrying, n } of db.all<{ status: keyof typeof counts; retrying: number; n: number }>(
+      sql`SELECT status, attempts > 0 AS retrying, count(*) AS n FROM update_mails WHERE update_id = ${row.id} GROUP BY 1, 2`,
+    )) {
+      counts[status] += n
+      if (status === 'queued' && retrying) counts.retrying += n
+    }
+    const failures = db.all<{ reason: string; count: number }>(
+      sql`SELECT coalesce(last_error, 'No reason given') AS reason, count(*) AS count FROM update_mails
+          WHERE update_id = ${row.id} AND status = 'failed' GROUP BY 1 ORDER BY 2 DESC LIMIT 5`,
+    )
+    const left = db.get<{ n: number }>(
+      sql`SELECT count(*) AS n FROM update_mails um JOIN subscribers s ON s.id = um.subscriber_id
+          WHERE um.update_id = ${row.id} AND s.status IN ('unsubscribed', 'undeliverable')
+          AND s.unsubscribed_at >= ${row.createdAt.getTime()}`,
+    ).n
+    return {
+      id: row.id,
+      subject: row.subject,
+      createdAt: row.createdAt.toISOString(),
+      audience: { products: row.products, intents: row.intents },
+      recipients: row.recipients,
+      ...counts,
+      unsubscribedSince: left,
+      failures,
+    }
+  }
+
+  return {
+    choices: { products, intents: knownIntents },
+    audienceError,
+    /** How many subscribers an audience reaches now; null with the reason when it is not one. */
+    audienceSize(audience: Audience): Answer<{ recipients: number }> {
+      const problem = audienceError(audience)
+      return problem ? { ok: false, status: 400, error: problem } : { ok: true, recipients: audienceSize(audience) }
+    },
+
+    /**
+     * Queues an update for its audience: the update and one mail per recipient in one
+     * transaction. The same request key again answers the update it made, and queues nothing.
+     */
+    async send(input: {
+      subject: string
+      text: string
+      audience: Audience
+      requestKey?: string
+    }): Promise<Answer<{ update: UpdateReport; repeated: boolean }>> {
+      if (input.requestKey !== undefined && !requestKeyShape.test(input.requestKey)) {
+        return { ok: false, status: 400, error: 'An Idempotency-Key is 8 to 64 letters, digits, - or _.' }
+      }
+      const problem = updateError(input.subject, input.text) ?? audienceError(input.audience)
+      if (problem) return { ok: false, status: 400, error: problem }
+      const earlier = () =>
+        input.requestKey === undefined
+          ? undefined
+          : db.select().from(updates).where(eq(updates.requestKey, input.requestKey)).get()
+      const before = earlier()
+      if (before) return { ok: true, update: report(before), repeated: true }
+      const at = now()
+      try {
+        const { row, repeated } = await writes.whenFree(() =>
+          db.transaction((tx) => {
+            const again = earlier()
+            if (again) return { row: again, repeated: true }
+            const made = tx
+              .insert(updates)
+              .values({
+                subject: input.subject.trim(),
+                text: oneLineBreak(input.text),
+                products: input.audience.products,
+                intents: input.audience.intents,
+                recipients: 0,
+                requestKey: input.requestKey ?? null,
+                createdAt: at,
+              })
+              .returning()
+              .get()
+            const { changes } = tx.run(
+              sql`INSERT INTO update_mails (update_id, subscriber_id, next_attempt_at)
+                  SELECT ${made.id}, s.id, ${at.getTime()} FROM subscribers s WHERE ${audienceWhere(input.audience)}
+                  ORDER BY s.id`,
+            )
+            if (changes === 0) throw new NobodyToMail()
+            const row = tx.update(updates).set({ recipients: changes }).where(eq(updates.id, made.id)).returning().get()
+            return { row, repeated: false }
+          }),
+        )
+        queued()
+        return { ok: true, update: report(row), repeated }
+      } catch (error) {
+        if (!(error instanceof NobodyToMail)) throw error
+        const anyone = input.audience.products.length + input.audience.intents.length > 0
+        return {
+          ok: false,
+          status: 400,
+          error: anyone
+            ? 'No subscriber asked about what you chose: choose other products or intents, or send to everyone.'
+            : 'There are no subscribers yet: nobody would get this update.',
+        }
+      }
+    },
+
+    /** One update's report, or null when there is no such update. */
+    report(id: number): UpdateReport | null {
+      const row = db.select().from(updates).where(eq(updates.id, id)).get()
+      return row ? report(row) : null
+    },
+
+    /** The latest updates' reports, newest first. */
+    reports(): UpdateReport[] {
+      return db.select().from(updates).orderBy(desc(updates.id)).limit(reportsOnPage).all().map(report)
+    },
+
+    /** Whether mails of an update wait to be sent (the page then looks again while they go). */
+    sending(): boolean {
+      return (
+        db.select({ id: updateMails.id }).from(updateMails).where(eq(updateMails.status, 'queued')).limit(1).all()
+          .length > 0
+      )
+    },
+
+    /** Someone in the audience to show the preview for: the first subscriber it reaches. */
+    sample(audience: Audience) {
+      return db
+        .select()
+        .from(subscribers)
+        .where(
+          sql`${subscribers.id} = (SELECT s.id FROM subscribers s WHERE ${audienceWhere(audience)} ORDER BY s.id LIMIT 1)`,
+        )
+        .get()
+    },
+  }
+}
+
+export type Updates = ReturnType<typeof createUpdates>

@@ -1,0 +1,418 @@
+// Updates and offers: consent asked once and given only by the POST of a signed link; updates
+// aimed by what people asked about, sent once each through a real SMTP server on loopback with
+// RFC 8058 one-click unsubscribe; nothing sent twice across a SIGKILL; a refused address stops.
+import Sqlite from 'better-sqlite3'
+import type { ParsedMail } from 'mailparser'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { UpdateReport } from '#app/updates/update'
+import { startMailServer, type MailServer } from '#tests/support/mail-server'
+import { signInAsOwner } from '#tests/support/owner'
+import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+
+const password = 'orchard gate at noon'
+const owner = 'owner@bramble.example'
+const servers: RunningServer[] = []
+const mailServers: MailServer[] = []
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.stop('SIGKILL')
+  for (const mail of mailServers.splice(0)) await mail.close()
+})
+
+async function mailServer(options: Parameters<typeof startMailServer>[0] = {}) {
+  const mail = await startMailServer(options)
+  mailServers.push(mail)
+  return mail
+}
+
+async function site(mail: MailServer, env: Record<string, string> = {}, databasePath = tempDatabasePath()) {
+  const port = await freePort()
+  const server = await startServer({
+    port,
+    databasePath,
+    env: {
+      OWNER_PASSWORD: password,
+      SMTP_URL: mail.url,
+      NOTIFY_EMAIL: owner,
+      NOTIFY_FROM: 'hello@bramble.example',
+      FARM_NAME: 'Bramble Hill Farm',
+      UPDATES: 'true',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Each visitor here writes from their own address, as on the web (the asks are capped per sender).
+      TRUST_PROXY: 'loopback',
+      ...env,
+    },
+  })
+  servers.push(server)
+  return { server, cookie: await signInAsOwner(server.url, password) }
+}
+
+let visitorNumber = 0
+async function postLead(
+  server: RunningServer,
+  fields: { name: string; email: string; message: string } & Record<string, unknown>,
+) {
+  const response = await fetch(`${server.url}/api/submissions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${++visitorNumber % 250}` },
+    body: JSON.stringify(fields),
+  })
+  return response.status
+}
+
+const to = (sent: ParsedMail) => (Array.isArray(sent.to) ? '' : (sent.to?.value[0]?.address ?? ''))
+const mailsTo = (mail: MailServer, address: string) => mail.mails.filter((sent) => to(sent) === address)
+const asks = (mail: MailServer) =>
+  mail.mails.filter((sent) => sent.subject === 'Would you like updates from Bramble Hill Farm?')
+
+async function confirmLink(mail: MailServer, address: string): Promise<string> {
+  await expect.poll(() => asks(mail).filter((sent) => to(sent) === address).length, { timeout: 10_000 }).toBe(1)
+  const sent = asks(mail).find((each) => to(each) === address)!
+  return /http:\/\/\S+\/updates\/confirm\?token=\S+/.exec(sent.text ?? '')![0]
+}
+
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+})
+
+function rows<T>(databasePath: string, query: string, ...values: unknown[]): T[] {
+  const sqlite = new Sqlite(databasePath, { readonly: true })
+  try {
+    return sqlite.prepare(query).all(...values) as T[]
+  } finally {
+    sqlite.close()
+  }
+}
+
+type Subscriber = { email: string; name: string; status: string; consent: string | null; subscribed_at: number | null }
+const subscriberRows = (databasePath: string) =>
+  rows<Subscriber>(databasePath, 'SELECT email, name, status, consent, subscribed_at FROM subscribers ORDER BY id')
+
+/** A visitor writes, gets the ask and says yes by the link's button. */
+async function subscribe(
+  server: RunningServer,
+  mail: MailServer,
+  visitor: { name: string; email: string; message: string },
+) {
+  expect(await postLead(server, visitor)).toBe(201)
+  const link = await confirmLink(mail, visitor.email)
+  expect((await fetch(link, form({}))).status).toBe(200)
+  return link
+}
+
+async function sendUpdate(
+  server: RunningServer,
+  cookie: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${server.url}/api/updates`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie, ...headers },
+    body: JSON.stringify(body),
+  })
+  return {
+    status: response.status,
+    body: (await response.json()) as { id: number; recipients: number; error?: string },
+  }
+}
+
+async function report(server: RunningServer, cookie: string, id: number): Promise<UpdateReport> {
+  const response = await fetch(`${server.url}/api/updates/${id}`, { headers: { Cookie: cookie } })
+  expect(response.status).toBe(200)
+  return (await response.json()) as UpdateReport
+}
+
+const ann = { name: 'Ann Baker', email: 'ann@example.com', message: 'Could I order two dozen eggs for Saturday?' }
+const ben = { name: 'Ben Cole', email: 'ben@example.com', message: 'Do you sell raw honey in jars?' }
+const eve = { name: 'Eve Dale', email: 'eve@example.com', message: 'Are your eggs free range? I would like a dozen.' }
+const cy = { name: 'Cy Frost', email: 'cy@example.com', message: 'Do you have duck eggs this week?' }
+
+describe('consent by confirmation', () => {
+  it('asks a clean lead once, with a signed link whose GET subscribes nobody and whose POST does, keeping the words agreed to', async () => {
+    const mail = await mailServer()
+    const { server } = await site(mail)
+    expect(await postLead(server, ann)).toBe(201)
+    const link = await confirmLink(mail, ann.email)
+    const ask = asks(mail)[0]!
+    expect(ask.from?.value).toEqual([{ address: 'hello@bramble.example', name: '' }])
+    expect(ask.text).toContain('If you do nothing, you will get no updates.')
+    // Nothing the visitor typed (their name, their message) is in the mail a stranger could trigger.
+    for (const typed of ['Ann', 'Baker', 'eggs']) expect(`${ask.subject}\n${ask.text}`).not.toContain(typed)
+
+    // Opening the link, as a mail scanner does, twice: a page with one button, and nobody subscribed.
+    for (let open = 0; open < 2; open++) {
+      const page = await fetch(link)
+      expect(page.status).toBe(200)
+      const html = await page.text()
+      expect(html).toContain('Yes, send me updates')
+      expect(html).toContain('Yes, send me Bramble Hill Farm’s updates by email')
+    }
+    expect(subscriberRows(server.databasePath)).toMatchObject([
+      { email: ann.email, status: 'asked', subscribed_at: null },
+    ])
+
+    const yes = await fetch(link, form({}))
+    expect(yes.status).toBe(200)
+    expect(await yes.text()).toContain('You are subscribed')
+    const [stored] = subscriberRows(server.databasePath)
+    expect(stored).toMatchObject({ email: ann.email, name: 'Ann Baker', status: 'subscribed' })
+    expect(stored!.consent).toBe(
+      'Yes, send me Bramble Hill Farm’s updates by email: new products, what is in season, and offers. I can unsubscribe from any of them in one click.',
+    )
+    expect(stored!.subscribed_at).toBeGreaterThan(Date.now() - 60_000)
+
+    // Writing again, subscribed: not asked again.
+    expect(await postLead(server, { ...ann, message: 'And some honey, please.' })).toBe(201)
+    expect(await postLead(server, ben)).toBe(201)
+    await confirmLink(mail, ben.email)
+    expect(asks(mail).filter((sent) => to(sent) === ann.email)).toHaveLength(1)
+  })
+
+  it('never asks a spam submitter, by any trap or the analysis', async () => {
+    const mail = await mailServer()
+    const { server } = await site(mail)
+    expect(await postLead(server, { ...ben, email: 'honey@example.com', website: 'https://spam.example' })).toBe(202)
+    expect(
+      await postLead(server, {
+        ...ben,
+        email: 'wave@example.com',
+        message: 'BUY CHEAP FOLLOWERS NOW!!! http://a.example http://b.example http://c.example CLICK HERE FREE MONEY',
+      }),
+    ).toBe(202)
+    expect(await postLead(server, ann)).toBe(201)
+    await confirmLink(mail, ann.email)
+    // The clean lead's ask went out after the spam arrived: the spam's would have been first.
+    expect(asks(mail).map(to)).toEqual([ann.email])
+    expect(subscriberRows(server.databasePath).map((row) => row.email)).toEqual([ann.email])
+  })
+
+  it('joins the ask to the acknowledgement when VISITOR_ACK is on: one mail', async () => {
+    const mail = await mailServer()
+    const { server } = await site(mail, { VISITOR_ACK: 'true' })
+    expect(await postLead(server, ann)).toBe(201)
+    await expect.poll(() => mailsTo(mail, ann.email).length, { timeout: 10_000 }).toBe(1)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const [only] = mailsTo(mail, ann.email)
+    expect(mailsTo(mail, ann.email)).toHaveLength(1)
+    expect(only!.subject).toBe('We got your message — Bramble Hill Farm')
+    expect(only!.text).toContain('Thank you for writing to Bramble Hill Farm.')
+    expect(only!.text).toMatch(/\/updates\/confirm\?token=/)
+  })
+
+  it('lets the owner add someone by hand with a note of how they asked', async () => {
+    const mail = await mailServer()
+    const { server, cookie } = await site(mail)
+    const added = await fetch(`${server.url}/farm-sales/updates`, {
+      ...form({ intent: 'add', email: 'dee@example.com', name: 'Dee', note: 'asked at the market stall' }),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+    })
+    expect(added.status).toBe(200)
+    expect(await added.text()).toContain('dee@example.com gets your updates now.')
+    expect(subscriberRows(server.databasePath)).toMatchObject([
+      { email: 'dee@example.com', name: 'Dee', status: 'subscribed', consent: 'asked at the market stall' },
+    ])
+  })
+})
+
+describe('sending an update', () => {
+  it('reaches exactly the confirmed subscribers whose messages asked about eggs, once each, named, with RFC 8058 headers', async () => {
+    const mail = await mailServer()
+    const { server, cookie } = await site(mail)
+    for (const visitor of [ann, ben, eve]) await subscribe(server, mail, visitor)
+    // Cy asked about eggs but never said yes.
+    expect(await postLead(server, cy)).toBe(201)
+    await confirmLink(mail, cy.email)
+
+    const counted = await fetch(`${server.url}/api/updates/audience?product=eggs`, { headers: { Cookie: cookie } })
+    expect(await counted.json()).toEqual({ recipients: 2 })
+    const sent = await sendUpdate(server, cookie, {
+      subject: 'Duck eggs are back',
+      text: 'Hello {name},\n\nThe ducks are laying again: https://bramble.example/eggs.\n\n{farm}',
+      products: ['eggs'],
+    })
+    expect(sent.status).toBe(202)
+    expect(sent.body).toMatchObject({ id: expect.any(Number), recipients: 2 })
+    const updates = () => mail.mails.filter((each) => each.subject === 'Duck eggs are back')
+    await expect.poll(() => updates().length, { timeout: 15_000 }).toBe(2)
+    await expect.poll(async () => (await report(server, cookie, sent.body.id)).sent, { timeout: 10_000 }).toBe(2)
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(updates().map(to).sort()).toEqual([ann.email, eve.email])
+
+    const toAnn = updates().find((each) => to(each) === ann.email)!
+    expect(toAnn.from?.value).toEqual([{ address: 'hello@bramble.example', name: '' }])
+    expect(toAnn.text).toMatch(
+      /^Hello Ann Baker,\n\nThe ducks are laying again: https:\/\/bramble\.example\/eggs\.\n\nBramble Hill Farm\n/,
+    )
+    expect(toAnn.html).toContain('<a href="https://bramble.example/eggs"')
+    expect(toAnn.text).toContain('Bramble Hill Farm (http://127.0.0.1:')
+    expect(toAnn.text).toMatch(/sent you this because you said yes to its updates on \d+ \w+ \d{4}\./)
+    const header = (name: string) => toAnn.headerLines.find((line) => line.key === name)?.line.replace(/\r\n\s+/g, ' ')
+    // One List-Unsubscribe with the HTTPS link first and a mailto, and the RFC 8058 one-click header.
+    const [, unsubscribe, mailto] =
+      /^List-Unsubscribe: <(http:\/\/[^>]+\/updates\/unsubscribe\?token=[^>]+)>, <(mailto:[^>]+)>$/.exec(
+        header('list-unsubscribe')!,
+      )!
+    expect(mailto).toBe(`mailto:${owner}?subject=Unsubscribe%20${encodeURIComponent(ann.email)}`)
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
+    expect(toAnn.text).toContain(`Unsubscribe in one click: ${unsubscribe}`)
+    expect(toAnn.messageId).toMatch(new RegExp(`^<update-${sent.body.id}-\\d+@bramble\\.example>$`))
+
+    const final = await report(server, cookie, sent.body.id)
+    expect(final).toMatchObject({ recipients: 2, queued: 0, sent: 2, failed: 0, unsubscribedSince: 0 })
+  })
+
+  it('unsubscribes at a mail program’s one-click POST, with no cookie, from anywhere; the next update skips the address', async () => {
+    const mail = await mailServer()
+    const { server, cookie } = await site(mail)
+    for (const visitor of [ann, eve]) await subscribe(server, mail, visitor)
+    const first = await sendUpdate(server, cookie, { subject: 'Eggs this week', text: 'Hello {name}!' })
+    expect(first.body.recipients).toBe(2)
+    await expect
+      .poll(() => mail.mails.filter((each) => each.subject === 'Eggs this week').length, { timeout: 15_000 })
+      .toBe(2)
+    const toEve = mail.mails.find((each) => each.subject === 'Eggs this week' && to(each) === eve.email)!
+    const link = /<(http:\/\/[^>]+)>/.exec(toEve.headerLines.find((line) => line.key === 'list-unsubscribe')!.line)![1]!
+
+    const oneClick = await fetch(link, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://mail.example' },
+      body: 'List-Unsubscribe=One-Click',
+    })
+    expect(oneClick.status).toBe(200)
+    expect(await oneClick.text()).toContain('You are unsubscribed')
+    expect(subscriberRows(server.databasePath).find((row) => row.email === eve.email)!.status).toBe('unsubscribed')
+    await expect.poll(async () => (await report(server, cookie, first.body.id)).unsubscribedSince).toBe(1)
+
+    const second = await sendUpdate(server, cookie, { subject: 'Honey this week', text: 'Hello {name}!' })
+    expect(second.body.recipients).toBe(1)
+    await expect
+      .poll(() => mail.mails.filter((each) => each.subject === 'Honey this week').length, { timeout: 15_000 })
+      .toBe(1)
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(mail.mails.filter((each) => each.subject === 'Honey this week').map(to)).toEqual([ann.email])
+
+    // Writing again later does not ask them again.
+    expect(await postLead(server, { ...eve, message: 'Any honey left?' })).toBe(201)
+    expect(await postLead(server, ben)).toBe(201)
+    await confirmLink(mail, ben.email)
+    expect(asks(mail).filter((each) => to(each) === eve.email)).toHaveLength(1)
+
+    // Their own Undo on the page (a POST with intent=undo) subscribes them again; the GET alone did not.
+    expect((await fetch(link)).status).toBe(200)
+    expect(subscriberRows(server.databasePath).find((row) => row.email === eve.email)!.status).toBe('unsubscribed')
+    const undo = await fetch(link, form({ intent: 'undo' }))
+    expect(await undo.text()).toContain('You are subscribed again')
+    expect(subscriberRows(server.databasePath).find((row) => row.email === eve.email)!.status).toBe('subscribed')
+  })
+
+  it('sends every one of 300 recipients exactly one mail across a SIGKILL in the middle and a restart', async () => {
+    const mail = await mailServer()
+    const databasePath = tempDatabasePath()
+    // 300 mails at the default 60 a minute would take five minutes: this test is about crashes, not pace.
+    const fast = { UPDATES_PER_MINUTE: '6000' }
+    const first = await site(mail, fast, databasePath)
+    const sqlite = new Sqlite(databasePath)
+    const insert = sqlite.prepare(
+      `INSERT INTO subscribers (email, address_key, email_lower, name, status, consent, added_by, subscribed_at, created_at)
+       VALUES (?, ?, ?, ?, 'subscribed', 'asked at the stall', 'owner', ?, ?)`,
+    )
+    sqlite.transaction(() => {
+      for (let n = 0; n < 300; n++) {
+        const email = `person${n}@example.com`
+        insert.run(email, email, email, `Person ${n}`, Date.now(), Date.now())
+      }
+    })()
+    sqlite.close()
+    const sent = await sendUpdate(first.server, first.cookie, { subject: 'Harvest news', text: 'Hello {name}.' })
+    expect(sent.body.recipients).toBe(300)
+    const harvest = () => mail.mails.filter((each) => each.subject === 'Harvest news')
+    await expect.poll(() => harvest().length, { timeout: 30_000, interval: 5 }).toBeGreaterThanOrEqual(100)
+    await first.server.stop('SIGKILL')
+    const before = harvest().length
+    expect(before).toBeLessThan(300)
+
+    const second = await site(mail, fast, databasePath)
+    await expect
+      .poll(async () => (await report(second.server, second.cookie, sent.body.id)).sent, { timeout: 60_000 })
+      .toBe(300)
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    const perRecipient = new Map<string, number>()
+    for (const each of harvest()) perRecipient.set(to(each), (perRecipient.get(to(each)) ?? 0) + 1)
+    expect(perRecipient.size).toBe(300)
+    expect([...perRecipient.values()].every((mails) => mails === 1)).toBe(true)
+  })
+
+  it('marks an address the mail server refuses (5xx) undeliverable, reports why, and mails it no more', async () => {
+    const mail = await mailServer({ refuseRecipient: (address) => address === eve.email })
+    const { server, cookie } = await site(mail)
+    for (const visitor of [ann, eve]) {
+      expect(await postLead(server, visitor)).toBe(201)
+    }
+    // Eve's ask is refused too: she subscribes through the owner, who met her at the stall.
+    await confirmLink(mail, ann.email)
+    expect((await fetch(await confirmLink(mail, ann.email), form({}))).status).toBe(200)
+    await fetch(`${server.url}/farm-sales/updates`, {
+      ...form({ intent: 'add', email: eve.email, name: 'Eve', note: 'asked at the stall' }),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+    })
+    const sent = await sendUpdate(server, cookie, { subject: 'Plums', text: 'Plums are ripe.' })
+    expect(sent.body.recipients).toBe(2)
+    await expect.poll(async () => (await report(server, cookie, sent.body.id)).failed, { timeout: 15_000 }).toBe(1)
+    const final = await report(server, cookie, sent.body.id)
+    expect(final).toMatchObject({ sent: 1, failed: 1, queued: 0 })
+    expect(final.failures[0]!.reason).toMatch(/^550 5\.1\.1 <eve@example\.com>: Recipient address rejected/)
+    expect(subscriberRows(server.databasePath).find((row) => row.email === eve.email)!.status).toBe('undeliverable')
+    const next = await sendUpdate(server, cookie, { subject: 'Pears', text: 'Pears are ripe.' })
+    expect(next.body.recipients).toBe(1)
+  })
+
+  it('makes one update of a repeated POST with the same Idempotency-Key', async () => {
+    const mail = await mailServer()
+    const { server, cookie } = await site(mail)
+    await subscribe(server, mail, ann)
+    const body = { subject: 'Jam', text: 'Plum jam is in.' }
+    const key = { 'Idempotency-Key': 'jam-update-0001' }
+    const [one, two] = await Promise.all([sendUpdate(server, cookie, body, key), sendUpdate(server, cookie, body, key)])
+    expect(one.status).toBe(202)
+    expect(two.status).toBe(202)
+    expect(two.body.id).toBe(one.body.id)
+    expect(rows(server.databasePath, 'SELECT id FROM updates')).toHaveLength(1)
+    await expect.poll(async () => (await report(server, cookie, one.body.id)).sent, { timeout: 10_000 }).toBe(1)
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(mail.mails.filter((each) => each.subject === 'Jam')).toHaveLength(1)
+  })
+
+  it('never holds the owner’s reply behind a campaign at the default pace', async () => {
+    const mail = await mailServer()
+    const { server, cookie } = await site(mail)
+    const sqlite = new Sqlite(server.databasePath)
+    const insert = sqlite.prepare(
+      `INSERT INTO subscribers (email, address_key, email_lower, name, status, consent, added_by, subscribed_at, created_at)
+       VALUES (?, ?, ?, '', 'subscribed', 'asked at the stall', 'owner', ?, ?)`,
+    )
+    for (let n = 0; n < 30; n++)
+      insert.run(`p${n}@example.com`, `p${n}@example.com`, `p${n}@example.com`, Date.now(), Date.now())
+    sqlite.close()
+    const sent = await sendUpdate(server, cookie, { subject: 'Autumn', text: 'Leaves.' })
+    expect(sent.body.recipients).toBe(30)
+    expect(await postLead(server, ann)).toBe(201)
+    const [lead] = rows<{ id: number }>(server.databasePath, 'SELECT id FROM submissions')
+    const replied = await fetch(`${server.url}/api/submissions/${lead!.id}/replies`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ text: 'Yes, Saturday.' }),
+    })
+    expect(replied.status).toBe(201)
+    await expect
+      .poll(() => mail.mails.some((each) => each.subject === 'Re: Your message to Bramble Hill Farm'), {
+        timeout: 10_000,
+      })
+      .toBe(true)
+    // At one a second, most of the campaign is still waiting when the reply has gone.
+    expect(mail.mails.filter((each) => each.subject === 'Autumn').length).toBeLessThan(30)
+    expect((await report(server, cookie, sent.body.id)).queued).toBeGreaterThan(0)
+  })
+})
