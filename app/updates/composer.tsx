@@ -143,7 +143,7 @@ export function Composer({
           </div>
           {counted !== undefined ? (
             <p role="status" data-testid="audience-count" className="mt-3 text-sm font-semibold text-green-900">
-              Goes to {subscribersWord(counted)}.
+              {`Goes to ${subscribersWord(counted)}.`}
             </p>
           ) : null}
         </fieldset>
@@ -172,7 +172,7 @@ export function Composer({
         {showReview ? (
           <div className="rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-300" data-testid="review">
             <h3 className="font-semibold text-amber-950" role="status">
-              Send “{review.subject}” to {subscribersWord(review.recipients)} now?
+              {`Send “${review.subject}” to ${subscribersWord(review.recipients)} now?`}
             </h3>
             <p className="mt-1 text-sm text-amber-950">
               {review.to
@@ -194,7 +194,7 @@ export function Composer({
               </pre>
             </div>
             <button type="submit" name="intent" value="send" disabled={busy} className={`mt-4 ${mainButton}`}>
-              Yes, send to {subscribersWord(review.recipients)}
+              {`Yes, send to ${subscribersWord(review.recipients)}`}
             </button>
           </div>
         ) : null}

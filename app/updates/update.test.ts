@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { updateBody, updateError, updateLimits, whySubscribed } from './update'
+
+const mail = (text: string, name = 'Ann Baker') =>
+  updateBody({
+    text,
+    farmName: 'Bramble Hill Farm',
+    siteUrl: 'https://bramble.example',
+    recipient: { name, why: 'you said yes to its updates on 1 November 2026' },
+    unsubscribeUrl: 'https://bramble.example/updates/unsubscribe?token=7.abc',
+  })
+
+describe('an update’s mail', () => {
+  it('fills {name} and {farm}, keeps paragraphs, and ends with who sent it, why and how to leave', () => {
+    const { text, html } = mail('Hello {name},\r\n\r\nEggs are back at {farm}.\nCome by.')
+    expect(text).toBe(
+      'Hello Ann Baker,\n\nEggs are back at Bramble Hill Farm.\nCome by.\n\n-- \n' +
+        'Bramble Hill Farm (https://bramble.example) sent you this because you said yes to its updates on 1 November 2026.\n' +
+        'Unsubscribe in one click: https://bramble.example/updates/unsubscribe?token=7.abc\n',
+    )
+    expect(html).toContain('<p style="font-size:16px;line-height:1.6;margin:0 0 16px">Hello Ann Baker,</p>')
+    expect(html).toContain('Eggs are back at Bramble Hill Farm.<br>Come by.</p>')
+    expect(html).toContain('<a href="https://bramble.example/updates/unsubscribe?token=7.abc"')
+  })
+
+  it('calls someone without a name "friend"', () => {
+    expect(mail('Hello {name}!', ' ').text).toMatch(/^Hello friend!/)
+  })
+
+  it('turns web addresses into links, leaving a sentence’s full stop outside, and escapes everything else', () => {
+    const { html } = mail('See https://bramble.example/eggs?a=1&b=2. <b>Bold</b> "quotes" & \'apostrophes\'')
+    expect(html).toContain(
+      'See <a href="https://bramble.example/eggs?a=1&#38;b=2" style="color:#166534">https://bramble.example/eggs?a=1&#38;b=2</a>.',
+    )
+    expect(html).toContain('&#60;b&#62;Bold&#60;/b&#62; &#34;quotes&#34; &#38; &#39;apostrophes&#39;')
+    expect(html).not.toMatch(/<b>|javascript:/)
+  })
+
+  it('makes no link of a javascript: address', () => {
+    expect(mail('Click javascript:alert(1) now').html).not.toContain('<a href="javascript')
+  })
+})
+
+describe('what an update may hold', () => {
+  it.each([
+    ['', 'Some text', 'Write a subject first.'],
+    ['   ', 'Some text', 'Write a subject first.'],
+    ['Eggs\nHoney', 'Some text', 'A subject is one line.'],
+    ['x'.repeat(updateLimits.subject + 1), 'Some text', /A subject can be at most 200 characters; this one has 201/],
+    ['Eggs', ' \n ', 'Write the update’s text first.'],
+    ['Eggs', 'x'.repeat(updateLimits.text + 1), /at most 50,000 characters; this one has 50,001/],
+    ['Eggs', 'Hello {friend}', /\{friend\} is not a placeholder this text can fill: use \{name\} or \{farm\}/],
+  ])('refuses subject %j with text %j', (subject, text, problem) => {
+    expect(updateError(subject, text)).toMatch(problem)
+  })
+
+  it('takes 50,000 characters, an emoji counted as one, and line breaks as a form sends them', () => {
+    expect(updateError('x'.repeat(200), '🥚'.repeat(updateLimits.text))).toBeNull()
+    expect(updateError('Eggs', `${'a'.repeat(updateLimits.text - 1)}\r\n`)).toBeNull()
+  })
+})
+
+describe('why a subscriber gets updates', () => {
+  it('says when they said yes, or that the owner added them', () => {
+    const at = new Date('2026-11-01T10:00:00Z')
+    expect(whySubscribed({ addedBy: 'visitor', subscribedAt: at })).toBe(
+      'you said yes to its updates on 1 November 2026',
+    )
+    expect(whySubscribed({ addedBy: 'owner', subscribedAt: at })).toBe(
+      'you asked it for its updates on 1 November 2026, and it added you',
+    )
+  })
+})

@@ -1,0 +1,287 @@
+// Updates mail every subscriber as the farm: only the signed-in owner, only with OWNER_PASSWORD set,
+// on every spelling and method; bad input is refused with a clear answer and nothing stored or sent;
+// the confirm and unsubscribe links hold only for their own mailbox and purpose, and a broken one
+// is a friendly page that changes nothing; the confirm mail a stranger can trigger is capped.
+import Sqlite from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startMailServer, type MailServer } from '#tests/support/mail-server'
+import { signInAsOwner } from '#tests/support/owner'
+import { rawRequest } from '#tests/support/raw-request'
+import { freePort, startServer, type RunningServer } from '#tests/support/server'
+
+const password = 'orchard gate at noon'
+let mail: MailServer
+let server: RunningServer
+let cookie: string
+let ownerless: RunningServer
+
+async function withUpdates(env: Record<string, string> = {}) {
+  const port = await freePort()
+  return startServer({
+    port,
+    env: {
+      SMTP_URL: mail.url,
+      NOTIFY_EMAIL: 'owner@bramble.example',
+      UPDATES: 'true',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      TRUST_PROXY: 'loopback',
+      ...env,
+    },
+  })
+}
+
+beforeAll(async () => {
+  mail = await startMailServer()
+  ;[server, ownerless] = await Promise.all([withUpdates({ OWNER_PASSWORD: password }), withUpdates()])
+  cookie = await signInAsOwner(server.url, password)
+  const sqlite = new Sqlite(server.databasePath)
+  sqlite
+    .prepare(
+      `INSERT INTO subscribers (email, address_key, email_lower, name, status, consent, added_by, subscribed_at, created_at)
+       VALUES ('ann@example.com', 'ann@example.com', 'ann@example.com', 'Ann', 'subscribed', 'at the stall', 'owner', 1, 1)`,
+    )
+    .run()
+  sqlite.close()
+})
+
+afterAll(async () => {
+  await Promise.all([server?.stop('SIGKILL'), ownerless?.stop('SIGKILL')])
+  await mail?.close()
+})
+
+function count(target: RunningServer, table: string): number {
+  const sqlite = new Sqlite(target.databasePath, { readonly: true })
+  try {
+    return (sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+  } finally {
+    sqlite.close()
+  }
+}
+
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  headers: { 'Content-Type': 'application/json', Cookie: cookie, ...headers },
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+})
+
+describe('who may send updates', () => {
+  it('answers 401 in JSON to anyone not signed in, on every spelling of the API', async () => {
+    for (const path of ['/api/updates', '/API/Updates', '/api/updates/', '/api/%75pdates', '/api//updates']) {
+      const answer = await rawRequest(server.url, {
+        path,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ subject: 'Hi', text: 'Hello' }),
+      })
+      // Remix routes `//` to no route at all: a 404, in JSON too.
+      const expected = path.includes('//')
+        ? { error: 'There is no API at /api//updates.' }
+        : { error: 'Sign in as the farm owner to send updates.' }
+      expect(JSON.parse(answer.text), path).toEqual(expected)
+      expect(answer.status, path).toBe(path.includes('//') ? 404 : 401)
+    }
+    for (const path of ['/api/updates', '/api/updates/1', '/api/updates/audience']) {
+      expect((await rawRequest(server.url, { method: 'GET', path })).status, path).toBe(401)
+    }
+    expect(count(server, 'updates')).toBe(0)
+  })
+
+  it('refuses (403, naming OWNER_PASSWORD) when the inbox is open to all, and the page only explains', async () => {
+    for (const method of ['GET', 'POST']) {
+      const answer = await rawRequest(ownerless.url, {
+        method,
+        path: '/api/updates',
+        headers: { 'Content-Type': 'application/json' },
+        ...(method === 'GET' ? {} : { body: JSON.stringify({ subject: 'Hi', text: 'Hello' }) }),
+      })
+      expect(answer.status, method).toBe(403)
+      expect(JSON.parse(answer.text).error, method).toMatch(/^To send updates, set OWNER_PASSWORD/)
+    }
+    const page = await fetch(`${ownerless.url}/farm-sales/updates`)
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain(
+      'To send updates, set OWNER_PASSWORD: an open inbox must never let a stranger mail every subscriber.',
+    )
+    expect(html).not.toContain('New update')
+    const posted = await rawRequest(ownerless.url, {
+      path: '/farm-sales/updates',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'intent=send&subject=Hi&text=Hello',
+    })
+    expect(posted.status).toBe(403)
+    expect(count(ownerless, 'updates')).toBe(0)
+  })
+
+  it('runs no update for PUT, PATCH or DELETE, which Remix would run as actions', async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      for (const path of ['/api/updates', '/farm-sales/updates']) {
+        const body = path.startsWith('/api')
+          ? JSON.stringify({ subject: 'Hi', text: 'Hello' })
+          : 'intent=send&subject=Hi&text=Hello'
+        const answer = await rawRequest(server.url, {
+          method,
+          path,
+          headers: {
+            'Content-Type': path.startsWith('/api') ? 'application/json' : 'application/x-www-form-urlencoded',
+            'Content-Length': String(Buffer.byteLength(body)),
+            Cookie: cookie,
+          },
+          body,
+        })
+        expect(answer.status, `${method} ${path}`).toBe(405)
+      }
+    }
+    expect(count(server, 'updates')).toBe(0)
+  })
+})
+
+describe('bad updates', () => {
+  it.each([
+    ['an empty subject', { subject: '', text: 'Hello' }, 'Write a subject first.'],
+    ['a blank subject', { subject: ' \t ', text: 'Hello' }, 'Write a subject first.'],
+    [
+      'a subject of 201 characters',
+      { subject: 'x'.repeat(201), text: 'Hello' },
+      /at most 200 characters; this one has 201/,
+    ],
+    ['a blank text', { subject: 'Eggs', text: '   ' }, 'Write the update’s text first.'],
+    [
+      'a text of 50,001 characters',
+      { subject: 'Eggs', text: 'x'.repeat(50_001) },
+      /at most 50,000 characters; this one has 50,001/,
+    ],
+    ['an unknown product', { subject: 'Eggs', text: 'Hi', products: ['caviar'] }, /There is no product “caviar”/],
+    ['an unknown intent', { subject: 'Eggs', text: 'Hi', intents: ['spam'] }, /There is no intent “spam”/],
+    [
+      'an audience of nobody',
+      { subject: 'Eggs', text: 'Hi', products: ['honey'] },
+      /No subscriber asked about what you chose/,
+    ],
+    ['a subject that is a number', { subject: 7, text: 'Hi' }, /Send the update as/],
+    ['products that are not a list', { subject: 'Eggs', text: 'Hi', products: 'eggs' }, /Send the update as/],
+    [
+      '51 products',
+      { subject: 'Eggs', text: 'Hi', products: Array.from({ length: 51 }, (_, n) => `p${n}`) },
+      /Send the update as/,
+    ],
+    ['a list', '[1, 2]', /Send the update as/],
+    ['broken JSON', '{"subject": "Eggs", ', /JSON/],
+  ])('refuses %s with a clear 400 and stores nothing', async (_name, body, error) => {
+    const answer = await fetch(`${server.url}/api/updates`, { method: 'POST', ...json(body) })
+    expect(answer.status).toBe(400)
+    expect(((await answer.json()) as { error: string }).error).toMatch(error)
+    expect(count(server, 'updates')).toBe(0)
+    expect(count(server, 'update_mails')).toBe(0)
+  })
+
+  it('refuses a malformed Idempotency-Key and another media type', async () => {
+    const keyed = await fetch(`${server.url}/api/updates`, {
+      method: 'POST',
+      ...json({ subject: 'Eggs', text: 'Hi' }, { 'Idempotency-Key': 'a b' }),
+    })
+    expect(keyed.status).toBe(400)
+    const plain = await fetch(`${server.url}/api/updates`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', Cookie: cookie },
+      body: 'subject=Eggs',
+    })
+    expect(plain.status).toBe(415)
+    expect(count(server, 'updates')).toBe(0)
+  })
+
+  it('lets 50,000 characters through the body limit, even as JSON escapes and form-encoded emoji', async () => {
+    const text = '🥚'.repeat(50_000)
+    const escaped = JSON.stringify({ subject: 'Eggs', text, products: ['eggs'] }).replace(
+      /[\u{10000}-\u{10ffff}]/gu,
+      (emoji) => `\\u${emoji.charCodeAt(0).toString(16)}\\u${emoji.charCodeAt(1).toString(16)}`,
+    )
+    expect(escaped.length).toBeGreaterThan(600_000)
+    // Nobody asked about eggs: the text is read and judged, not cut off at the door.
+    const answer = await fetch(`${server.url}/api/updates`, { method: 'POST', ...json(escaped) })
+    expect(answer.status).toBe(400)
+    expect(((await answer.json()) as { error: string }).error).toMatch(/No subscriber asked about what you chose/)
+    const page = await fetch(`${server.url}/farm-sales/updates`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+      body: new URLSearchParams({ intent: 'review', subject: 'Eggs', text }).toString(),
+    })
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('Send “Eggs” to 1 subscriber now?')
+    // A stranger's body stays at 16 KB.
+    const stranger = await rawRequest(server.url, {
+      path: '/api/updates',
+      headers: { 'Content-Type': 'application/json' },
+      body: escaped.slice(0, 100_000),
+    })
+    expect(stranger.status).toBe(413)
+    expect(count(server, 'updates')).toBe(0)
+  })
+
+  it('refuses the no-JavaScript form’s bad updates on the page, storing nothing', async () => {
+    const answer = await fetch(`${server.url}/farm-sales/updates`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+      body: new URLSearchParams({ intent: 'send', subject: '', text: 'Hi', requestKey: 'form-key-0001' }).toString(),
+    })
+    expect(answer.status).toBe(400)
+    expect(await answer.text()).toContain('Not sent: Write a subject first.')
+    expect(count(server, 'updates')).toBe(0)
+  })
+})
+
+describe('confirm and unsubscribe links', () => {
+  const broken = [
+    '',
+    'abc',
+    '1',
+    '1.2',
+    '1.zz.AAAA',
+    `1.${'A'.repeat(43)}`,
+    `1.m0.${'A'.repeat(43)}`,
+    `99999999999999999999.${'A'.repeat(43)}`,
+    `1.${'A'.repeat(43)}%00`,
+    'x'.repeat(5_000),
+    '../../farm-sales',
+  ]
+
+  it('answers every forged, cut or strange token with a friendly 400 page on GET and POST, changing nothing', async () => {
+    for (const path of ['/updates/confirm', '/updates/unsubscribe']) {
+      for (const token of broken) {
+        for (const method of ['GET', 'POST']) {
+          const answer = await rawRequest(server.url, {
+            method,
+            path: `${path}?token=${encodeURIComponent(token)}`,
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            ...(method === 'POST' ? { body: 'List-Unsubscribe=One-Click' } : {}),
+          })
+          expect(answer.status, `${method} ${path} ${token.slice(0, 20)}`).toBe(400)
+          expect(answer.text).toContain('This link does not work')
+          expect(answer.text).toContain('Nothing was changed.')
+          expect(answer.text).not.toMatch(/at \w+ \(|node_modules/)
+        }
+      }
+    }
+    const sqlite = new Sqlite(server.databasePath, { readonly: true })
+    expect(sqlite.prepare('SELECT status FROM subscribers').all()).toEqual([{ status: 'subscribed' }])
+    sqlite.close()
+  })
+
+  it('asks at most three addresses an hour for one sender, whatever they type', async () => {
+    const target = await withUpdates({ OWNER_PASSWORD: password })
+    try {
+      for (let n = 0; n < 5; n++) {
+        const answer = await fetch(`${target.url}/api/submissions`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.7' },
+          body: JSON.stringify({ name: 'Ann', email: `victim${n}@example.com`, message: 'Could I order some eggs?' }),
+        })
+        expect(answer.status).toBe(201)
+      }
+      await expect.poll(() => count(target, 'replies'), { timeout: 10_000 }).toBe(3)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      expect(count(target, 'replies')).toBe(3)
+      expect(count(target, 'subscribers')).toBe(3)
+    } finally {
+      await target.stop('SIGKILL')
+    }
+  })
+})
