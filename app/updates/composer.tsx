@@ -171,7 +171,7 @@ export function Composer({
         <p className="text-xs text-stone-600">The test goes to {owner}. Sending shows the mail once more first.</p>
         {showReview ? (
           <div className="rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-300" data-testid="review">
-            <h3 className="font-semibold text-amber-950" role="status">
+            <h3 className="font-semibold text-amber-950">
               {`Send “${review.subject}” to ${subscribersWord(review.recipients)} now?`}
             </h3>
             <p className="mt-1 text-sm text-amber-950">
