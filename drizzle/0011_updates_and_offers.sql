@@ -8,7 +8,6 @@ CREATE TABLE `subscribers` (
 	`id` integer PRIMARY KEY NOT NULL,
 	`email` text NOT NULL,
 	`address_key` text NOT NULL,
-	`email_lower` text NOT NULL,
 	`name` text NOT NULL,
 	`status` text NOT NULL,
 	`consent` text,
@@ -16,6 +15,7 @@ CREATE TABLE `subscribers` (
 	`asked_at` integer,
 	`subscribed_at` integer,
 	`unsubscribed_at` integer,
+	`unsubscribed_by` text,
 	`last_error` text,
 	`created_at` integer NOT NULL
 );
@@ -39,6 +39,7 @@ CREATE TABLE `update_mails` (
 CREATE UNIQUE INDEX `update_mails_once` ON `update_mails` (`update_id`,`subscriber_id`);--> statement-breakpoint
 CREATE INDEX `update_mails_due` ON `update_mails` (`status`,`next_attempt_at`);--> statement-breakpoint
 CREATE INDEX `update_mails_by_subscriber` ON `update_mails` (`subscriber_id`);--> statement-breakpoint
+CREATE INDEX `update_mails_report` ON `update_mails` (`update_id`,`status`,`attempts`);--> statement-breakpoint
 CREATE TABLE `updates` (
 	`id` integer PRIMARY KEY NOT NULL,
 	`subject` text NOT NULL,

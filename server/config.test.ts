@@ -150,7 +150,10 @@ describe('readConfig: protection settings', () => {
     ],
     [{ SMTP_URL: 'smtp://mail.example', NOTIFY_EMAIL: 'a@farm.example', PUBLIC_URL: 'farm.example' }, /PUBLIC_URL/],
     [{ UPDATES: 'true' }, /UPDATES=true needs SMTP_URL and NOTIFY_EMAIL/],
-    [{ UPDATES: 'true', SMTP_URL: 'smtp://mail.example', NOTIFY_EMAIL: 'a@farm.example' }, /UPDATES=true needs PUBLIC_URL/],
+    [
+      { UPDATES: 'true', SMTP_URL: 'smtp://mail.example', NOTIFY_EMAIL: 'a@farm.example' },
+      /UPDATES=true needs PUBLIC_URL/,
+    ],
     [{ UPDATES: 'yes' }, /UPDATES must be true or false/],
     [{ UPDATES_PER_MINUTE: '0' }, /UPDATES_PER_MINUTE must be a whole number from 1 to 60000/],
   ])('refuses %j', (env, message) => {
@@ -183,9 +186,16 @@ describe('readConfig: protection settings', () => {
   })
 
   it('sends updates only with UPDATES=true, mail and PUBLIC_URL, 60 a minute unless told', () => {
-    const mail = { SMTP_URL: 'smtp://mail.example', NOTIFY_EMAIL: 'a@farm.example', PUBLIC_URL: 'https://farm.example/' }
+    const mail = {
+      SMTP_URL: 'smtp://mail.example',
+      NOTIFY_EMAIL: 'a@farm.example',
+      PUBLIC_URL: 'https://farm.example/',
+    }
     expect(readConfig(mail).updates).toBeNull()
-    expect(readConfig({ ...mail, UPDATES: 'true' }).updates).toEqual({ perMinute: 60, publicUrl: 'https://farm.example' })
+    expect(readConfig({ ...mail, UPDATES: 'true' }).updates).toEqual({
+      perMinute: 60,
+      publicUrl: 'https://farm.example',
+    })
     expect(readConfig({ ...mail, UPDATES: 'true', UPDATES_PER_MINUTE: '600' }).updates?.perMinute).toBe(600)
   })
 })

@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url'
 import express from 'express'
 import type { Config } from './config'
 import { requestLog } from './log'
-import { limitBody, routedPath } from './middleware/body-limit'
+import { limitBody } from './middleware/body-limit'
 import { compressResponses, precompressedAssets } from './middleware/compression'
 import { cspNonce, securityHeaders } from './middleware/content-security'
 import { answerErrors, refuseUnservedMethods, requireSiteHost } from './middleware/requests'
 import { requireSameOrigin } from './middleware/same-origin'
 import { createRemixHandler } from './remix-handler'
 import type { Services } from './services'
+import { answerOneClickUnsubscribes } from './one-click-unsubscribe'
 import { answerSubmissionPosts } from './submission-posts'
 
 /** The Express pipeline, in the order a request meets it, ending in Remix. */
@@ -53,14 +54,12 @@ export async function createHttpApp(config: Config, services: Services) {
     })
   })
 
-  // A mail program's one-click unsubscribe (RFC 8058) may come from anywhere; its signed token is what counts.
-  const oneClickUnsubscribe = (path: string) => /^\/updates\/unsubscribe\/?$/.test(routedPath(path))
-  app.use(requireSameOrigin(config.allowedOrigins, oneClickUnsubscribe))
-  // Remix would refuse that POST for its Origin (as it guards every action); here it means nothing.
-  app.use((req, _res, next) => {
-    if (oneClickUnsubscribe(req.path)) delete req.headers.origin
-    next()
-  })
+  app.post(
+    '/updates/unsubscribe',
+    limitBody(async () => false),
+    answerOneClickUnsubscribes(services.updates),
+  )
+  app.use(requireSameOrigin(config.allowedOrigins))
   // Only a signed-in owner (so only with OWNER_PASSWORD set) writes replies long enough to need more.
   app.use(limitBody(async (cookie) => services.owner.required && (await services.owner.passFor(cookie)) !== null))
   app.post('/api/submissions', answerSubmissionPosts(services))

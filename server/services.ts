@@ -155,7 +155,7 @@ export async function buildServices(config: Config) {
     mailQueued,
     acknowledging: notify !== null && config.visitorAck,
   })
-  updateSender?.start()
+  updateSender?.wake()
   if (outbox) outbox.start()
   else
     log.info(

@@ -216,8 +216,6 @@ export const subscribers = sqliteTable(
     email: text('email').notNull(),
     /** The mailbox the address reaches (see mailboxKey): one row each. */
     addressKey: text('address_key').notNull(),
-    /** The address in lower case, as an update's audience finds its submissions. */
-    emailLower: text('email_lower').notNull(),
     name: text('name').notNull(),
     status: text('status', { enum: subscriberStatuses }).notNull(),
     /** The words they said yes to, or the owner's note of how they asked. */
@@ -226,6 +224,8 @@ export const subscribers = sqliteTable(
     askedAt: integer('asked_at', { mode: 'timestamp_ms' }),
     subscribedAt: integer('subscribed_at', { mode: 'timestamp_ms' }),
     unsubscribedAt: integer('unsubscribed_at', { mode: 'timestamp_ms' }),
+    /** Who took them off: they themselves (by their link, which may undo it for a day) or the owner. */
+    unsubscribedBy: text('unsubscribed_by', { enum: ['them', 'owner'] }),
     /** Why the mail server refused the address, when it did. */
     lastError: text('last_error'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
@@ -285,6 +285,8 @@ export const updateMails = sqliteTable(
     uniqueIndex('update_mails_once').on(table.updateId, table.subscriberId),
     index('update_mails_due').on(table.status, table.nextAttemptAt),
     index('update_mails_by_subscriber').on(table.subscriberId),
+    // A report counts one update's mails by status from this index alone.
+    index('update_mails_report').on(table.updateId, table.status, table.attempts),
   ],
 )
 

@@ -19,3 +19,22 @@ export function serverWords(error: unknown): string {
   if (typeof response === 'string' && response.trim()) return response.trim().slice(0, 500)
   return (error instanceof Error ? error.message : String(error)).slice(0, 500)
 }
+
+/**
+ * A 5xx for the address itself (at RCPT TO, not a policy refusal such as 5.7.1): no such mailbox,
+ * for good. A 5xx at DATA refuses this message, not the address.
+ */
+export function isRefusedAddress(error: unknown): boolean {
+  const { responseCode, command, response } = (error ?? {}) as {
+    responseCode?: unknown
+    command?: unknown
+    response?: unknown
+  }
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    command === 'RCPT TO' &&
+    !/\b5\.7\.\d/.test(String(response ?? ''))
+  )
+}

@@ -1,9 +1,10 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { farmTexts, replies, type SubmissionRow } from '#app/data/schema'
 import { createRateLimit } from '#app/limits/rate-limit.server'
 import type { Log } from '#app/log'
 import type { Subscribers } from '#app/updates/subscribers.server'
+import { mailboxKey } from '#app/submissions/contact-validation'
 import { fillPlaceholders } from './placeholders'
 import { newMessageId } from './reply-mail.server'
 
@@ -13,6 +14,8 @@ export const defaultAcknowledgement =
 export const acknowledgementKey = 'acknowledgement'
 
 const dayMs = 24 * 60 * 60 * 1000
+/** The mails the farm sends unasked (the acknowledgement, the question about updates): the caps count them together. */
+const unaskedKinds = ['acknowledgement', 'confirmation'] as const
 const hourMs = 60 * 60 * 1000
 /**
  * Anyone can type anyone's address into the form: past this many acknowledgements in an hour
@@ -21,21 +24,6 @@ const hourMs = 60 * 60 * 1000
 export const mostAcknowledgementsPerHour = 60
 /** So one sender cannot spend the hour's acknowledgements on other people's addresses. */
 export const mostAcknowledgementsPerSenderPerHour = 3
-
-/**
- * The mailbox an address reaches, for counting mails to it: lower case, without a `+tag`, and
- * without the dots Gmail ignores. (Most providers deliver `name+tag@` to `name@`.)
- */
-export function mailboxKey(address: string): string {
-  const at = address.lastIndexOf('@')
-  const domain = address
-    .slice(at + 1)
-    .toLowerCase()
-    .replace(/\.$/, '')
-  let local = address.slice(0, at).toLowerCase().split('+')[0]!
-  if (domain === 'gmail.com' || domain === 'googlemail.com') local = local.replaceAll('.', '')
-  return `${local}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`
-}
 
 /** The farm's words when the only reason to write is to ask for consent (UPDATES without VISITOR_ACK). */
 export const askOnlyText = 'Thank you for writing to {farm}.'
@@ -75,7 +63,7 @@ export function createAcknowledgements({
     .from(replies)
     .where(
       and(
-        eq(replies.kind, 'acknowledgement'),
+        inArray(replies.kind, unaskedKinds),
         gt(replies.createdAt, sentSince),
         eq(replies.addressKey, sql.placeholder('address')),
       ),
@@ -85,7 +73,7 @@ export function createAcknowledgements({
   const inAllSince = db
     .select({ count: count() })
     .from(replies)
-    .where(and(eq(replies.kind, 'acknowledgement'), gt(replies.createdAt, sentSince)))
+    .where(and(inArray(replies.kind, unaskedKinds), gt(replies.createdAt, sentSince)))
     .prepare()
   const anyMailTo = db
     .select({ id: replies.id })

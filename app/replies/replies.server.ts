@@ -4,7 +4,8 @@ import { farmTexts, replies, savedReplies, submissions } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Submission } from '#app/submissions/submission'
-import { acknowledgementKey, defaultAcknowledgement, mailboxKey } from './acknowledgement.server'
+import { mailboxKey } from '#app/submissions/contact-validation'
+import { acknowledgementKey, defaultAcknowledgement } from './acknowledgement.server'
 import {
   acknowledgementPlaceholders,
   fillPlaceholders,

@@ -46,7 +46,7 @@ export interface Reply {
 export const oneLineBreak = (text: string) => text.replace(/\r\n?/g, '\n')
 
 // Line breaks and tabs are writing; other control characters and half an emoji are not.
-const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 // Spaces and invisible format characters (a zero-width space) alone are no words.
 const nothingVisible = /^[\s\p{Cf}]*$/u

@@ -36,9 +36,6 @@ export function action({ request, context }: ActionFunctionArgs) {
       ...(key === null ? {} : { requestKey: key }),
     })
     if (!sent.ok) return refusalAnswer(sent)
-    return json(
-      { id: sent.update.id, recipients: sent.update.recipients, report: sent.update },
-      { status: 202, headers: ownerDataHeaders },
-    )
+    return json({ id: sent.update.id, recipients: sent.update.recipients }, { status: 202, headers: ownerDataHeaders })
   })
 }

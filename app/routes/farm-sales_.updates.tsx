@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { formTexts, notText } from '#app/http/form-text.server'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
@@ -14,6 +14,7 @@ import { updateError, updateLimits } from '#app/updates/update'
 import { UpdateReports } from '#app/updates/update-reports'
 import { previewMail, sendTest, sendUpdate, updatesDesk } from '#app/updates/update-requests.server'
 import { subscriberLimits } from '#app/updates/subscribers.server'
+import { nobodyWouldGetIt } from '#app/updates/updates.server'
 
 export const meta: MetaFunction = () => [{ title: 'Updates and offers' }, { name: 'robots', content: 'noindex' }]
 
@@ -100,14 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const problem = updateError(draft.subject, draft.text)
       if (problem) return answer(400, { problem })
       if (!size.ok) return answer(size.status, { problem: size.error })
-      if (size.recipients === 0) {
-        return answer(400, {
-          problem:
-            audience.products.length + audience.intents.length > 0
-              ? 'No subscriber asked about what you chose: choose other products or intents, or send to everyone.'
-              : 'There are no subscribers yet: nobody would get this update.',
-        })
-      }
+      if (size.recipients === 0) return answer(400, { problem: nobodyWouldGetIt(audience) })
       const preview = previewMail(desk, sent)
       return answer(200, {
         review: {
@@ -159,6 +153,13 @@ export default function Updates() {
   const answer = useActionData<typeof action>()
   const revalidator = useRevalidator()
   const sending = desk?.sending ?? false
+  // A fresh composer (empty, with a new request key) only once an update went out; a search or a
+  // removal keeps what is being written.
+  const queuedId = desk?.justQueued?.id
+  const [composerKey, setComposerKey] = useState(queuedId ?? 0)
+  useEffect(() => {
+    if (queuedId) setComposerKey(queuedId)
+  }, [queuedId])
   useEffect(() => {
     if (!sending) return
     const timer = setInterval(() => {
@@ -191,7 +192,7 @@ export default function Updates() {
             </p>
           ) : null}
           <Composer
-            key={desk.justQueued?.id ?? 'new'}
+            key={composerKey}
             choices={desk.choices}
             formKey={desk.formKey}
             owner={desk.owner}

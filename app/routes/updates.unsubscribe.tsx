@@ -89,7 +89,7 @@ export default function Unsubscribe() {
         {found.email} will get no more updates from {farm}
         {found.status === 'undeliverable' ? ' (our mail to it was refused)' : ''}.
       </p>
-      {found.status === 'unsubscribed' ? (
+      {found.mayUndo ? (
         <Form method="post">
           <input type="hidden" name="intent" value="undo" />
           <p className="mt-4 text-sm text-stone-600">Unsubscribed by mistake?</p>

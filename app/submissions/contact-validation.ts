@@ -58,3 +58,18 @@ export function parseContactForm(input: unknown): ContactFormResult {
   }
   return { success: false, errors }
 }
+
+/**
+ * The mailbox an address reaches, for counting mails to it: lower case, without a `+tag`, and
+ * without the dots Gmail ignores. (Most providers deliver `name+tag@` to `name@`.)
+ */
+export function mailboxKey(address: string): string {
+  const at = address.lastIndexOf('@')
+  const domain = address
+    .slice(at + 1)
+    .toLowerCase()
+    .replace(/\.$/, '')
+  let local = address.slice(0, at).toLowerCase().split('+')[0]!
+  if (domain === 'gmail.com' || domain === 'googlemail.com') local = local.replaceAll('.', '')
+  return `${local}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`
+}

@@ -111,7 +111,8 @@ export function Composer({
             Everyone, unless you choose: then only subscribers whose messages asked about one of the chosen products
             (and one of the chosen kinds, if you choose some).
           </p>
-          <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+          <p className="mt-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">Products</p>
+          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
             {choices.products.map((product) => (
               <label key={product} className="flex items-center gap-2 text-sm text-stone-800">
                 <input
@@ -126,7 +127,8 @@ export function Composer({
               </label>
             ))}
           </div>
-          <div className="mt-3 flex flex-wrap gap-x-4 gap-y-2">
+          <p className="mt-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">Kinds of message</p>
+          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
             {choices.intents.map((intent) => (
               <label key={intent} className="flex items-center gap-2 text-sm text-stone-800">
                 <input
@@ -161,11 +163,11 @@ export function Composer({
           </p>
         ) : null}
         <div className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="test" disabled={busy} className={quietButton}>
-            Send a test to me
-          </button>
           <button type="submit" name="intent" value="review" disabled={busy} className={mainButton}>
             {counted !== undefined ? `Send to ${subscribersWord(counted)}…` : 'Send…'}
+          </button>
+          <button type="submit" name="intent" value="test" disabled={busy} className={quietButton}>
+            Send a test to me
           </button>
         </div>
         <p className="text-xs text-stone-600">The test goes to {owner}. Sending shows the mail once more first.</p>

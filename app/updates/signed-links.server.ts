@@ -40,6 +40,9 @@ export function createSignedLinks({ db, publicUrl }: { db: FarmDatabase; publicU
     return signingKey()
   }
 
+  // Made now, at start, rather than on the first link (which could meet another process's lock).
+  signingKey()
+
   const sign = (purpose: Purpose, subscriberId: number, addressKey: string, expiresAt: number | null) =>
     createHmac('sha256', signingKey())
       .update([purpose, subscriberId, addressKey, expiresAt ?? ''].join('\n'))

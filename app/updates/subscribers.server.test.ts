@@ -39,7 +39,12 @@ describe('consent links', () => {
     const { links, subscribers, lead, tokenOf, later, now } = setUp()
     const id = subscribers.ask(lead('ann@example.com'), now())
     const token = tokenOf(links.confirmUrl(id, 'ann@example.com', now()))
-    expect(subscribers.lookConfirm(token)).toEqual({ ok: true, email: 'ann@example.com', status: 'asked' })
+    expect(subscribers.lookConfirm(token)).toEqual({
+      ok: true,
+      email: 'ann@example.com',
+      status: 'asked',
+      mayUndo: false,
+    })
     later(7 * dayMs)
     expect(await subscribers.confirm(token)).toEqual({ ok: false, why: 'expired' })
     expect(subscribers.counts()).toMatchObject({ asked: 1, subscribed: 0 })
@@ -48,7 +53,12 @@ describe('consent links', () => {
     const again = subscribers.ask(lead('Ann@Example.com'), now())
     expect(again).toBe(id)
     const fresh = tokenOf(links.confirmUrl(id, 'ann@example.com', now()))
-    expect(await subscribers.confirm(fresh)).toEqual({ ok: true, email: 'Ann@Example.com', status: 'subscribed' })
+    expect(await subscribers.confirm(fresh)).toEqual({
+      ok: true,
+      email: 'Ann@Example.com',
+      status: 'subscribed',
+      mayUndo: false,
+    })
   })
 
   it('holds a link only for its own purpose and mailbox: forged, moved or cut tokens are not links', async () => {

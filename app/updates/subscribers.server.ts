@@ -1,15 +1,16 @@
-import { count, desc, eq, or, sql } from 'drizzle-orm'
+import { count, desc, eq, ne, or, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { subscribers, type SubmissionRow, type SubscriberRow, type SubscriberStatus } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
-import { mailboxKey } from '#app/replies/acknowledgement.server'
 import type { Refusal } from '#app/replies/replies.server'
 import { writingError } from '#app/replies/reply'
-import { isEmailAddress } from '#app/submissions/contact-validation'
+import { isEmailAddress, mailboxKey } from '#app/submissions/contact-validation'
 import { confirmLinkDays, type SignedLinks } from './signed-links.server'
 import type { LinkAnswer, Subscriber } from './update'
 
 const dayMs = 24 * 60 * 60 * 1000
+/** How long someone who left by their own link may undo it from the page. */
+const undoWithinMs = dayMs
 /** What one page of the subscribers list shows, and how long a search or a note may be. */
 export const subscriberLimits = { onPage: 50, search: 100, note: 200, name: 100 } as const
 
@@ -68,6 +69,11 @@ export function createSubscribers({
     return { row }
   }
 
+  const mayUndo = (row: Pick<SubscriberRow, 'status' | 'unsubscribedBy' | 'unsubscribedAt'>) =>
+    row.status === 'unsubscribed' &&
+    row.unsubscribedBy === 'them' &&
+    (row.unsubscribedAt?.getTime() ?? 0) > now().getTime() - undoWithinMs
+
   async function change(
     token: string,
     purpose: 'confirm' | 'unsubscribe',
@@ -78,12 +84,15 @@ export function createSubscribers({
     const update = next(found.row)
     if (update)
       await writes.whenFree(() => db.update(subscribers).set(update).where(eq(subscribers.id, found.row.id)).run())
-    return { ok: true, email: found.row.email, status: update?.status ?? found.row.status }
+    const row = { ...found.row, ...update }
+    return { ok: true, email: row.email, status: row.status, mayUndo: mayUndo(row) }
   }
 
   const look = (purpose: 'confirm' | 'unsubscribe', token: string): LinkAnswer => {
     const found = holder(purpose, token)
-    return 'row' in found ? { ok: true, email: found.row.email, status: found.row.status } : found
+    return 'row' in found
+      ? { ok: true, email: found.row.email, status: found.row.status, mayUndo: mayUndo(found.row) }
+      : found
   }
 
   return {
@@ -106,7 +115,6 @@ export function createSubscribers({
         .values({
           email: lead.email,
           addressKey,
-          emailLower: lead.email.toLowerCase(),
           name: lead.name,
           status: 'asked',
           addedBy: 'visitor',
@@ -115,7 +123,7 @@ export function createSubscribers({
         })
         .onConflictDoUpdate({
           target: subscribers.addressKey,
-          set: { email: lead.email, emailLower: lead.email.toLowerCase(), name: lead.name, askedAt: at },
+          set: { email: lead.email, name: lead.name, askedAt: at },
           where: eq(subscribers.status, 'asked'),
         })
         .returning({ id: subscribers.id })
@@ -130,20 +138,27 @@ export function createSubscribers({
       change(token, 'confirm', (row) =>
         row.status === 'subscribed'
           ? null
-          : { status: 'subscribed', consent: consentWords, subscribedAt: now(), unsubscribedAt: null, lastError: null },
+          : {
+              status: 'subscribed',
+              consent: consentWords,
+              subscribedAt: now(),
+              unsubscribedAt: null,
+              unsubscribedBy: null,
+              lastError: null,
+            },
       ),
     lookUnsubscribe: (token: string) => look('unsubscribe', token),
     /** One click, from the mail program or the page: no more updates, nor asks. */
     unsubscribe: (token: string) =>
       change(token, 'unsubscribe', (row) =>
-        row.status === 'unsubscribed' ? null : { status: 'unsubscribed', unsubscribedAt: now() },
+        row.status === 'unsubscribed'
+          ? null
+          : { status: 'unsubscribed', unsubscribedAt: now(), unsubscribedBy: 'them' },
       ),
-    /** Their own click on "Undo" right after leaving: subscribed again on the consent they gave. */
+    /** Their own click on "Undo", within a day of leaving by their own link: subscribed again on the consent they gave. */
     undo: (token: string) =>
       change(token, 'unsubscribe', (row) =>
-        row.status === 'unsubscribed' && row.consent !== null
-          ? { status: 'subscribed', subscribedAt: now(), unsubscribedAt: null }
-          : null,
+        mayUndo(row) ? { status: 'subscribed', unsubscribedAt: null, unsubscribedBy: null } : null,
       ),
 
     /** The owner adds someone who asked in person, with a note of how they asked. */
@@ -173,23 +188,30 @@ export function createSubscribers({
       const values = {
         email,
         addressKey,
-        emailLower: email.toLowerCase(),
         name,
         status: 'subscribed' as const,
         consent: note,
         addedBy: 'owner' as const,
         subscribedAt: at,
+        unsubscribedAt: null,
+        unsubscribedBy: null,
         lastError: null,
       }
+      // Someone who left in the meantime stays gone: the upsert skips them, and nothing comes back.
       const [row] = await writes.whenFree(() =>
         db
           .insert(subscribers)
           .values({ ...values, createdAt: at })
-          .onConflictDoUpdate({ target: subscribers.addressKey, set: values })
+          .onConflictDoUpdate({
+            target: subscribers.addressKey,
+            set: values,
+            setWhere: ne(subscribers.status, 'unsubscribed'),
+          })
           .returning()
           .all(),
       )
-      return { ok: true, subscriber: toSubscriber(row!) }
+      if (!row) return { ok: false, status: 409, error: `${email} unsubscribed: only they can subscribe again.` }
+      return { ok: true, subscriber: toSubscriber(row) }
     },
 
     /** The owner takes someone off the list: never mailed an update again, nor asked again. */
@@ -200,7 +222,7 @@ export function createSubscribers({
         await writes.whenFree(() =>
           db
             .update(subscribers)
-            .set({ status: 'unsubscribed', unsubscribedAt: now() })
+            .set({ status: 'unsubscribed', unsubscribedAt: now(), unsubscribedBy: 'owner' })
             .where(eq(subscribers.id, id))
             .run(),
         )

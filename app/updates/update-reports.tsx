@@ -17,7 +17,15 @@ export function UpdateReports({ reports, sending }: { reports: UpdateReport[]; s
       <h2 id="reports-title" className="font-serif text-2xl font-bold text-green-900">
         Sent updates
       </h2>
-      {sending ? <p className="mt-1 text-sm text-stone-600">Mails are going out; these numbers follow them.</p> : null}
+      {sending ? (
+        <p className="mt-1 text-sm text-stone-600">
+          Mails are going out; these numbers follow them (without JavaScript,{' '}
+          <a href="/farm-sales/updates" className="font-semibold text-green-800 underline">
+            look again
+          </a>
+          ).
+        </p>
+      ) : null}
       {reports.length === 0 ? (
         <p className="mt-3 text-stone-700">No updates yet.</p>
       ) : (

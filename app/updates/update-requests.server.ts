@@ -3,7 +3,7 @@ import { jsonError } from '#app/http/json.server'
 import { requireOwner } from '#app/owner/require-owner.server'
 import type { Refusal } from '#app/replies/replies.server'
 import type { Subscribers } from './subscribers.server'
-import { updateError, type Audience } from './update'
+import { updateError, whySubscribed, type Audience } from './update'
 import { updateMail, type UpdateMailSettings } from './update-sender.server'
 import type { SignedLinks } from './signed-links.server'
 import type { Updates } from './updates.server'
@@ -44,7 +44,7 @@ export function previewMail(desk: UpdatesDesk, input: { subject: string; text: s
       desk.settings,
       { id: 0, subject: input.subject.trim(), text: input.text },
       sample?.email ?? desk.settings.owner,
-      { name: sample?.name ?? '', why: 'you said yes to its updates' },
+      { name: sample?.name ?? '', why: sample ? whySubscribed(sample) : 'you said yes to its updates' },
       unsubscribeUrl,
     ),
   }

@@ -6,9 +6,10 @@ import { subscribers, updateMails, updates } from '#app/data/schema'
 import { isBusy, type Writes } from '#app/data/writes.server'
 import type { Log } from '#app/log'
 import { retryDelayMs } from '#app/outbox/outbox.server'
-import { isPermanentRefusal, serverWords } from '#app/outbox/mail-refusals'
+import { isPermanentRefusal, isRefusedAddress, serverWords } from '#app/outbox/mail-refusals'
 import type { SignedLinks } from './signed-links.server'
-import { updateBody, whySubscribed, type Recipient } from './update'
+import { fillPlaceholders } from '#app/replies/placeholders'
+import { placeholderValues, updateBody, whySubscribed, type Recipient } from './update'
 
 const dayMs = 24 * 60 * 60 * 1000
 
@@ -47,7 +48,7 @@ export function updateMail(
     to: { name: '', address: to },
     replyTo: settings.owner,
     envelope: { from: settings.from, to: [to] },
-    subject: update.subject,
+    subject: fillPlaceholders(update.subject, placeholderValues(recipient, settings.farmName)),
     text: body.text,
     html: body.html,
     ...(messageId ? { messageId } : {}),
@@ -189,21 +190,31 @@ export function createUpdateSender({
       const reason = serverWords(error)
       if (isPermanentRefusal(error)) {
         failuresInARow = 0
+        const addressGone = isRefusedAddress(error)
         await writes.whenFree(() =>
           db.transaction((tx) => {
             tx.update(updateMails).set({ status: 'failed', lastError: reason }).where(eq(updateMails.id, mail.id)).run()
-            tx.update(subscribers)
-              .set({ status: 'undeliverable', lastError: reason, unsubscribedAt: new Date(now()) })
-              .where(eq(subscribers.id, mail.subscriberId))
-              .run()
+            if (addressGone) {
+              tx.update(subscribers)
+                .set({ status: 'undeliverable', lastError: reason, unsubscribedAt: new Date(now()) })
+                .where(eq(subscribers.id, mail.subscriberId))
+                .run()
+            }
           }),
         )
-        log.warn({ update: update.id, reason }, 'the mail server refused an address for good; it gets no more updates')
+        log.warn(
+          { update: update.id, reason },
+          addressGone
+            ? 'the mail server refused an address for good; it gets no more updates'
+            : 'the mail server refused this update for one recipient',
+        )
         return now()
       }
-      failuresInARow++
-      const retryAt = now() + retryDelayMs(settings.retryBaseMs, failuresInARow)
-      pausedUntil = retryAt
+      // A 4xx for one address (greylisting, a full mailbox) waits alone; anything else (the server
+      // unreachable, busy, refusing the sender) holds the whole update until it is tried again.
+      const justThisAddress = (error as { command?: unknown } | null)?.command === 'RCPT TO'
+      const retryAt = now() + retryDelayMs(settings.retryBaseMs, justThisAddress ? mail.attempts + 1 : ++failuresInARow)
+      if (!justThisAddress) pausedUntil = retryAt
       await writes.whenFree(() =>
         setMail(mail.id, {
           attempts: mail.attempts + 1,
@@ -213,7 +224,7 @@ export function createUpdateSender({
         }),
       )
       log.warn({ update: update.id, reason }, 'could not send an update; trying again later')
-      return retryAt
+      return justThisAddress ? now() : retryAt
     }
     failuresInARow = 0
     acceptedUnmarked.set(mail.id, new Date(now()))
@@ -257,16 +268,15 @@ export function createUpdateSender({
   }
 
   return {
-    /** Looks at once: an update was just queued. */
+    /** Looks at once: the site started, or an update was just queued. */
     wake: () => void run(),
-    start: () => void run(),
     /** Sends one mail now, outside the queue: the owner's test. */
     sendNow: sendAs,
-    /** Stops sending; resolves once the mail on its way (if any) is settled. */
+    /** Stops sending; resolves once the mail on its way (if any) is settled, or after a few seconds. */
     async stop() {
       stopped = true
       clearTimeout(timer)
-      await inFlight
+      await Promise.race([inFlight, new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
       void transport?.then((opened) => opened.close())
     },
   }

@@ -38,8 +38,9 @@ export interface UpdateReport {
 export function updateError(subject: string, text: string): string | null {
   const subjectProblem = writingError(subject.trim(), 'a subject', updateLimits.subject)
   if (subjectProblem) return subjectProblem
-  if (/[\r\n]/.test(subject)) return 'A subject is one line.'
+  if (/[\r\n\u0085\u2028\u2029]/.test(subject)) return 'A subject is one line.'
   return (
+    placeholderError(subject, updatePlaceholders) ??
     writingError(oneLineBreak(text), 'the update’s text', updateLimits.text) ??
     placeholderError(text, updatePlaceholders)
   )
@@ -62,15 +63,18 @@ const escaped = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${c
 // A web address in the owner's text becomes a link; the sentence's last full stop or bracket stays text.
 const webAddress = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'’]/g
 
-function htmlLine(line: string): string {
+/** The owner's line as HTML: their web addresses as links, then each placeholder filled as plain text (a name is never a link). */
+function htmlLine(line: string, values: Record<string, string>): string {
   let html = ''
   let from = 0
+  const text = (part: string) =>
+    escaped(part).replace(/\{(name|farm)\}/g, (_whole, key: string) => escaped(values[key] ?? ''))
   for (const found of line.matchAll(webAddress)) {
-    html += escaped(line.slice(from, found.index))
+    html += text(line.slice(from, found.index))
     html += `<a href="${escaped(found[0])}" style="color:#166534">${escaped(found[0])}</a>`
     from = found.index + found[0].length
   }
-  return html + escaped(line.slice(from))
+  return html + text(line.slice(from))
 }
 
 const paragraphs = (text: string) =>
@@ -79,10 +83,17 @@ const paragraphs = (text: string) =>
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
 
+/** What `{name}` and `{farm}` become for one recipient. */
+export const placeholderValues = (recipient: Recipient, farmName: string) => ({
+  name: recipient.name.trim() || 'friend',
+  farm: farmName,
+})
+
 /**
  * One recipient's mail, in plain text and in HTML, from the owner's plain text: paragraphs split
- * at blank lines, web addresses as links, `{name}` and `{farm}` filled, and the footer that says
- * who sent it, why they get it and how to leave. The composer's preview is this very function.
+ * at blank lines, the owner's web addresses as links, `{name}` and `{farm}` filled, and the footer
+ * that says who sent it, why they get it and how to leave. The composer's preview is this very
+ * function.
  */
 export function updateBody({
   text,
@@ -97,21 +108,24 @@ export function updateBody({
   recipient: Recipient
   unsubscribeUrl: string
 }): UpdateBody {
-  const filled = fillPlaceholders(oneLineBreak(text), { name: recipient.name.trim() || 'friend', farm: farmName })
+  const values = placeholderValues(recipient, farmName)
   const footer = [
     `${farmName} (${siteUrl}) sent you this because ${recipient.why}.`,
     `Unsubscribe in one click: ${unsubscribeUrl}`,
   ]
-  const body = paragraphs(filled)
+  const body = paragraphs(oneLineBreak(text))
   return {
-    text: `${body.join('\n\n')}\n\n-- \n${footer.join('\n')}\n`,
+    text: `${body.map((paragraph) => fillPlaceholders(paragraph, values)).join('\n\n')}\n\n-- \n${footer.join('\n')}\n`,
     html: [
       '<!doctype html><html><head><meta charset="utf-8"></head>',
       '<body style="margin:0;padding:24px;background:#fafaf9;font-family:Georgia,serif;color:#1c1917">',
       '<div style="max-width:600px;margin:0 auto;background:#ffffff;padding:24px;border-radius:12px">',
       ...body.map(
         (paragraph) =>
-          `<p style="font-size:16px;line-height:1.6;margin:0 0 16px">${paragraph.split('\n').map(htmlLine).join('<br>')}</p>`,
+          `<p style="font-size:16px;line-height:1.6;margin:0 0 16px">${paragraph
+            .split('\n')
+            .map((line) => htmlLine(line, values))
+            .join('<br>')}</p>`,
       ),
       '<hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0 12px">',
       `<p style="font-family:Arial,sans-serif;font-size:13px;line-height:1.5;color:#57534e;margin:0">${escaped(footer[0]!)}<br>`,
@@ -144,4 +158,11 @@ export interface Subscriber {
 
 /** What a confirm or unsubscribe link found: the subscriber it is for, or why it does not work. */
 export type LinkAnswer =
-  { ok: true; email: string; status: SubscriberStatus } | { ok: false; why: 'expired' | 'invalid' }
+  | {
+      ok: true
+      email: string
+      status: SubscriberStatus
+      /** Whether they left by their own link within the day, and may undo it. */
+      mayUndo: boolean
+    }
+  | { ok: false; why: 'expired' | 'invalid' }

@@ -14,21 +14,34 @@ export const reportsOnPage = 10
 
 /**
  * The subscribers an audience reaches, as SQL: subscribed, and (when products or intents are
- * chosen) with a kept submission the analysis tagged with one of the products and one of the
- * intents. Each subscriber's submissions are found through the index on their lower-case address.
+ * chosen) with one kept submission the analysis tagged with one of the chosen products and one
+ * of the chosen intents. Both sides of the address comparison are `lower(…)` expressions, so
+ * SQLite finds each subscriber's submissions through the index on `lower(email)` (a column
+ * compared with it would not use the index, and would fold case differently).
  */
 function audienceWhere({ products, intents }: Audience): SQL {
   const tagged = (kind: 'product' | 'intent', values: string[]) =>
     values.length === 0
-      ? sql`1`
-      : sql`EXISTS (SELECT 1 FROM submissions m JOIN submission_tags t ON t.submission_id = m.id
-          WHERE lower(m.email) = s.email_lower AND m.spam_reasons IS NULL
-          AND t.kind = ${kind} AND t.value IN (${sql.join(
+      ? sql``
+      : sql` AND EXISTS (SELECT 1 FROM submission_tags t WHERE t.submission_id = m.id AND t.kind = ${kind}
+          AND t.value IN (${sql.join(
             values.map((value) => sql`${value}`),
             sql`, `,
           )}))`
-  return sql`s.status = 'subscribed' AND ${tagged('product', products)} AND ${tagged('intent', intents)}`
+  if (products.length + intents.length === 0) return sql`s.status = 'subscribed'`
+  return sql`s.status = 'subscribed' AND EXISTS (SELECT 1 FROM submissions m
+    WHERE lower(m.email) = lower(s.email) AND m.spam_reasons IS NULL${tagged('product', products)}${tagged('intent', intents)})`
 }
+
+/** An update just queued: its report waits for whoever asks (counting 10,000 rows is not the sender's answer's job). */
+type Queued = Pick<UpdateRow, 'id' | 'subject' | 'recipients'>
+const queuedAs = ({ id, subject, recipients }: UpdateRow): Queued => ({ id, subject, recipients })
+
+/** Why an audience reaches nobody, in the owner's words. */
+export const nobodyWouldGetIt = ({ products, intents }: Audience) =>
+  products.length + intents.length > 0
+    ? 'No subscriber asked about what you chose: choose other products or intents, or send to everyone.'
+    : 'There are no subscribers yet: nobody would get this update.'
 
 /** Thrown inside the update's transaction when nobody would get it, so nothing is kept. */
 class NobodyToMail extends Error {}
@@ -81,7 +94,7 @@ export function createUpdates({
     )
     const left = db.get<{ n: number }>(
       sql`SELECT count(*) AS n FROM update_mails um JOIN subscribers s ON s.id = um.subscriber_id
-          WHERE um.update_id = ${row.id} AND s.status IN ('unsubscribed', 'undeliverable')
+          WHERE um.update_id = ${row.id} AND s.status = 'unsubscribed' AND s.unsubscribed_by = 'them'
           AND s.unsubscribed_at >= ${row.createdAt.getTime()}`,
     ).n
     return {
@@ -114,7 +127,7 @@ export function createUpdates({
       text: string
       audience: Audience
       requestKey?: string
-    }): Promise<Answer<{ update: UpdateReport; repeated: boolean }>> {
+    }): Promise<Answer<{ update: Queued; repeated: boolean }>> {
       if (input.requestKey !== undefined && !requestKeyShape.test(input.requestKey)) {
         return { ok: false, status: 400, error: 'An Idempotency-Key is 8 to 64 letters, digits, - or _.' }
       }
@@ -125,7 +138,7 @@ export function createUpdates({
           ? undefined
           : db.select().from(updates).where(eq(updates.requestKey, input.requestKey)).get()
       const before = earlier()
-      if (before) return { ok: true, update: report(before), repeated: true }
+      if (before) return { ok: true, update: queuedAs(before), repeated: true }
       const at = now()
       try {
         const { row, repeated } = await writes.whenFree(() =>
@@ -156,17 +169,10 @@ export function createUpdates({
           }),
         )
         queued()
-        return { ok: true, update: report(row), repeated }
+        return { ok: true, update: queuedAs(row), repeated }
       } catch (error) {
         if (!(error instanceof NobodyToMail)) throw error
-        const anyone = input.audience.products.length + input.audience.intents.length > 0
-        return {
-          ok: false,
-          status: 400,
-          error: anyone
-            ? 'No subscriber asked about what you chose: choose other products or intents, or send to everyone.'
-            : 'There are no subscribers yet: nobody would get this update.',
-        }
+        return { ok: false, status: 400, error: nobodyWouldGetIt(input.audience) }
       }
     },
 

@@ -14,7 +14,7 @@ const ownerWriting = /^\/(?:farm-sales(?:\/saved-replies)?|api\/submissions\/\d+
 const updateWriting = /^\/(?:farm-sales\/updates|api\/updates)\/?$/
 
 /** The path as Remix matches it: each segment percent-decoded (an encoded slash stays inside its segment), any case. */
-export function routedPath(path: string): string {
+function routedPath(path: string): string {
   return path
     .split('/')
     .map((segment) => {
@@ -49,7 +49,8 @@ function tooLarge(req: Request, res: Response, limit: number) {
  */
 export function limitBody(isOwner: (cookie: string | undefined) => Promise<boolean>): RequestHandler {
   return async (req, res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD') return next()
+    // Read already, by a route answered before the rest (the one-click unsubscribe).
+    if (req.method === 'GET' || req.method === 'HEAD' || res.locals.body) return next()
     const ownerLimit = ownerWritingLimit(req.path)
     const limit =
       ownerLimit !== null && (await isOwner(req.headers.cookie).catch(() => false)) ? ownerLimit : bodyLimitBytes

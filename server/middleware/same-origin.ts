@@ -47,16 +47,10 @@ export function upgradeOrigin(req: IncomingMessage, trustForwardedProto: boolean
   return `${scheme}://${req.headers.host}`
 }
 
-/**
- * Refuses state-changing requests sent by other sites' pages (Remix alone answers them an empty
- * 500), except on paths `openTo` names: there the request's own token is what allows it.
- */
-export function requireSameOrigin(
-  allowedOrigins: string[],
-  openTo: (path: string) => boolean = () => false,
-): RequestHandler {
+/** Refuses state-changing requests sent by other sites' pages (Remix alone answers them an empty 500). */
+export function requireSameOrigin(allowedOrigins: string[]): RequestHandler {
   return (req, res, next) => {
-    if (safeMethods.has(req.method) || openTo(req.path)) return next()
+    if (safeMethods.has(req.method)) return next()
     const ownOrigin = `${req.protocol}://${req.get('host')}`
     if (comesFromAllowedSite({ headers: req.headers, ownOrigin }, allowedOrigins)) return next()
     refuse(req, res, 403, 'Requests from other sites are not accepted here.')

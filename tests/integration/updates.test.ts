@@ -282,7 +282,7 @@ describe('sending an update', () => {
       body: 'List-Unsubscribe=One-Click',
     })
     expect(oneClick.status).toBe(200)
-    expect(await oneClick.text()).toContain('You are unsubscribed')
+    expect(await oneClick.text()).toBe('Unsubscribed: this address gets no more updates.')
     expect(subscriberRows(server.databasePath).find((row) => row.email === eve.email)!.status).toBe('unsubscribed')
     await expect.poll(async () => (await report(server, cookie, first.body.id)).unsubscribedSince).toBe(1)
 
@@ -308,31 +308,36 @@ describe('sending an update', () => {
     expect(subscriberRows(server.databasePath).find((row) => row.email === eve.email)!.status).toBe('subscribed')
   })
 
-  it('sends every one of 300 recipients exactly one mail across a SIGKILL in the middle and a restart', async () => {
-    const mail = await mailServer()
+  it('sends every one of 300 recipients exactly one mail across a SIGKILL while a mail is on its way, and a restart', async () => {
+    // The 101st mail is held unanswered (its server has not said 250), and the site dies then.
+    let seen = 0
+    let onTheWay = () => {}
+    const held = new Promise<void>((resolve) => (onTheWay = resolve))
+    const mail = await mailServer({
+      hold: (each) => (each.subject === 'Harvest news' && ++seen === 101 ? (onTheWay(), new Promise(() => {})) : null),
+    })
     const databasePath = tempDatabasePath()
     // 300 mails at the default 60 a minute would take five minutes: this test is about crashes, not pace.
     const fast = { UPDATES_PER_MINUTE: '6000' }
     const first = await site(mail, fast, databasePath)
     const sqlite = new Sqlite(databasePath)
     const insert = sqlite.prepare(
-      `INSERT INTO subscribers (email, address_key, email_lower, name, status, consent, added_by, subscribed_at, created_at)
-       VALUES (?, ?, ?, ?, 'subscribed', 'asked at the stall', 'owner', ?, ?)`,
+      `INSERT INTO subscribers (email, address_key, name, status, consent, added_by, subscribed_at, created_at)
+       VALUES (?, ?, ?, 'subscribed', 'asked at the stall', 'owner', ?, ?)`,
     )
     sqlite.transaction(() => {
       for (let n = 0; n < 300; n++) {
         const email = `person${n}@example.com`
-        insert.run(email, email, email, `Person ${n}`, Date.now(), Date.now())
+        insert.run(email, email, `Person ${n}`, Date.now(), Date.now())
       }
     })()
     sqlite.close()
     const sent = await sendUpdate(first.server, first.cookie, { subject: 'Harvest news', text: 'Hello {name}.' })
     expect(sent.body.recipients).toBe(300)
     const harvest = () => mail.mails.filter((each) => each.subject === 'Harvest news')
-    await expect.poll(() => harvest().length, { timeout: 30_000, interval: 5 }).toBeGreaterThanOrEqual(100)
+    await held
     await first.server.stop('SIGKILL')
-    const before = harvest().length
-    expect(before).toBeLessThan(300)
+    expect(harvest()).toHaveLength(100)
 
     const second = await site(mail, fast, databasePath)
     await expect
@@ -342,7 +347,7 @@ describe('sending an update', () => {
     const perRecipient = new Map<string, number>()
     for (const each of harvest()) perRecipient.set(to(each), (perRecipient.get(to(each)) ?? 0) + 1)
     expect(perRecipient.size).toBe(300)
-    expect([...perRecipient.values()].every((mails) => mails === 1)).toBe(true)
+    expect([...perRecipient.entries()].filter(([, mails]) => mails !== 1)).toEqual([])
   })
 
   it('marks an address the mail server refuses (5xx) undeliverable, reports why, and mails it no more', async () => {
@@ -369,6 +374,23 @@ describe('sending an update', () => {
     expect(next.body.recipients).toBe(1)
   })
 
+  it('fails the one mail whose content the server refuses (5xx at DATA), and keeps the address', async () => {
+    const mail = await mailServer({ refuse: (sent) => sent.subject === 'Blocked words' })
+    const { server, cookie } = await site(mail)
+    await subscribe(server, mail, ann)
+    const blocked = await sendUpdate(server, cookie, { subject: 'Blocked words', text: 'Hello.' })
+    await expect.poll(async () => (await report(server, cookie, blocked.body.id)).failed, { timeout: 10_000 }).toBe(1)
+    expect((await report(server, cookie, blocked.body.id)).failures[0]!.reason).toMatch(
+      /^554 Message refused by content filter/,
+    )
+    expect(subscriberRows(server.databasePath)[0]!.status).toBe('subscribed')
+    const next = await sendUpdate(server, cookie, { subject: 'Plain words', text: 'Hello.' })
+    expect(next.body.recipients).toBe(1)
+    await expect
+      .poll(() => mail.mails.filter((each) => each.subject === 'Plain words').length, { timeout: 10_000 })
+      .toBe(1)
+  })
+
   it('makes one update of a repeated POST with the same Idempotency-Key', async () => {
     const mail = await mailServer()
     const { server, cookie } = await site(mail)
@@ -390,11 +412,10 @@ describe('sending an update', () => {
     const { server, cookie } = await site(mail)
     const sqlite = new Sqlite(server.databasePath)
     const insert = sqlite.prepare(
-      `INSERT INTO subscribers (email, address_key, email_lower, name, status, consent, added_by, subscribed_at, created_at)
-       VALUES (?, ?, ?, '', 'subscribed', 'asked at the stall', 'owner', ?, ?)`,
+      `INSERT INTO subscribers (email, address_key, name, status, consent, added_by, subscribed_at, created_at)
+       VALUES (?, ?, '', 'subscribed', 'asked at the stall', 'owner', ?, ?)`,
     )
-    for (let n = 0; n < 30; n++)
-      insert.run(`p${n}@example.com`, `p${n}@example.com`, `p${n}@example.com`, Date.now(), Date.now())
+    for (let n = 0; n < 30; n++) insert.run(`p${n}@example.com`, `p${n}@example.com`, Date.now(), Date.now())
     sqlite.close()
     const sent = await sendUpdate(server, cookie, { subject: 'Autumn', text: 'Leaves.' })
     expect(sent.body.recipients).toBe(30)

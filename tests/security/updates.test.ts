@@ -37,8 +37,8 @@ beforeAll(async () => {
   const sqlite = new Sqlite(server.databasePath)
   sqlite
     .prepare(
-      `INSERT INTO subscribers (email, address_key, email_lower, name, status, consent, added_by, subscribed_at, created_at)
-       VALUES ('ann@example.com', 'ann@example.com', 'ann@example.com', 'Ann', 'subscribed', 'at the stall', 'owner', 1, 1)`,
+      `INSERT INTO subscribers (email, address_key, name, status, consent, added_by, subscribed_at, created_at)
+       VALUES ('ann@example.com', 'ann@example.com', 'Ann', 'subscribed', 'at the stall', 'owner', 1, 1)`,
     )
     .run()
   sqlite.close()
@@ -156,6 +156,8 @@ describe('bad updates', () => {
       { subject: 'Eggs', text: 'Hi', products: ['honey'] },
       /No subscriber asked about what you chose/,
     ],
+    ['a subject split by a line separator', { subject: 'Eggs\u2028Bcc: x', text: 'Hi' }, 'A subject is one line.'],
+    ['a subject with a C1 control', { subject: 'Eggs\u0085now', text: 'Hi' }, /not control characters/],
     ['a subject that is a number', { subject: 7, text: 'Hi' }, /Send the update as/],
     ['products that are not a list', { subject: 'Eggs', text: 'Hi', products: 'eggs' }, /Send the update as/],
     [
@@ -280,6 +282,112 @@ describe('confirm and unsubscribe links', () => {
       await new Promise((resolve) => setTimeout(resolve, 500))
       expect(count(target, 'replies')).toBe(3)
       expect(count(target, 'subscribers')).toBe(3)
+    } finally {
+      await target.stop('SIGKILL')
+    }
+  })
+})
+
+describe('the unasked mails and the way back', () => {
+  it('counts the question about updates in the hour’s cap of unasked mails, whoever sends the leads', async () => {
+    const target = await withUpdates({ OWNER_PASSWORD: password })
+    try {
+      for (let n = 0; n < 62; n++) {
+        const answer = await fetch(`${target.url}/api/submissions`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.9.${n}.7` },
+          body: JSON.stringify({
+            name: 'Vic',
+            email: `victim${n}@example.org`,
+            message: 'Do you sell raw honey in jars?',
+          }),
+        })
+        expect(answer.status).toBe(201)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      expect(count(target, 'replies')).toBe(60)
+    } finally {
+      await target.stop('SIGKILL')
+    }
+  })
+
+  it('lets only their own same-site Undo, within the day of their own unsubscribe, subscribe them again', async () => {
+    const target = await withUpdates({ OWNER_PASSWORD: password })
+    try {
+      const ownerCookie = await signInAsOwner(target.url, password)
+      for (const email of ['ann@example.com', 'ben@example.com']) {
+        await fetch(`${target.url}/farm-sales/updates`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: ownerCookie },
+          body: new URLSearchParams({ intent: 'add', email, name: '', note: 'at the stall' }).toString(),
+        })
+      }
+      const sent = await fetch(`${target.url}/api/updates`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: ownerCookie },
+        body: JSON.stringify({ subject: 'Undo test', text: 'Hello' }),
+      })
+      expect(sent.status).toBe(202)
+      const toOf = (sent: (typeof mail.mails)[number]) => (Array.isArray(sent.to) ? '' : sent.to?.value[0]?.address)
+      const linkFor = async (email: string) => {
+        const find = () => mail.mails.find((each) => each.subject === 'Undo test' && toOf(each) === email)
+        await expect.poll(() => find() !== undefined, { timeout: 10_000 }).toBe(true)
+        return /Unsubscribe in one click: (\S+)/.exec(find()!.text!)![1]!
+      }
+      const statusOf = (email: string) => {
+        const sqlite = new Sqlite(target.databasePath, { readonly: true })
+        try {
+          return (sqlite.prepare('SELECT status FROM subscribers WHERE email = ?').get(email) as { status: string })
+            .status
+        } finally {
+          sqlite.close()
+        }
+      }
+      const annLink = await linkFor('ann@example.com')
+      const benLink = await linkFor('ben@example.com')
+      const undo = (link: string, headers: Record<string, string> = {}) =>
+        fetch(link, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+          body: 'intent=undo',
+        })
+
+      // Ann leaves by her link; another site's page cannot post her Undo, nor can it pass for One-Click.
+      expect(
+        (await fetch(annLink, { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }) }))
+          .status,
+      ).toBe(200)
+      expect(statusOf('ann@example.com')).toBe('unsubscribed')
+      expect((await undo(annLink, { Origin: 'https://elsewhere.example' })).status).toBe(403)
+      expect(
+        (
+          await fetch(annLink, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://elsewhere.example' },
+            body: 'List-Unsubscribe=One-Click&intent=undo',
+          })
+        ).status,
+      ).toBe(403)
+      expect(statusOf('ann@example.com')).toBe('unsubscribed')
+
+      // The owner takes Ben off: his old link offers no Undo, and a posted one changes nothing.
+      const benId = new URL(benLink).searchParams.get('token')!.split('.')[0]!
+      await fetch(`${target.url}/farm-sales/updates`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: ownerCookie },
+        body: new URLSearchParams({ intent: 'remove', id: benId }).toString(),
+        redirect: 'manual',
+      })
+      expect(statusOf('ben@example.com')).toBe('unsubscribed')
+      const page = await (await fetch(benLink)).text()
+      expect(page).toContain('You are unsubscribed')
+      expect(page).not.toContain('Undo: send me updates again')
+      expect((await undo(benLink)).status).toBe(200)
+      expect(statusOf('ben@example.com')).toBe('unsubscribed')
+
+      // Ann's own Undo from the page, the same day, works.
+      expect(await (await undo(annLink)).text()).toContain('You are subscribed again')
+      expect(statusOf('ann@example.com')).toBe('subscribed')
     } finally {
       await target.stop('SIGKILL')
     }

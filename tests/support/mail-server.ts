@@ -21,6 +21,7 @@ export async function startMailServer({
   refuse,
   refuseRecipient,
   holdUntil,
+  hold,
 }: {
   port?: number
   login?: { user: string; password: string }
@@ -30,6 +31,8 @@ export async function startMailServer({
   refuseRecipient?: (address: string) => boolean
   /** Takes each mail only once this settles, so a test sees what happens while one is on its way. */
   holdUntil?: Promise<void>
+  /** Holds one mail until the promise this gives for it settles (a mail not yet answered is not taken). */
+  hold?: (mail: ParsedMail) => Promise<void> | null
 } = {}): Promise<MailServer> {
   port ??= await freePort()
   const mails: ParsedMail[] = []
@@ -56,7 +59,7 @@ export async function startMailServer({
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then(async (mail) => {
-          await holdUntil
+          await (hold?.(mail) ?? holdUntil)
           if (refuse?.(mail)) {
             return callback(Object.assign(new Error('Message refused by content filter'), { responseCode: 554 }))
           }
