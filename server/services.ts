@@ -211,8 +211,10 @@ export async function buildServices(config: Config) {
     },
     farm: { name: config.farmName, product: config.farmProduct },
     log,
-    /** Ends the jobs and workers; the database is closed last, by whoever stops the server. */
-    /** Resolves once the update on its way (if any) is settled and marked. */
+    /**
+     * Ends the jobs and workers; resolves once the update on its way (if any) is settled and
+     * marked. The database is closed last, by whoever stops the server.
+     */
     async stop() {
       outbox?.stop()
       spamPurge.stop()

@@ -68,7 +68,8 @@ export function SubscriberList({
                 <p className="font-semibold break-words text-stone-900">{subscriber.name || subscriber.email}</p>
                 <p className="text-sm break-all text-stone-700">{subscriber.email}</p>
                 <p className="mt-0.5 text-xs text-stone-600">
-                  {statusWords[subscriber.status]} since {day.format(new Date(subscriber.since))}
+                  {subscriber.removedByOwner ? 'Removed by you' : statusWords[subscriber.status]} since{' '}
+                  {day.format(new Date(subscriber.since))}
                   {subscriber.addedBy === 'owner' && subscriber.consent
                     ? ` · added by you: “${subscriber.consent}”`
                     : ''}

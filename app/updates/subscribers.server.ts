@@ -23,6 +23,7 @@ const toSubscriber = (row: SubscriberRow): Subscriber => ({
   status: row.status,
   consent: row.consent,
   addedBy: row.addedBy,
+  removedByOwner: row.status === 'unsubscribed' && row.unsubscribedBy === 'owner',
   since: (row.unsubscribedAt ?? row.subscribedAt ?? row.askedAt ?? row.createdAt).toISOString(),
 })
 

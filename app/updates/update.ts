@@ -153,6 +153,8 @@ export interface Subscriber {
   status: SubscriberStatus
   consent: string | null
   addedBy: 'visitor' | 'owner'
+  /** Whether the owner took them off (else they left themselves, or were never on). */
+  removedByOwner: boolean
   since: string
 }
 
