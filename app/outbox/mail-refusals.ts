@@ -21,8 +21,9 @@ export function serverWords(error: unknown): string {
 }
 
 /**
- * A 5xx for the address itself (at RCPT TO, not a policy refusal such as 5.7.1): no such mailbox,
- * for good. A 5xx at DATA refuses this message, not the address.
+ * A 5xx for the address itself: at RCPT TO, with an enhanced status that says so (5.1.x, a bad
+ * mailbox or address; 5.2.1, a disabled mailbox). Without one, or for a policy (5.7.x, "relaying
+ * denied"), it may be the server's own setup; a 5xx at DATA refuses this message, not the address.
  */
 export function isRefusedAddress(error: unknown): boolean {
   const { responseCode, command, response } = (error ?? {}) as {
@@ -35,6 +36,6 @@ export function isRefusedAddress(error: unknown): boolean {
     responseCode >= 500 &&
     responseCode < 600 &&
     command === 'RCPT TO' &&
-    !/\b5\.7\.\d/.test(String(response ?? ''))
+    /\b5\.(?:1\.\d{1,3}|2\.1)\b/.test(String(response ?? ''))
   )
 }

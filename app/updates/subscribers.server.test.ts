@@ -102,4 +102,21 @@ describe('consent links', () => {
       error: 'ann@example.com unsubscribed: only they can subscribe again, from a link in a mail of ours.',
     })
   })
+
+  it('offers no Undo after the owner’s Remove, nor to an address the mail server refused', async () => {
+    const { links, subscribers, lead, tokenOf, now } = setUp()
+    const ann = subscribers.ask(lead('ann@example.com'), now())
+    await subscribers.confirm(tokenOf(links.confirmUrl(ann, 'ann@example.com', now())))
+    const leave = tokenOf(links.unsubscribeUrl(ann, 'ann@example.com'))
+    expect(await subscribers.unsubscribe(leave)).toMatchObject({ status: 'unsubscribed', mayUndo: true })
+    // The owner removes her from a list loaded before she left: her Undo is gone.
+    await subscribers.remove(ann)
+    expect(subscribers.lookUnsubscribe(leave)).toMatchObject({ status: 'unsubscribed', mayUndo: false })
+    expect(await subscribers.undo(leave)).toMatchObject({ status: 'unsubscribed' })
+    const ben = subscribers.ask(lead('ben@example.com', 'Ben'), now())
+    database.sqlite.prepare(`UPDATE subscribers SET status = 'undeliverable' WHERE id = ?`).run(ben)
+    const benLeave = tokenOf(links.unsubscribeUrl(ben, 'ben@example.com'))
+    expect(await subscribers.unsubscribe(benLeave)).toMatchObject({ status: 'undeliverable', mayUndo: false })
+    expect(await subscribers.undo(benLeave)).toMatchObject({ status: 'undeliverable' })
+  })
 })

@@ -152,9 +152,9 @@ export function createSubscribers({
     /** One click, from the mail program or the page: no more updates, nor asks. */
     unsubscribe: (token: string) =>
       change(token, 'unsubscribe', (row) =>
-        row.status === 'unsubscribed'
-          ? null
-          : { status: 'unsubscribed', unsubscribedAt: now(), unsubscribedBy: 'them' },
+        row.status === 'subscribed' || row.status === 'asked'
+          ? { status: 'unsubscribed', unsubscribedAt: now(), unsubscribedBy: 'them' }
+          : null,
       ),
     /** Their own click on "Undo", within a day of leaving by their own link: subscribed again on the consent they gave. */
     undo: (token: string) =>
@@ -219,7 +219,7 @@ export function createSubscribers({
     async remove(id: number): Promise<Answer<object>> {
       const row = byId.get({ id })
       if (!row) return { ok: false, status: 404, error: 'There is no such subscriber.' }
-      if (row.status !== 'unsubscribed') {
+      if (row.status !== 'unsubscribed' || row.unsubscribedBy !== 'owner') {
         await writes.whenFree(() =>
           db
             .update(subscribers)

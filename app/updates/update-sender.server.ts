@@ -212,7 +212,14 @@ export function createUpdateSender({
       }
       // A 4xx for one address (greylisting, a full mailbox) waits alone; anything else (the server
       // unreachable, busy, refusing the sender) holds the whole update until it is tried again.
-      const justThisAddress = (error as { command?: unknown } | null)?.command === 'RCPT TO'
+      // (A 421 closes the connection for everyone, and 4.7.x is a limit on the sender.)
+      const { command, responseCode, response } = (error ?? {}) as {
+        command?: unknown
+        responseCode?: unknown
+        response?: unknown
+      }
+      const justThisAddress =
+        command === 'RCPT TO' && responseCode !== 421 && !/\b4\.7\.\d/.test(String(response ?? ''))
       const retryAt = now() + retryDelayMs(settings.retryBaseMs, justThisAddress ? mail.attempts + 1 : ++failuresInARow)
       if (!justThisAddress) pausedUntil = retryAt
       await writes.whenFree(() =>

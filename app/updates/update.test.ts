@@ -36,6 +36,20 @@ describe('an update’s mail', () => {
     expect(html).not.toMatch(/<b>|javascript:/)
   })
 
+  it('keeps a name one line of plain words: never a link, never a line break, URL-encoded inside the owner’s link', () => {
+    const { text, html } = mail(
+      'Hi {name}! See https://bramble.example/p?who={name}&f={farm}.',
+      'Ann\u2028Bcc: https://evil.example',
+    )
+    expect(text).toMatch(
+      /^Hi Ann Bcc: https:\/\/evil\.example! See https:\/\/bramble\.example\/p\?who=Ann%20Bcc%3A%20https%3A%2F%2Fevil\.example&f=Bramble%20Hill%20Farm\./,
+    )
+    expect(html).not.toContain('<a href="https://evil.example')
+    expect(html).toContain(
+      'href="https://bramble.example/p?who=Ann%20Bcc%3A%20https%3A%2F%2Fevil.example&#38;f=Bramble%20Hill%20Farm"',
+    )
+  })
+
   it('makes no link of a javascript: address', () => {
     expect(mail('Click javascript:alert(1) now').html).not.toContain('<a href="javascript')
   })
@@ -45,7 +59,9 @@ describe('what an update may hold', () => {
   it.each([
     ['', 'Some text', 'Write a subject first.'],
     ['   ', 'Some text', 'Write a subject first.'],
-    ['Eggs\nHoney', 'Some text', 'A subject is one line.'],
+    ['Eggs\nHoney', 'Some text', 'A subject is one line, without tabs.'],
+    ['Eggs\tHoney', 'Some text', 'A subject is one line, without tabs.'],
+    ['Eggs for {friend}', 'Some text', /\{friend\} is not a placeholder/],
     ['x'.repeat(updateLimits.subject + 1), 'Some text', /A subject can be at most 200 characters; this one has 201/],
     ['Eggs', ' \n ', 'Write the update’s text first.'],
     ['Eggs', 'x'.repeat(updateLimits.text + 1), /at most 50,000 characters; this one has 50,001/],

@@ -1,4 +1,4 @@
-import { fillPlaceholders, placeholderError } from '#app/replies/placeholders'
+import { placeholderError } from '#app/replies/placeholders'
 import type { SubscriberStatus } from '#app/data/schema'
 import { oneLineBreak, writingError } from '#app/replies/reply'
 
@@ -38,7 +38,7 @@ export interface UpdateReport {
 export function updateError(subject: string, text: string): string | null {
   const subjectProblem = writingError(subject.trim(), 'a subject', updateLimits.subject)
   if (subjectProblem) return subjectProblem
-  if (/[\r\n\u0085\u2028\u2029]/.test(subject)) return 'A subject is one line.'
+  if (/[\t\r\n\u0085\u2028\u2029]/.test(subject)) return 'A subject is one line, without tabs.'
   return (
     placeholderError(subject, updatePlaceholders) ??
     writingError(oneLineBreak(text), 'the update’s text', updateLimits.text) ??
@@ -63,18 +63,23 @@ const escaped = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${c
 // A web address in the owner's text becomes a link; the sentence's last full stop or bracket stays text.
 const webAddress = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'’]/g
 
-/** The owner's line as HTML: their web addresses as links, then each placeholder filled as plain text (a name is never a link). */
-function htmlLine(line: string, values: Record<string, string>): string {
-  let html = ''
+/**
+ * One line of the owner's text, filled: in a web address a placeholder is filled URL-encoded (so
+ * a name stays inside it and never makes one); elsewhere as it is, and in HTML escaped.
+ */
+function filledLine(line: string, values: Record<string, string>, html: boolean): string {
+  const fill = (part: string, encode: (value: string) => string) =>
+    part.replace(/\{(name|farm)\}/g, (_whole, key: string) => encode(values[key] ?? ''))
+  const text = (part: string) => (html ? fill(escaped(part), escaped) : fill(part, (value) => value))
+  let filled = ''
   let from = 0
-  const text = (part: string) =>
-    escaped(part).replace(/\{(name|farm)\}/g, (_whole, key: string) => escaped(values[key] ?? ''))
   for (const found of line.matchAll(webAddress)) {
-    html += text(line.slice(from, found.index))
-    html += `<a href="${escaped(found[0])}" style="color:#166534">${escaped(found[0])}</a>`
+    const address = fill(found[0], encodeURIComponent)
+    filled += text(line.slice(from, found.index))
+    filled += html ? `<a href="${escaped(address)}" style="color:#166534">${escaped(address)}</a>` : address
     from = found.index + found[0].length
   }
-  return html + text(line.slice(from))
+  return filled + text(line.slice(from))
 }
 
 const paragraphs = (text: string) =>
@@ -85,7 +90,8 @@ const paragraphs = (text: string) =>
 
 /** What `{name}` and `{farm}` become for one recipient. */
 export const placeholderValues = (recipient: Recipient, farmName: string) => ({
-  name: recipient.name.trim() || 'friend',
+  // A name is one line of words wherever it lands, the subject included.
+  name: recipient.name.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim() || 'friend',
   farm: farmName,
 })
 
@@ -115,7 +121,14 @@ export function updateBody({
   ]
   const body = paragraphs(oneLineBreak(text))
   return {
-    text: `${body.map((paragraph) => fillPlaceholders(paragraph, values)).join('\n\n')}\n\n-- \n${footer.join('\n')}\n`,
+    text: `${body
+      .map((paragraph) =>
+        paragraph
+          .split('\n')
+          .map((line) => filledLine(line, values, false))
+          .join('\n'),
+      )
+      .join('\n\n')}\n\n-- \n${footer.join('\n')}\n`,
     html: [
       '<!doctype html><html><head><meta charset="utf-8"></head>',
       '<body style="margin:0;padding:24px;background:#fafaf9;font-family:Georgia,serif;color:#1c1917">',
@@ -124,7 +137,7 @@ export function updateBody({
         (paragraph) =>
           `<p style="font-size:16px;line-height:1.6;margin:0 0 16px">${paragraph
             .split('\n')
-            .map((line) => htmlLine(line, values))
+            .map((line) => filledLine(line, values, true))
             .join('<br>')}</p>`,
       ),
       '<hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0 12px">',

@@ -156,7 +156,11 @@ describe('bad updates', () => {
       { subject: 'Eggs', text: 'Hi', products: ['honey'] },
       /No subscriber asked about what you chose/,
     ],
-    ['a subject split by a line separator', { subject: 'Eggs\u2028Bcc: x', text: 'Hi' }, 'A subject is one line.'],
+    [
+      'a subject split by a line separator',
+      { subject: 'Eggs\u2028Bcc: x', text: 'Hi' },
+      'A subject is one line, without tabs.',
+    ],
     ['a subject with a C1 control', { subject: 'Eggs\u0085now', text: 'Hi' }, /not control characters/],
     ['a subject that is a number', { subject: 7, text: 'Hi' }, /Send the update as/],
     ['products that are not a list', { subject: 'Eggs', text: 'Hi', products: 'eggs' }, /Send the update as/],
