@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         justQueued: Number.isInteger(queued) && queued > 0 ? updates.report(queued) : null,
         formKey: newFormKey(),
         owner: ready.desk.settings.owner,
-        limits: { ...updateLimits, note: subscriberLimits.note },
+        limits: { ...updateLimits, note: subscriberLimits.note, onPage: subscriberLimits.onPage },
       },
     },
     { headers: ownerDataHeaders },
@@ -208,6 +208,7 @@ export default function Updates() {
             search={desk.search}
             subscribers={desk.subscribers}
             noteLimit={desk.limits.note}
+            onPage={desk.limits.onPage}
             added={answer?.added ?? null}
             problem={answer?.form === 'subscribers' ? answer.problem : null}
           />

@@ -42,8 +42,8 @@ export default function ConfirmUpdates() {
   const { farm, words, found, done } = useActionData<typeof action>() ?? loaded
   if (!found.ok) {
     return (
-      <LinkPage title="This link does not work">
-        <p className="mt-4 text-stone-700">{brokenLink[found.why]}</p>
+      <LinkPage title={brokenLink[found.why].title}>
+        <p className="mt-4 text-stone-700">{brokenLink[found.why].text}</p>
       </LinkPage>
     )
   }

@@ -61,8 +61,8 @@ export default function Unsubscribe() {
   }
   if (!found.ok) {
     return (
-      <LinkPage title="This link does not work">
-        <p className="mt-4 text-stone-700">{brokenLink[found.why]}</p>
+      <LinkPage title={brokenLink[found.why].title}>
+        <p className="mt-4 text-stone-700">{brokenLink[found.why].text}</p>
       </LinkPage>
     )
   }

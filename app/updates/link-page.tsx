@@ -19,8 +19,12 @@ export const quietButton =
 
 /** What a link that does not work says, whatever is wrong with it: nothing was changed. */
 export const brokenLink = {
-  expired:
-    'This link has expired: links to confirm work for 7 days. Nothing was changed. Write to us again from our contact form and we will ask you once more.',
-  invalid:
-    'This link does not work: it may be cut short or mistyped. Nothing was changed. Please use the whole link from our mail.',
+  expired: {
+    title: 'This link has expired',
+    text: 'Links to confirm work for 7 days. Nothing was changed. Write to us again from our contact form and we will ask you once more.',
+  },
+  invalid: {
+    title: 'This link does not work',
+    text: 'It may be cut short or mistyped. Nothing was changed. Please use the whole link from our mail.',
+  },
 } as const

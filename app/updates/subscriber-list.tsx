@@ -21,6 +21,7 @@ export function SubscriberList({
   search,
   subscribers,
   noteLimit,
+  onPage,
   added,
   problem,
 }: {
@@ -28,6 +29,8 @@ export function SubscriberList({
   search: string
   subscribers: Subscriber[]
   noteLimit: number
+  /** How many the list shows at most. */
+  onPage: number
   added: string | null
   problem: string | null
 }) {
@@ -41,6 +44,54 @@ export function SubscriberList({
         · {counts.unsubscribed.toLocaleString('en-GB')} unsubscribed · {counts.undeliverable.toLocaleString('en-GB')}{' '}
         with mail refused
       </p>
+      <details open={Boolean(problem || added)} className="mt-4">
+        <summary className="cursor-pointer font-semibold text-green-900">Add someone who asked you in person</summary>
+        <Form
+          method="post"
+          className="mt-3 grid gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2"
+        >
+          <div>
+            <label htmlFor="add-email" className="mb-1.5 block text-sm font-semibold text-stone-800">
+              Email
+            </label>
+            <input id="add-email" name="email" type="email" required className={fieldStyle} />
+          </div>
+          <div>
+            <label htmlFor="add-name" className="mb-1.5 block text-sm font-semibold text-stone-800">
+              Name (optional)
+            </label>
+            <input id="add-name" name="name" className={fieldStyle} />
+          </div>
+          <div className="sm:col-span-2">
+            <label htmlFor="add-note" className="mb-1.5 block text-sm font-semibold text-stone-800">
+              How they asked
+            </label>
+            <input
+              id="add-note"
+              name="note"
+              required
+              maxLength={noteLimit}
+              placeholder="e.g. asked at the market stall"
+              className={fieldStyle}
+            />
+          </div>
+          {problem ? (
+            <p role="alert" className="text-sm font-medium text-red-800 sm:col-span-2">
+              {`Not added: ${problem}`}
+            </p>
+          ) : null}
+          {added ? (
+            <p role="status" className="text-sm text-green-900 sm:col-span-2">
+              {`${added} gets your updates now.`}
+            </p>
+          ) : null}
+          <div className="sm:col-span-2">
+            <button type="submit" name="intent" value="add" className={quietButton}>
+              Add subscriber
+            </button>
+          </div>
+        </Form>
+      </details>
       <Form method="get" className="mt-4 flex gap-2" role="search">
         <label htmlFor="subscriber-search" className="sr-only">
           Search subscribers
@@ -93,52 +144,13 @@ export function SubscriberList({
           ))}
         </ul>
       )}
-      <h3 className="mt-8 font-semibold text-stone-900">Add someone who asked you in person</h3>
-      <Form
-        method="post"
-        className="mt-3 grid gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2"
-      >
-        <div>
-          <label htmlFor="add-email" className="mb-1.5 block text-sm font-semibold text-stone-800">
-            Email
-          </label>
-          <input id="add-email" name="email" type="email" required className={fieldStyle} />
-        </div>
-        <div>
-          <label htmlFor="add-name" className="mb-1.5 block text-sm font-semibold text-stone-800">
-            Name (optional)
-          </label>
-          <input id="add-name" name="name" className={fieldStyle} />
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor="add-note" className="mb-1.5 block text-sm font-semibold text-stone-800">
-            How they asked
-          </label>
-          <input
-            id="add-note"
-            name="note"
-            required
-            maxLength={noteLimit}
-            placeholder="e.g. asked at the market stall"
-            className={fieldStyle}
-          />
-        </div>
-        {problem ? (
-          <p role="alert" className="text-sm font-medium text-red-800 sm:col-span-2">
-            {`Not added: ${problem}`}
-          </p>
-        ) : null}
-        {added ? (
-          <p role="status" className="text-sm text-green-900 sm:col-span-2">
-            {`${added} gets your updates now.`}
-          </p>
-        ) : null}
-        <div className="sm:col-span-2">
-          <button type="submit" name="intent" value="add" className={quietButton}>
-            Add subscriber
-          </button>
-        </div>
-      </Form>
+      {subscribers.length === onPage ? (
+        <p className="mt-2 text-sm text-stone-600">
+          {search
+            ? `The first ${onPage} who match; search for more of a name or address.`
+            : `The newest ${onPage}; search to find anyone else.`}
+        </p>
+      ) : null}
     </section>
   )
 }

@@ -12,7 +12,7 @@ const dayMs = 24 * 60 * 60 * 1000
 /** How long someone who left by their own link may undo it from the page. */
 const undoWithinMs = dayMs
 /** What one page of the subscribers list shows, and how long a search or a note may be. */
-export const subscriberLimits = { onPage: 50, search: 100, note: 200, name: 100 } as const
+export const subscriberLimits = { onPage: 20, search: 100, note: 200, name: 100 } as const
 
 type Answer<T> = ({ ok: true } & T) | Refusal
 
