@@ -1,10 +1,11 @@
 import { and, asc, count, countDistinct, eq, gte, inArray, lte, max, min, sql } from 'drizzle-orm'
-import type { SendMailOptions, Transporter } from 'nodemailer'
+import type { SendMailOptions } from 'nodemailer'
 import type { FarmDatabase } from '#app/data/database.server'
 import { outbox, submissions, type OutboxRow } from '#app/data/schema'
 import { isBusy, type Writes } from '#app/data/writes.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Log } from '#app/log'
+import { createMailTransport } from './mail-transport.server'
 import { digestMail, leadMail, type Lead, type OwnerMail } from './owner-mail.server'
 
 /** How the owner is mailed about leads (SMTP_URL, NOTIFY_*, PUBLIC_URL). */
@@ -79,17 +80,7 @@ export function createOutboxSender({
   queues?: MailQueue[]
   now?: () => number
 }) {
-  // nodemailer is about 15 MB of the server's memory: loaded with the first mail, not at start.
-  let transport: Promise<Transporter> | undefined
-  const mailTransport = () =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport({
-        url: settings.smtpUrl,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      }),
-    ))
+  const transport = createMailTransport(settings.smtpUrl)
   let timer: NodeJS.Timeout | undefined
   let running = false
   let runAgain = false
@@ -113,7 +104,7 @@ export function createOutboxSender({
     return { unsent, oldestUnsentSeconds: oldest === Infinity ? 0 : Math.round((now() - oldest) / 1000) }
   }
 
-  const sendAs = async (mail: SendMailOptions) => void (await (await mailTransport()).sendMail(mail))
+  const sendAs = transport.send
 
   const send = (mail: OwnerMail) =>
     sendAs({
@@ -353,7 +344,7 @@ export function createOutboxSender({
       stopped = true
       unsubscribe()
       clearTimeout(timer)
-      void transport?.then((opened) => opened.close())
+      transport.close()
     },
   }
 }

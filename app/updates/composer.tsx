@@ -111,38 +111,20 @@ export function Composer({
             Everyone, unless you choose: then only subscribers whose messages asked about one of the chosen products
             (and one of the chosen kinds, if you choose some).
           </p>
-          <p className="mt-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">Products</p>
-          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
-            {choices.products.map((product) => (
-              <label key={product} className="flex items-center gap-2 text-sm text-stone-800">
-                <input
-                  type="checkbox"
-                  name="product"
-                  value={product}
-                  defaultChecked={draft?.products.includes(product)}
-                  onChange={countAudience}
-                  className="size-4 accent-green-800"
-                />
-                {product}
-              </label>
-            ))}
-          </div>
-          <p className="mt-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">Kinds of message</p>
-          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
-            {choices.intents.map((intent) => (
-              <label key={intent} className="flex items-center gap-2 text-sm text-stone-800">
-                <input
-                  type="checkbox"
-                  name="intent-of"
-                  value={intent}
-                  defaultChecked={draft?.intents.includes(intent)}
-                  onChange={countAudience}
-                  className="size-4 accent-green-800"
-                />
-                {intentWords[intent].filter}
-              </label>
-            ))}
-          </div>
+          <Choices
+            heading="Products"
+            name="product"
+            options={choices.products.map((product) => ({ value: product, words: product }))}
+            chosen={draft?.products ?? []}
+            onChange={countAudience}
+          />
+          <Choices
+            heading="Kinds of message"
+            name="intent-of"
+            options={choices.intents.map((intent) => ({ value: intent, words: intentWords[intent].filter }))}
+            chosen={draft?.intents ?? []}
+            onChange={countAudience}
+          />
           {counted !== undefined ? (
             <p role="status" data-testid="audience-count" className="mt-3 text-sm font-semibold text-green-900">
               {`Goes to ${subscribersWord(counted)}.`}
@@ -202,5 +184,41 @@ export function Composer({
         ) : null}
       </Form>
     </section>
+  )
+}
+
+/** One row of the audience's checkboxes (products, or kinds of message), under a small heading. */
+function Choices({
+  heading,
+  name,
+  options,
+  chosen,
+  onChange,
+}: {
+  heading: string
+  name: string
+  options: Array<{ value: string; words: string }>
+  chosen: string[]
+  onChange: () => void
+}) {
+  return (
+    <>
+      <p className="mt-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">{heading}</p>
+      <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
+        {options.map(({ value, words }) => (
+          <label key={value} className="flex items-center gap-2 text-sm text-stone-800">
+            <input
+              type="checkbox"
+              name={name}
+              value={value}
+              defaultChecked={chosen.includes(value)}
+              onChange={onChange}
+              className="size-4 accent-green-800"
+            />
+            {words}
+          </label>
+        ))}
+      </div>
+    </>
   )
 }

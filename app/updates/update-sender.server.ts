@@ -1,12 +1,13 @@
 import { and, asc, eq, lte, min, sql } from 'drizzle-orm'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import type { SendMailOptions, Transporter } from 'nodemailer'
+import type { SendMailOptions } from 'nodemailer'
 import type { FarmDatabase } from '#app/data/database.server'
 import { subscribers, updateMails, updates } from '#app/data/schema'
 import { isBusy, type Writes } from '#app/data/writes.server'
 import type { Log } from '#app/log'
 import { retryDelayMs } from '#app/outbox/outbox.server'
 import { isPermanentRefusal, isRefusedAddress, serverWords } from '#app/outbox/mail-refusals'
+import { createMailTransport } from '#app/outbox/mail-transport.server'
 import type { SignedLinks } from './signed-links.server'
 import { fillPlaceholders } from '#app/replies/placeholders'
 import { placeholderValues, updateBody, whySubscribed, type Recipient } from './update'
@@ -83,19 +84,8 @@ export function createUpdateSender({
   settings: UpdateMailSettings
   now?: () => number
 }) {
-  let transport: Promise<Transporter> | undefined
-  const mailTransport = () =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport({
-        url: settings.smtpUrl,
-        pool: true,
-        maxConnections: 1,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      }),
-    ))
-  const sendAs = async (mail: SendMailOptions) => void (await (await mailTransport()).sendMail(mail))
+  const transport = createMailTransport(settings.smtpUrl, { pool: true })
+  const sendAs = transport.send
   const intervalMs = 60_000 / settings.perMinute
   const domain = settings.from.slice(settings.from.lastIndexOf('@') + 1)
 
@@ -284,7 +274,7 @@ export function createUpdateSender({
       stopped = true
       clearTimeout(timer)
       await Promise.race([inFlight, new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
-      void transport?.then((opened) => opened.close())
+      transport.close()
     },
   }
 }
