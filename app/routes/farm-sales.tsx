@@ -143,9 +143,12 @@ export default function FarmSales() {
     <main className="mx-auto max-w-4xl px-4 pt-12 pb-20 sm:px-6">
       <h1 className="font-serif text-4xl font-bold text-green-900">Farm Sales Data</h1>
       <p className="mt-3 text-lg text-stone-700">Review customer submissions and AI-powered insights.</p>
-      <p className="mt-1 text-sm">
+      <p className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm">
         <Link to="/farm-sales/saved-replies" className="font-semibold text-green-800 underline">
           Saved replies and acknowledgement
+        </Link>
+        <Link to="/farm-sales/updates" className="font-semibold text-green-800 underline">
+          Updates and offers
         </Link>
       </p>
       {/* Its height is kept from the first paint: what it holds is known only in the browser. */}

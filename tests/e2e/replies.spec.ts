@@ -172,6 +172,8 @@ test('a card with its history and open reply box, and the saved replies page wit
   server,
   mail,
 }) => {
+  // Two pages, each read by axe at two widths: about 25 s on a busy machine, past the usual 30 s limit's comfort.
+  test.setTimeout(60_000)
   mail.refusing.add('bo@example.com')
   mail.release()
   const bo = await postSubmission(server, { name: 'Bo Carter', email: 'bo@example.com' })
