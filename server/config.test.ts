@@ -156,6 +156,10 @@ describe('readConfig: protection settings', () => {
     ],
     [{ UPDATES: 'yes' }, /UPDATES must be true or false/],
     [{ UPDATES_PER_MINUTE: '0' }, /UPDATES_PER_MINUTE must be a whole number from 1 to 60000/],
+    [{ WEBHOOK_SECRET: `whsec_${'A'.repeat(32)}` }, /WEBHOOK_SECRET is set but WEBHOOK_URL is not/],
+    [{ WEBHOOK_URL: 'https://hooks.example' }, /WEBHOOK_SECRET must be "whsec_"/],
+    [{ WEBHOOK_URL: 'https://hooks.example', WEBHOOK_SECRET: 'whsec_c2hvcnQ=' }, /24 to 64 bytes/],
+    [{ WEBHOOK_URL: 'hooks.example', WEBHOOK_SECRET: `whsec_${'A'.repeat(32)}` }, /WEBHOOK_URL must be an http/],
   ])('refuses %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(message)
   })
@@ -197,5 +201,15 @@ describe('readConfig: protection settings', () => {
       publicUrl: 'https://farm.example',
     })
     expect(readConfig({ ...mail, UPDATES: 'true', UPDATES_PER_MINUTE: '600' }).updates?.perMinute).toBe(600)
+  })
+
+  it('posts leads to a webhook only with WEBHOOK_URL and a whsec_ key, spam only when asked', () => {
+    expect(readConfig({}).webhook).toBeNull()
+    const key = Buffer.alloc(32, 7)
+    const webhook = readConfig({
+      WEBHOOK_URL: 'https://hooks.example/leads',
+      WEBHOOK_SECRET: `whsec_${key.toString('base64')}`,
+    }).webhook
+    expect(webhook).toEqual({ url: 'https://hooks.example/leads', key, includeSpam: false, retryBaseMs: 30_000 })
   })
 })

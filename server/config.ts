@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import type { LlmSettings } from '#app/analysis/llm.server'
 import type { OwnerMailSettings } from '#app/outbox/outbox.server'
+import type { WebhookSettings } from '#app/webhook/webhook.server'
 import { defaultFarmProducts, readProductList, type Product } from '#app/analysis/products'
 import { isEmailAddress } from '#app/submissions/contact-validation'
 
@@ -47,6 +48,8 @@ export interface Config {
   repliesPerMinute: number
   /** Null unless UPDATES=true: then clean leads are asked to confirm, and the owner sends updates this fast. */
   updates: { perMinute: number; publicUrl: string } | null
+  /** Null unless WEBHOOK_URL is set: then each lead is posted there, signed with WEBHOOK_SECRET. */
+  webhook: WebhookSettings | null
 }
 
 /** Every setting the site reads, with its default; the README lists the same. */
@@ -83,6 +86,9 @@ export const defaults = {
   REPLY_RATE_LIMIT: '30',
   UPDATES: 'false',
   UPDATES_PER_MINUTE: '60',
+  WEBHOOK_URL: '',
+  WEBHOOK_SECRET: '',
+  WEBHOOK_INCLUDE_SPAM: 'false',
 } as const
 
 /** The visitor waits for the model, so its wait is capped. */
@@ -252,6 +258,39 @@ function readUpdates(env: Environment, notify: OwnerMailSettings | null): Config
   return { perMinute, publicUrl: notify.publicUrl }
 }
 
+function readWebhook(env: Environment): WebhookSettings | null {
+  const url = text(env, 'WEBHOOK_URL')
+  const secret = env.WEBHOOK_SECRET?.trim() ?? ''
+  const includeSpam = yesOrNo(env, 'WEBHOOK_INCLUDE_SPAM')
+  if (!url) {
+    if (secret) throw new Error('WEBHOOK_SECRET is set but WEBHOOK_URL is not: set both, or neither')
+    return null
+  }
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new Error('WEBHOOK_URL must be an http:// or https:// address such as https://n8n.farm.example/webhook/leads')
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new Error('WEBHOOK_URL must be an http:// or https:// address such as https://n8n.farm.example/webhook/leads')
+  }
+  // Standard Webhooks: "whsec_" and the key in base64, 24 to 64 bytes. The value is never repeated here.
+  const key = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(secret)?.[1]
+  const bytes = key ? Buffer.from(key, 'base64').length : 0
+  if (bytes < 24 || bytes > 64) {
+    throw new Error(
+      'WEBHOOK_SECRET must be "whsec_" and a key of 24 to 64 bytes in base64 (e.g. whsec_ and the output of `openssl rand -base64 32`)',
+    )
+  }
+  return {
+    url: parsed.href,
+    key: Buffer.from(key!, 'base64'),
+    includeSpam,
+    retryBaseMs: wholeNumber(env, 'NOTIFY_RETRY_SECONDS', 1, 3600) * 1000,
+  }
+}
+
 export function readConfig(env: Environment = process.env): Config {
   const notify = readNotify(env)
   return {
@@ -281,5 +320,6 @@ export function readConfig(env: Environment = process.env): Config {
     visitorAck: yesOrNo(env, 'VISITOR_ACK'),
     repliesPerMinute: wholeNumber(env, 'REPLY_RATE_LIMIT', 1, 10_000),
     updates: readUpdates(env, notify),
+    webhook: readWebhook(env),
   }
 }

@@ -17,6 +17,7 @@ import { createSubscribers } from '#app/updates/subscribers.server'
 import { createUpdateSender } from '#app/updates/update-sender.server'
 import { createUpdates } from '#app/updates/updates.server'
 import { createSubmissionsService } from '#app/submissions/service.server'
+import { createWebhook } from '#app/webhook/webhook.server'
 import { startReadingAgain } from '#app/submissions/read-again.server'
 import { createSpamTraps } from '#app/submissions/spam-traps.server'
 import type { Config } from './config'
@@ -86,6 +87,14 @@ export async function buildServices(config: Config) {
       })
     : null
   const mailQueued = () => outbox?.wake()
+  const webhook = config.webhook
+    ? createWebhook({
+        db: database.db,
+        writes: database.writes,
+        log: log.child({ part: 'webhook' }),
+        settings: config.webhook,
+      })
+    : null
   const submissions = createSubmissionsService({
     db: database.db,
     events,
@@ -104,6 +113,7 @@ export async function buildServices(config: Config) {
           })
         : null,
     mailQueued,
+    webhook,
   })
   const inbox = createInbox({ db: database.db, events, writes: database.writes })
   const updateMailSettings =
@@ -156,6 +166,7 @@ export async function buildServices(config: Config) {
     acknowledging: notify !== null && config.visitorAck,
   })
   updateSender?.wake()
+  webhook?.wake()
   if (outbox) outbox.start()
   else
     log.info(
@@ -217,6 +228,7 @@ export async function buildServices(config: Config) {
      */
     async stop() {
       outbox?.stop()
+      webhook?.stop()
       spamPurge.stop()
       readingAgain.stop()
       void reader.close()

@@ -296,3 +296,32 @@ export const signingKeys = sqliteTable('signing_keys', {
   key: text('key').notNull(),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 })
+
+export const webhookStatuses = ['pending', 'sent', 'failed'] as const
+
+/**
+ * A lead owed to the owner's webhook (WEBHOOK_URL), written in the lead's own transaction and
+ * posted from here until the endpoint answers 2xx. `messageId` is the `webhook-id` header, the
+ * same on every try, so the receiver can drop a repeat.
+ */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: integer('id').primaryKey(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').notNull(),
+    status: text('status', { enum: webhookStatuses }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    uniqueIndex('webhook_deliveries_message_id').on(table.messageId),
+    index('webhook_deliveries_due').on(table.status, table.nextAttemptAt),
+    index('webhook_deliveries_by_submission').on(table.submissionId),
+  ],
+)

@@ -7,6 +7,7 @@ import { createWrites, type Writes } from '#app/data/writes.server'
 import { outbox, submissions, type SubmissionRow } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Acknowledgements } from '#app/replies/acknowledgement.server'
+import type { Webhook } from '#app/webhook/webhook.server'
 import { withThread } from '#app/replies/threads.server'
 import type { ContactFormErrors } from './contact-fields'
 import { parseContactForm } from './contact-validation'
@@ -36,6 +37,8 @@ interface Dependencies {
   acknowledgements?: Acknowledgements | null
   /** Called once a mail to a visitor may have been queued, so the sender looks at once. */
   mailQueued?: () => void
+  /** With WEBHOOK_URL: each lead's delivery is owed in its own transaction. */
+  webhook?: Pick<Webhook, 'queueFor' | 'wake'> | null
 }
 
 /**
@@ -61,6 +64,7 @@ export function createSubmissionsService({
   mailsOwner = false,
   acknowledgements = null,
   mailQueued = () => {},
+  webhook = null,
 }: Dependencies) {
   const placeholder = (name: keyof NewSubmission) => sql.placeholder(name)
   // Prepared once: building and preparing the statement cost more than running it. A JSON
@@ -102,6 +106,7 @@ export function createSubmissionsService({
     // Spam is never mailed; a message waiting to be read again is mailed once it has been.
     if (owesMail(row)) insertMail.run({ submissionId: row.id, createdAt: row.createdAt })
     acknowledgements?.queueFor(row, row.createdAt, sender)
+    webhook?.queueFor(row, row.createdAt)
     return row
   }
   const commits = createGroupCommit({
@@ -141,6 +146,7 @@ export function createSubmissionsService({
         })
         if (acknowledgements) mailQueued()
       }
+      webhook?.wake()
       return { ok: true, submission }
     },
 
@@ -184,6 +190,7 @@ export function createSubmissionsService({
               tx.insert(outbox).values({ submissionId: written.id, nextAttemptAt: now(), createdAt: now() }).run()
             }
             if (written) acknowledgements?.queueFor(written, now())
+            if (written) webhook?.queueFor(written, now())
             return written
           }),
         )
@@ -192,6 +199,7 @@ export function createSubmissionsService({
         const submission = withThread(db, toSubmission(read))
         events.publish({ type: submission.spam ? 'SUBMISSION_UPDATED' : 'NEW_SUBMISSION', data: submission })
         if (!submission.spam && acknowledgements) mailQueued()
+        webhook?.wake()
       }
       return due.length
     },

@@ -1,0 +1,183 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import { and, asc, eq, lte, min } from 'drizzle-orm'
+import type { FarmDatabase } from '#app/data/database.server'
+import { submissions, webhookDeliveries, type SubmissionRow } from '#app/data/schema'
+import type { Writes } from '#app/data/writes.server'
+import type { Log } from '#app/log'
+import { retryDelayMs } from '#app/outbox/outbox.server'
+
+/** Where each lead is posted (WEBHOOK_URL), the key it is signed with (WEBHOOK_SECRET), and whether spam goes too. */
+export interface WebhookSettings {
+  url: string
+  key: Buffer
+  includeSpam: boolean
+  /** The first retry waits this long (NOTIFY_RETRY_SECONDS, as the mail's), then twice as long each time. */
+  retryBaseMs: number
+}
+
+const dayMs = 24 * 60 * 60 * 1000
+const mostPerRound = 20
+const answerWithinMs = 10_000
+
+/**
+ * The Standard Webhooks signature of one delivery: `v1,` and the base64 HMAC-SHA256 of
+ * `{webhook-id}.{webhook-timestamp}.{body}` under the secret's key.
+ */
+export function webhookSignature(key: Buffer, messageId: string, timestamp: number, body: string): string {
+  return `v1,${createHmac('sha256', key).update(`${messageId}.${timestamp}.${body}`).digest('base64')}`
+}
+
+/** What is posted for one lead: the submission itself, as `submission.created`. */
+export function webhookBody(row: SubmissionRow): string {
+  return JSON.stringify({
+    type: 'submission.created',
+    timestamp: row.createdAt.toISOString(),
+    data: {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      message: row.message,
+      createdAt: row.createdAt.toISOString(),
+      analysis: row.analysis,
+      spam: row.spamReasons !== null,
+    },
+  })
+}
+
+/**
+ * The lead webhook: each lead (spam only with WEBHOOK_INCLUDE_SPAM) is owed one delivery, written
+ * in the lead's own transaction, and posted from there, signed, until the endpoint answers 2xx;
+ * anything else is tried again (NOTIFY_RETRY_SECONDS, doubling) for a day, with the same
+ * `webhook-id` each time.
+ */
+export function createWebhook({
+  db,
+  writes,
+  log,
+  settings,
+  now = Date.now,
+}: {
+  db: FarmDatabase
+  writes: Writes
+  log: Log
+  settings: WebhookSettings
+  now?: () => number
+}) {
+  const insert = db.insert(webhookDeliveries)
+  let timer: NodeJS.Timeout | undefined
+  let running = false
+  let runAgain = false
+  let stopped = false
+
+  async function post(messageId: string, body: string): Promise<string | null> {
+    const timestamp = Math.floor(now() / 1000)
+    try {
+      const response = await fetch(settings.url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'webhook-id': messageId,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': webhookSignature(settings.key, messageId, timestamp, body),
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(answerWithinMs),
+      })
+      await response.body?.cancel()
+      return response.status >= 200 && response.status < 300 ? null : `The endpoint answered ${response.status}.`
+    } catch (error) {
+      return `The endpoint could not be reached: ${(error as Error).message}`.slice(0, 500)
+    }
+  }
+
+  async function deliverDue(): Promise<number | null> {
+    const at = now()
+    const due = db
+      .select({ delivery: webhookDeliveries, lead: submissions })
+      .from(webhookDeliveries)
+      .innerJoin(submissions, eq(submissions.id, webhookDeliveries.submissionId))
+      .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, new Date(at))))
+      .orderBy(asc(webhookDeliveries.id))
+      .limit(mostPerRound)
+      .all()
+    for (const { delivery, lead } of due) {
+      if (stopped) break
+      const failure = await post(delivery.messageId, webhookBody(lead))
+      const change =
+        failure === null
+          ? { status: 'sent' as const, sentAt: new Date(now()), lastError: null }
+          : at - delivery.createdAt.getTime() >= dayMs
+            ? { status: 'failed' as const, lastError: `Gave up after a day of trying. ${failure}` }
+            : {
+                attempts: delivery.attempts + 1,
+                nextAttemptAt: new Date(now() + retryDelayMs(settings.retryBaseMs, delivery.attempts + 1)),
+                lastError: failure,
+              }
+      await writes.whenFree(() =>
+        db.update(webhookDeliveries).set(change).where(eq(webhookDeliveries.id, delivery.id)).run(),
+      )
+      if (failure !== null) log.warn({ lead: lead.id, reason: failure }, 'could not post a lead to the webhook')
+    }
+    if (due.length === mostPerRound) return now()
+    const [next] = db
+      .select({ at: min(webhookDeliveries.nextAttemptAt) })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.status, 'pending'))
+      .all()
+    return next?.at ? next.at.getTime() : null
+  }
+
+  async function run() {
+    if (stopped) return
+    if (running) {
+      runAgain = true
+      return
+    }
+    running = true
+    clearTimeout(timer)
+    let wakeAt: number | null = null
+    try {
+      wakeAt = await deliverDue()
+    } catch (error) {
+      log.error({ err: error }, 'the webhook deliveries could not be read')
+      wakeAt = now() + settings.retryBaseMs
+    } finally {
+      running = false
+    }
+    if (runAgain) {
+      runAgain = false
+      return void run()
+    }
+    if (wakeAt !== null && !stopped) {
+      timer = setTimeout(() => void run(), Math.max(0, wakeAt - now()))
+      timer.unref()
+    }
+  }
+
+  return {
+    /**
+     * Inside the transaction that keeps a lead (or reads it again): owes it one delivery once it
+     * is read, never for spam unless WEBHOOK_INCLUDE_SPAM.
+     */
+    queueFor(row: SubmissionRow, at: Date): void {
+      if (row.reanalyseAt !== null || (row.spamReasons !== null && !settings.includeSpam)) return
+      insert
+        .values({
+          submissionId: row.id,
+          messageId: `msg_${randomBytes(16).toString('base64url')}`,
+          nextAttemptAt: at,
+          createdAt: at,
+        })
+        .run()
+    },
+    /** Looks for due deliveries now: at start, and once a lead is committed. */
+    wake: () => void run(),
+    stop() {
+      stopped = true
+      clearTimeout(timer)
+    },
+  }
+}
+
+export type Webhook = ReturnType<typeof createWebhook>

@@ -1,0 +1,141 @@
+// The lead webhook: each lead (never spam unless asked) posted to WEBHOOK_URL as a Standard
+// Webhooks message, checked here by the `standardwebhooks` package on a loopback receiver; retried
+// with the same webhook-id until it answers 2xx, across a SIGKILL too.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import { randomBytes } from 'node:crypto'
+import { Webhook } from 'standardwebhooks'
+import { afterEach, describe, expect, it } from 'vitest'
+import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+
+const secret = `whsec_${randomBytes(32).toString('base64')}`
+const servers: RunningServer[] = []
+const receivers: Server[] = []
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.stop('SIGKILL')
+  for (const receiver of receivers.splice(0)) {
+    receiver.closeAllConnections()
+    await new Promise((resolve) => receiver.close(resolve))
+  }
+})
+
+interface Received {
+  headers: IncomingHttpHeaders
+  body: string
+  answered: number | null
+}
+
+/** A loopback endpoint that records every POST and answers each with what `answer` says (null: never). */
+async function receiver(answer: (n: number) => number | null = () => 204) {
+  const received: Received[] = []
+  const server = createServer((req, res) => {
+    let body = ''
+    req.setEncoding('utf8')
+    req.on('data', (chunk) => (body += chunk))
+    req.on('end', () => {
+      const status = answer(received.length + 1)
+      received.push({ headers: req.headers, body, answered: status })
+      if (status !== null) res.writeHead(status).end()
+    })
+  })
+  const port = await freePort()
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  receivers.push(server)
+  return { url: `http://127.0.0.1:${port}/hooks/leads`, received }
+}
+
+async function site(env: Record<string, string>, databasePath = tempDatabasePath()) {
+  const server = await startServer({ env: { WEBHOOK_SECRET: secret, ...env }, databasePath })
+  servers.push(server)
+  return server
+}
+
+const lead = { name: 'Ann Baker', email: 'ann@example.com', message: 'Could I order two dozen eggs for Saturday?' }
+async function post(server: RunningServer, fields: Record<string, unknown> = {}) {
+  const response = await fetch(`${server.url}/api/submissions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...lead, ...fields }),
+  })
+  return response.status
+}
+
+const verified = (each: Received) =>
+  new Webhook(secret).verify(each.body, {
+    'webhook-id': String(each.headers['webhook-id']),
+    'webhook-timestamp': String(each.headers['webhook-timestamp']),
+    'webhook-signature': String(each.headers['webhook-signature']),
+  }) as { type: string; timestamp: string; data: Record<string, unknown> }
+
+describe('the lead webhook', () => {
+  it('posts each lead once, signed as Standard Webhooks says, and never spam', async () => {
+    const endpoint = await receiver()
+    const server = await site({ WEBHOOK_URL: endpoint.url })
+    expect(await post(server, { email: 'bot@example.com', website: 'https://spam.example' })).toBe(202)
+    expect(await post(server)).toBe(201)
+    await expect.poll(() => endpoint.received.length, { timeout: 10_000 }).toBe(1)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(endpoint.received).toHaveLength(1)
+    const [only] = endpoint.received
+    expect(only!.headers['content-type']).toBe('application/json')
+    expect(String(only!.headers['webhook-id'])).toMatch(/^msg_[A-Za-z0-9_-]{22}$/)
+    const message = verified(only!)
+    expect(message).toMatchObject({
+      type: 'submission.created',
+      data: { name: 'Ann Baker', email: 'ann@example.com', message: lead.message, spam: false },
+    })
+    expect(message.data.id).toEqual(expect.any(Number))
+    expect(message.data.analysis).toMatchObject({ products: expect.arrayContaining(['eggs']) })
+    expect(message.timestamp).toBe(message.data.createdAt)
+    // A body changed on the way, or signed with another key, does not verify.
+    expect(() => verified({ ...only!, body: only!.body.replace('Ann', 'Bob') })).toThrow()
+  })
+
+  it('tries again with the same webhook-id until the endpoint answers 2xx', async () => {
+    const endpoint = await receiver((n) => (n < 3 ? 500 : 200))
+    // The first retry waits NOTIFY_RETRY_SECONDS (30 s by default); one second keeps this test short.
+    const server = await site({ WEBHOOK_URL: endpoint.url, NOTIFY_RETRY_SECONDS: '1' })
+    expect(await post(server)).toBe(201)
+    await expect.poll(() => endpoint.received.length, { timeout: 15_000 }).toBe(3)
+    await new Promise((resolve) => setTimeout(resolve, 2_500))
+    expect(endpoint.received.map((each) => each.answered)).toEqual([500, 500, 200])
+    expect(new Set(endpoint.received.map((each) => each.headers['webhook-id'])).size).toBe(1)
+    for (const each of endpoint.received) expect(verified(each).type).toBe('submission.created')
+  })
+
+  it('delivers a lead once after a SIGKILL while its post waited for an answer, with the same webhook-id', async () => {
+    const endpoint = await receiver((n) => (n === 1 ? null : 204))
+    const databasePath = tempDatabasePath()
+    const first = await site({ WEBHOOK_URL: endpoint.url }, databasePath)
+    expect(await post(first)).toBe(201)
+    await expect.poll(() => endpoint.received.length, { timeout: 10_000 }).toBe(1)
+    await first.stop('SIGKILL')
+    servers.splice(servers.indexOf(first), 1)
+    await site({ WEBHOOK_URL: endpoint.url }, databasePath)
+    await expect.poll(() => endpoint.received.length, { timeout: 10_000 }).toBe(2)
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(endpoint.received.map((each) => each.answered)).toEqual([null, 204])
+    expect(endpoint.received[0]!.headers['webhook-id']).toBe(endpoint.received[1]!.headers['webhook-id'])
+  })
+
+  it('posts spam too, marked as such, with WEBHOOK_INCLUDE_SPAM=true', async () => {
+    const endpoint = await receiver()
+    const server = await site({ WEBHOOK_URL: endpoint.url, WEBHOOK_INCLUDE_SPAM: 'true' })
+    expect(await post(server, { email: 'bot@example.com', website: 'https://spam.example' })).toBe(202)
+    await expect.poll(() => endpoint.received.length, { timeout: 10_000 }).toBe(1)
+    expect(verified(endpoint.received[0]!).data).toMatchObject({ email: 'bot@example.com', spam: true })
+  })
+
+  it('refuses to start with a WEBHOOK_URL that is not http(s), or a WEBHOOK_SECRET that is not one', async () => {
+    for (const [env, said] of [
+      [{ WEBHOOK_URL: 'ftp://hooks.example' }, /WEBHOOK_URL must be an http/],
+      [{ WEBHOOK_URL: 'https://hooks.example', WEBHOOK_SECRET: 'hunter2' }, /WEBHOOK_SECRET must be "whsec_"/],
+    ] as const) {
+      const server = await startServer({ env: { WEBHOOK_SECRET: secret, ...env } }).catch((error: Error) => error)
+      expect(server).toBeInstanceOf(Error)
+      expect(String((server as Error).message)).toMatch(said)
+      // The secret itself is never printed.
+      expect(String((server as Error).message)).not.toContain(secret.slice(6))
+    }
+  })
+})
