@@ -160,6 +160,12 @@ describe('readConfig: protection settings', () => {
     [{ WEBHOOK_URL: 'https://hooks.example' }, /WEBHOOK_SECRET must be "whsec_"/],
     [{ WEBHOOK_URL: 'https://hooks.example', WEBHOOK_SECRET: 'whsec_c2hvcnQ=' }, /24 to 64 bytes/],
     [{ WEBHOOK_URL: 'hooks.example', WEBHOOK_SECRET: `whsec_${'A'.repeat(32)}` }, /WEBHOOK_URL must be an http/],
+    [
+      { WEBHOOK_URL: 'https://hook:pa55word@hooks.example', WEBHOOK_SECRET: `whsec_${'A'.repeat(32)}` },
+      /WEBHOOK_URL must not hold a user name or password/,
+    ],
+    [{ WEBHOOK_URL: 'https://hooks.example', WEBHOOK_SECRET: `whsec_${'A'.repeat(41)}` }, /24 to 64 bytes/],
+    [{ WEBHOOK_INCLUDE_SPAM: 'true' }, /WEBHOOK_INCLUDE_SPAM is set but WEBHOOK_URL is not/],
   ])('refuses %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(message)
   })

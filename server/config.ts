@@ -264,6 +264,7 @@ function readWebhook(env: Environment): WebhookSettings | null {
   const includeSpam = yesOrNo(env, 'WEBHOOK_INCLUDE_SPAM')
   if (!url) {
     if (secret) throw new Error('WEBHOOK_SECRET is set but WEBHOOK_URL is not: set both, or neither')
+    if (includeSpam) throw new Error('WEBHOOK_INCLUDE_SPAM is set but WEBHOOK_URL is not')
     return null
   }
   let parsed: URL
@@ -275,17 +276,25 @@ function readWebhook(env: Environment): WebhookSettings | null {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new Error('WEBHOOK_URL must be an http:// or https:// address such as https://n8n.farm.example/webhook/leads')
   }
+  // The signature is what proves a post is the farm's; a password in the address would only be logged.
+  if (parsed.username || parsed.password) {
+    throw new Error(
+      'WEBHOOK_URL must not hold a user name or password: the signature (WEBHOOK_SECRET) proves each post',
+    )
+  }
   // Standard Webhooks: "whsec_" and the key in base64, 24 to 64 bytes. The value is never repeated here.
   const key = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(secret)?.[1]
-  const bytes = key ? Buffer.from(key, 'base64').length : 0
-  if (bytes < 24 || bytes > 64) {
+  const decoded = key ? Buffer.from(key, 'base64') : Buffer.alloc(0)
+  // A key cut short in copying still decodes; it must come back as the very same text.
+  const whole = key !== undefined && decoded.toString('base64').replace(/=+$/, '') === key.replace(/=+$/, '')
+  if (!whole || decoded.length < 24 || decoded.length > 64) {
     throw new Error(
       'WEBHOOK_SECRET must be "whsec_" and a key of 24 to 64 bytes in base64 (e.g. whsec_ and the output of `openssl rand -base64 32`)',
     )
   }
   return {
     url: parsed.href,
-    key: Buffer.from(key!, 'base64'),
+    key: decoded,
     includeSpam,
     retryBaseMs: wholeNumber(env, 'NOTIFY_RETRY_SECONDS', 1, 3600) * 1000,
   }

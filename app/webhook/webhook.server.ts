@@ -87,7 +87,11 @@ export function createWebhook({
       await response.body?.cancel()
       return response.status >= 200 && response.status < 300 ? null : `The endpoint answered ${response.status}.`
     } catch (error) {
-      return `The endpoint could not be reached: ${(error as Error).message}`.slice(0, 500)
+      // The cause's code (ECONNREFUSED, ENOTFOUND), or a timeout; never the address itself.
+      const { name, cause } = error as { name?: string; cause?: { code?: unknown } }
+      const why =
+        typeof cause?.code === 'string' ? cause.code : name === 'TimeoutError' ? 'no answer within 10 s' : name
+      return `The endpoint could not be reached (${why ?? 'unknown'}).`
     }
   }
 
