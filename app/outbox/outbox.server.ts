@@ -6,6 +6,7 @@ import { isBusy, type Writes } from '#app/data/writes.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Log } from '#app/log'
 import { createMailTransport } from './mail-transport.server'
+import { roundsOnATimer } from './rounds.server'
 import { digestMail, leadMail, type Lead, type OwnerMail } from './owner-mail.server'
 
 /** How the owner is mailed about leads (SMTP_URL, NOTIFY_*, PUBLIC_URL). */
@@ -81,10 +82,6 @@ export function createOutboxSender({
   now?: () => number
 }) {
   const transport = createMailTransport(settings.smtpUrl)
-  let timer: NodeJS.Timeout | undefined
-  let running = false
-  let runAgain = false
-  let stopped = false
   // While leads wait for the next digest, a new lead can only join them: no need to look.
   let digestWaitsUntil = 0
 
@@ -297,53 +294,34 @@ export function createOutboxSender({
     return { wakeAt, digestWaiting: digestAfterMs !== null && ownerWake !== null }
   }
 
-  async function run() {
-    if (stopped) return
-    if (running) {
-      runAgain = true
-      return
-    }
-    running = true
-    clearTimeout(timer)
-    let wakeAt: number | null = null
-    try {
+  const rounds = roundsOnATimer({
+    round: async () => {
       const delivered = await deliverDue()
-      wakeAt = delivered.wakeAt
-      digestWaitsUntil = delivered.digestWaiting && wakeAt !== null ? wakeAt : 0
-    } catch (error) {
-      log.error({ err: error }, 'the outbox could not be read')
-      wakeAt = now() + settings.retryBaseMs
-    } finally {
-      running = false
-    }
-    if (runAgain) {
-      runAgain = false
-      return void run()
-    }
-    if (wakeAt !== null && !stopped) {
-      timer = setTimeout(() => void run(), Math.max(0, wakeAt - now()))
-      timer.unref()
-    }
-  }
+      digestWaitsUntil = delivered.digestWaiting && delivered.wakeAt !== null ? delivered.wakeAt : 0
+      return delivered.wakeAt
+    },
+    retryMs: settings.retryBaseMs,
+    failed: (error) => log.error({ err: error }, 'the outbox could not be read'),
+    now,
+  })
 
   const unsubscribe = events.subscribe((event) => {
-    if (event.type === 'NEW_SUBMISSION' && now() >= digestWaitsUntil) void run()
+    if (event.type === 'NEW_SUBMISSION' && now() >= digestWaitsUntil) rounds.wake()
   })
 
   return {
     /** How many mails wait to be sent, and how long the oldest has waited. */
     backlog,
     /** Looks for due mail now: one was just queued. */
-    wake: () => void run(),
+    wake: rounds.wake,
     start() {
       const host = new URL(settings.smtpUrl).host
       log.info({ smtp: host, to: settings.to.length, ...backlog() }, 'mailing the owner about each lead')
-      void run()
+      rounds.wake()
     },
     stop() {
-      stopped = true
+      void rounds.stop()
       unsubscribe()
-      clearTimeout(timer)
       transport.close()
     },
   }

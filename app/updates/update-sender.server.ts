@@ -1,5 +1,4 @@
 import { and, asc, eq, lte, min, sql } from 'drizzle-orm'
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { SendMailOptions } from 'nodemailer'
 import type { FarmDatabase } from '#app/data/database.server'
 import { subscribers, updateMails, updates } from '#app/data/schema'
@@ -8,6 +7,7 @@ import type { Log } from '#app/log'
 import { retryDelayMs } from '#app/outbox/outbox.server'
 import { isPermanentRefusal, isRefusedAddress, serverWords } from '#app/outbox/mail-refusals'
 import { createMailTransport } from '#app/outbox/mail-transport.server'
+import { roundsOnATimer } from '#app/outbox/rounds.server'
 import type { SignedLinks } from './signed-links.server'
 import { fillPlaceholders } from '#app/replies/placeholders'
 import { placeholderValues, updateBody, whySubscribed, type Recipient } from './update'
@@ -112,15 +112,10 @@ export function createUpdateSender({
   const setMail = (id: number, change: Partial<typeof updateMails.$inferInsert>) =>
     db.update(updateMails).set(change).where(eq(updateMails.id, id)).run()
 
-  let timer: NodeJS.Timeout | undefined
-  let running = false
-  let runAgain = false
-  let stopped = false
   let nextSendAt = 0
   // After the server could not be reached, every mail waits until then.
   let pausedUntil = 0
   let failuresInARow = 0
-  let inFlight: Promise<void> = Promise.resolve()
   // Accepted by the server, not yet marked (another process held the database): never sent again.
   const acceptedUnmarked = new Map<number, Date>()
 
@@ -231,49 +226,21 @@ export function createUpdateSender({
     return nextSendAt
   }
 
-  async function run() {
-    if (stopped) return
-    if (running) {
-      runAgain = true
-      return
-    }
-    running = true
-    clearTimeout(timer)
-    let wakeAt: number | null = null
-    try {
-      do {
-        runAgain = false
-        const sending = sendNext()
-        inFlight = sending.then(
-          () => {},
-          () => {},
-        )
-        wakeAt = await sending
-        // A long run of skipped mails still lets requests in between.
-        await nextTurn()
-      } while (!stopped && (runAgain || (wakeAt !== null && wakeAt <= now())))
-    } catch (error) {
-      log.error({ err: error }, 'the updates could not be read')
-      wakeAt = now() + settings.retryBaseMs
-    } finally {
-      running = false
-    }
-    if (wakeAt !== null && !stopped) {
-      timer = setTimeout(() => void run(), Math.max(0, wakeAt - now()))
-      timer.unref()
-    }
-  }
+  const rounds = roundsOnATimer({
+    round: sendNext,
+    retryMs: settings.retryBaseMs,
+    failed: (error) => log.error({ err: error }, 'the updates could not be read or marked'),
+    now,
+  })
 
   return {
     /** Looks at once: the site started, or an update was just queued. */
-    wake: () => void run(),
+    wake: rounds.wake,
     /** Sends one mail now, outside the queue: the owner's test. */
     sendNow: sendAs,
     /** Stops sending; resolves once the mail on its way (if any) is settled, or after a few seconds. */
     async stop() {
-      stopped = true
-      clearTimeout(timer)
-      await Promise.race([inFlight, new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
+      await Promise.race([rounds.stop(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
       transport.close()
     },
   }

@@ -5,6 +5,7 @@ import { submissions, webhookDeliveries, type SubmissionRow } from '#app/data/sc
 import type { Writes } from '#app/data/writes.server'
 import type { Log } from '#app/log'
 import { retryDelayMs } from '#app/outbox/outbox.server'
+import { roundsOnATimer } from '#app/outbox/rounds.server'
 
 /** Where each lead is posted (WEBHOOK_URL), the key it is signed with (WEBHOOK_SECRET), and whether spam goes too. */
 export interface WebhookSettings {
@@ -64,9 +65,6 @@ export function createWebhook({
   now?: () => number
 }) {
   const insert = db.insert(webhookDeliveries)
-  let timer: NodeJS.Timeout | undefined
-  let running = false
-  let runAgain = false
   let stopped = false
 
   async function post(messageId: string, body: string): Promise<string | null> {
@@ -132,32 +130,12 @@ export function createWebhook({
     return next?.at ? next.at.getTime() : null
   }
 
-  async function run() {
-    if (stopped) return
-    if (running) {
-      runAgain = true
-      return
-    }
-    running = true
-    clearTimeout(timer)
-    let wakeAt: number | null = null
-    try {
-      wakeAt = await deliverDue()
-    } catch (error) {
-      log.error({ err: error }, 'the webhook deliveries could not be read')
-      wakeAt = now() + settings.retryBaseMs
-    } finally {
-      running = false
-    }
-    if (runAgain) {
-      runAgain = false
-      return void run()
-    }
-    if (wakeAt !== null && !stopped) {
-      timer = setTimeout(() => void run(), Math.max(0, wakeAt - now()))
-      timer.unref()
-    }
-  }
+  const rounds = roundsOnATimer({
+    round: deliverDue,
+    retryMs: settings.retryBaseMs,
+    failed: (error) => log.error({ err: error }, 'the webhook deliveries could not be read'),
+    now,
+  })
 
   return {
     /**
@@ -176,10 +154,10 @@ export function createWebhook({
         .run()
     },
     /** Looks for due deliveries now: at start, and once a lead is committed. */
-    wake: () => void run(),
+    wake: rounds.wake,
     stop() {
       stopped = true
-      clearTimeout(timer)
+      void rounds.stop()
     },
   }
 }
