@@ -10,11 +10,10 @@ import { newFormKey } from '#app/replies/reply-requests.server'
 import { isSubmissionId } from '#app/submissions/submission'
 import { Composer, type Review } from '#app/updates/composer'
 import { SubscriberList } from '#app/updates/subscriber-list'
-import { updateError, updateLimits } from '#app/updates/update'
+import { updateLimits } from '#app/updates/update'
 import { UpdateReports } from '#app/updates/update-reports'
 import { previewMail, sendTest, sendUpdate, updatesDesk } from '#app/updates/update-requests.server'
 import { subscriberLimits } from '#app/updates/subscribers.server'
-import { nobodyWouldGetIt } from '#app/updates/updates.server'
 
 export const meta: MetaFunction = () => [{ title: 'Updates and offers' }, { name: 'robots', content: 'noindex' }]
 
@@ -97,15 +96,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (fields.intent) {
     case 'review': {
       const sent = { subject: draft.subject, text: draft.text, audience }
-      const size = desk.updates.audienceSize(audience)
-      const problem = updateError(draft.subject, draft.text)
-      if (problem) return answer(400, { problem })
-      if (!size.ok) return answer(size.status, { problem: size.error })
-      if (size.recipients === 0) return answer(400, { problem: nobodyWouldGetIt(audience) })
+      const ready = desk.updates.check(sent)
+      if (!ready.ok) return answer(ready.status, { problem: ready.error })
       const preview = previewMail(desk, sent)
       return answer(200, {
         review: {
-          recipients: size.recipients,
+          recipients: ready.recipients,
           to: preview.to,
           subject: String(preview.mail.subject),
           text: String(preview.mail.text),

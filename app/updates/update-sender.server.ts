@@ -245,5 +245,3 @@ export function createUpdateSender({
     },
   }
 }
-
-export type UpdateSender = ReturnType<typeof createUpdateSender>

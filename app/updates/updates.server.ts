@@ -10,7 +10,7 @@ import { updateError, type Audience, type UpdateReport } from './update'
 type Answer<T> = ({ ok: true } & T) | Refusal
 
 /** How many past updates the page reports on. */
-export const reportsOnPage = 10
+const reportsOnPage = 10
 
 /**
  * The subscribers an audience reaches, as SQL: subscribed, and (when products or intents are
@@ -38,7 +38,7 @@ type Queued = Pick<UpdateRow, 'id' | 'subject' | 'recipients'>
 const queuedAs = ({ id, subject, recipients }: UpdateRow): Queued => ({ id, subject, recipients })
 
 /** Why an audience reaches nobody, in the owner's words. */
-export const nobodyWouldGetIt = ({ products, intents }: Audience) =>
+const nobodyWouldGetIt = ({ products, intents }: Audience) =>
   products.length + intents.length > 0
     ? 'No subscriber asked about what you chose: choose other products or intents, or send to everyone.'
     : 'There are no subscribers yet: nobody would get this update.'
@@ -77,6 +77,9 @@ export function createUpdates({
     return null
   }
 
+  const inputError = (input: { subject: string; text: string; audience: Audience }) =>
+    updateError(input.subject, input.text) ?? audienceError(input.audience)
+
   const audienceSize = (audience: Audience) =>
     db.get<{ n: number }>(sql`SELECT count(*) AS n FROM subscribers s WHERE ${audienceWhere(audience)}`).n
 
@@ -112,6 +115,17 @@ export function createUpdates({
   return {
     choices: { products, intents: knownIntents },
     audienceError,
+    /**
+     * Whether an update could be sent now, and to how many: the checks `send` makes, for the
+     * composer's last question before it sends.
+     */
+    check(input: { subject: string; text: string; audience: Audience }): Answer<{ recipients: number }> {
+      const problem = inputError(input)
+      if (problem) return { ok: false, status: 400, error: problem }
+      const recipients = audienceSize(input.audience)
+      if (recipients === 0) return { ok: false, status: 400, error: nobodyWouldGetIt(input.audience) }
+      return { ok: true, recipients }
+    },
     /** How many subscribers an audience reaches now; null with the reason when it is not one. */
     audienceSize(audience: Audience): Answer<{ recipients: number }> {
       const problem = audienceError(audience)
@@ -131,7 +145,7 @@ export function createUpdates({
       if (input.requestKey !== undefined && !requestKeyShape.test(input.requestKey)) {
         return { ok: false, status: 400, error: 'An Idempotency-Key is 8 to 64 letters, digits, - or _.' }
       }
-      const problem = updateError(input.subject, input.text) ?? audienceError(input.audience)
+      const problem = inputError(input)
       if (problem) return { ok: false, status: 400, error: problem }
       const earlier = () =>
         input.requestKey === undefined

@@ -24,12 +24,12 @@ const answerWithinMs = 10_000
  * The Standard Webhooks signature of one delivery: `v1,` and the base64 HMAC-SHA256 of
  * `{webhook-id}.{webhook-timestamp}.{body}` under the secret's key.
  */
-export function webhookSignature(key: Buffer, messageId: string, timestamp: number, body: string): string {
+function webhookSignature(key: Buffer, messageId: string, timestamp: number, body: string): string {
   return `v1,${createHmac('sha256', key).update(`${messageId}.${timestamp}.${body}`).digest('base64')}`
 }
 
 /** What is posted for one lead: the submission itself, as `submission.created`. */
-export function webhookBody(row: SubmissionRow): string {
+function webhookBody(row: SubmissionRow): string {
   return JSON.stringify({
     type: 'submission.created',
     timestamp: row.createdAt.toISOString(),
