@@ -7,6 +7,7 @@ import type { Replies } from '#app/replies/replies.server'
 import type { SubmissionsService } from '#app/submissions/service.server'
 import type { SpamTraps } from '#app/submissions/spam-traps.server'
 import type { UpdatesDesk } from '#app/updates/update-requests.server'
+import type { OwnerPhones } from '#app/push/push-requests.server'
 
 export interface Farm {
   name: string
@@ -33,6 +34,10 @@ declare module '@remix-run/node' {
     updates: UpdatesDesk | null
     /** Why the owner cannot send updates (UPDATES off, no OWNER_PASSWORD), or null when they can. */
     cannotSendUpdates: string | null
+    /** Null unless the owner's phones may be told of leads (OWNER_PASSWORD set). */
+    push: OwnerPhones | null
+    /** Why no phone can be notified (no OWNER_PASSWORD, no VAPID subject), or null when one can. */
+    cannotPush: string | null
     /** Attempts per visitor (per owner session for replies), counted where the action runs so every path and method to it counts. */
     limits: { submissions: RateLimit; signIns: RateLimit; replies: RateLimit }
     /** The visitor's address (from X-Forwarded-For only behind TRUST_PROXY). */

@@ -27,7 +27,12 @@ import { Stylesheet } from './stylesheet'
 // The error page is the root's: a guard's thrown headers (a 405's Allow) must reach it here.
 export const headers: HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers()
 
-export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // The inbox, installed on the owner's phone: its name, icons and start page.
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/maskable-192.png' },
+]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const mayWatch = (await context.owner.passFor(request.headers.get('Cookie'))) !== null

@@ -1,6 +1,7 @@
 // Compiles the server to plain JavaScript beside the Remix build, so production runs `node`
 // on it with no TypeScript loader: build/server.js (the composition root), the offline
-// reader's worker and the backup script. Packages stay imports of node_modules.
+// reader's worker and the backup script. Packages stay imports of node_modules. Then the
+// inbox's service worker, for the browser, as one small script.
 //
 //   node scripts/build-server.js      (part of `npm run build`)
 import { build } from 'esbuild'
@@ -17,5 +18,16 @@ await build({
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  logLevel: 'warning',
+})
+
+await build({
+  entryPoints: { 'service-worker': 'app/push/service-worker.ts' },
+  outdir: 'build',
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: 'es2020',
+  minify: true,
   logLevel: 'warning',
 })

@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url'
 import type { LlmSettings } from '#app/analysis/llm.server'
 import type { OwnerMailSettings } from '#app/outbox/outbox.server'
 import type { WebhookSettings } from '#app/webhook/webhook.server'
+import { defaultPushHosts } from '#app/push/push-subscription.server'
+import { vapidKeysError, type VapidKeys } from '#app/push/vapid.server'
 import { defaultFarmProducts, readProductList, type Product } from '#app/analysis/products'
 import { isEmailAddress } from '#app/submissions/contact-validation'
 
@@ -50,6 +52,8 @@ export interface Config {
   updates: { perMinute: number; publicUrl: string } | null
   /** Null unless WEBHOOK_URL is set: then each lead is posted there, signed with WEBHOOK_SECRET. */
   webhook: WebhookSettings | null
+  /** Web Push to the owner's phones (only ever with OWNER_PASSWORD, see services). */
+  push: { hosts: string[]; keys: VapidKeys | null; subject: string | null; siteUrl: string | null; retryBaseMs: number }
 }
 
 /** Every setting the site reads, with its default; the README lists the same. */
@@ -89,6 +93,10 @@ export const defaults = {
   WEBHOOK_URL: '',
   WEBHOOK_SECRET: '',
   WEBHOOK_INCLUDE_SPAM: 'false',
+  PUSH_HOSTS: defaultPushHosts.join(','),
+  VAPID_PUBLIC_KEY: '',
+  VAPID_PRIVATE_KEY: '',
+  VAPID_SUBJECT: '',
 } as const
 
 /** The visitor waits for the model, so its wait is capped. */
@@ -233,10 +241,6 @@ function readNotify(env: Environment): OwnerMailSettings | null {
     throw new Error('SMTP_URL must start with smtp:// or smtps:// and name a host')
   }
   if (from.length > 1) throw new Error('NOTIFY_FROM must be one email address')
-  const publicUrl = text(env, 'PUBLIC_URL')
-  if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) {
-    throw new Error(`PUBLIC_URL must be the site's http:// or https:// address, not "${publicUrl}"`)
-  }
   return {
     smtpUrl,
     to,
@@ -244,7 +248,56 @@ function readNotify(env: Environment): OwnerMailSettings | null {
     digestAfter: wholeNumber(env, 'NOTIFY_DIGEST_AFTER', 0, 1000),
     digestWindowMs: wholeNumber(env, 'NOTIFY_DIGEST_SECONDS', 1, 86_400) * 1000,
     retryBaseMs: wholeNumber(env, 'NOTIFY_RETRY_SECONDS', 1, 3600) * 1000,
-    publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
+    publicUrl: readPublicUrl(env),
+  }
+}
+
+/** PUBLIC_URL without its trailing slash, or null when unset. */
+function readPublicUrl(env: Environment): string | null {
+  const publicUrl = text(env, 'PUBLIC_URL')
+  if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) {
+    throw new Error(`PUBLIC_URL must be the site's http:// or https:// address, not "${publicUrl}"`)
+  }
+  return publicUrl ? publicUrl.replace(/\/+$/, '') : null
+}
+
+/**
+ * Web Push: the push services' hosts it may post to (PUSH_HOSTS), the VAPID keys when set by hand
+ * (else made at first start and kept in the database), and the subject push services may write
+ * to: VAPID_SUBJECT, else mailto: the first NOTIFY_EMAIL, else an https PUBLIC_URL (null: none).
+ */
+function readPush(env: Environment): Config['push'] {
+  const hosts = text(env, 'PUSH_HOSTS')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean)
+  for (const host of hosts) {
+    const [name = '', port] = host.split(':')
+    const portOk = port === undefined || (/^\d{1,5}$/.test(port) && Number(port) > 0 && Number(port) < 65536)
+    if (!/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(name) || !portOk || host.split(':').length > 2) {
+      throw new Error(`PUSH_HOSTS holds "${host}": each entry is a host, host:port or *.domain, comma-separated`)
+    }
+  }
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? ''
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? ''
+  if (Boolean(publicKey) !== Boolean(privateKey)) {
+    throw new Error('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (then a pair is made and kept)')
+  }
+  const keys = publicKey ? { publicKey, privateKey } : null
+  const wrong = keys && vapidKeysError(keys)
+  if (wrong) throw new Error(wrong)
+  const subject = text(env, 'VAPID_SUBJECT')
+  if (subject && !/^mailto:[^\s@]+@[^\s@]+$/.test(subject) && !/^https:\/\/[^\s/]+/.test(subject)) {
+    throw new Error(`VAPID_SUBJECT must be a mailto: or https: address, not "${subject}"`)
+  }
+  const ownerMail = mailAddresses(env, 'NOTIFY_EMAIL')[0]
+  const site = readPublicUrl(env)
+  return {
+    hosts,
+    keys,
+    subject: subject || (ownerMail ? `mailto:${ownerMail}` : site?.startsWith('https:') ? site : null),
+    siteUrl: site,
+    retryBaseMs: wholeNumber(env, 'NOTIFY_RETRY_SECONDS', 1, 3600) * 1000,
   }
 }
 
@@ -330,5 +383,6 @@ export function readConfig(env: Environment = process.env): Config {
     repliesPerMinute: wholeNumber(env, 'REPLY_RATE_LIMIT', 1, 10_000),
     updates: readUpdates(env, notify),
     webhook: readWebhook(env),
+    push: readPush(env),
   }
 }

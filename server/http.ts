@@ -10,6 +10,7 @@ import { requireSameOrigin } from './middleware/same-origin'
 import { createRemixHandler } from './remix-handler'
 import type { Services } from './services'
 import { answerOneClickUnsubscribes } from './one-click-unsubscribe'
+import { serveServiceWorker } from './service-worker'
 import { answerSubmissionPosts } from './submission-posts'
 
 /** The Express pipeline, in the order a request meets it, ending in Remix. */
@@ -30,6 +31,7 @@ export async function createHttpApp(config: Config, services: Services) {
   if (config.mode === 'production') app.use('/build', precompressedAssets(bundles))
   app.use('/build', express.static(bundles, { immutable: true, maxAge: '1y' }))
   app.use(express.static(new URL('../public', import.meta.url).pathname, { maxAge: '1h' }))
+  app.get('/service-worker.js', serveServiceWorker())
 
   // One row's worth of reading, the same however many rows there are, that still fails when the
   // inbox's table cannot be read (`SELECT 1` alone never touches the file).
@@ -76,6 +78,8 @@ export async function createHttpApp(config: Config, services: Services) {
       cannotReply: services.cannotReply,
       updates: services.updates,
       cannotSendUpdates: services.cannotSendUpdates,
+      push: services.push,
+      cannotPush: services.cannotPush,
       limits: services.limits,
       // The Express request, not the one Remix reads its body from, knows the address.
       clientAddress: res.req.ip ?? '',

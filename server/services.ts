@@ -18,6 +18,8 @@ import { createUpdateSender } from '#app/updates/update-sender.server'
 import { createUpdates } from '#app/updates/updates.server'
 import { createSubmissionsService } from '#app/submissions/service.server'
 import { createWebhook } from '#app/webhook/webhook.server'
+import { createPush } from '#app/push/push.server'
+import { vapidKeys } from '#app/push/vapid.server'
 import { startReadingAgain } from '#app/submissions/read-again.server'
 import { createSpamTraps } from '#app/submissions/spam-traps.server'
 import type { Config } from './config'
@@ -95,6 +97,21 @@ export async function buildServices(config: Config) {
         settings: config.webhook,
       })
     : null
+  // Only a signed-in owner may have a phone told of leads, so only with OWNER_PASSWORD.
+  const push =
+    config.ownerPassword !== undefined && config.push.subject
+      ? createPush({
+          db: database.db,
+          writes: database.writes,
+          log: log.child({ part: 'push' }),
+          settings: {
+            keys: vapidKeys(database.db, config.push.keys),
+            subject: config.push.subject,
+            siteUrl: config.push.siteUrl,
+            retryBaseMs: config.push.retryBaseMs,
+          },
+        })
+      : null
   const submissions = createSubmissionsService({
     db: database.db,
     events,
@@ -114,6 +131,7 @@ export async function buildServices(config: Config) {
         : null,
     mailQueued,
     webhook,
+    push,
   })
   const inbox = createInbox({ db: database.db, events, writes: database.writes })
   const updateMailSettings =
@@ -167,6 +185,7 @@ export async function buildServices(config: Config) {
   })
   updateSender?.wake()
   webhook?.wake()
+  push?.wake()
   if (outbox) outbox.start()
   else
     log.info(
@@ -214,6 +233,14 @@ export async function buildServices(config: Config) {
       : !owner.required
         ? 'To send updates, set OWNER_PASSWORD: an open inbox must never let a stranger mail every subscriber.'
         : null,
+    /** Null unless the owner's phones may be notified (OWNER_PASSWORD, and a VAPID subject). */
+    push: push ? { ...push, hosts: config.push.hosts } : null,
+    /** Why no phone can be notified of leads, or null when one can. */
+    cannotPush: !owner.required
+      ? 'To be notified on this phone, set OWNER_PASSWORD: an open inbox must never let a stranger subscribe to its leads.'
+      : !push
+        ? 'To be notified on this phone, set VAPID_SUBJECT (or NOTIFY_EMAIL, or an https PUBLIC_URL): push services need to know whom to contact.'
+        : null,
     spamTraps: createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds }),
     limits: {
       submissions: createRateLimit({ limit: config.submissionsPerMinute, windowMs: 60_000 }),
@@ -229,6 +256,7 @@ export async function buildServices(config: Config) {
     async stop() {
       outbox?.stop()
       webhook?.stop()
+      push?.stop()
       spamPurge.stop()
       readingAgain.stop()
       void reader.close()

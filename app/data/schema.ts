@@ -325,3 +325,52 @@ export const webhookDeliveries = sqliteTable(
     index('webhook_deliveries_by_submission').on(table.submissionId),
   ],
 )
+
+/** A phone or browser of the owner's that asked to be told of each lead (Web Push). */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey(),
+    /** The push service's address for this browser: https, on one of PUSH_HOSTS. */
+    endpoint: text('endpoint').notNull(),
+    /** The browser's public key (P-256, base64url) and its auth secret: what each push is encrypted for. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [uniqueIndex('push_subscriptions_endpoint').on(table.endpoint)],
+)
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect
+
+/** `collapsed`: told as part of one 'N new leads' push rather than on its own. */
+export const pushStatuses = ['pending', 'sent', 'collapsed', 'failed'] as const
+
+/**
+ * One lead owed to one subscription: written in the lead's own transaction (the outbox) and
+ * pushed from here. A subscription the push service says is gone takes its rows with it.
+ */
+export const pushMessages = sqliteTable(
+  'push_messages',
+  {
+    id: integer('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: pushStatuses }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    index('push_messages_due').on(table.status, table.nextAttemptAt),
+    // How many a subscription was sent in the last minute, for the burst's collapse.
+    index('push_messages_recent').on(table.subscriptionId, table.status, table.sentAt),
+    index('push_messages_by_submission').on(table.submissionId),
+  ],
+)

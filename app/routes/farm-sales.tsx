@@ -20,6 +20,7 @@ import { useNewLeadAlert } from '#app/inbox/use-new-lead-alert'
 import { useOlderPages } from '#app/inbox/use-older-pages'
 import type { LiveCounts } from '#app/live/live-counts'
 import { ownerDataHeaders } from '#app/owner/owner-data'
+import { PhoneNotifications } from '#app/push/phone-notifications'
 import { requireOwner } from '#app/owner/require-owner.server'
 import type { Answering, ReplyProblem } from '#app/replies/conversation'
 import { newFormKey, sendReply, settleFailedReply } from '#app/replies/reply-requests.server'
@@ -83,11 +84,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const noCounts: TagCount[] = []
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireOwner(request, context, { as: 'page' })
+  const pass = await requireOwner(request, context, { as: 'page' })
+  // The phone's notifications: the key to subscribe with for the signed-in owner, else why not.
+  const phone =
+    context.push && !context.cannotPush && pass.session !== null
+      ? { publicKey: context.push.publicKey, cannot: null }
+      : { publicKey: null, cannot: context.cannotPush }
   const query = readInboxQuery(new URL(request.url).searchParams, inboxPageSizes)
   if (!query.ok) {
     return json(
-      { badQuery: query.error, loadFailed: false, page: null, counts: noCounts },
+      { badQuery: query.error, loadFailed: false, page: null, counts: noCounts, phone },
       { status: 400, headers: ownerDataHeaders },
     )
   }
@@ -106,12 +112,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         loadFailed: false,
         page: { view: query.page, submissions, next, readAt, answering },
         counts: context.inbox.tagCounts(),
+        phone,
       },
       { headers: ownerDataHeaders },
     )
   } catch (error) {
     context.log.error({ err: error }, 'could not list the submissions')
-    return json({ badQuery: null, loadFailed: true, page: null, counts: noCounts }, { headers: ownerDataHeaders })
+    return json(
+      { badQuery: null, loadFailed: true, page: null, counts: noCounts, phone },
+      { headers: ownerDataHeaders },
+    )
   }
 }
 
@@ -126,7 +136,7 @@ function isFiltered(view: InboxView) {
 }
 
 export default function FarmSales() {
-  const { badQuery, loadFailed, page, counts: loadedCounts } = useLoaderData<typeof loader>()
+  const { badQuery, loadFailed, page, counts: loadedCounts, phone } = useLoaderData<typeof loader>()
   const live = useOutletContext<LiveCounts>()
   const counts = useMemo(() => live.laidOver(loadedCounts), [live, loadedCounts])
   const newSubmissions = live.latest(useRouteLoaderData<typeof rootLoader>('root')?.newSubmissions ?? null)
@@ -152,8 +162,10 @@ export default function FarmSales() {
         </Link>
       </p>
       {/* Its height is kept from the first paint: what it holds is known only in the browser. */}
-      <div className="mt-3 flex h-9 items-center">
-        {leadAlert.notify === 'ask' ? (
+      <div className="mt-3 flex min-h-9 items-center">
+        {phone.publicKey ? (
+          <PhoneNotifications publicKey={phone.publicKey} />
+        ) : leadAlert.notify === 'ask' ? (
           <button
             type="button"
             onClick={() => void leadAlert.askToNotify()}
@@ -165,6 +177,7 @@ export default function FarmSales() {
           <p className="text-sm text-stone-700">Notifications on for new enquiries</p>
         ) : null}
       </div>
+      {phone.cannot ? <p className="mt-1 text-sm text-stone-600">{phone.cannot}</p> : null}
       {newSubmissions ? (
         <p className="mt-2 font-semibold text-amber-900" data-testid="new-count">
           {newSubmissions === 1 ? '1 new submission to deal with' : `${newSubmissions} new submissions to deal with`}

@@ -8,6 +8,7 @@ import { outbox, submissions, type SubmissionRow } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Acknowledgements } from '#app/replies/acknowledgement.server'
 import type { Webhook } from '#app/webhook/webhook.server'
+import type { Push } from '#app/push/push.server'
 import { withThread } from '#app/replies/threads.server'
 import type { ContactFormErrors } from './contact-fields'
 import { parseContactForm } from './contact-validation'
@@ -39,6 +40,8 @@ interface Dependencies {
   mailQueued?: () => void
   /** With WEBHOOK_URL: each lead's delivery is owed in its own transaction. */
   webhook?: Pick<Webhook, 'queueFor' | 'wake'> | null
+  /** The owner's phones, told of each lead from the same outbox. */
+  push?: Pick<Push, 'queueFor' | 'wake'> | null
 }
 
 /**
@@ -65,6 +68,7 @@ export function createSubmissionsService({
   acknowledgements = null,
   mailQueued = () => {},
   webhook = null,
+  push = null,
 }: Dependencies) {
   const placeholder = (name: keyof NewSubmission) => sql.placeholder(name)
   // Prepared once: building and preparing the statement cost more than running it. A JSON
@@ -107,6 +111,7 @@ export function createSubmissionsService({
     if (owesMail(row)) insertMail.run({ submissionId: row.id, createdAt: row.createdAt })
     acknowledgements?.queueFor(row, row.createdAt, sender)
     webhook?.queueFor(row, row.createdAt)
+    push?.queueFor(row, row.createdAt)
     return row
   }
   const commits = createGroupCommit({
@@ -147,6 +152,7 @@ export function createSubmissionsService({
         if (acknowledgements) mailQueued()
       }
       webhook?.wake()
+      push?.wake()
       return { ok: true, submission }
     },
 
@@ -191,6 +197,7 @@ export function createSubmissionsService({
             }
             if (written) acknowledgements?.queueFor(written, now())
             if (written) webhook?.queueFor(written, now())
+            if (written) push?.queueFor(written, now())
             return written
           }),
         )
@@ -200,6 +207,7 @@ export function createSubmissionsService({
         events.publish({ type: submission.spam ? 'SUBMISSION_UPDATED' : 'NEW_SUBMISSION', data: submission })
         if (!submission.spam && acknowledgements) mailQueued()
         webhook?.wake()
+        push?.wake()
       }
       return due.length
     },

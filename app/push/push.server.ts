@@ -1,0 +1,273 @@
+import { and, asc, count, eq, gte, lte, max, min, sql } from 'drizzle-orm'
+import type { FarmDatabase } from '#app/data/database.server'
+import {
+  pushMessages,
+  pushSubscriptions,
+  submissions,
+  type PushSubscriptionRow,
+  type SubmissionRow,
+} from '#app/data/schema'
+import type { Writes } from '#app/data/writes.server'
+import type { Log } from '#app/log'
+import { retryDelayMs } from '#app/outbox/outbox.server'
+import { roundsOnATimer } from '#app/outbox/rounds.server'
+import { leadCardPath, pushLimits, type PushMessage } from './push-message'
+import type { OwnerSubscription } from './push-subscription.server'
+import type { VapidKeys } from './vapid.server'
+
+export interface PushSettings {
+  keys: VapidKeys
+  /** The VAPID subject push services may contact: `mailto:` or `https:`. */
+  subject: string
+  /** PUBLIC_URL, when set: the notification opens an absolute address. */
+  siteUrl: string | null
+  /** The first retry waits this long (NOTIFY_RETRY_SECONDS, as the mail's), then twice as long each time. */
+  retryBaseMs: number
+}
+
+const dayMs = 24 * 60 * 60 * 1000
+const minuteMs = 60_000
+const mostPerRound = 100
+/** Until a push service answers; then it is tried again. */
+const answerWithinMs = 10_000
+
+type Outcome = { sent: true } | { sent: false; gone: boolean; retry: boolean; why: string }
+
+/** What web-push's sendNotification needs, and what it answers or throws. */
+type Send = (
+  subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+  payload: string,
+  options: Record<string, unknown>,
+) => Promise<{ statusCode: number }>
+
+/**
+ * The owner's phones: the subscriptions (at most 20), and each clean lead pushed to each of them
+ * from the outbox, written in the lead's own transaction. A push service's 404/410 forgets that
+ * phone; 429 and 5xx are tried again (NOTIFY_RETRY_SECONDS, doubling) for a day. Past three leads
+ * in a minute, a phone is told the rest as one 'N new leads'.
+ */
+export function createPush({
+  db,
+  writes,
+  log,
+  settings,
+  now = Date.now,
+}: {
+  db: FarmDatabase
+  writes: Writes
+  log: Log
+  settings: PushSettings
+  now?: () => number
+}) {
+  let stopped = false
+  let send: Send | undefined
+  // Loaded on the first push only: a site whose owner never turns notifications on never pays for it.
+  async function sender(): Promise<Send> {
+    send ??= (await import('web-push')).default.sendNotification as unknown as Send
+    return send
+  }
+
+  const cardUrl = (id: number) => `${settings.siteUrl ?? ''}${leadCardPath(id)}`
+
+  function leadMessage(lead: SubmissionRow): PushMessage {
+    const words = lead.aiResponse?.trim() || 'Open the inbox to read it.'
+    return {
+      type: 'NEW_SUBMISSION',
+      id: lead.id,
+      name: lead.name,
+      summary: words.length > pushLimits.summary ? `${words.slice(0, pushLimits.summary - 1).trimEnd()}…` : words,
+      url: cardUrl(lead.id),
+    }
+  }
+
+  async function push(to: PushSubscriptionRow, message: PushMessage, urgent: boolean, topic: string): Promise<Outcome> {
+    try {
+      await (
+        await sender()
+      )({ endpoint: to.endpoint, keys: { p256dh: to.p256dh, auth: to.auth } }, JSON.stringify(message), {
+        vapidDetails: { subject: settings.subject, ...settings.keys },
+        TTL: dayMs / 1000,
+        urgency: urgent ? 'high' : 'normal',
+        topic,
+        contentEncoding: 'aes128gcm',
+        timeout: answerWithinMs,
+      })
+      return { sent: true }
+    } catch (error) {
+      const status = (error as { statusCode?: unknown }).statusCode
+      if (typeof status === 'number') {
+        return {
+          sent: false,
+          gone: status === 404 || status === 410,
+          retry: status === 429 || status >= 500,
+          why: `The push service answered ${status}.`,
+        }
+      }
+      // The cause's code (ECONNREFUSED, ENOTFOUND, a certificate's), never the address itself.
+      const code = (error as { code?: unknown }).code
+      const why = typeof code === 'string' ? code : (error as Error).message.slice(0, 80)
+      return { sent: false, gone: false, retry: true, why: `The push service could not be reached (${why}).` }
+    }
+  }
+
+  type Due = { message: typeof pushMessages.$inferSelect; lead: SubmissionRow; to: PushSubscriptionRow }
+
+  /** Marks what one push told (one lead, or a burst) by how it went. */
+  async function settle(rows: Due[], outcome: Outcome, toldAs: 'sent' | 'collapsed') {
+    const ids = rows.map((row) => row.message.id)
+    await writes.whenFree(() =>
+      db.transaction((tx) => {
+        for (const { message } of rows) {
+          const change = outcome.sent
+            ? { status: toldAs, sentAt: new Date(now()), lastError: null }
+            : !outcome.retry || now() - message.createdAt.getTime() >= dayMs
+              ? {
+                  status: 'failed' as const,
+                  lastError: outcome.retry ? `Gave up after a day of trying. ${outcome.why}` : outcome.why,
+                }
+              : {
+                  attempts: message.attempts + 1,
+                  nextAttemptAt: new Date(now() + retryDelayMs(settings.retryBaseMs, message.attempts + 1)),
+                  lastError: outcome.why,
+                }
+          tx.update(pushMessages).set(change).where(eq(pushMessages.id, message.id)).run()
+        }
+      }),
+    )
+    if (!outcome.sent) log.warn({ leads: ids.length, reason: outcome.why }, 'could not push a lead to a phone')
+  }
+
+  async function forget(to: PushSubscriptionRow, why: string) {
+    await writes.whenFree(() => db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, to.id)).run())
+    log.info({ phone: to.id, reason: why }, 'the push service says this phone is gone; no longer notifying it')
+  }
+
+  /** One phone's due leads: up to three a minute one by one, the rest as one 'N new leads'. */
+  async function pushTo(to: PushSubscriptionRow, due: Due[], at: number) {
+    const since = new Date(at - minuteMs)
+    const mine = eq(pushMessages.subscriptionId, to.id)
+    const [recent] = db
+      .select({ singles: count() })
+      .from(pushMessages)
+      .where(and(mine, eq(pushMessages.status, 'sent'), gte(pushMessages.sentAt, since)))
+      .all()
+    const [burst] = db
+      .select({ at: max(pushMessages.sentAt) })
+      .from(pushMessages)
+      .where(and(mine, eq(pushMessages.status, 'collapsed'), gte(pushMessages.sentAt, since)))
+      .all()
+    const allowance = Math.max(0, pushLimits.singlesPerMinute - (recent?.singles ?? 0))
+    for (const row of due.slice(0, allowance)) {
+      if (stopped) return
+      const urgent = row.lead.analysis?.urgency.level === 'high'
+      const outcome = await push(to, leadMessage(row.lead), urgent, `lead-${row.lead.id}`)
+      if (!outcome.sent && outcome.gone) return forget(to, outcome.why)
+      await settle([row], outcome, 'sent')
+    }
+    const rest = due.slice(allowance)
+    if (rest.length === 0 || stopped) return
+    if (burst?.at) {
+      // This minute's burst was told already: the rest wait to be told together when it is over.
+      const later = new Date(burst.at.getTime() + minuteMs)
+      await writes.whenFree(() =>
+        db.transaction((tx) => {
+          for (const { message } of rest) {
+            tx.update(pushMessages).set({ nextAttemptAt: later }).where(eq(pushMessages.id, message.id)).run()
+          }
+        }),
+      )
+      return
+    }
+    const urgent = rest.some((row) => row.lead.analysis?.urgency.level === 'high')
+    const message: PushMessage = {
+      type: 'NEW_SUBMISSIONS',
+      count: rest.length,
+      url: `${settings.siteUrl ?? ''}/farm-sales`,
+    }
+    const outcome = await push(to, message, urgent, 'new-leads')
+    if (!outcome.sent && outcome.gone) return forget(to, outcome.why)
+    await settle(rest, outcome, 'collapsed')
+  }
+
+  async function pushDue(): Promise<number | null> {
+    const at = now()
+    const due = db
+      .select({ message: pushMessages, lead: submissions, to: pushSubscriptions })
+      .from(pushMessages)
+      .innerJoin(submissions, eq(submissions.id, pushMessages.submissionId))
+      .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushMessages.subscriptionId))
+      .where(and(eq(pushMessages.status, 'pending'), lte(pushMessages.nextAttemptAt, new Date(at))))
+      .orderBy(asc(pushMessages.id))
+      .limit(mostPerRound)
+      .all()
+    const byPhone = new Map<number, Due[]>()
+    for (const row of due) byPhone.set(row.to.id, [...(byPhone.get(row.to.id) ?? []), row])
+    for (const rows of byPhone.values()) {
+      if (stopped) break
+      await pushTo(rows[0]!.to, rows, at)
+    }
+    if (due.length === mostPerRound) return now()
+    const [next] = db
+      .select({ at: min(pushMessages.nextAttemptAt) })
+      .from(pushMessages)
+      .where(eq(pushMessages.status, 'pending'))
+      .all()
+    return next?.at ? next.at.getTime() : null
+  }
+
+  const rounds = roundsOnATimer({
+    round: pushDue,
+    retryMs: settings.retryBaseMs,
+    failed: (error) => log.error({ err: error }, 'the pushes owed could not be read'),
+    now,
+  })
+
+  return {
+    publicKey: settings.keys.publicKey,
+    /**
+     * Keeps a phone's subscription: 'added', 'known' (its keys refreshed), or 'full' when 20
+     * phones are notified already.
+     */
+    async subscribe(subscription: OwnerSubscription): Promise<'added' | 'known' | 'full'> {
+      return writes.whenFree(() =>
+        db.transaction((tx) => {
+          const known = tx
+            .update(pushSubscriptions)
+            .set({ p256dh: subscription.p256dh, auth: subscription.auth })
+            .where(eq(pushSubscriptions.endpoint, subscription.endpoint))
+            .run()
+          if (known.changes > 0) return 'known'
+          const [phones] = tx.select({ n: count() }).from(pushSubscriptions).all()
+          if ((phones?.n ?? 0) >= pushLimits.subscriptions) return 'full'
+          tx.insert(pushSubscriptions)
+            .values({ ...subscription, createdAt: new Date(now()) })
+            .run()
+          return 'added'
+        }),
+      )
+    },
+    /** Stops notifying a phone; false when it was not notified. Its pushes still owed go with it. */
+    async unsubscribe(endpoint: string): Promise<boolean> {
+      const gone = await writes.whenFree(() =>
+        db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)).run(),
+      )
+      return gone.changes > 0
+    },
+    /** Inside the transaction that keeps a lead (or reads it again): one push owed per phone, never for spam. */
+    queueFor(row: SubmissionRow, at: Date): void {
+      if (row.reanalyseAt !== null || row.spamReasons !== null) return
+      db.run(
+        sql`INSERT INTO push_messages (subscription_id, submission_id, next_attempt_at, created_at)
+            SELECT id, ${row.id}, ${at.getTime()}, ${at.getTime()} FROM push_subscriptions`,
+      )
+    },
+    /** Looks for due pushes now: at start, and once a lead is committed. */
+    wake: rounds.wake,
+    stop() {
+      stopped = true
+      void rounds.stop()
+    },
+  }
+}
+
+export type Push = ReturnType<typeof createPush>

@@ -1,0 +1,46 @@
+import { json, type ActionFunctionArgs } from '@remix-run/node'
+import { answeringJson, asResponse, jsonError, parseJsonBody, requestBytes } from '#app/http/json.server'
+import { requireMethod } from '#app/http/require-method.server'
+import { ownerDataHeaders } from '#app/owner/owner-data'
+import { pushLimits } from '#app/push/push-message'
+import { requirePushOwner } from '#app/push/push-requests.server'
+import { readPushSubscription } from '#app/push/push-subscription.server'
+
+/**
+ * The owner's phones: POST a browser's PushSubscription JSON to be told of each lead there (201,
+ * or 200 when it was known), DELETE `{"endpoint"}` to stop (204). At most 20 phones (409 past that).
+ */
+export function action({ request, context }: ActionFunctionArgs) {
+  return answeringJson(context.log, async () => {
+    requireMethod(request, ['POST', 'DELETE'])
+    const phones = await requirePushOwner(request, context, 'be notified of leads')
+    const bytes = await requestBytes(request)
+    if (bytes.length > pushLimits.subscriptionBytes) {
+      return jsonError(400, `A push subscription is at most ${pushLimits.subscriptionBytes} bytes of JSON.`)
+    }
+    const read = parseJsonBody(request.headers.get('Content-Type'), bytes, 'the push subscription')
+    if (!read.ok) return asResponse(read.answer)
+    if (request.method === 'DELETE') {
+      const endpoint = (read.body as { endpoint?: unknown } | null)?.endpoint
+      if (typeof endpoint !== 'string') return jsonError(400, 'Send {"endpoint": "…"} of the phone to stop notifying.')
+      let address: string
+      try {
+        address = new URL(endpoint).href
+      } catch {
+        return jsonError(400, 'The endpoint is not a web address.')
+      }
+      if (!(await phones.unsubscribe(address))) return jsonError(404, 'No phone is notified at that endpoint.')
+      return new Response(null, { status: 204, headers: ownerDataHeaders })
+    }
+    const subscription = readPushSubscription(read.body, phones.hosts)
+    if (!subscription.ok) return jsonError(400, subscription.error)
+    const kept = await phones.subscribe(subscription.subscription)
+    if (kept === 'full') {
+      return jsonError(
+        409,
+        `${pushLimits.subscriptions} phones are notified already: turn one off before adding another.`,
+      )
+    }
+    return json({ notifying: true }, { status: kept === 'added' ? 201 : 200, headers: ownerDataHeaders })
+  })
+}
