@@ -1,0 +1,251 @@
+// The inbox on the owner's phone: installable (manifest, icons, a service worker on /farm-sales
+// only), told of each lead by Web Push through a loopback push service, a tapped notification
+// opening the lead's card, and a page of its own when the phone has no signal.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, test as base, type BrowserContext, type CDPSession } from '@playwright/test'
+import { chromiumLaunch } from '#tests/support/chromium'
+import { signInAsOwner } from '#tests/support/owner'
+import { startPushService, type PushService } from '#tests/support/push-service'
+import { startServer, type RunningServer } from '#tests/support/server'
+import { expect, farmEnv, openHydrated, postSubmission, type Page } from './fixtures'
+
+const password = 'orchard gate at noon'
+
+const test = base.extend<{ push: PushService; server: RunningServer; owner: Page }>({
+  // Playwright reads a fixture's needs from its first parameter's pattern: this one needs none.
+  // eslint-disable-next-line no-empty-pattern
+  push: async ({}, use) => {
+    const service = await startPushService()
+    await use(service)
+    await service.close()
+  },
+  server: async ({ push }, use) => {
+    const server = await startServer({
+      env: {
+        ...farmEnv,
+        OWNER_PASSWORD: password,
+        NOTIFY_EMAIL: 'owner@bramble.example',
+        PUSH_HOSTS: push.host,
+        NODE_EXTRA_CA_CERTS: push.certificate,
+      },
+    })
+    await use(server)
+    await server.stop()
+  },
+  baseURL: async ({ server }, use) => use(server.url),
+  owner: async ({ browser, server }, use) => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 740 } })
+    await context.grantPermissions(['notifications'], { origin: server.url })
+    const [name, value] = (await signInAsOwner(server.url, password)).split('=') as [string, string]
+    await context.addCookies([{ name, value, url: server.url }])
+    await use(await context.newPage())
+    await context.close()
+  },
+})
+
+/** The inbox's service worker, once it is active, and its registration's id for the DevTools protocol. */
+async function activeWorker(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page)
+  const registrations = new Map<string, string>()
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const each of updated) registrations.set(each.scopeURL, each.registrationId)
+  })
+  await cdp.send('ServiceWorker.enable')
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  const scope = new URL('/farm-sales', page.url()).href
+  await expect.poll(() => registrations.get(scope)).toBeTruthy()
+  return { cdp, registrationId: registrations.get(scope)! }
+}
+
+/** A push arrives at the worker as the browser's push service would hand it over. */
+async function deliver(cdp: CDPSession, page: Page, registrationId: string, data: unknown) {
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId,
+    data: JSON.stringify(data),
+  })
+}
+
+const shownNotifications = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    return (await registration.getNotifications()).map((each) => ({
+      title: each.title,
+      body: each.body,
+      tag: each.tag,
+      data: each.data as unknown,
+    }))
+  })
+
+test('the manifest is linked from every page, with its icons; the home page has no worker', async ({ page }) => {
+  for (const path of ['/', '/farm-sales']) {
+    await page.goto(path)
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest')
+  }
+  const response = await page.request.get('/manifest.webmanifest')
+  expect(response.headers()['content-type']).toBe('application/manifest+json')
+  const manifest = (await response.json()) as Record<string, unknown> & { icons: Array<Record<string, string>> }
+  expect(manifest).toMatchObject({
+    name: 'Bramble Hill Farm',
+    start_url: '/farm-sales',
+    display: 'standalone',
+    theme_color: '#166534',
+  })
+  for (const size of ['192x192', '512x512']) {
+    for (const purpose of ['any', 'maskable']) {
+      const icon = manifest.icons.find((each) => each.sizes === size && each.purpose === purpose)!
+      const image = await page.request.get(icon.src)
+      expect(image.headers()['content-type']).toBe('image/png')
+      const bytes = await image.body()
+      // A PNG's width and height, from its IHDR chunk.
+      expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`).toBe(size)
+    }
+  }
+  // The home page never registers the worker, nor pays for it.
+  await openHydrated(page, '/')
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length))).toBe(0)
+  const worker = await page.request.get('/service-worker.js')
+  expect(worker.headers()['content-type']).toMatch(/^text\/javascript/)
+  expect(worker.headers()['cache-control']).toBe('no-cache')
+})
+
+test('Chromium finds the signed-in inbox installable, its worker registered on /farm-sales', async ({ server }) => {
+  // A profile of its own: Chromium never offers to install from an incognito window, which a
+  // Playwright context is.
+  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'farm-profile-')), {
+    ...chromiumLaunch,
+    baseURL: server.url,
+    viewport: { width: 375, height: 740 },
+  })
+  try {
+    const [name, value] = (await signInAsOwner(server.url, password)).split('=') as [string, string]
+    await context.addCookies([{ name, value, url: server.url }])
+    const page = context.pages()[0] ?? (await context.newPage())
+    await openHydrated(page, '/farm-sales')
+    const { cdp } = await activeWorker(context, page)
+    const scopes = await page.evaluate(() =>
+      navigator.serviceWorker.getRegistrations().then((all) => all.map((each) => each.scope)),
+    )
+    expect(scopes).toEqual([new URL('/farm-sales', page.url()).href])
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
+    expect(installabilityErrors).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
+
+test('a push shows a notification; tapping it brings the open inbox to the lead’s card', async ({ owner, server }) => {
+  for (let n = 1; n <= 12; n++) await postSubmission(server, { name: `Older Lead ${n}` })
+  const lead = await postSubmission(server, { name: 'Ann Baker', message: 'Two dozen duck eggs, please.' })
+  for (let n = 1; n <= 12; n++) await postSubmission(server, { name: `Newer Lead ${n}` })
+  await openHydrated(owner, '/farm-sales')
+  const { cdp, registrationId } = await activeWorker(owner.context(), owner)
+  await deliver(cdp, owner, registrationId, {
+    type: 'NEW_SUBMISSION',
+    id: lead.id,
+    name: 'Ann Baker',
+    summary: 'Wants two dozen duck eggs.',
+    url: `${server.url}/farm-sales#submission-${lead.id}`,
+  })
+  await expect
+    .poll(() => shownNotifications(owner))
+    .toEqual([
+      {
+        title: 'New lead: Ann Baker',
+        body: 'Wants two dozen duck eggs.',
+        tag: `submission-${lead.id}`,
+        data: { url: `${server.url}/farm-sales#submission-${lead.id}` },
+      },
+    ])
+  const card = owner.locator(`#submission-${lead.id}`)
+  await expect(card).not.toBeInViewport()
+  // The tap, dispatched in the worker's own scope (no headless browser can click a notification).
+  const [worker] = owner.context().serviceWorkers()
+  await worker!.evaluate(async () => {
+    const scope = self as unknown as ServiceWorkerGlobalScope
+    const [notification] = await scope.registration.getNotifications()
+    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }))
+  })
+  await expect(owner).toHaveURL(new RegExp(`/farm-sales#submission-${lead.id}$`))
+  await expect(card).toBeInViewport()
+  await expect.poll(() => shownNotifications(owner)).toEqual([])
+})
+
+test('Notify me on this phone subscribes on the owner’s tap; a lead then reaches the phone; Turn off stops it', async ({
+  owner,
+  server,
+  push,
+}) => {
+  // The browser's own push service lies outside the product: its subscribe() answers with an
+  // address on the loopback push service, which holds the keys to read what the site sends.
+  const phone = push.subscription('owners-phone')
+  await owner.addInitScript((made) => {
+    let current: PushSubscription | null = null
+    const bytes = (text: string) =>
+      Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer
+    PushManager.prototype.getSubscription = () => Promise.resolve(current)
+    PushManager.prototype.subscribe = (options) => {
+      ;(window as unknown as { askedWith: unknown }).askedWith = options?.applicationServerKey
+      current = {
+        endpoint: made.endpoint,
+        expirationTime: null,
+        options: { applicationServerKey: bytes(String(options?.applicationServerKey)), userVisibleOnly: true },
+        toJSON: () => ({ endpoint: made.endpoint, expirationTime: null, keys: made.keys }),
+        unsubscribe: () => {
+          current = null
+          return Promise.resolve(true)
+        },
+      } as unknown as PushSubscription
+      return Promise.resolve(current)
+    }
+  }, phone)
+  await openHydrated(owner, '/farm-sales')
+  await owner.getByRole('button', { name: 'Notify me on this phone' }).click()
+  await expect(owner.getByText('Notifications on for this phone')).toBeVisible()
+  const { publicKey } = (await (await owner.request.get('/api/push-key')).json()) as { publicKey: string }
+  expect(await owner.evaluate(() => (window as unknown as { askedWith: unknown }).askedWith)).toBe(publicKey)
+
+  const lead = await postSubmission(server, { name: 'Ann Baker', message: 'Two dozen duck eggs, please.' })
+  await expect.poll(() => push.received.length, { timeout: 10_000 }).toBe(1)
+  expect(push.received[0]!.message).toMatchObject({ type: 'NEW_SUBMISSION', id: lead.id, name: 'Ann Baker' })
+  const { cdp, registrationId } = await activeWorker(owner.context(), owner)
+  await deliver(cdp, owner, registrationId, push.received[0]!.message)
+  await expect
+    .poll(async () => (await shownNotifications(owner)).map((each) => each.title))
+    .toEqual(['New lead: Ann Baker'])
+
+  await owner.getByRole('button', { name: 'Turn off' }).click()
+  await expect(owner.getByRole('button', { name: 'Notify me on this phone' })).toBeVisible()
+  await postSubmission(server, { name: 'Bob Stone' })
+  await expect(owner.getByTestId('submission-card').first()).toContainText('Bob Stone')
+  expect(push.received).toHaveLength(1)
+})
+
+test('with no signal the inbox answers with a page that says so, and loads again once back online', async ({
+  owner,
+}) => {
+  await openHydrated(owner, '/farm-sales')
+  await activeWorker(owner.context(), owner)
+  await expect.poll(() => owner.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  await owner.context().setOffline(true)
+  await owner.goto('/farm-sales')
+  await expect(owner.getByRole('heading', { name: 'No signal' })).toBeVisible()
+  await expect(owner.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/farm-sales')
+  await owner.context().setOffline(false)
+  await expect(owner.getByRole('heading', { name: 'Farm Sales Data' })).toBeVisible()
+})
+
+test('without OWNER_PASSWORD the inbox says what to set, and registers no worker', async ({ page }) => {
+  // The fixture's site has a password; this one is the open inbox the spec allows.
+  const open = await startServer({ env: { ...farmEnv } })
+  try {
+    await openHydrated(page, `${open.url}/farm-sales`)
+    await expect(page.getByText('To be notified on this phone, set OWNER_PASSWORD')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Notify me on this phone' })).toHaveCount(0)
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length))).toBe(0)
+  } finally {
+    await open.stop()
+  }
+})
