@@ -96,7 +96,7 @@ test('the manifest is linked from every page, with its icons; the home page has 
   for (const size of ['192x192', '512x512']) {
     for (const purpose of ['any', 'maskable']) {
       const icon = manifest.icons.find((each) => each.sizes === size && each.purpose === purpose)!
-      const image = await page.request.get(icon.src)
+      const image = await page.request.get(String(icon.src))
       expect(image.headers()['content-type']).toBe('image/png')
       const bytes = await image.body()
       // A PNG's width and height, from its IHDR chunk.
