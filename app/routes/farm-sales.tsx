@@ -150,9 +150,9 @@ export default function FarmSales() {
   }, [loadFailed])
 
   return (
-    <main className="mx-auto max-w-4xl px-4 pt-12 pb-20 sm:px-6">
-      <h1 className="font-serif text-4xl font-bold text-green-900">Farm Sales Data</h1>
-      <p className="mt-3 text-lg text-stone-700">Review customer submissions and AI-powered insights.</p>
+    <main className="mx-auto max-w-4xl px-4 pt-6 pb-20 sm:px-6 sm:pt-12">
+      <h1 className="font-serif text-3xl font-bold text-green-900 sm:text-4xl">Farm Sales Data</h1>
+      <p className="mt-2 text-stone-700 sm:mt-3 sm:text-lg">Review customer submissions and AI-powered insights.</p>
       <p className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm">
         <Link to="/farm-sales/saved-replies" className="font-semibold text-green-800 underline">
           Saved replies and acknowledgement

@@ -249,3 +249,36 @@ test('without OWNER_PASSWORD the inbox says what to set, and registers no worker
     await open.stop()
   }
 })
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`on a phone the first lead is in the first screen, the filters folded behind a control that counts those on (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+    browser,
+    server,
+  }) => {
+    for (const name of ['Ann Baker', 'Bob Stone', 'Cara Diaz']) await postSubmission(server, { name })
+    const [name, value] = (await signInAsOwner(server.url, password)).split('=') as [string, string]
+    const phone = await browser.newContext({ viewport: { width: 375, height: 667 }, javaScriptEnabled })
+    await phone.addCookies([{ name, value, url: server.url }])
+    const page = await phone.newPage()
+    await page.goto(`${server.url}/farm-sales?q=eggs&status=new`)
+    const fold = page.locator('summary', { hasText: 'Search and filter' })
+    await expect(fold).toBeVisible()
+    await expect(fold).toContainText('2 active')
+    await expect(page.getByRole('searchbox')).toBeHidden()
+    await expect(page.getByTestId('submission-card').first()).toBeInViewport()
+    await fold.click()
+    await expect(page.getByRole('searchbox')).toHaveValue('eggs')
+    await page.goto(`${server.url}/farm-sales`)
+    await expect(fold).not.toContainText('active')
+    await phone.close()
+
+    // On a wider screen the form is simply there.
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled })
+    await desk.addCookies([{ name, value, url: server.url }])
+    const wide = await desk.newPage()
+    await wide.goto(`${server.url}/farm-sales`)
+    await expect(wide.getByRole('searchbox')).toBeVisible()
+    await expect(wide.locator('summary', { hasText: 'Search and filter' })).toBeHidden()
+    await desk.close()
+  })
+}
