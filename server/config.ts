@@ -261,6 +261,16 @@ function readPublicUrl(env: Environment): string | null {
   return publicUrl ? publicUrl.replace(/\/+$/, '') : null
 }
 
+/** What web-push takes as a VAPID subject: a mailto: address, or an https: address it can read. */
+function isVapidSubject(subject: string): boolean {
+  if (/^mailto:/.test(subject)) return isEmailAddress(subject.slice('mailto:'.length))
+  try {
+    return new URL(subject).protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
 /**
  * Web Push: the push services' hosts it may post to (PUSH_HOSTS), the VAPID keys when set by hand
  * (else made at first start and kept in the database), and the subject push services may write
@@ -271,11 +281,13 @@ function readPush(env: Environment): Config['push'] {
     .split(',')
     .map((host) => host.trim().toLowerCase())
     .filter(Boolean)
+  // A host, host:port, or *. and a domain of two labels at least (never *.com).
+  const entry = /^(?:\*\.[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::[1-9]\d{0,4})?$/
   for (const host of hosts) {
-    const [name = '', port] = host.split(':')
-    const portOk = port === undefined || (/^\d{1,5}$/.test(port) && Number(port) > 0 && Number(port) < 65536)
-    if (!/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(name) || !portOk || host.split(':').length > 2) {
-      throw new Error(`PUSH_HOSTS holds "${host}": each entry is a host, host:port or *.domain, comma-separated`)
+    if (!entry.test(host) || Number(host.split(':')[1] ?? 443) > 65535) {
+      throw new Error(
+        `PUSH_HOSTS holds "${host}": each entry is a host, host:port or *.domain.example, comma-separated`,
+      )
     }
   }
   const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? ''
@@ -287,7 +299,7 @@ function readPush(env: Environment): Config['push'] {
   const wrong = keys && vapidKeysError(keys)
   if (wrong) throw new Error(wrong)
   const subject = text(env, 'VAPID_SUBJECT')
-  if (subject && !/^mailto:[^\s@]+@[^\s@]+$/.test(subject) && !/^https:\/\/[^\s/]+/.test(subject)) {
+  if (subject && !isVapidSubject(subject)) {
     throw new Error(`VAPID_SUBJECT must be a mailto: or https: address, not "${subject}"`)
   }
   const ownerMail = mailAddresses(env, 'NOTIFY_EMAIL')[0]
@@ -295,7 +307,7 @@ function readPush(env: Environment): Config['push'] {
   return {
     hosts,
     keys,
-    subject: subject || (ownerMail ? `mailto:${ownerMail}` : site?.startsWith('https:') ? site : null),
+    subject: subject || (ownerMail ? `mailto:${ownerMail}` : site && isVapidSubject(site) ? site : null),
     siteUrl: site,
     retryBaseMs: wholeNumber(env, 'NOTIFY_RETRY_SECONDS', 1, 3600) * 1000,
   }

@@ -250,17 +250,15 @@ export async function buildServices(config: Config) {
     farm: { name: config.farmName, product: config.farmProduct },
     log,
     /**
-     * Ends the jobs and workers; resolves once the update on its way (if any) is settled and
-     * marked. The database is closed last, by whoever stops the server.
+     * Ends the jobs and workers; resolves once the update mail, the webhook post and the push on
+     * their way (if any) are settled and marked. The database is closed last, by whoever stops the server.
      */
     async stop() {
       outbox?.stop()
-      webhook?.stop()
-      push?.stop()
       spamPurge.stop()
       readingAgain.stop()
       void reader.close()
-      await updateSender?.stop()
+      await Promise.all([updateSender?.stop(), webhook?.stop(), push?.stop()])
     },
   }
 }

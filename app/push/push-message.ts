@@ -12,6 +12,8 @@ export type PushMessage =
   | {
       /** A burst: more leads in a minute than are pushed one by one, told together. */
       type: 'NEW_SUBMISSIONS'
+      /** The burst's first lead, which names it. */
+      from: number
       count: number
       url: string
     }
@@ -45,7 +47,7 @@ export function notificationFor(message: PushMessage): { title: string; body: st
   return {
     title: message.count === 1 ? '1 new lead' : `${message.count} new leads`,
     body: 'More arrived in a minute than are told one by one. Open the inbox to read them.',
-    tag: 'new-leads',
+    tag: `leads-from-${message.from}`,
   }
 }
 
@@ -62,8 +64,13 @@ export function readPushMessage(text: string): PushMessage | null {
         url: value.url,
       }
     }
-    if (value.type === 'NEW_SUBMISSIONS' && typeof value.count === 'number' && typeof value.url === 'string') {
-      return { type: 'NEW_SUBMISSIONS', count: value.count, url: value.url }
+    if (
+      value.type === 'NEW_SUBMISSIONS' &&
+      typeof value.from === 'number' &&
+      typeof value.count === 'number' &&
+      typeof value.url === 'string'
+    ) {
+      return { type: 'NEW_SUBMISSIONS', from: value.from, count: value.count, url: value.url }
     }
   } catch {
     // Not JSON: not ours.

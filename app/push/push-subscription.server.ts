@@ -25,8 +25,14 @@ function decoded(text: unknown): Buffer | null {
   return Buffer.from(text.replace(/=+$/, ''), 'base64url')
 }
 
+// Letters, digits and hyphens in dot-separated labels: nothing another URL parser could read as
+// the end of the host (web-push reads the address again with Node's legacy parser, which stops at
+// `;` or `{` where the WHATWG one does not).
+const plainHost = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/
+
 /** Whether an address is on one of the push services the server may post to. */
 export function onPushHost(url: URL, hosts: readonly string[]): boolean {
+  if (!plainHost.test(url.hostname)) return false
   const port = url.port || '443'
   return hosts.some((entry) => {
     const [host, entryPort = '443'] = entry.split(':') as [string, string?]

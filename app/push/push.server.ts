@@ -115,6 +115,9 @@ export function createPush({
   /** Marks what one push told (one lead, or a burst) by how it went. */
   async function settle(rows: Due[], outcome: Outcome, toldAs: 'sent' | 'collapsed') {
     const ids = rows.map((row) => row.message.id)
+    // One time for the whole burst, so it is told together again.
+    const tries = Math.max(...rows.map((row) => row.message.attempts)) + 1
+    const retryAt = new Date(now() + retryDelayMs(settings.retryBaseMs, tries))
     await writes.whenFree(() =>
       db.transaction((tx) => {
         for (const { message } of rows) {
@@ -125,11 +128,7 @@ export function createPush({
                   status: 'failed' as const,
                   lastError: outcome.retry ? `Gave up after a day of trying. ${outcome.why}` : outcome.why,
                 }
-              : {
-                  attempts: message.attempts + 1,
-                  nextAttemptAt: new Date(now() + retryDelayMs(settings.retryBaseMs, message.attempts + 1)),
-                  lastError: outcome.why,
-                }
+              : { attempts: message.attempts + 1, nextAttemptAt: retryAt, lastError: outcome.why }
           tx.update(pushMessages).set(change).where(eq(pushMessages.id, message.id)).run()
         }
       }),
@@ -181,10 +180,12 @@ export function createPush({
     const urgent = rest.some((row) => row.lead.analysis?.urgency.level === 'high')
     const message: PushMessage = {
       type: 'NEW_SUBMISSIONS',
+      from: rest[0]!.lead.id,
       count: rest.length,
       url: `${settings.siteUrl ?? ''}/farm-sales`,
     }
-    const outcome = await push(to, message, urgent, 'new-leads')
+    // Its own topic: an earlier burst still waiting on the push service is not replaced by this one.
+    const outcome = await push(to, message, urgent, `leads-from-${message.from}`)
     if (!outcome.sent && outcome.gone) return forget(to, outcome.why)
     await settle(rest, outcome, 'collapsed')
   }
@@ -263,9 +264,10 @@ export function createPush({
     },
     /** Looks for due pushes now: at start, and once a lead is committed. */
     wake: rounds.wake,
-    stop() {
+    /** Resolves once the push on its way (if any) is answered and marked, so it is never sent again. */
+    async stop() {
       stopped = true
-      void rounds.stop()
+      await rounds.stop()
     },
   }
 }

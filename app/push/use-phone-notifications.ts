@@ -68,6 +68,7 @@ export function usePhoneNotifications(publicKey: string | null) {
         if (Notification.permission === 'denied') return setState('blocked')
         if (!subscription) return setState('off')
         if (!subscribedWith(subscription, publicKey)) {
+          await tellServer('DELETE', { endpoint: subscription.endpoint })
           await subscription.unsubscribe()
           return setState('off')
         }

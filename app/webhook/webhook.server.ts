@@ -155,9 +155,10 @@ export function createWebhook({
     },
     /** Looks for due deliveries now: at start, and once a lead is committed. */
     wake: rounds.wake,
-    stop() {
+    /** Resolves once the post on its way (if any) is answered and marked, so it is never posted again. */
+    async stop() {
       stopped = true
-      void rounds.stop()
+      await rounds.stop()
     },
   }
 }

@@ -155,11 +155,26 @@ describe('Web Push to the owner’s phones', () => {
     await expect
       .poll(() => rows(databasePath, 'SELECT endpoint FROM push_subscriptions').map((row) => String(row.endpoint)))
       .toEqual([expect.stringMatching(/\/push\/busy-phone$/)])
-    expect(rows(databasePath, 'SELECT status FROM push_messages')).toEqual([{ status: 'sent' }])
+    await expect.poll(() => rows(databasePath, 'SELECT status FROM push_messages')).toEqual([{ status: 'sent' }])
 
     await post(server)
     await expect.poll(() => pushesTo('busy-phone').length, { timeout: 10_000 }).toBe(4)
     expect(pushesTo('lost-phone')).toHaveLength(1)
+  })
+
+  it('waits at a graceful stop for the push on its way, so it is not sent again after the restart', async () => {
+    const databasePath = tempDatabasePath()
+    const first = await site({}, databasePath)
+    expect((await subscribe(first.server, first.cookie, service.subscription('slow-phone'))).status).toBe(201)
+    service.answer('slow-phone', [{ status: 201, afterMs: 2_000 }])
+    await post(first.server)
+    await expect.poll(() => pushesTo('slow-phone').length, { timeout: 10_000 }).toBe(1)
+    await first.server.stop('SIGTERM')
+    servers.splice(servers.indexOf(first.server), 1)
+    expect(rows(databasePath, 'SELECT status FROM push_messages')).toEqual([{ status: 'sent' }])
+    await site({}, databasePath)
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(pushesTo('slow-phone')).toHaveLength(1)
   })
 
   it('pushes a lead once after a SIGKILL while its push waited for the service’s answer', async () => {
@@ -200,8 +215,13 @@ describe('Web Push to the owner’s phones', () => {
     const restIds = rest.map((each) => each.id!).sort((a, b) => a - b)
     // The first three leads one by one, the other four as one push.
     expect(pushes.map((each) => each.message.id ?? null)).toEqual([first.id, restIds[0], restIds[1], null])
-    expect(pushes[3]!.message).toEqual({ type: 'NEW_SUBMISSIONS', count: 4, url: 'https://farm.example/farm-sales' })
-    expect(pushes[3]!.headers.topic).toBe('new-leads')
+    expect(pushes[3]!.message).toEqual({
+      type: 'NEW_SUBMISSIONS',
+      from: restIds[2],
+      count: 4,
+      url: 'https://farm.example/farm-sales',
+    })
+    expect(pushes[3]!.headers.topic).toBe(`leads-from-${restIds[2]}`)
     const told = rows(databasePath, 'SELECT status, count(*) AS n FROM push_messages GROUP BY status ORDER BY status')
     expect(told).toEqual([
       { status: 'collapsed', n: 4 },
