@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { analysisSchema } from './analysis'
+import { analysisSchema } from './analysis-schema'
 import {
   heldOutMessages,
   labelledMessages,

@@ -1,7 +1,7 @@
 // Random and hostile messages up to the 5,000-character limit: the offline reader must answer
 // each one with a valid analysis, quickly, and never throw.
 import { describe, expect, it } from 'vitest'
-import { analysisSchema } from './analysis'
+import { analysisSchema } from './analysis-schema'
 import { createOfflineReader } from './offline.server'
 import { defaultFarmProducts, readProductList } from './products'
 import { boundRuns, longestRun } from './reading.server'

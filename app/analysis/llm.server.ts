@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { analysisSchema, intents, spamSignals, type Analysis, type Enquiry } from './analysis'
+import { intents, spamSignals, type Analysis, type Enquiry } from './analysis'
+import { analysisSchema } from './analysis-schema'
 
 export interface LlmSettings {
   /** An OpenAI-compatible chat-completions URL, e.g. a local Ollama's `/v1/chat/completions`. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent } from 'react'
+import { useEffect, useRef, type CSSProperties, type FormEvent } from 'react'
 import type { Analysis } from '#app/analysis/analysis'
 import { intentWords } from '#app/analysis/intent-words'
 import { Conversation, type Answering, type ReplyProblem } from '#app/replies/conversation'
@@ -11,13 +11,17 @@ import { useSubmissionChange } from './use-submission-change'
 
 export function SubmissionCard({
   submission,
-  delaySeconds,
+  entrance,
   answering,
   replyProblem,
   onChanged,
 }: {
   submission: Submission
-  delaySeconds: number
+  /**
+   * With the page it came in, the card enters by CSS after `delaySeconds`, before any script has
+   * run (and without JavaScript); one that arrives later (live, an older page) by framer-motion.
+   */
+  entrance: { withPage: true; delaySeconds: number } | { withPage: false }
   answering: Answering
   /** A reply to this card the page's action refused (sent without JavaScript). */
   replyProblem: ReplyProblem | null
@@ -31,9 +35,11 @@ export function SubmissionCard({
   // One change at a time: the buttons wait for the answer to the last one.
   const waiting = asked !== null
   const card = useRef<HTMLLIElement>(null)
-  // Once, when the card first mounts; its delay at that moment is its place in the stagger.
-  const delay = useRef(delaySeconds)
-  useEffect(() => void enter(card.current!, delay.current), [])
+  // Once, when the card first mounts: how it came is how it enters.
+  const withPage = useRef(entrance.withPage)
+  useEffect(() => {
+    if (!withPage.current) void enter(card.current!)
+  }, [])
 
   // Without JavaScript the form posts to the page's action; with it, the change goes to the API.
   function send(event: FormEvent<HTMLFormElement>) {
@@ -48,10 +54,10 @@ export function SubmissionCard({
   return (
     <li
       ref={card}
-      className="submission-card rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
+      className={`submission-card rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 ${entrance.withPage ? 'card-enter' : ''}`}
       id={`submission-${submission.id}`}
       data-testid="submission-card"
-      style={enteringStyle}
+      style={entrance.withPage ? ({ '--enter-delay': `${entrance.delaySeconds}s` } as CSSProperties) : enteringStyle}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 className="font-serif text-xl font-bold break-words text-green-900">{submission.name}</h2>

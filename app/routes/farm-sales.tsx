@@ -125,8 +125,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-// Without JavaScript the entrance animation never runs, so the cards must not wait for it.
-const visibleWithoutScript = '.submission-card{opacity:1!important;transform:none!important}'
 /** The spec's 100 ms per card, up to the eighth: the whole first page is in by 1.15 s. */
 const staggerSeconds = 0.1
 const mostStaggered = 8
@@ -289,9 +287,6 @@ function Inbox({
         <EmptyState filtered={isFiltered(view) || view.spam} />
       ) : (
         <>
-          <noscript>
-            <style>{visibleWithoutScript}</style>
-          </noscript>
           <ol aria-label="Submissions, newest first" className="mt-8 space-y-5">
             {submissions.map((submission, index) => (
               <SubmissionCard
@@ -300,8 +295,12 @@ function Inbox({
                 answering={answering}
                 replyProblem={replyProblem?.id === submission.id ? replyProblem : null}
                 onChanged={changedTo}
-                // Only the loaded page staggers in; cards added later appear at once.
-                delaySeconds={firstIds.has(submission.id) ? Math.min(index, mostStaggered) * staggerSeconds : 0}
+                // Only the loaded page staggers in; cards added later enter at once.
+                entrance={
+                  firstIds.has(submission.id)
+                    ? { withPage: true, delaySeconds: Math.min(index, mostStaggered) * staggerSeconds }
+                    : { withPage: false }
+                }
               />
             ))}
           </ol>
