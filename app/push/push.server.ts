@@ -60,6 +60,9 @@ export function createPush({
   now?: () => number
 }) {
   let stopped = false
+  // Whether a round may find something: at start (what a previous run left), then only once a
+  // lead owed a phone a push, so a farm without phones pays nothing per lead.
+  let owed = true
   let send: Send | undefined
   // Loaded on the first push only: a site whose owner never turns notifications on never pays for it.
   async function sender(): Promise<Send> {
@@ -257,13 +260,18 @@ export function createPush({
     /** Inside the transaction that keeps a lead (or reads it again): one push owed per phone, never for spam. */
     queueFor(row: SubmissionRow, at: Date): void {
       if (row.reanalyseAt !== null || row.spamReasons !== null) return
-      db.run(
+      const queued = db.run(
         sql`INSERT INTO push_messages (subscription_id, submission_id, next_attempt_at, created_at)
             SELECT id, ${row.id}, ${at.getTime()}, ${at.getTime()} FROM push_subscriptions`,
       )
+      if (queued.changes > 0) owed = true
     },
-    /** Looks for due pushes now: at start, and once a lead is committed. */
-    wake: rounds.wake,
+    /** Looks for due pushes now: at start, and once a lead that owes one is committed. */
+    wake() {
+      if (!owed) return
+      owed = false
+      rounds.wake()
+    },
     /** Resolves once the push on its way (if any) is answered and marked, so it is never sent again. */
     async stop() {
       stopped = true
