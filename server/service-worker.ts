@@ -27,7 +27,11 @@ export function serveServiceWorker(): RequestHandler {
         res.set({ 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' })
         res.send(text)
       },
-      (error: unknown) => next(error),
+      (error: unknown) => {
+        // Read again on the next request rather than failing until a restart.
+        script = undefined
+        next(error)
+      },
     )
   }
 }

@@ -41,7 +41,7 @@ export function InboxFilters({ view, counts }: { view: InboxView; counts: TagCou
         </span>
         Search and filter
         {active > 0 ? (
-          <span className="ml-auto rounded-full bg-green-800 px-2.5 py-0.5 text-sm text-white">{active} active</span>
+          <span className="ml-auto rounded-full bg-green-800 px-2.5 py-0.5 text-sm text-white"> {active} active</span>
         ) : null}
       </summary>
       <Form

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type CSSProperties, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react'
 import type { Analysis } from '#app/analysis/analysis'
 import { intentWords } from '#app/analysis/intent-words'
 import { Conversation, type Answering, type ReplyProblem } from '#app/replies/conversation'
@@ -35,11 +35,12 @@ export function SubmissionCard({
   // One change at a time: the buttons wait for the answer to the last one.
   const waiting = asked !== null
   const card = useRef<HTMLLIElement>(null)
-  // Once, when the card first mounts: how it came is how it enters.
-  const withPage = useRef(entrance.withPage)
+  // How it came, kept from its first render: a card the page later counts otherwise (a
+  // revalidated first page) must neither enter again nor be left hidden.
+  const [came] = useState(() => entrance)
   useEffect(() => {
-    if (!withPage.current) void enter(card.current!)
-  }, [])
+    if (!came.withPage) void enter(card.current!)
+  }, [came])
 
   // Without JavaScript the form posts to the page's action; with it, the change goes to the API.
   function send(event: FormEvent<HTMLFormElement>) {
@@ -54,10 +55,14 @@ export function SubmissionCard({
   return (
     <li
       ref={card}
-      className={`submission-card rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 ${entrance.withPage ? 'card-enter' : ''}`}
+      className={`submission-card rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 ${came.withPage ? 'card-enter' : ''}`}
       id={`submission-${submission.id}`}
       data-testid="submission-card"
-      style={entrance.withPage ? ({ '--enter-delay': `${entrance.delaySeconds}s` } as CSSProperties) : enteringStyle}
+      style={
+        came.withPage
+          ? ({ '--enter-delay': `${Math.round(came.delaySeconds * 1000)}ms` } as CSSProperties)
+          : enteringStyle
+      }
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 className="font-serif text-xl font-bold break-words text-green-900">{submission.name}</h2>

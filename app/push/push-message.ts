@@ -35,8 +35,11 @@ export interface OpenLeadMessage {
   path: string
 }
 
+/** The inbox: the service worker's scope, and where every notification leads. */
+export const inboxPath = '/farm-sales'
+
 /** The address of one lead's card in the inbox. */
-export const leadCardPath = (id: number) => `/farm-sales#submission-${id}`
+export const leadCardPath = (id: number) => `${inboxPath}#submission-${id}`
 
 /** What the notification says, for one lead or for a burst. */
 export function notificationFor(message: PushMessage): { title: string; body: string; tag: string } {

@@ -11,7 +11,7 @@ import type { Writes } from '#app/data/writes.server'
 import type { Log } from '#app/log'
 import { retryDelayMs } from '#app/outbox/outbox.server'
 import { roundsOnATimer } from '#app/outbox/rounds.server'
-import { leadCardPath, pushLimits, type PushMessage } from './push-message'
+import { inboxPath, leadCardPath, pushLimits, type PushMessage } from './push-message'
 import type { OwnerSubscription } from './push-subscription.server'
 import type { VapidKeys } from './vapid.server'
 
@@ -115,8 +115,8 @@ export function createPush({
 
   type Due = { message: typeof pushMessages.$inferSelect; lead: SubmissionRow; to: PushSubscriptionRow }
 
-  /** Marks what one push told (one lead, or a burst) by how it went. */
-  async function settle(rows: Due[], outcome: Outcome, toldAs: 'sent' | 'collapsed') {
+  /** Marks what one push told (one lead, or a burst) by how it went; when to try again, if it will be. */
+  async function settle(rows: Due[], outcome: Outcome, toldAs: 'sent' | 'collapsed'): Promise<Date | null> {
     const ids = rows.map((row) => row.message.id)
     // One time for the whole burst, so it is told together again.
     const tries = Math.max(...rows.map((row) => row.message.attempts)) + 1
@@ -137,6 +137,18 @@ export function createPush({
       }),
     )
     if (!outcome.sent) log.warn({ leads: ids.length, reason: outcome.why }, 'could not push a lead to a phone')
+    return !outcome.sent && outcome.retry ? retryAt : null
+  }
+
+  /** Leaves leads for later without a try: a failing push service or this minute's burst told. */
+  async function defer(rows: Due[], until: Date) {
+    await writes.whenFree(() =>
+      db.transaction((tx) => {
+        for (const { message } of rows) {
+          tx.update(pushMessages).set({ nextAttemptAt: until }).where(eq(pushMessages.id, message.id)).run()
+        }
+      }),
+    )
   }
 
   async function forget(to: PushSubscriptionRow, why: string) {
@@ -159,33 +171,27 @@ export function createPush({
       .where(and(mine, eq(pushMessages.status, 'collapsed'), gte(pushMessages.sentAt, since)))
       .all()
     const allowance = Math.max(0, pushLimits.singlesPerMinute - (recent?.singles ?? 0))
-    for (const row of due.slice(0, allowance)) {
+    for (const [index, row] of due.slice(0, allowance).entries()) {
       if (stopped) return
       const urgent = row.lead.analysis?.urgency.level === 'high'
       const outcome = await push(to, leadMessage(row.lead), urgent, `lead-${row.lead.id}`)
       if (!outcome.sent && outcome.gone) return forget(to, outcome.why)
-      await settle([row], outcome, 'sent')
+      const retryAt = await settle([row], outcome, 'sent')
+      // The service is failing: the phone's other leads wait with this one rather than each failing in turn.
+      if (retryAt) return defer(due.slice(index + 1), retryAt)
     }
     const rest = due.slice(allowance)
     if (rest.length === 0 || stopped) return
     if (burst?.at) {
       // This minute's burst was told already: the rest wait to be told together when it is over.
-      const later = new Date(burst.at.getTime() + minuteMs)
-      await writes.whenFree(() =>
-        db.transaction((tx) => {
-          for (const { message } of rest) {
-            tx.update(pushMessages).set({ nextAttemptAt: later }).where(eq(pushMessages.id, message.id)).run()
-          }
-        }),
-      )
-      return
+      return defer(rest, new Date(burst.at.getTime() + minuteMs))
     }
     const urgent = rest.some((row) => row.lead.analysis?.urgency.level === 'high')
     const message: PushMessage = {
       type: 'NEW_SUBMISSIONS',
       from: rest[0]!.lead.id,
       count: rest.length,
-      url: `${settings.siteUrl ?? ''}/farm-sales`,
+      url: `${settings.siteUrl ?? ''}${inboxPath}`,
     }
     // Its own topic: an earlier burst still waiting on the push service is not replaced by this one.
     const outcome = await push(to, message, urgent, `leads-from-${message.from}`)

@@ -2,11 +2,9 @@
 // The inbox's service worker, registered only on /farm-sales's scope by the signed-in owner: it
 // shows the pushes of new leads, opens a lead's card when one is tapped, and answers with a page
 // saying so when the phone has no signal. Compiled by scripts/build-server.js, served at /service-worker.js.
-import { notificationFor, readPushMessage, type OpenLeadMessage } from './push-message'
+import { inboxPath as inbox, notificationFor, readPushMessage, type OpenLeadMessage } from './push-message'
 
 declare const self: ServiceWorkerGlobalScope
-
-const inbox = '/farm-sales'
 
 self.addEventListener('install', () => void self.skipWaiting())
 
@@ -62,12 +60,12 @@ self.addEventListener('notificationclick', (event) => {
 })
 
 const offlinePage = `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>No signal · Farm Sales Data</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>No connection · Farm Sales Data</title>
 <style>body{font:18px/1.5 system-ui,sans-serif;margin:0;background:#fffbeb;color:#292524}main{max-width:32rem;margin:0 auto;padding:3rem 1.25rem}
 h1{font-family:Georgia,serif;color:#14532d;font-size:2rem;margin:0 0 .75rem}a{display:inline-block;margin-top:1.25rem;padding:.6rem 1.4rem;border-radius:999px;background:#166534;color:#fff;font-weight:600;text-decoration:none}</style>
-</head><body><main><h1>No signal</h1>
-<p>The inbox needs a connection, and this phone has none just now. It loads again by itself once the phone is back online.</p>
-<a href="${inbox}">Try again</a></main>
+</head><body><main><h1>No connection</h1>
+<p>The inbox could not be reached: this phone may have no signal just now, or the site may be down. It loads again by itself once the phone is back online.</p>
+<a href="">Try again</a></main>
 <script>addEventListener('online',()=>location.reload())</script></body></html>`
 
 self.addEventListener('fetch', (event) => {

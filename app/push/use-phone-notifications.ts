@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { OpenLeadMessage } from './push-message'
+import { inboxPath, type OpenLeadMessage } from './push-message'
 
 /** Where this browser stands: before it is known, what it cannot, off, on, or blocked by the owner's settings. */
 export type PhoneState = 'unknown' | 'unsupported' | 'off' | 'working' | 'on' | 'blocked'
-
-const workerScope = '/farm-sales'
 
 function supported() {
   return 'serviceWorker' in navigator && 'PushManager' in window && typeof Notification !== 'undefined'
@@ -17,7 +15,8 @@ function keyBytes(base64url: string): Uint8Array {
 
 function subscribedWith(subscription: PushSubscription, publicKey: string): boolean {
   const used = subscription.options.applicationServerKey
-  if (!used) return false
+  // A browser that does not say which key it used is taken at its word.
+  if (!used) return true
   const mine = keyBytes(publicKey)
   const theirs = new Uint8Array(used)
   return mine.length === theirs.length && mine.every((byte, index) => byte === theirs[index])
@@ -37,11 +36,15 @@ async function tellServer(method: 'POST' | 'DELETE', body: unknown): Promise<str
 /** A tapped notification's card: shown in this tab when it is here, else the inbox is opened at it. */
 function showCard(path: string) {
   const target = new URL(path, window.location.origin)
-  if (target.pathname !== workerScope) return
+  if (target.pathname !== inboxPath) return
   const card = target.hash ? document.getElementById(target.hash.slice(1)) : null
   if (card) {
     window.location.hash = target.hash
     card.scrollIntoView({ block: 'start' })
+  } else if (`${target.pathname}${target.search}` === `${window.location.pathname}${window.location.search}`) {
+    // Not here yet (the live link was asleep): the same address with its hash, loaded afresh.
+    window.location.hash = target.hash
+    window.location.reload()
   } else {
     window.location.assign(target.href)
   }
@@ -62,7 +65,7 @@ export function usePhoneNotifications(publicKey: string | null) {
     let gone = false
     void (async () => {
       try {
-        const registration = await navigator.serviceWorker.register('/service-worker.js', { scope: workerScope })
+        const registration = await navigator.serviceWorker.register('/service-worker.js', { scope: inboxPath })
         const subscription = await registration.pushManager.getSubscription()
         if (gone) return
         if (Notification.permission === 'denied') return setState('blocked')
@@ -77,7 +80,9 @@ export function usePhoneNotifications(publicKey: string | null) {
         setProblem(refused)
         setState(refused ? 'off' : 'on')
       } catch {
-        if (!gone) setState('unsupported')
+        if (gone) return
+        setProblem('Notifications could not be set up just now. Reload the page to try again.')
+        setState('unknown')
       }
     })()
     return () => {
@@ -101,7 +106,9 @@ export function usePhoneNotifications(publicKey: string | null) {
     setProblem(null)
     setState('working')
     try {
-      if ((await Notification.requestPermission()) !== 'granted') return setState('blocked')
+      const permission = await Notification.requestPermission()
+      // Dismissed, the prompt can be asked again; only a refusal is 'blocked'.
+      if (permission !== 'granted') return setState(permission === 'denied' ? 'blocked' : 'off')
       const registration = await navigator.serviceWorker.ready
       const subscription = await registration.pushManager.subscribe({
         userVisibleOnly: true,

@@ -159,7 +159,7 @@ export default function FarmSales() {
           Updates and offers
         </Link>
       </p>
-      {/* Its height is kept from the first paint: what it holds is known only in the browser. */}
+      {/* At least a button's height from the first paint: what it holds is known only in the browser. */}
       <div className="mt-3 flex min-h-9 items-center">
         {phone.publicKey ? (
           <PhoneNotifications publicKey={phone.publicKey} />
