@@ -141,7 +141,8 @@ async function cardTransformsFromFirstPaint(page: Page): Promise<string[][]> {
     ;(window as unknown as { frames: string[][] }).frames = frames
     const sample = () => {
       const cards = [...document.querySelectorAll('[data-testid="submission-card"]')]
-      if (cards.length) {
+      // Once the whole list is parsed: a frame with half the cards would read as the others moving.
+      if (cards.length && document.readyState !== 'loading') {
         frames.push(cards.map((card) => getComputedStyle(card).transform))
       }
       if (frames.length < 60) requestAnimationFrame(sample)
