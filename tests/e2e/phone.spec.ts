@@ -173,6 +173,80 @@ test('a push shows a notification; tapping it brings the open inbox to the lead�
   await expect.poll(() => shownNotifications(owner)).toEqual([])
 })
 
+/** Taps the phone's one notification, in the worker's own scope (no headless browser can click one). */
+async function tapNotification(page: Page) {
+  const [worker] = page.context().serviceWorkers()
+  await worker!.evaluate(async () => {
+    const scope = self as unknown as ServiceWorkerGlobalScope
+    const [notification] = await scope.registration.getNotifications()
+    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }))
+  })
+}
+
+test('a tapped lead the open inbox has not heard of yet loads the inbox afresh, at its card', async ({
+  owner,
+  server,
+}) => {
+  // The live link asleep, as on a phone in a pocket: the lead is not on the open page.
+  await owner.routeWebSocket(/\/$/, () => undefined)
+  await openHydrated(owner, '/farm-sales')
+  const { cdp, registrationId } = await activeWorker(owner.context(), owner)
+  const lead = await postSubmission(server, { name: 'Cara Diaz', message: 'A tray of strawberries for Sunday?' })
+  await expect(owner.locator(`#submission-${lead.id}`)).toHaveCount(0)
+  await deliver(cdp, owner, registrationId, {
+    type: 'NEW_SUBMISSION',
+    id: lead.id,
+    name: 'Cara Diaz',
+    summary: 'Wants strawberries.',
+    url: `/farm-sales#submission-${lead.id}`,
+  })
+  await expect.poll(async () => (await shownNotifications(owner)).length).toBe(1)
+  await tapNotification(owner)
+  await expect(owner).toHaveURL(new RegExp(`/farm-sales#submission-${lead.id}$`))
+  await expect(owner.locator(`#submission-${lead.id}`)).toContainText('Cara Diaz')
+})
+
+test('with no inbox tab open, a tap opens the card’s address on this site only', async ({ owner, server }) => {
+  await openHydrated(owner, '/farm-sales')
+  const { cdp, registrationId } = await activeWorker(owner.context(), owner)
+  const [worker] = owner.context().serviceWorkers()
+  // Opening a window needs the person's real tap, which a dispatched one is not: the worker's
+  // call is recorded instead.
+  await worker!.evaluate(() => {
+    const scope = self as unknown as ServiceWorkerGlobalScope & { opened: string[] }
+    scope.opened = []
+    scope.clients.openWindow = (url: string | URL) => {
+      scope.opened.push(String(url))
+      return Promise.resolve(null)
+    }
+  })
+  await owner.goto('/farm-sales/saved-replies')
+  for (const url of [`${server.url}/farm-sales#submission-7`, 'https://elsewhere.example/farm-sales#x', '/sign-out']) {
+    await deliver(cdp, owner, registrationId, { type: 'NEW_SUBMISSION', id: 7, name: 'Ann', summary: '', url })
+    await expect.poll(async () => (await shownNotifications(owner)).length).toBe(1)
+    await tapNotification(owner)
+    await expect.poll(async () => (await shownNotifications(owner)).length).toBe(0)
+  }
+  const opened = await worker!.evaluate(() => (self as unknown as { opened: string[] }).opened)
+  expect(opened).toEqual(['/farm-sales#submission-7', '/farm-sales#x', '/farm-sales'])
+})
+
+test('a dismissed permission prompt leaves the button to ask again; a refusal says blocked', async ({ owner }) => {
+  // The browser's prompt lies outside the product: the owner's answer is played here.
+  await owner.addInitScript(() => {
+    const answers = ['default', 'denied'] as NotificationPermission[]
+    Notification.requestPermission = () => Promise.resolve(answers.shift() ?? 'denied')
+  })
+  await openHydrated(owner, '/farm-sales')
+  const ask = owner.getByRole('button', { name: 'Notify me on this phone' })
+  await ask.click()
+  await expect(ask).toBeVisible()
+  await expect(ask).toBeFocused()
+  await expect(owner.getByText('Notifications are blocked')).toHaveCount(0)
+  await ask.click()
+  await expect(owner.getByRole('status').filter({ hasText: 'Notifications are blocked for this site' })).toBeVisible()
+})
+
 test('Notify me on this phone subscribes on the owner’s tap; a lead then reaches the phone; Turn off stops it', async ({
   owner,
   server,
