@@ -6,7 +6,7 @@ import { isBusy, type Writes } from '#app/data/writes.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Log } from '#app/log'
 import { createMailTransport } from './mail-transport.server'
-import { roundsOnATimer } from './rounds.server'
+import { roundsOnATimer, soonest } from './rounds.server'
 import { digestMail, leadMail, type Lead, type OwnerMail } from './owner-mail.server'
 
 /** How the owner is mailed about leads (SMTP_URL, NOTIFY_*, PUBLIC_URL). */
@@ -278,14 +278,10 @@ export function createOutboxSender({
       else await sendLeads(rest, round)
     }
     if (due.length > 0) log.info(backlog(), 'mailed the owner')
-    const [next] = db
-      .select({ at: min(outbox.nextAttemptAt) })
-      .from(outbox)
-      .where(eq(outbox.status, 'pending'))
-      .all()
+    const next = soonest(db, outbox, outbox.nextAttemptAt, eq(outbox.status, 'pending'))
     // Rows accepted but not yet marked are due on paper: look again in a while, not at once.
     const markingAfter = acceptedUnmarked.length > 0 ? now() + 1_000 : 0
-    const ownerWake = next?.at ? Math.max(next.at.getTime(), digestAfterMs ?? 0, markingAfter) : null
+    const ownerWake = next !== null ? Math.max(next, digestAfterMs ?? 0, markingAfter) : null
     let wakeAt = ownerWake
     for (const queue of queues) {
       const queueWake = await queue.deliverDue(sendAs)

@@ -1,6 +1,23 @@
+import { min, type SQL } from 'drizzle-orm'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import type { FarmDatabase } from '#app/data/database.server'
+
+/**
+ * When a sender's next round is due: the soonest `column` (a time) among the rows of `table`
+ * that `where` picks, in ms since the epoch, or null when none waits.
+ */
+export function soonest(db: FarmDatabase, table: SQLiteTable, column: SQLiteColumn, where: SQL): number | null {
+  const [next] = db
+    .select({ at: min(column) })
+    .from(table)
+    .where(where)
+    .all()
+  return next?.at instanceof Date ? next.at.getTime() : null
+}
+
 /**
  * One round at a time, on a timer: how each sender runs (the owner's mail, the updates, the
- * webhook). `wake()` starts a round now, or one more right after the round under way; a round
+ * webhook, the pushes). `wake()` starts a round now, or one more right after the round under way; a round
  * resolves with when the next is due (ms since the epoch) or null for never, and the runner sleeps
  * until then. A round that throws is told to `failed` and tried again after `retryMs`.
  */

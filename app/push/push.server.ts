@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lte, max, min, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, lte, max, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import {
   pushMessages,
@@ -10,7 +10,7 @@ import {
 import type { Writes } from '#app/data/writes.server'
 import type { Log } from '#app/log'
 import { retryDelayMs } from '#app/outbox/outbox.server'
-import { roundsOnATimer } from '#app/outbox/rounds.server'
+import { roundsOnATimer, soonest } from '#app/outbox/rounds.server'
 import { inboxPath, leadCardPath, pushLimits, type PushMessage } from './push-message'
 import type { OwnerSubscription } from './push-subscription.server'
 import type { VapidKeys } from './vapid.server'
@@ -217,12 +217,7 @@ export function createPush({
       await pushTo(rows[0]!.to, rows, at)
     }
     if (due.length === mostPerRound) return now()
-    const [next] = db
-      .select({ at: min(pushMessages.nextAttemptAt) })
-      .from(pushMessages)
-      .where(eq(pushMessages.status, 'pending'))
-      .all()
-    return next?.at ? next.at.getTime() : null
+    return soonest(db, pushMessages, pushMessages.nextAttemptAt, eq(pushMessages.status, 'pending'))
   }
 
   const rounds = roundsOnATimer({

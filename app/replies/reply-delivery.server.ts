@@ -6,6 +6,7 @@ import type { SubmissionEvents } from '#app/live/events.server'
 import type { Log } from '#app/log'
 import { isPermanentRefusal, serverWords } from '#app/outbox/mail-refusals'
 import { retryDelayMs, type MailQueue } from '#app/outbox/outbox.server'
+import { soonest } from '#app/outbox/rounds.server'
 import { visitorMail, type VisitorMailSettings } from './reply-mail.server'
 import { tellThread } from './threads.server'
 
@@ -135,12 +136,7 @@ export function createReplyDelivery({
       }
       // Rows accepted but not yet marked are due on paper: look again in a while, not at once.
       if (acceptedUnmarked.length > 0) return now() + 1_000
-      const [next] = db
-        .select({ at: min(replies.nextAttemptAt) })
-        .from(replies)
-        .where(eq(replies.status, 'queued'))
-        .all()
-      return next?.at ? next.at.getTime() : null
+      return soonest(db, replies, replies.nextAttemptAt, eq(replies.status, 'queued'))
     },
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, min, sql } from 'drizzle-orm'
+import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import type { SendMailOptions } from 'nodemailer'
 import type { FarmDatabase } from '#app/data/database.server'
 import { subscribers, updateMails, updates } from '#app/data/schema'
@@ -7,7 +7,7 @@ import type { Log } from '#app/log'
 import { retryDelayMs } from '#app/outbox/outbox.server'
 import { isPermanentRefusal, isRefusedAddress, serverWords } from '#app/outbox/mail-refusals'
 import { createMailTransport } from '#app/outbox/mail-transport.server'
-import { roundsOnATimer } from '#app/outbox/rounds.server'
+import { roundsOnATimer, soonest } from '#app/outbox/rounds.server'
 import type { SignedLinks } from './signed-links.server'
 import { fillPlaceholders } from '#app/replies/placeholders'
 import { placeholderValues, updateBody, whySubscribed, type Recipient } from './update'
@@ -138,12 +138,7 @@ export function createUpdateSender({
     }
     const due = nextDue.get({ now: at })
     if (!due) {
-      const [next] = db
-        .select({ at: min(updateMails.nextAttemptAt) })
-        .from(updateMails)
-        .where(eq(updateMails.status, 'queued'))
-        .all()
-      return next?.at ? next.at.getTime() : null
+      return soonest(db, updateMails, updateMails.nextAttemptAt, eq(updateMails.status, 'queued'))
     }
     const { mail, update, to } = due
     if (to.status !== 'subscribed') {

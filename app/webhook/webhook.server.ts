@@ -1,11 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { and, asc, eq, lte, min } from 'drizzle-orm'
+import { and, asc, eq, lte } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { submissions, webhookDeliveries, type SubmissionRow } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import type { Log } from '#app/log'
 import { retryDelayMs } from '#app/outbox/outbox.server'
-import { roundsOnATimer } from '#app/outbox/rounds.server'
+import { roundsOnATimer, soonest } from '#app/outbox/rounds.server'
 
 /** Where each lead is posted (WEBHOOK_URL), the key it is signed with (WEBHOOK_SECRET), and whether spam goes too. */
 export interface WebhookSettings {
@@ -122,12 +122,7 @@ export function createWebhook({
       if (failure !== null) log.warn({ lead: lead.id, reason: failure }, 'could not post a lead to the webhook')
     }
     if (due.length === mostPerRound) return now()
-    const [next] = db
-      .select({ at: min(webhookDeliveries.nextAttemptAt) })
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.status, 'pending'))
-      .all()
-    return next?.at ? next.at.getTime() : null
+    return soonest(db, webhookDeliveries, webhookDeliveries.nextAttemptAt, eq(webhookDeliveries.status, 'pending'))
   }
 
   const rounds = roundsOnATimer({
