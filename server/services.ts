@@ -130,8 +130,7 @@ export async function buildServices(config: Config) {
           })
         : null,
     mailQueued,
-    webhook,
-    push,
+    leadQueues: [webhook, push].filter((queue) => queue !== null),
   })
   const inbox = createInbox({ db: database.db, events, writes: database.writes })
   const updateMailSettings =

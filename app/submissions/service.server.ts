@@ -7,8 +7,6 @@ import { createWrites, type Writes } from '#app/data/writes.server'
 import { outbox, submissions, type SubmissionRow } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Acknowledgements } from '#app/replies/acknowledgement.server'
-import type { Webhook } from '#app/webhook/webhook.server'
-import type { Push } from '#app/push/push.server'
 import { withThread } from '#app/replies/threads.server'
 import type { ContactFormErrors } from './contact-fields'
 import { parseContactForm } from './contact-validation'
@@ -38,10 +36,16 @@ interface Dependencies {
   acknowledgements?: Acknowledgements | null
   /** Called once a mail to a visitor may have been queued, so the sender looks at once. */
   mailQueued?: () => void
-  /** With WEBHOOK_URL: each lead's delivery is owed in its own transaction. */
-  webhook?: Pick<Webhook, 'queueFor' | 'wake'> | null
-  /** The owner's phones, told of each lead from the same outbox. */
-  push?: Pick<Push, 'queueFor' | 'wake'> | null
+  /** What else each lead is owed (the webhook's post, the phones' pushes), each from its own outbox. */
+  leadQueues?: LeadQueue[]
+}
+
+/** A queue each lead may owe something to: written in the lead's own transaction, sent once it is committed. */
+export interface LeadQueue {
+  /** Inside the transaction that keeps a lead (or reads it again); each decides what it owes. */
+  queueFor(row: SubmissionRow, at: Date): void
+  /** After the commit: look for what is due. */
+  wake(): void
 }
 
 /**
@@ -67,8 +71,7 @@ export function createSubmissionsService({
   mailsOwner = false,
   acknowledgements = null,
   mailQueued = () => {},
-  webhook = null,
-  push = null,
+  leadQueues = [],
 }: Dependencies) {
   const placeholder = (name: keyof NewSubmission) => sql.placeholder(name)
   // Prepared once: building and preparing the statement cost more than running it. A JSON
@@ -110,8 +113,7 @@ export function createSubmissionsService({
     // Spam is never mailed; a message waiting to be read again is mailed once it has been.
     if (owesMail(row)) insertMail.run({ submissionId: row.id, createdAt: row.createdAt })
     acknowledgements?.queueFor(row, row.createdAt, sender)
-    webhook?.queueFor(row, row.createdAt)
-    push?.queueFor(row, row.createdAt)
+    for (const queue of leadQueues) queue.queueFor(row, row.createdAt)
     return row
   }
   const commits = createGroupCommit({
@@ -151,8 +153,7 @@ export function createSubmissionsService({
         })
         if (acknowledgements) mailQueued()
       }
-      webhook?.wake()
-      push?.wake()
+      for (const queue of leadQueues) queue.wake()
       return { ok: true, submission }
     },
 
@@ -196,8 +197,7 @@ export function createSubmissionsService({
               tx.insert(outbox).values({ submissionId: written.id, nextAttemptAt: now(), createdAt: now() }).run()
             }
             if (written) acknowledgements?.queueFor(written, now())
-            if (written) webhook?.queueFor(written, now())
-            if (written) push?.queueFor(written, now())
+            if (written) for (const queue of leadQueues) queue.queueFor(written, now())
             return written
           }),
         )
@@ -206,8 +206,7 @@ export function createSubmissionsService({
         const submission = withThread(db, toSubmission(read))
         events.publish({ type: submission.spam ? 'SUBMISSION_UPDATED' : 'NEW_SUBMISSION', data: submission })
         if (!submission.spam && acknowledgements) mailQueued()
-        webhook?.wake()
-        push?.wake()
+        for (const queue of leadQueues) queue.wake()
       }
       return due.length
     },
