@@ -247,9 +247,14 @@ function readNotify(env: Environment): OwnerMailSettings | null {
     from: from[0] ?? to[0]!,
     digestAfter: wholeNumber(env, 'NOTIFY_DIGEST_AFTER', 0, 1000),
     digestWindowMs: wholeNumber(env, 'NOTIFY_DIGEST_SECONDS', 1, 86_400) * 1000,
-    retryBaseMs: wholeNumber(env, 'NOTIFY_RETRY_SECONDS', 1, 3600) * 1000,
+    retryBaseMs: retryBaseMs(env),
     publicUrl: readPublicUrl(env),
   }
+}
+
+/** The first retry's wait (NOTIFY_RETRY_SECONDS), shared by the mail, the webhook and the pushes. */
+function retryBaseMs(env: Environment): number {
+  return wholeNumber(env, 'NOTIFY_RETRY_SECONDS', 1, 3600) * 1000
 }
 
 /** PUBLIC_URL without its trailing slash, or null when unset. */
@@ -309,7 +314,7 @@ function readPush(env: Environment): Config['push'] {
     keys,
     subject: subject || (ownerMail ? `mailto:${ownerMail}` : site && isVapidSubject(site) ? site : null),
     siteUrl: site,
-    retryBaseMs: wholeNumber(env, 'NOTIFY_RETRY_SECONDS', 1, 3600) * 1000,
+    retryBaseMs: retryBaseMs(env),
   }
 }
 
@@ -332,13 +337,8 @@ function readWebhook(env: Environment): WebhookSettings | null {
     if (includeSpam) throw new Error('WEBHOOK_INCLUDE_SPAM is set but WEBHOOK_URL is not')
     return null
   }
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    throw new Error('WEBHOOK_URL must be an http:// or https:// address such as https://n8n.farm.example/webhook/leads')
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+  const parsed = URL.canParse(url) ? new URL(url) : null
+  if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:') {
     throw new Error('WEBHOOK_URL must be an http:// or https:// address such as https://n8n.farm.example/webhook/leads')
   }
   // The signature is what proves a post is the farm's; a password in the address would only be logged.
@@ -361,7 +361,7 @@ function readWebhook(env: Environment): WebhookSettings | null {
     url: parsed.href,
     key: decoded,
     includeSpam,
-    retryBaseMs: wholeNumber(env, 'NOTIFY_RETRY_SECONDS', 1, 3600) * 1000,
+    retryBaseMs: retryBaseMs(env),
   }
 }
 
