@@ -70,7 +70,8 @@ export function createPush({
     return send
   }
 
-  const cardUrl = (id: number) => `${settings.siteUrl ?? ''}${leadCardPath(id)}`
+  /** An address on the site, absolute when PUBLIC_URL is set. */
+  const onSite = (path: string) => `${settings.siteUrl ?? ''}${path}`
 
   function leadMessage(lead: SubmissionRow): PushMessage {
     const words = lead.aiResponse?.trim() || 'Open the inbox to read it.'
@@ -79,7 +80,7 @@ export function createPush({
       id: lead.id,
       name: lead.name,
       summary: words.length > pushLimits.summary ? `${words.slice(0, pushLimits.summary - 1).trimEnd()}…` : words,
-      url: cardUrl(lead.id),
+      url: onSite(leadCardPath(lead.id)),
     }
   }
 
@@ -191,7 +192,7 @@ export function createPush({
       type: 'NEW_SUBMISSIONS',
       from: rest[0]!.lead.id,
       count: rest.length,
-      url: `${settings.siteUrl ?? ''}${inboxPath}`,
+      url: onSite(inboxPath),
     }
     // Its own topic: an earlier burst still waiting on the push service is not replaced by this one.
     const outcome = await push(to, message, urgent, `leads-from-${message.from}`)
@@ -211,7 +212,11 @@ export function createPush({
       .limit(mostPerRound)
       .all()
     const byPhone = new Map<number, Due[]>()
-    for (const row of due) byPhone.set(row.to.id, [...(byPhone.get(row.to.id) ?? []), row])
+    for (const row of due) {
+      const phone = byPhone.get(row.to.id)
+      if (phone) phone.push(row)
+      else byPhone.set(row.to.id, [row])
+    }
     for (const rows of byPhone.values()) {
       if (stopped) break
       await pushTo(rows[0]!.to, rows, at)
