@@ -15,17 +15,16 @@ export async function enter(card: HTMLElement) {
     const motion = await (framer ??= import('./card-motion'))
     const still = matchMedia('(prefers-reduced-motion: reduce)').matches
     // Opacity and transform only, through the browser's own animations (framer-motion's mini
-    // animate): they run off the main thread, so a full page of cards entering blocks nothing.
+    // animate): they run off the main thread.
     await motion.animate(
       card,
       { opacity: [0, 1], transform: ['translateY(16px)', 'none'] },
       still ? { duration: 0 } : { duration: 0.35, ease: 'easeOut' },
     )
-    card.style.opacity = '1'
-    card.style.transform = 'none'
   } catch {
-    // Without the animation the card must still be seen.
-    card.style.opacity = '1'
-    card.style.transform = 'none'
+    // Without the animation (its chunk dropped, say) the card is simply shown, as below.
   }
+  // Where it ends, kept once the animation is gone, whether it ran or not.
+  card.style.opacity = '1'
+  card.style.transform = 'none'
 }
