@@ -1,8 +1,8 @@
 // Web Push to the owner's phones, against a push service on loopback over HTTPS (its certificate
 // trusted through NODE_EXTRA_CA_CERTS): each clean lead is pushed once to each phone, encrypted
 // (aes128gcm, decrypted here as the browser would) and signed with the site's VAPID key.
-import Sqlite from 'better-sqlite3'
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest'
+import { readRows } from '#tests/support/database'
 import { signInAsOwner } from '#tests/support/owner'
 import { startPushService, type PushService } from '#tests/support/push-service'
 import { startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
@@ -58,15 +58,6 @@ async function post(server: RunningServer, fields: Record<string, unknown> = {})
     body: JSON.stringify({ ...lead, ...fields }),
   })
   return { status: response.status, id: ((await response.json()) as { data?: { id: number } }).data?.id }
-}
-
-function rows(databasePath: string, sql: string) {
-  const sqlite = new Sqlite(databasePath, { readonly: true })
-  try {
-    return sqlite.prepare(sql).all() as Array<Record<string, unknown>>
-  } finally {
-    sqlite.close()
-  }
 }
 
 const pushesTo = (phone: string) => service.received.filter((each) => each.phone === phone)
@@ -134,7 +125,7 @@ describe('Web Push to the owner’s phones', () => {
     expect(after.publicKey).toBe(before.publicKey)
     // Kept, never printed.
     const stored = JSON.parse(
-      String(rows(databasePath, "SELECT key FROM signing_keys WHERE name = 'vapid'")[0]!.key),
+      String(readRows(databasePath, "SELECT key FROM signing_keys WHERE name = 'vapid'")[0]!.key),
     ) as { privateKey: string }
     expect(first.server.output() + again.server.output()).not.toContain(stored.privateKey)
   })
@@ -153,9 +144,9 @@ describe('Web Push to the owner’s phones', () => {
     expect(pushesTo('busy-phone').every((each) => each.message.id === first.id)).toBe(true)
     expect(pushesTo('lost-phone').map((each) => each.answered)).toEqual([410])
     await expect
-      .poll(() => rows(databasePath, 'SELECT endpoint FROM push_subscriptions').map((row) => String(row.endpoint)))
+      .poll(() => readRows(databasePath, 'SELECT endpoint FROM push_subscriptions').map((row) => String(row.endpoint)))
       .toEqual([expect.stringMatching(/\/push\/busy-phone$/)])
-    await expect.poll(() => rows(databasePath, 'SELECT status FROM push_messages')).toEqual([{ status: 'sent' }])
+    await expect.poll(() => readRows(databasePath, 'SELECT status FROM push_messages')).toEqual([{ status: 'sent' }])
 
     await post(server)
     await expect.poll(() => pushesTo('busy-phone').length, { timeout: 10_000 }).toBe(4)
@@ -171,7 +162,7 @@ describe('Web Push to the owner’s phones', () => {
     await expect.poll(() => pushesTo('slow-phone').length, { timeout: 10_000 }).toBe(1)
     await first.server.stop('SIGTERM')
     servers.splice(servers.indexOf(first.server), 1)
-    expect(rows(databasePath, 'SELECT status FROM push_messages')).toEqual([{ status: 'sent' }])
+    expect(readRows(databasePath, 'SELECT status FROM push_messages')).toEqual([{ status: 'sent' }])
     await site({}, databasePath)
     await new Promise((resolve) => setTimeout(resolve, 1_500))
     expect(pushesTo('slow-phone')).toHaveLength(1)
@@ -193,7 +184,7 @@ describe('Web Push to the owner’s phones', () => {
       [id, null],
       [id, 201],
     ])
-    expect(rows(databasePath, 'SELECT status FROM push_messages')).toEqual([{ status: 'sent' }])
+    expect(readRows(databasePath, 'SELECT status FROM push_messages')).toEqual([{ status: 'sent' }])
   })
 
   it('tells a burst of more than three leads in a minute as one ‘N new leads’ push after the first three', async () => {
@@ -222,7 +213,10 @@ describe('Web Push to the owner’s phones', () => {
       url: 'https://farm.example/farm-sales',
     })
     expect(pushes[3]!.headers.topic).toBe(`leads-from-${restIds[2]}`)
-    const told = rows(databasePath, 'SELECT status, count(*) AS n FROM push_messages GROUP BY status ORDER BY status')
+    const told = readRows(
+      databasePath,
+      'SELECT status, count(*) AS n FROM push_messages GROUP BY status ORDER BY status',
+    )
     expect(told).toEqual([
       { status: 'collapsed', n: 4 },
       { status: 'sent', n: 3 },

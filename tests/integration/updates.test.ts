@@ -5,6 +5,7 @@ import Sqlite from 'better-sqlite3'
 import type { ParsedMail } from 'mailparser'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { UpdateReport } from '#app/updates/update'
+import { readRows } from '#tests/support/database'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
 import { signInAsOwner } from '#tests/support/owner'
 import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
@@ -77,18 +78,9 @@ const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields).toString(),
 })
 
-function rows<T>(databasePath: string, query: string, ...values: unknown[]): T[] {
-  const sqlite = new Sqlite(databasePath, { readonly: true })
-  try {
-    return sqlite.prepare(query).all(...values) as T[]
-  } finally {
-    sqlite.close()
-  }
-}
-
 type Subscriber = { email: string; name: string; status: string; consent: string | null; subscribed_at: number | null }
 const subscriberRows = (databasePath: string) =>
-  rows<Subscriber>(databasePath, 'SELECT email, name, status, consent, subscribed_at FROM subscribers ORDER BY id')
+  readRows<Subscriber>(databasePath, 'SELECT email, name, status, consent, subscribed_at FROM subscribers ORDER BY id')
 
 /** A visitor writes, gets the ask and says yes by the link's button. */
 async function subscribe(
@@ -401,7 +393,7 @@ describe('sending an update', () => {
     expect(one.status).toBe(202)
     expect(two.status).toBe(202)
     expect(two.body.id).toBe(one.body.id)
-    expect(rows(server.databasePath, 'SELECT id FROM updates')).toHaveLength(1)
+    expect(readRows(server.databasePath, 'SELECT id FROM updates')).toHaveLength(1)
     await expect.poll(async () => (await report(server, cookie, one.body.id)).sent, { timeout: 10_000 }).toBe(1)
     await new Promise((resolve) => setTimeout(resolve, 1_000))
     expect(mail.mails.filter((each) => each.subject === 'Jam')).toHaveLength(1)
@@ -420,7 +412,7 @@ describe('sending an update', () => {
     const sent = await sendUpdate(server, cookie, { subject: 'Autumn', text: 'Leaves.' })
     expect(sent.body.recipients).toBe(30)
     expect(await postLead(server, ann)).toBe(201)
-    const [lead] = rows<{ id: number }>(server.databasePath, 'SELECT id FROM submissions')
+    const [lead] = readRows<{ id: number }>(server.databasePath, 'SELECT id FROM submissions')
     const replied = await fetch(`${server.url}/api/submissions/${lead!.id}/replies`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: cookie },

@@ -2,8 +2,8 @@
 // a known push service's host, however it is spelt, so no one can make the server post where they
 // choose; a subscription that is not one is refused with its reason, and nothing is stored.
 import { createECDH, randomBytes } from 'node:crypto'
-import Sqlite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readRows } from '#tests/support/database'
 import { signInAsOwner } from '#tests/support/owner'
 import { startServer, type RunningServer } from '#tests/support/server'
 
@@ -15,17 +15,10 @@ function keys() {
   return { p256dh: pair.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') }
 }
 
-const phones = (server: RunningServer) => {
-  const sqlite = new Sqlite(server.databasePath, { readonly: true })
-  try {
-    return sqlite
-      .prepare('SELECT endpoint FROM push_subscriptions ORDER BY id')
-      .all()
-      .map((row) => (row as { endpoint: string }).endpoint)
-  } finally {
-    sqlite.close()
-  }
-}
+const phones = (server: RunningServer) =>
+  readRows<{ endpoint: string }>(server.databasePath, 'SELECT endpoint FROM push_subscriptions ORDER BY id').map(
+    (row) => row.endpoint,
+  )
 
 async function call(
   server: RunningServer,
