@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { answeringJson, asResponse, jsonError, parseJsonBody, requestBytes } from '#app/http/json.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
@@ -45,10 +45,5 @@ export function action({ request, context }: ActionFunctionArgs) {
   })
 }
 
-/** Nothing to read here: a GET or HEAD is told which methods are. */
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return answeringJson(context.log, async () => {
-    requireMethod(request, ['POST', 'DELETE'])
-    return jsonError(405, 'Use POST or DELETE.')
-  })
-}
+/** Nothing to read here: a GET or HEAD meets the action's method guard, 405 with Allow. */
+export const loader = action
