@@ -24,8 +24,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 
-# The Remix server build and browser bundle, and the server, its reader worker and the backup
-# script compiled to plain JavaScript (build/server.js, build/offline-worker.js, build/backup.js).
+# The Remix server build and browser bundle, and the server, its workers and the backup
+# and restore scripts compiled to plain JavaScript (build/server.js, build/offline-worker.js, ...).
 FROM deps AS build
 COPY . .
 RUN npm run build
@@ -50,7 +50,8 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-# package.json for `npm run db:backup`; drizzle/ holds the migrations applied at start.
+# package.json for `npm run backup` and `npm run restore`; drizzle/ holds the migrations applied
+# at start. Backups go to /data/backups, on the volume beside the database (BACKUP_DIR).
 COPY package.json ./
 COPY drizzle ./drizzle
 RUN mkdir -p /data && chown node:node /data

@@ -8,6 +8,8 @@ import type { SubmissionsService } from '#app/submissions/service.server'
 import type { SpamTraps } from '#app/submissions/spam-traps.server'
 import type { UpdatesDesk } from '#app/updates/update-requests.server'
 import type { OwnerPhones } from '#app/push/push-requests.server'
+import type { Backups } from '#app/lifecycle/backups.server'
+import type { People } from '#app/lifecycle/people.server'
 
 export interface Farm {
   name: string
@@ -38,6 +40,12 @@ declare module '@remix-run/node' {
     push: OwnerPhones | null
     /** Why no phone can be notified (no OWNER_PASSWORD, no VAPID subject), or null when one can. */
     cannotPush: string | null
+    /** The database's backups, and fresh copies for the owner to download. */
+    backups: Pick<Backups, 'download'>
+    /** One person's data: to export, or to forget. */
+    people: Pick<People, 'exportOf' | 'forget'>
+    /** Why the owner cannot download, delete, export or forget (no OWNER_PASSWORD), or null when they can. */
+    cannotKeepData: string | null
     /** Attempts per visitor (per owner session for replies), counted where the action runs so every path and method to it counts. */
     limits: { submissions: RateLimit; signIns: RateLimit; replies: RateLimit }
     /** The visitor's address (from X-Forwarded-For only behind TRUST_PROXY). */

@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { LlmSettings } from '#app/analysis/llm.server'
 import type { OwnerMailSettings } from '#app/outbox/outbox.server'
@@ -38,6 +39,10 @@ export interface Config {
   exportsAtOnce: number
   /** Spam older than this many days is deleted, at start and daily. */
   spamRetentionDays: number
+  /** Handled submissions older than this many days are deleted, at start and daily; null keeps them for good. */
+  handledRetentionDays: number | null
+  /** Where backups are written, how often, and how many of the newest are kept. */
+  backups: { dir: string; everyMs: number; keep: number }
   /** How long the offline reading of one message may take before it is stored without one. */
   analysisTimeoutMs: number
   /** Null unless AI_API_URL is set: then messages are read by that language model first. */
@@ -78,6 +83,10 @@ export const defaults = {
   AI_TIMEOUT_MS: '5000',
   ANALYSIS_TIMEOUT_MS: '1500',
   SPAM_RETENTION_DAYS: '30',
+  HANDLED_RETENTION_DAYS: '',
+  BACKUP_DIR: '',
+  BACKUP_EVERY_MINUTES: '1440',
+  BACKUP_KEEP: '14',
   EXPORTS_AT_ONCE: '2',
   SMTP_URL: '',
   NOTIFY_EMAIL: '',
@@ -388,6 +397,15 @@ export function readConfig(env: Environment = process.env): Config {
     farmProducts: readProducts(env),
     analysisTimeoutMs: wholeNumber(env, 'ANALYSIS_TIMEOUT_MS', 1, maxAiTimeoutMs),
     spamRetentionDays: wholeNumber(env, 'SPAM_RETENTION_DAYS', 1, 3650),
+    handledRetentionDays: text(env, 'HANDLED_RETENTION_DAYS')
+      ? wholeNumber(env, 'HANDLED_RETENTION_DAYS', 1, 36500)
+      : null,
+    backups: {
+      // Beside the database by default (data/backups), so they are on the same volume.
+      dir: text(env, 'BACKUP_DIR') || join(dirname(text(env, 'DATABASE_PATH')), 'backups'),
+      everyMs: wholeNumber(env, 'BACKUP_EVERY_MINUTES', 1, 10080) * 60_000,
+      keep: wholeNumber(env, 'BACKUP_KEEP', 1, 1000),
+    },
     exportsAtOnce: wholeNumber(env, 'EXPORTS_AT_ONCE', 1, 100),
     llm: readLlm(env),
     notify,

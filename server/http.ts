@@ -80,6 +80,9 @@ export async function createHttpApp(config: Config, services: Services) {
       cannotSendUpdates: services.cannotSendUpdates,
       push: services.push,
       cannotPush: services.cannotPush,
+      backups: services.backups,
+      people: services.people,
+      cannotKeepData: services.cannotKeepData,
       limits: services.limits,
       // The Express request, not the one Remix reads its body from, knows the address.
       clientAddress: res.req.ip ?? '',

@@ -20,7 +20,10 @@ export function attachLiveLink(server: Server, app: Express, config: Config, ser
       if (!comesFromAllowedSite({ headers: req.headers, ownOrigin }, config.allowedOrigins)) return 403
       return (await services.owner.passFor(req.headers.cookie)) ?? 401
     },
-    countsOf: (submission) => services.inbox.countsTouchedBy(submission.id),
+    countsOf: (event) =>
+      event.type === 'SUBMISSIONS_REMOVED'
+        ? services.inbox.everyCount()
+        : services.inbox.countsTouchedBy(event.data.id),
     log: services.log,
   })
   services.owner.onSignOut((session) => relay.endSession(session))

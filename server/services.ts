@@ -4,7 +4,6 @@ import { createReadingPool } from '#app/analysis/reading-pool.server'
 import { openDatabase } from '#app/data/database.server'
 import { createCsvExports } from '#app/inbox/csv-export.server'
 import { createInbox } from '#app/inbox/inbox.server'
-import { startSpamPurge } from '#app/inbox/spam-purge.server'
 import { createRateLimit } from '#app/limits/rate-limit.server'
 import { SubmissionEvents } from '#app/live/events.server'
 import { createOutboxSender } from '#app/outbox/outbox.server'
@@ -18,10 +17,16 @@ import { createUpdateSender } from '#app/updates/update-sender.server'
 import { createUpdates } from '#app/updates/updates.server'
 import { createSubmissionsService } from '#app/submissions/service.server'
 import { createWebhook } from '#app/webhook/webhook.server'
+import { join } from 'node:path'
 import { createPush } from '#app/push/push.server'
 import { vapidKeys } from '#app/push/vapid.server'
 import { startReadingAgain } from '#app/submissions/read-again.server'
 import { createSpamTraps } from '#app/submissions/spam-traps.server'
+import { copyInWorker, createBackups } from '#app/lifecycle/backups.server'
+import { refuseDamagedDatabase } from '#app/lifecycle/database-health.server'
+import { createErasureList } from '#app/lifecycle/erasures.server'
+import { createPeople } from '#app/lifecycle/people.server'
+import { startRetention } from '#app/lifecycle/retention.server'
 import type { Config } from './config'
 import { log } from './log'
 
@@ -31,13 +36,39 @@ import { log } from './log'
  * HTTP pipeline and the live relay through the composition root.
  */
 export async function buildServices(config: Config) {
+  refuseDamagedDatabase(config.databasePath, config.backups.dir)
   const database = openDatabase(config.databasePath, config.migrationsFolder)
   const events = new SubmissionEvents()
+  // Built (`npm run build`), a worker is compiled beside this file; run from source (`npm run
+  // dev`), a small module loads its TypeScript through tsx.
+  const fromSource = import.meta.url.endsWith('.ts')
+  const dataLog = log.child({ part: 'data' })
+  const people = createPeople({
+    database,
+    writes: database.writes,
+    events,
+    erasureList: createErasureList({ db: database.db, file: join(config.backups.dir, 'erasures.jsonl') }),
+    siteUrl: config.push.siteUrl,
+  })
+  const forgottenAgain = people.reapplyErasures()
+  if (forgottenAgain > 0) {
+    dataLog.warn({ people: forgottenAgain }, 'forgot again people erased after this database was backed up')
+  }
+  const backups = createBackups({
+    databasePath: config.databasePath,
+    dir: config.backups.dir,
+    keep: config.backups.keep,
+    everyMs: config.backups.everyMs,
+    runCopy: copyInWorker(
+      fromSource
+        ? new URL('../app/lifecycle/backup-worker.mjs', import.meta.url)
+        : new URL('backup-worker.js', import.meta.url),
+    ),
+    log: dataLog,
+  })
   const analysisLog = log.child({ part: 'analysis' })
   const reader = createReadingPool({
-    // Built (`npm run build`), the worker is compiled beside this file; run from source (`npm run
-    // dev`), a small module loads its TypeScript through tsx.
-    workerUrl: import.meta.url.endsWith('.ts')
+    workerUrl: fromSource
       ? new URL('../app/analysis/offline-worker.mjs', import.meta.url)
       : new URL('offline-worker.js', import.meta.url),
     workerData: { products: config.farmProducts },
@@ -195,7 +226,13 @@ export async function buildServices(config: Config) {
     log.warn({}, 'VISITOR_ACK is on but SMTP_URL or NOTIFY_EMAIL is not set: no acknowledgement is sent')
   }
   const readingAgain = startReadingAgain({ submissions, log: analysisLog })
-  const spamPurge = startSpamPurge({ inbox, retentionDays: config.spamRetentionDays, log })
+  const retention = startRetention({
+    inbox,
+    spamDays: config.spamRetentionDays,
+    handledDays: config.handledRetentionDays,
+    log: dataLog,
+  })
+  backups.start()
   const owner = await createOwnerAccess({
     db: database.db,
     password: config.ownerPassword,
@@ -232,6 +269,12 @@ export async function buildServices(config: Config) {
       : !owner.required
         ? 'To send updates, set OWNER_PASSWORD: an open inbox must never let a stranger mail every subscriber.'
         : null,
+    backups,
+    people,
+    /** Why the owner cannot download a backup, delete, or export or forget a person; null when they can. */
+    cannotKeepData: owner.required
+      ? null
+      : 'To download a backup, delete submissions, or export or forget a person, set OWNER_PASSWORD: an open inbox must never let a stranger take or destroy its data.',
     /** Null unless the owner's phones may be notified (OWNER_PASSWORD, and a VAPID subject). */
     push: push ? { ...push, hosts: config.push.hosts } : null,
     /** Why no phone can be notified of leads, or null when one can. */
@@ -254,10 +297,10 @@ export async function buildServices(config: Config) {
      */
     async stop() {
       outbox?.stop()
-      spamPurge.stop()
+      retention.stop()
       readingAgain.stop()
       void reader.close()
-      await Promise.all([updateSender?.stop(), webhook?.stop(), push?.stop()])
+      await Promise.all([updateSender?.stop(), webhook?.stop(), push?.stop(), backups.stop()])
     },
   }
 }

@@ -374,3 +374,13 @@ export const pushMessages = sqliteTable(
     index('push_messages_by_submission').on(table.submissionId),
   ],
 )
+
+/**
+ * Everyone the owner made the site forget: a salted hash of the address (see
+ * app/lifecycle/erasures.server.ts), never the address itself, and when. Kept also in a file
+ * beside the backups, so a restored backup is made to forget them again at start.
+ */
+export const erasures = sqliteTable('erasures', {
+  addressHash: text('address_hash').primaryKey(),
+  erasedAt: integer('erased_at', { mode: 'timestamp_ms' }).notNull(),
+})

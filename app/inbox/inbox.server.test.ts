@@ -62,7 +62,7 @@ describe('the inbox', () => {
     expect(handled).toMatchObject({ id, status: 'handled' })
     expect(listed(inbox)).toEqual([handled])
     expect(await inbox.update(id, { status: 'new' })).toMatchObject({ id, status: 'new' })
-    expect(published.map((event) => [event.type, event.data.status])).toEqual([
+    expect(published.map((event) => [event.type, 'data' in event ? event.data.status : event.ids])).toEqual([
       ['NEW_SUBMISSION', 'new'],
       ['SUBMISSION_UPDATED', 'handled'],
       ['SUBMISSION_UPDATED', 'new'],

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { createWrites, type Writes } from '#app/data/writes.server'
@@ -8,6 +9,8 @@ import { toSubmission } from '#app/submissions/stored-submission.server'
 import type { Submission, TagCount } from '#app/submissions/submission'
 import { searchMatch, type InboxPage, type InboxView } from './inbox-query'
 import type { SubmissionChange } from './submission-change'
+
+const removalBatch = 500
 
 // Enough for a page of any view a person would search; a search's cost stays bounded at any size.
 const mostSearchedPerPage = 2_000
@@ -107,6 +110,33 @@ export function createInbox({
     return { submissions: rows.map(toSubmission), next }
   }
 
+  /**
+   * Deletes what `which` selects, a few hundred at a time, each batch its own short write so
+   * the site never waits long for one, and tells every tab which cards went. Returns how many.
+   */
+  async function removeWhere(which: SQL): Promise<number> {
+    let removed = 0
+    for (;;) {
+      const ids = await writes.whenFree(() =>
+        db
+          .delete(submissions)
+          .where(
+            inArray(
+              submissions.id,
+              db.select({ id: submissions.id }).from(submissions).where(which).limit(removalBatch),
+            ),
+          )
+          .returning({ id: submissions.id })
+          .all()
+          .map((row) => row.id),
+      )
+      if (ids.length > 0) events.publish({ type: 'SUBMISSIONS_REMOVED', ids })
+      removed += ids.length
+      if (ids.length < removalBatch) return removed
+      await setImmediate()
+    }
+  }
+
   return {
     list,
 
@@ -169,16 +199,30 @@ export function createInbox({
       return submission
     },
 
-    /** Deletes spam stored before `before`; spam is kept for a while so the owner can rescue a real message. */
-    async purgeSpam(before: Date): Promise<number> {
-      const purged = await writes.whenFree(() =>
-        db
-          .delete(submissions)
-          .where(and(isNotNull(submissions.spamReasons), lt(submissions.createdAt, before)))
-          .run(),
-      )
-      return purged.changes
+    /** The address a submission came from, or null when there is no such submission. */
+    addressOf: (id: number): string | null =>
+      db.select({ email: submissions.email }).from(submissions).where(eq(submissions.id, id)).get()?.email ?? null,
+
+    /** Every count, those gone to zero too: what a removal may have moved. */
+    everyCount: (): TagCount[] => stamped(db.select().from(tagCounts).all()),
+
+    /** Deletes one submission with everything about it (its mails, pushes, tags); every tab drops its card. */
+    async remove(id: number): Promise<boolean> {
+      return (await removeWhere(eq(submissions.id, id))) > 0
     },
+
+    /** Empties the spam folder; returns how many were deleted. */
+    emptySpam: () => removeWhere(isNotNull(submissions.spamReasons)),
+
+    /** Deletes spam stored before `before`; spam is kept for a while so the owner can rescue a real message. */
+    purgeSpam: (before: Date) =>
+      removeWhere(and(isNotNull(submissions.spamReasons), lt(submissions.createdAt, before))!),
+
+    /** Deletes handled submissions (not spam) stored before `before` (HANDLED_RETENTION_DAYS). */
+    purgeHandled: (before: Date) =>
+      removeWhere(
+        and(isNull(submissions.spamReasons), eq(submissions.status, 'handled'), lt(submissions.createdAt, before))!,
+      ),
   }
 }
 

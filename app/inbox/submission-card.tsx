@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react'
 import type { Analysis } from '#app/analysis/analysis'
 import { intentWords } from '#app/analysis/intent-words'
+import { CardDataActions } from '#app/lifecycle/data-actions'
 import { Conversation, type Answering, type ReplyProblem } from '#app/replies/conversation'
 import { mailtoHref } from '#app/submissions/contact-fields'
 import type { Submission, TagCount } from '#app/submissions/submission'
@@ -15,6 +16,7 @@ export function SubmissionCard({
   answering,
   replyProblem,
   onChanged,
+  onRemoved,
 }: {
   submission: Submission
   /**
@@ -27,6 +29,8 @@ export function SubmissionCard({
   replyProblem: ReplyProblem | null
   /** A change this card made, as the server answered it. */
   onChanged: (submission: Submission, counts: TagCount[]) => void
+  /** Cards this one deleted (itself, or its sender's); null when the owner cannot delete (no OWNER_PASSWORD). */
+  onRemoved: ((ids: number[]) => void) | null
 }) {
   const { asked, problem, change } = useSubmissionChange(submission.id, onChanged)
   // Shown as asked at once; the answer (or the reload without JavaScript) confirms it.
@@ -113,6 +117,7 @@ export function SubmissionCard({
         </p>
       ) : null}
       <Conversation submission={submission} answering={answering} problemSent={replyProblem} onChanged={onChanged} />
+      {onRemoved ? <CardDataActions id={submission.id} email={submission.email} onRemoved={onRemoved} /> : null}
     </li>
   )
 }

@@ -62,16 +62,21 @@ export function useInbox({
     [view, onCounts, arrive],
   )
 
+  /** Cards deleted or forgotten, here or in another tab: gone from every list this view holds. */
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set())
+  const remove = useCallback((ids: number[]) => setRemoved((set) => new Set([...set, ...ids])), [])
+
   const onMessage = useCallback(
     (message: LiveMessage) => {
       if (message.type === 'SUBMISSION_UPDATED') return changedTo(message.data, message.counts)
       onCounts(message.counts)
+      if (message.type === 'SUBMISSIONS_REMOVED') return remove(message.ids)
       // One not analysed yet (a catch-up lists it) is told as a lead once it has been read.
       if (!message.data.awaitingAnalysis) onNewSubmission(message.data)
       if (matchesView(message.data, view)) arrive(message.data, stampOf(message.counts))
       else setNotInView((count) => count + 1)
     },
-    [view, changedTo, onNewSubmission, onCounts, arrive],
+    [view, changedTo, onNewSubmission, onCounts, arrive, remove],
   )
 
   const submissions = useMemo(() => {
@@ -84,7 +89,8 @@ export function useInbox({
     return newestFirst(live, firstPage, older)
       .map((submission) => applied.get(submission.id)?.submission ?? submission)
       .filter((submission) => !applied.has(submission.id) || matchesView(submission, view))
-  }, [arrived, firstPage, next, readAt, older, changed, view])
+      .filter((submission) => !removed.has(submission.id))
+  }, [arrived, firstPage, next, readAt, older, changed, view, removed])
 
   const params = useMemo(() => viewParams(view).toString(), [view])
   const { revalidate } = useRevalidator()
@@ -115,7 +121,7 @@ export function useInbox({
   })
 
   const addOlder = useCallback((page: Submission[]) => setOlder((list) => newestFirst(list, page)), [])
-  return { submissions, notInView, addOlder, changedTo, reconnections }
+  return { submissions, notInView, addOlder, changedTo, remove, reconnections }
 }
 
 type Stamped = { submission: Submission; at: number }

@@ -1,21 +1,18 @@
 import type { LiveMessage } from './messages'
 
-/** What happened to a submission, published once it is committed: the live message without its counts. */
-export type SubmissionNews = Pick<LiveMessage, 'type' | 'data'>
-
-/**
- * One event on the in-process stream, shaped like a Server-Sent Event: the
- * submission id is the event id, so a watcher can resume after the last one.
- */
-export type SubmissionEvent = SubmissionNews & { id: string }
+/** What happened to a submission (or several, removed), published once it is committed: the live message without its counts. */
+export type SubmissionEvent = LiveMessage extends infer Message
+  ? Message extends { counts: unknown }
+    ? Omit<Message, 'counts'>
+    : never
+  : never
 
 type Listener = (event: SubmissionEvent) => void
 
 export class SubmissionEvents {
   readonly #listeners = new Set<Listener>()
 
-  publish(news: SubmissionNews) {
-    const event: SubmissionEvent = { ...news, id: String(news.data.id) }
+  publish(event: SubmissionEvent) {
     for (const listener of this.#listeners) {
       // A broken watcher must not undo or delay a stored submission.
       try {

@@ -8,21 +8,19 @@ import type { Submission, TagCount } from '#app/submissions/submission'
 export type LiveMessage =
   | { type: 'NEW_SUBMISSION'; data: Submission; counts: TagCount[] }
   | { type: 'SUBMISSION_UPDATED'; data: Submission; counts: TagCount[] }
+  /** Deleted by the owner or a retention, or gone with a forgotten person: every tab drops their cards. */
+  | { type: 'SUBMISSIONS_REMOVED'; ids: number[]; counts: TagCount[] }
 
 const liveMessageTypes: ReadonlySet<string> = new Set<LiveMessage['type']>(['NEW_SUBMISSION', 'SUBMISSION_UPDATED'])
 
 /** Whether a parsed live message is one this page knows; others are only logged. */
 export function isLiveMessage(value: unknown): value is LiveMessage {
-  if (typeof value !== 'object' || value === null || !('type' in value) || !('data' in value)) return false
-  const { type, data } = value
-  return (
-    typeof type === 'string' &&
-    liveMessageTypes.has(type) &&
-    typeof data === 'object' &&
-    data !== null &&
-    'id' in data &&
-    typeof data.id === 'number' &&
-    'counts' in value &&
-    Array.isArray(value.counts)
-  )
+  if (typeof value !== 'object' || value === null || !('type' in value) || typeof value.type !== 'string') return false
+  if (!('counts' in value) || !Array.isArray(value.counts)) return false
+  if (value.type === 'SUBMISSIONS_REMOVED') {
+    return 'ids' in value && Array.isArray(value.ids) && value.ids.every((id) => typeof id === 'number')
+  }
+  if (!liveMessageTypes.has(value.type) || !('data' in value)) return false
+  const { data } = value
+  return typeof data === 'object' && data !== null && 'id' in data && typeof data.id === 'number'
 }

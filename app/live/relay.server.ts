@@ -2,10 +2,10 @@ import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer } from 'ws'
 import { visitorKey } from '#app/limits/rate-limit.server'
-import type { SubmissionEvents } from './events.server'
+import type { SubmissionEvent, SubmissionEvents } from './events.server'
 import type { LiveMessage } from './messages'
 import type { Log } from '#app/log'
-import type { Submission, TagCount } from '#app/submissions/submission'
+import type { TagCount } from '#app/submissions/submission'
 
 /** A watcher this far behind is not reading; holding more for it only costs memory. */
 const mostBufferedBytes = 1024 * 1024
@@ -25,8 +25,8 @@ export interface RelayOptions {
   addressOf(req: IncomingMessage): string
   /** How often every socket must answer a ping to stay open. */
   heartbeatMs?: number
-  /** The counts a change to this submission moved, sent with it so no page has to ask. */
-  countsOf(submission: Submission): TagCount[]
+  /** The counts a change moved, sent with it so no page has to ask. */
+  countsOf(event: SubmissionEvent): TagCount[]
   log: Log
   now?: () => number
 }
@@ -123,9 +123,9 @@ export function attachLiveRelay(
   heartbeat.unref()
 
   /** The counts to send with a change; without them (say, a busy database) the news still goes out. */
-  function countsRead(submission: Submission): TagCount[] {
+  function countsRead(event: SubmissionEvent): TagCount[] {
     try {
-      return countsOf(submission)
+      return countsOf(event)
     } catch (error) {
       log.error({ err: error }, 'could not read the counts for a live message; sent without them')
       return []
@@ -135,7 +135,7 @@ export function attachLiveRelay(
   const unsubscribe = events.subscribe((event) => {
     // Encoded once for every watcher: ws sends a buffer as it is, where a string is encoded per socket.
     if (wss.clients.size === 0) return
-    const message: LiveMessage = { type: event.type, data: event.data, counts: countsRead(event.data) }
+    const message = { ...event, counts: countsRead(event) } as LiveMessage
     const frame = Buffer.from(JSON.stringify(message))
     for (const socket of wss.clients) {
       if (socket.readyState !== WebSocket.OPEN) continue

@@ -40,3 +40,17 @@ export async function requireSendingOwner(
   const pass = await requireOwner(request, context, guard)
   return { ...pass, session: pass.session ?? '' }
 }
+
+/**
+ * The guard for what an open inbox must never allow: a copy of everything, a person's data,
+ * deleting and forgetting. Only a signed-in owner, so only when OWNER_PASSWORD is set; without
+ * it the refusal (403) says what to set. Then the owner guard (401, or the sign-in page).
+ */
+export async function requireDataOwner(
+  request: Request,
+  context: Pick<AppLoadContext, 'owner' | 'cannotKeepData'>,
+  guard: { as: 'page' } | { as: 'api'; to: string },
+): Promise<OwnerPass> {
+  if (context.cannotKeepData) throw jsonError(403, context.cannotKeepData)
+  return requireOwner(request, context, guard)
+}

@@ -41,6 +41,21 @@ export const inboxPath = '/farm-sales'
 /** The address of one lead's card in the inbox. */
 export const leadCardPath = (id: number) => `${inboxPath}#submission-${id}`
 
+/** The push a lead is told by: its name and the analysis in words; `siteUrl` (PUBLIC_URL) makes the address absolute. */
+export function leadPushMessage(
+  lead: { id: number; name: string; aiResponse: string | null },
+  siteUrl: string | null,
+): PushMessage {
+  const words = lead.aiResponse?.trim() || 'Open the inbox to read it.'
+  return {
+    type: 'NEW_SUBMISSION',
+    id: lead.id,
+    name: lead.name,
+    summary: words.length > pushLimits.summary ? `${words.slice(0, pushLimits.summary - 1).trimEnd()}…` : words,
+    url: `${siteUrl ?? ''}${leadCardPath(lead.id)}`,
+  }
+}
+
 /** What the notification says, for one lead or for a burst. */
 export function notificationFor(message: PushMessage): { title: string; body: string; tag: string } {
   if (message.type === 'NEW_SUBMISSION') {

@@ -11,7 +11,7 @@ import type { Writes } from '#app/data/writes.server'
 import type { Log } from '#app/log'
 import { retryDelayMs } from '#app/outbox/outbox.server'
 import { roundsOnATimer, soonest } from '#app/outbox/rounds.server'
-import { inboxPath, leadCardPath, pushLimits, type PushMessage } from './push-message'
+import { inboxPath, leadPushMessage, pushLimits, type PushMessage } from './push-message'
 import type { OwnerSubscription } from './push-subscription.server'
 import type { VapidKeys } from './vapid.server'
 
@@ -72,17 +72,6 @@ export function createPush({
 
   /** An address on the site, absolute when PUBLIC_URL is set. */
   const onSite = (path: string) => `${settings.siteUrl ?? ''}${path}`
-
-  function leadMessage(lead: SubmissionRow): PushMessage {
-    const words = lead.aiResponse?.trim() || 'Open the inbox to read it.'
-    return {
-      type: 'NEW_SUBMISSION',
-      id: lead.id,
-      name: lead.name,
-      summary: words.length > pushLimits.summary ? `${words.slice(0, pushLimits.summary - 1).trimEnd()}…` : words,
-      url: onSite(leadCardPath(lead.id)),
-    }
-  }
 
   async function push(to: PushSubscriptionRow, message: PushMessage, urgent: boolean, topic: string): Promise<Outcome> {
     try {
@@ -175,7 +164,7 @@ export function createPush({
     for (const [index, row] of due.slice(0, allowance).entries()) {
       if (stopped) return
       const urgent = row.lead.analysis?.urgency.level === 'high'
-      const outcome = await push(to, leadMessage(row.lead), urgent, `lead-${row.lead.id}`)
+      const outcome = await push(to, leadPushMessage(row.lead, settings.siteUrl), urgent, `lead-${row.lead.id}`)
       if (!outcome.sent && outcome.gone) return forget(to, outcome.why)
       const retryAt = await settle([row], outcome, 'sent')
       // The service is failing: the phone's other leads wait with this one rather than each failing in turn.

@@ -3,23 +3,32 @@ import { parseSubmissionChange, submissionChangeError } from '#app/inbox/submiss
 import { answeringJson, jsonError, readJsonBody } from '#app/http/json.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { requireOwner } from '#app/owner/require-owner.server'
+import { requireDataOwner, requireOwner } from '#app/owner/require-owner.server'
 import { isSubmissionId } from '#app/submissions/submission'
 
 export function loader() {
-  return jsonError(405, 'Read submissions from /api/submissions; change one here with PATCH.', { Allow: 'PATCH' })
+  return jsonError(405, 'Read submissions from /api/submissions; change one here with PATCH, or delete it.', {
+    Allow: 'PATCH, DELETE',
+  })
 }
 
 /**
- * The owner marks a submission handled or new, or takes it out of the spam folder. The answer
- * carries the counts the change moved, as the live link's frame does.
+ * The owner marks a submission handled or new, or takes it out of the spam folder: the answer
+ * carries the counts the change moved, as the live link's frame does. Or deletes it (204), with
+ * its mails, and every open tab drops its card.
  */
 export function action({ request, params, context }: ActionFunctionArgs) {
   return answeringJson(context.log, async () => {
-    requireMethod(request, ['PATCH'])
-    await requireOwner(request, context, { as: 'api', to: 'change submissions' })
+    requireMethod(request, ['PATCH', 'DELETE'])
+    if (request.method === 'DELETE') await requireDataOwner(request, context, { as: 'api', to: 'delete submissions' })
+    else await requireOwner(request, context, { as: 'api', to: 'change submissions' })
     const id = params.id ?? ''
     if (!isSubmissionId(id)) return jsonError(404, `There is no submission ${id}.`)
+    if (request.method === 'DELETE') {
+      return (await context.inbox.remove(Number(id)))
+        ? new Response(null, { status: 204, headers: ownerDataHeaders })
+        : jsonError(404, `There is no submission ${id}.`)
+    }
     const read = await readJsonBody(request, 'the change')
     if (!read.ok) return read.answer
     const change = parseSubmissionChange(read.body)

@@ -1,5 +1,13 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useLocation, useOutletContext, useRouteLoaderData } from '@remix-run/react'
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useOutletContext,
+  useRevalidator,
+  useRouteLoaderData,
+} from '@remix-run/react'
 import { useEffect, useMemo } from 'react'
 import { formTexts, notText } from '#app/http/form-text.server'
 import { pageHeaders } from '#app/http/page-headers.server'
@@ -18,6 +26,7 @@ import { submissionChangeFromForm } from '#app/inbox/submission-change'
 import { useInbox } from '#app/inbox/use-inbox'
 import { useNewLeadAlert } from '#app/inbox/use-new-lead-alert'
 import { useOlderPages } from '#app/inbox/use-older-pages'
+import { EmptySpamFolder } from '#app/lifecycle/data-actions'
 import type { LiveCounts } from '#app/live/live-counts'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { PhoneNotifications } from '#app/push/phone-notifications'
@@ -37,7 +46,8 @@ export const headers = pageHeaders
 
 /**
  * What a card's forms send without JavaScript: mark it handled or new, or not spam; reply to
- * it; try a failed reply again or dismiss it. A refused reply comes back to its card, text kept.
+ * it; try a failed reply again or dismiss it; delete it, or forget its sender; and the spam
+ * folder's 'Empty'. A refused reply comes back to its card, text kept.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
@@ -47,6 +57,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!fields) return json({ error: notText }, { status: 400 })
   const { id, intent, text } = fields
   const backToCard = () => redirect(`/farm-sales${new URL(request.url).search}#submission-${id}`, 303)
+  const backToView = () => redirect(`/farm-sales${new URL(request.url).search}`, 303)
+  if (intent === 'delete' || intent === 'forget' || intent === 'empty-spam') {
+    if (context.cannotKeepData) return json({ error: context.cannotKeepData }, { status: 403 })
+    if (intent === 'empty-spam') {
+      await context.inbox.emptySpam()
+      return backToView()
+    }
+    const address = isSubmissionId(id) ? context.inbox.addressOf(Number(id)) : null
+    if (address === null) return json({ error: 'That submission is no longer here.' }, { status: 404 })
+    if (intent === 'delete') await context.inbox.remove(Number(id))
+    else await context.people.forget(address)
+    return backToView()
+  }
   if (intent === 'reply' || intent === 'retry-reply' || intent === 'dismiss-reply') {
     const refused = (status: number, error: string) =>
       json({ replyProblem: { id: Number(id), error, text } satisfies ReplyProblem }, { status })
@@ -90,10 +113,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.push && !context.cannotPush && pass.session !== null
       ? { publicKey: context.push.publicKey, cannot: null }
       : { publicKey: null, cannot: context.cannotPush }
+  // Downloading everything, deleting and forgetting: only for a signed-in owner (OWNER_PASSWORD).
+  const keeping = { can: !context.cannotKeepData && pass.session !== null, cannot: context.cannotKeepData }
   const query = readInboxQuery(new URL(request.url).searchParams, inboxPageSizes)
   if (!query.ok) {
     return json(
-      { badQuery: query.error, loadFailed: false, page: null, counts: noCounts, phone },
+      { badQuery: query.error, loadFailed: false, page: null, counts: noCounts, phone, keeping },
       { status: 400, headers: ownerDataHeaders },
     )
   }
@@ -113,13 +138,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         page: { view: query.page, submissions, next, readAt, answering },
         counts: context.inbox.tagCounts(),
         phone,
+        keeping,
       },
       { headers: ownerDataHeaders },
     )
   } catch (error) {
     context.log.error({ err: error }, 'could not list the submissions')
     return json(
-      { badQuery: null, loadFailed: true, page: null, counts: noCounts, phone },
+      { badQuery: null, loadFailed: true, page: null, counts: noCounts, phone, keeping },
       { headers: ownerDataHeaders },
     )
   }
@@ -134,7 +160,7 @@ function isFiltered(view: InboxView) {
 }
 
 export default function FarmSales() {
-  const { badQuery, loadFailed, page, counts: loadedCounts, phone } = useLoaderData<typeof loader>()
+  const { badQuery, loadFailed, page, counts: loadedCounts, phone, keeping } = useLoaderData<typeof loader>()
   const live = useOutletContext<LiveCounts>()
   const counts = useMemo(() => live.laidOver(loadedCounts), [live, loadedCounts])
   const newSubmissions = live.latest(useRouteLoaderData<typeof rootLoader>('root')?.newSubmissions ?? null)
@@ -158,7 +184,13 @@ export default function FarmSales() {
         <Link to="/farm-sales/updates" className="font-semibold text-green-800 underline">
           Updates and offers
         </Link>
+        {keeping.can ? (
+          <a href="/api/backup" download className="font-semibold text-green-800 underline">
+            Download a backup
+          </a>
+        ) : null}
       </p>
+      {keeping.cannot ? <p className="mt-1 text-sm text-stone-600">{keeping.cannot}</p> : null}
       {/* At least a button's height from the first paint: what it holds is known only in the browser. */}
       <div className="mt-3 flex min-h-9 items-center">
         {phone.publicKey ? (
@@ -202,6 +234,7 @@ export default function FarmSales() {
             replyProblem={replyProblem}
             onNewSubmission={leadAlert.arrived}
             onCounts={live.moved}
+            canKeepData={keeping.can}
           />
         </>
       ) : (
@@ -240,6 +273,7 @@ function Inbox({
   replyProblem,
   onNewSubmission,
   onCounts,
+  canKeepData,
 }: {
   view: InboxPage
   firstPage: Submission[]
@@ -251,8 +285,10 @@ function Inbox({
   replyProblem: ReplyProblem | null
   onNewSubmission: (submission: Submission) => void
   onCounts: (counts: TagCount[]) => void
+  /** Whether the owner may delete cards and forget people here (signed in, with OWNER_PASSWORD). */
+  canKeepData: boolean
 }) {
-  const { submissions, notInView, addOlder, changedTo, reconnections } = useInbox({
+  const { submissions, notInView, addOlder, changedTo, remove, reconnections } = useInbox({
     firstPage,
     next,
     readAt,
@@ -265,6 +301,7 @@ function Inbox({
     onPage: addOlder,
     restarts: reconnections,
   })
+  const { revalidate } = useRevalidator()
   const firstIds = new Set(firstPage.map((submission) => submission.id))
   // Where the next older page starts, as the API's last Link says (a search may skip ahead).
   const nextBefore = older.nextUrl === null ? null : new URLSearchParams(older.nextUrl.split('?')[1]).get('before')
@@ -280,6 +317,7 @@ function Inbox({
           </Link>
         </p>
       ) : null}
+      {view.spam && canKeepData && submissions.length > 0 ? <EmptySpamFolder onEmptied={revalidate} /> : null}
       {submissions.length === 0 && olderHref && older.state !== 'done' ? (
         // A search with filters looks through a bounded number of matches per page.
         <p className="mt-8 text-center text-stone-700">None of the most recent matches are in this view.</p>
@@ -295,6 +333,7 @@ function Inbox({
                 answering={answering}
                 replyProblem={replyProblem?.id === submission.id ? replyProblem : null}
                 onChanged={changedTo}
+                onRemoved={canKeepData ? remove : null}
                 // Only the loaded page staggers in; cards added later enter at once.
                 entrance={
                   firstIds.has(submission.id)

@@ -312,11 +312,11 @@ else
   miss "the server runs as uid '$server_uid' and /data/farm.db belongs to uid '$file_uid'"
 fi
 
-if backup=$(podman exec "$NAME" npm run --silent db:backup -- /data/backups/smoke.db 2>&1) &&
-  [[ "$backup" == *'1 submissions'*'integrity ok'* ]]; then
-  pass "npm run db:backup in the running container: $backup"
+if backup=$(podman exec "$NAME" npm run --silent backup 2>&1) &&
+  [[ "$backup" == *'to /data/backups/farm-'*'.db: 1 submissions'*'integrity ok'* ]]; then
+  pass "npm run backup in the running container writes to the volume: $backup"
 else
-  miss "npm run db:backup in the container: $backup"
+  miss "npm run backup in the container: $backup"
 fi
 
 # ---------------------------------------------------------------- stop and start

@@ -1,0 +1,135 @@
+import { useState, type FormEvent, type ReactNode } from 'react'
+
+/**
+ * One destructive step, asked once: the summary opens the question, its button does it. A
+ * <details> and a form, so it works without JavaScript (the page's action); with it, `run`
+ * calls the API and the card leaves at once.
+ */
+function AskedOnce({
+  label,
+  question,
+  yes,
+  intent,
+  id,
+  run,
+}: {
+  label: string
+  question: ReactNode
+  yes: string
+  intent: string
+  id?: number
+  run: () => Promise<string | null>
+}) {
+  const [problem, setProblem] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setBusy(true)
+    setProblem(await run())
+    setBusy(false)
+  }
+  return (
+    <details className="group">
+      <summary className="cursor-pointer font-semibold text-red-800 underline">{label}</summary>
+      <form method="post" onSubmit={submit} className="mt-2 max-w-md rounded-xl bg-red-50 p-3 ring-1 ring-red-200">
+        <p className="text-stone-800">{question}</p>
+        {id === undefined ? null : <input type="hidden" name="id" value={id} />}
+        <button
+          type="submit"
+          name="intent"
+          value={intent}
+          disabled={busy}
+          className="mt-2 rounded-full bg-red-700 px-4 py-1.5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+        >
+          {yes}
+        </button>
+        {problem ? (
+          <p role="alert" className="mt-2 font-medium text-red-800">
+            {problem}
+          </p>
+        ) : null}
+      </form>
+    </details>
+  )
+}
+
+/** What an API call's refusal says, or null when it was done. */
+async function refusal(response: Promise<Response>): Promise<string | null> {
+  try {
+    const answer = await response
+    if (answer.ok) return null
+    const body = (await answer.json().catch(() => null)) as { error?: string } | null
+    return body?.error ?? 'It could not be done. Please try again.'
+  } catch {
+    return 'No connection to the site. Please try again.'
+  }
+}
+
+/** A card's data: everything about its sender to give them, delete it, or forget them. */
+export function CardDataActions({
+  id,
+  email,
+  onRemoved,
+}: {
+  id: number
+  email: string
+  /** This tab deleted the card: it leaves at once (other tabs hear it on the live link). */
+  onRemoved: (ids: number[]) => void
+}) {
+  const person = new URLSearchParams({ email }).toString()
+  return (
+    <div className="mt-4 flex flex-wrap items-start gap-x-5 gap-y-2 border-t border-stone-100 pt-3 text-sm">
+      <a href={`/api/people?${person}`} download className="font-semibold text-green-800 underline">
+        Everything about this person
+      </a>
+      <AskedOnce
+        label="Delete"
+        question="Delete this submission for good? The mails about it go with it."
+        yes="Yes, delete it"
+        intent="delete"
+        id={id}
+        run={async () => {
+          const problem = await refusal(fetch(`/api/submissions/${id}`, { method: 'DELETE' }))
+          if (!problem) onRemoved([id])
+          return problem
+        }}
+      />
+      <AskedOnce
+        label="Forget this person"
+        question={
+          <>
+            Forget <span className="font-semibold break-all">{email}</span>? Everything they sent, the mails to them and
+            their subscription are deleted for good; only a note that this was done is kept.
+          </>
+        }
+        yes="Yes, forget them"
+        intent="forget"
+        id={id}
+        run={async () => {
+          const problem = await refusal(fetch(`/api/people?${person}`, { method: 'DELETE' }))
+          if (!problem) onRemoved([id])
+          return problem
+        }}
+      />
+    </div>
+  )
+}
+
+/** The spam folder's 'Empty the spam folder', asked once. */
+export function EmptySpamFolder({ onEmptied }: { onEmptied: () => void }) {
+  return (
+    <div className="mt-6 text-sm">
+      <AskedOnce
+        label="Empty the spam folder"
+        question="Delete every submission in the spam folder for good?"
+        yes="Yes, empty it"
+        intent="empty-spam"
+        run={async () => {
+          const problem = await refusal(fetch('/api/spam', { method: 'DELETE' }))
+          if (!problem) onEmptied()
+          return problem
+        }}
+      />
+    </div>
+  )
+}

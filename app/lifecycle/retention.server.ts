@@ -1,0 +1,40 @@
+import type { Inbox } from '#app/inbox/inbox.server'
+import type { Log } from '#app/log'
+
+const dayMs = 24 * 60 * 60 * 1000
+
+/**
+ * Deletes what is kept no longer, now and once a day, with a log line of how many: spam after
+ * SPAM_RETENTION_DAYS (kept a while so the owner can rescue a real message), and handled
+ * submissions after HANDLED_RETENTION_DAYS when that is set (by default they are kept for good).
+ */
+export function startRetention({
+  inbox,
+  spamDays,
+  handledDays,
+  log,
+  now = Date.now,
+}: {
+  inbox: Pick<Inbox, 'purgeSpam' | 'purgeHandled'>
+  spamDays: number
+  handledDays: number | null
+  log: Log
+  now?: () => number
+}) {
+  async function purge() {
+    try {
+      const purged = await inbox.purgeSpam(new Date(now() - spamDays * dayMs))
+      log.info({ purged, olderThanDays: spamDays }, 'purged old spam')
+      if (handledDays !== null) {
+        const deleted = await inbox.purgeHandled(new Date(now() - handledDays * dayMs))
+        log.info({ deleted, olderThanDays: handledDays }, 'deleted handled submissions past their retention')
+      }
+    } catch (error) {
+      log.error({ err: error }, 'could not delete old submissions')
+    }
+  }
+  const done = purge()
+  const daily = setInterval(() => void purge(), dayMs)
+  daily.unref()
+  return { done, stop: () => clearInterval(daily) }
+}
