@@ -19,7 +19,9 @@ beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-11-24T02:00:00Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] })
   database = openDatabase(tempDatabasePath(), join(import.meta.dirname, '../../drizzle'))
   database.sqlite
-    .prepare("INSERT INTO submissions (name, email, message, created_at) VALUES ('Ann', 'ann@example.com', 'Honey?', 1)")
+    .prepare(
+      "INSERT INTO submissions (name, email, message, created_at) VALUES ('Ann', 'ann@example.com', 'Honey?', 1)",
+    )
     .run()
   logged = ''
 })
@@ -53,7 +55,12 @@ function backupsIn(dir: string, runCopy: RunCopy = inThisThread, keep = 3) {
   return backups
 }
 
-const names = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith('farm-')).sort() : [])
+const names = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => name.startsWith('farm-'))
+        .sort()
+    : []
 
 it('takes one at start when there is none, then one a day; each checked, and the newest BACKUP_KEEP kept', async () => {
   const dir = join(dirname(database.sqlite.name), 'backups')
@@ -70,11 +77,11 @@ it('takes one at start when there is none, then one a day; each checked, and the
     await vi.waitFor(() => expect(names(dir)).toContain(`farm-202611${24 + day}-020000.db`))
   }
   // Rotated: the three newest stay, the first two are gone; nothing half-written is left.
-  expect(readdirSync(dir).filter((name) => name !== 'erasures.jsonl').sort()).toEqual([
-    'farm-20261126-020000.db',
-    'farm-20261127-020000.db',
-    'farm-20261128-020000.db',
-  ])
+  expect(
+    readdirSync(dir)
+      .filter((name) => name !== 'erasures.jsonl')
+      .sort(),
+  ).toEqual(['farm-20261126-020000.db', 'farm-20261127-020000.db', 'farm-20261128-020000.db'])
   expect(logged).toContain('removed backups older than the newest kept')
 })
 

@@ -58,7 +58,8 @@ export function createPeople({
   }
 
   /** All they sent and all that was sent to them or about them, or null when the site holds nothing. */
-  function exportOf(address: string) {
+  function exportOf(given: string) {
+    const address = given.trim()
     const sent = db.select().from(submissions).where(sentBy(address)).orderBy(asc(submissions.id)).all()
     const subscriber = subscriberOf(address)
     if (sent.length === 0 && !subscriber) return null
@@ -186,7 +187,8 @@ export function createPeople({
      * Forgets a person: their rows deleted, the erasure written to the list's file, the
      * write-ahead log emptied (it still held their rows' old pages), every tab told.
      */
-    async forget(address: string): Promise<{ submissions: number; subscription: boolean } | null> {
+    async forget(given: string): Promise<{ submissions: number; subscription: boolean } | null> {
+      const address = given.trim()
       const at = now()
       const erased = await writes.whenFree(() => eraseRows(address, at))
       if (!erased) return null

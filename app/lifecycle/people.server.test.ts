@@ -1,0 +1,169 @@
+import { copyFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { afterEach, expect, it } from 'vitest'
+import { openDatabase, type OpenDatabase } from '#app/data/database.server'
+import { SubmissionEvents, type SubmissionEvent } from '#app/live/events.server'
+import { forgettable, seedPersonEverywhere, tracesInFile } from '#tests/support/person'
+import { tempDatabasePath } from '#tests/support/server'
+import { writeBackup } from './backup-files.server'
+import { createErasureList } from './erasures.server'
+import { createPeople } from './people.server'
+
+const migrations = join(import.meta.dirname, '../../drizzle')
+const opened: OpenDatabase[] = []
+afterEach(() => {
+  for (const database of opened.splice(0)) database.close()
+})
+
+function open(path = tempDatabasePath()) {
+  const database = openDatabase(path, migrations)
+  opened.push(database)
+  return database
+}
+
+function peopleOver(database: OpenDatabase) {
+  const events = new SubmissionEvents()
+  const published: SubmissionEvent[] = []
+  events.subscribe((event) => published.push(event))
+  const people = createPeople({
+    database,
+    writes: database.writes,
+    events,
+    erasureList: createErasureList({ db: database.db, file: join(dirname(database.sqlite.name), 'erasures.jsonl') }),
+    siteUrl: 'https://farm.example',
+  })
+  return { people, published }
+}
+
+function withNeighbour(database: OpenDatabase) {
+  database.sqlite
+    .prepare(
+      "INSERT INTO submissions (name, email, message, created_at) VALUES ('Bob Stays', 'bob@example.com', 'Eggs please', 1)",
+    )
+    .run()
+}
+
+const rowsLeft = (database: OpenDatabase) =>
+  Object.fromEntries(
+    ['submissions', 'replies', 'outbox', 'webhook_deliveries', 'push_messages', 'subscribers', 'update_mails'].map(
+      (table) => [table, database.sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get()],
+    ),
+  )
+
+it('exports all a person sent and all sent to them or about them', () => {
+  const database = open()
+  const { lead } = seedPersonEverywhere(database.sqlite)
+  const { people } = peopleOver(database)
+  const everything = people.exportOf('ottoline.q@ZANZIBARMAIL.test')!
+  expect(everything.submissions).toHaveLength(1)
+  expect(everything.submissions[0]).toMatchObject({
+    id: lead,
+    name: forgettable.name,
+    message: forgettable.message,
+    status: 'handled',
+    analysis: { intents: ['product_inquiry'] },
+    mailsToThem: [
+      { kind: 'acknowledgement', text: `Dear ${forgettable.name}, thank you.`, status: 'sent' },
+      { kind: 'reply', text: `Hello ${forgettable.name}, the marmalade is kept.` },
+    ],
+    mailsToTheOwner: [{ status: 'sent' }],
+    webhookPosts: [{ webhookId: `msg_${lead}`, status: 'sent' }],
+    pushesToTheOwnersPhones: [
+      {
+        status: 'sent',
+        payload: {
+          type: 'NEW_SUBMISSION',
+          id: lead,
+          name: forgettable.name,
+          url: `https://farm.example/farm-sales#submission-${lead}`,
+        },
+      },
+    ],
+  })
+  expect(everything.subscription).toMatchObject({
+    status: 'subscribed',
+    consent: `Yes, ${forgettable.name} wants the farm's updates`,
+    updatesMailed: [{ subject: 'Honey is in', status: 'sent' }],
+  })
+  expect(people.exportOf('nobody@example.com')).toBeNull()
+})
+
+it('forgets a person in every table, leaving no byte of them in the file or its WAL, and the neighbour untouched', async () => {
+  const database = open()
+  withNeighbour(database)
+  const { lead } = seedPersonEverywhere(database.sqlite)
+  expect(tracesInFile(database.sqlite.name, forgettable.traces)).toEqual(forgettable.traces)
+  const { people, published } = peopleOver(database)
+  expect(await people.forget(' OTTOLINE.Q@zanzibarmail.test ')).toEqual({ submissions: 1, subscription: true })
+  expect(rowsLeft(database)).toEqual({
+    submissions: 1,
+    replies: 0,
+    outbox: 0,
+    webhook_deliveries: 0,
+    push_messages: 0,
+    subscribers: 0,
+    update_mails: 0,
+  })
+  expect(published).toEqual([{ type: 'SUBMISSIONS_REMOVED', ids: [lead] }])
+  expect(tracesInFile(database.sqlite.name, forgettable.traces)).toEqual([])
+  expect(tracesInFile(database.sqlite.name, ['Bob Stays', 'Eggs please'])).toHaveLength(2)
+  // Recorded as a salted hash and its time, never the address.
+  const recorded = database.sqlite.prepare('SELECT address_hash, erased_at FROM erasures').all()
+  expect(recorded).toEqual([{ address_hash: expect.stringMatching(/^[\w-]{43}$/), erased_at: expect.any(Number) }])
+  expect(await people.forget(forgettable.email)).toBeNull()
+})
+
+it('measured: secure deletion turned on only at the moment of forgetting leaves their words behind', async () => {
+  // The same history written the old way: secure deletion off until the forget itself.
+  const database = open()
+  database.sqlite.pragma('secure_delete = OFF')
+  database.sqlite.exec("INSERT INTO submissions_search (submissions_search, rank) VALUES ('secure-delete', 0)")
+  seedPersonEverywhere(database.sqlite)
+  database.sqlite.pragma('wal_checkpoint(TRUNCATE)')
+  database.sqlite.pragma('secure_delete = ON')
+  database.sqlite.exec("INSERT INTO submissions_search (submissions_search, rank) VALUES ('secure-delete', 1)")
+  const { people } = peopleOver(database)
+  await people.forget(forgettable.email)
+  // Their earlier, purged spam still lies in the search index's segments and free space.
+  expect(tracesInFile(database.sqlite.name, forgettable.traces).length).toBeGreaterThan(0)
+})
+
+it('a database written before secure deletion is cleaned once when opened, so forgetting then leaves nothing', async () => {
+  const path = tempDatabasePath()
+  const old = open(path)
+  old.sqlite.pragma('secure_delete = OFF')
+  old.sqlite.exec("INSERT INTO submissions_search (submissions_search, rank) VALUES ('secure-delete', 0)")
+  seedPersonEverywhere(old.sqlite)
+  // As the version before this one left it: not yet cleaned, the search index's option unset.
+  old.sqlite.pragma('user_version = 0')
+  old.sqlite.exec(
+    'DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)',
+  )
+  old.sqlite.exec('DROP TABLE erasures')
+  opened.pop()!.close()
+  const database = open(path)
+  expect(database.sqlite.pragma('user_version', { simple: true })).toBe(1)
+  await peopleOver(database).people.forget(forgettable.email)
+  expect(tracesInFile(path, forgettable.traces)).toEqual([])
+})
+
+it('forgets again, at start, a person a restored backup still holds', async () => {
+  const database = open()
+  withNeighbour(database)
+  seedPersonEverywhere(database.sqlite)
+  const dir = dirname(database.sqlite.name)
+  const backup = writeBackup({ databasePath: database.sqlite.name, dir: join(dir, 'backups'), at: new Date() })
+  await peopleOver(database).people.forget(forgettable.email)
+
+  // The backup, from before the forgetting, put in the database's place beside the same list.
+  const restoredPath = join(dir, 'restored.db')
+  copyFileSync(backup.file, restoredPath)
+  const restored = open(restoredPath)
+  expect(tracesInFile(restoredPath, ['Ottoline'])).toEqual(['Ottoline'])
+  const { people } = peopleOver(restored)
+  expect(people.reapplyErasures()).toBe(1)
+  expect(rowsLeft(restored)).toMatchObject({ submissions: 1, subscribers: 0, replies: 0 })
+  expect(tracesInFile(restoredPath, forgettable.traces)).toEqual([])
+  // Once recorded in this database too, a second start has nothing to do.
+  expect(people.reapplyErasures()).toBe(0)
+})
