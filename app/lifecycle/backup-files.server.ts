@@ -67,8 +67,11 @@ export function checkDatabaseFile(path: string, { quick = false }: { quick?: boo
 
 /** Why SQLite's own check finds the file damaged, or null when it is sound. */
 export function integrityProblem(db: Sqlite.Database, quick = false): string | null {
-  const found = db.pragma(quick ? 'quick_check' : 'integrity_check', { simple: true })
-  return found === 'ok' ? null : `it fails SQLite's integrity check (${String(found)})`
+  const found = String(db.pragma(quick ? 'quick_check' : 'integrity_check', { simple: true }))
+  if (found === 'ok') return null
+  // SQLite lists every broken cell; the first few say enough.
+  const said = found.replace(/\s+/g, ' ').replace('*** in database main *** ', '')
+  return `it fails SQLite's integrity check (${said.length > 200 ? `${said.slice(0, 200)}…` : said})`
 }
 
 /** Writes what is in the file to the disk itself (a folder: its list of names). */

@@ -45,6 +45,8 @@ export interface ServerOptions {
   /** A fixed port, e.g. to restart on the same address; a free one when left out. */
   port?: number
   env?: Record<string, string>
+  /** A command the server is started through, given `node build/server.js` as its last arguments. */
+  through?: string[]
 }
 
 /** Starts the real production server (`build/server.js`, compiled by `npm run build`) on a free port. */
@@ -52,9 +54,11 @@ export async function startServer({
   databasePath = tempDatabasePath(),
   port,
   env = {},
+  through = [],
 }: ServerOptions = {}): Promise<RunningServer> {
   port ??= await freePort()
-  const child = spawn(process.execPath, ['build/server.js'], {
+  const [command, ...args] = [...through, process.execPath, 'build/server.js'] as [string, ...string[]]
+  const child = spawn(command, args, {
     cwd: projectRoot,
     env: {
       ...process.env,
