@@ -3,17 +3,11 @@ import type { BrowserContext } from '@playwright/test'
 import { checkDatabaseFile } from '#app/lifecycle/backup-files.server'
 import { readRows } from '#tests/support/database'
 import { signInAsOwner } from '#tests/support/owner'
-import { startServer } from '#tests/support/server'
-import { expect, farmEnv, openHydrated, postSubmission, test } from './fixtures'
+import { expect, openHydrated, postSubmission, test } from './fixtures'
 
 const password = 'orchard gate at noon'
 
 const ownerTest = test.extend<{ owner: BrowserContext }>({
-  server: async ({}, use) => {
-    const server = await startServer({ env: { ...farmEnv, OWNER_PASSWORD: password } })
-    await use(server)
-    await server.stop()
-  },
   owner: async ({ browser, server, javaScriptEnabled }, use) => {
     const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled, acceptDownloads: true })
     const [name, value] = (await signInAsOwner(server.url, password)).split('=') as [string, string]
@@ -27,6 +21,8 @@ const names = (databasePath: string) =>
   readRows<{ name: string }>(databasePath, 'SELECT name FROM submissions ORDER BY id').map((row) => row.name)
 
 ownerTest.describe('with JavaScript', () => {
+  ownerTest.use({ serverEnv: { OWNER_PASSWORD: password } })
+
   ownerTest('Delete asks once, and the card leaves every open tab at once', async ({ owner, server }) => {
     await postSubmission(server, { name: 'Ann Baker', email: 'ann@example.com' })
     await postSubmission(server, { name: 'Bob Carter', email: 'bob@example.com' })
@@ -89,7 +85,7 @@ ownerTest.describe('with JavaScript', () => {
 })
 
 ownerTest.describe('without JavaScript', () => {
-  ownerTest.use({ javaScriptEnabled: false })
+  ownerTest.use({ javaScriptEnabled: false, serverEnv: { OWNER_PASSWORD: password } })
 
   ownerTest('Delete, Forget this person and Empty the spam folder work as plain forms', async ({ owner, server }) => {
     await postSubmission(server, { name: 'Ann Baker', email: 'ann@example.com' })

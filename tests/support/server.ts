@@ -57,7 +57,7 @@ export async function startServer({
   through = [],
 }: ServerOptions = {}): Promise<RunningServer> {
   port ??= await freePort()
-  const [command, ...args] = [...through, process.execPath, 'build/server.js'] as [string, ...string[]]
+  const [command = process.execPath, ...args] = [...through, process.execPath, 'build/server.js']
   const child = spawn(command, args, {
     cwd: projectRoot,
     env: {
