@@ -190,7 +190,6 @@ export default function FarmSales() {
           </a>
         ) : null}
       </p>
-      {keeping.cannot ? <p className="mt-1 text-sm text-stone-600">{keeping.cannot}</p> : null}
       {/* At least a button's height from the first paint: what it holds is known only in the browser. */}
       <div className="mt-3 flex min-h-9 items-center">
         {phone.publicKey ? (
@@ -208,6 +207,7 @@ export default function FarmSales() {
         ) : null}
       </div>
       {phone.cannot ? <p className="mt-1 text-sm text-stone-600">{phone.cannot}</p> : null}
+      {keeping.cannot ? <p className="mt-1 text-sm text-stone-600">{keeping.cannot}</p> : null}
       {newSubmissions ? (
         <p className="mt-2 font-semibold text-amber-900" data-testid="new-count">
           {newSubmissions === 1 ? '1 new submission to deal with' : `${newSubmissions} new submissions to deal with`}
