@@ -58,6 +58,28 @@ describe('readConfig', () => {
     )
   })
 
+  it('keeps handled submissions for good unless HANDLED_RETENTION_DAYS is set', () => {
+    expect(readConfig({}).handledRetentionDays).toBeNull()
+    expect(readConfig({ HANDLED_RETENTION_DAYS: '365' }).handledRetentionDays).toBe(365)
+    expect(() => readConfig({ HANDLED_RETENTION_DAYS: 'a year' })).toThrow(
+      /HANDLED_RETENTION_DAYS must be a whole number from 1 to 36500/,
+    )
+  })
+
+  it('backs up beside the database, daily, keeping 14, unless set otherwise', () => {
+    expect(readConfig({}).backups).toEqual({ dir: 'data/backups', everyMs: 86_400_000, keep: 14 })
+    expect(readConfig({ DATABASE_PATH: '/data/farm.db' }).backups.dir).toBe('/data/backups')
+    expect(readConfig({ BACKUP_DIR: '/mnt/nas/farm', BACKUP_EVERY_MINUTES: '60', BACKUP_KEEP: '48' }).backups).toEqual({
+      dir: '/mnt/nas/farm',
+      everyMs: 3_600_000,
+      keep: 48,
+    })
+    expect(() => readConfig({ BACKUP_EVERY_MINUTES: '0' })).toThrow(
+      /BACKUP_EVERY_MINUTES must be a whole number from 1 to 10080/,
+    )
+    expect(() => readConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP must be a whole number from 1 to 1000/)
+  })
+
   it.each(['eighty', '-1', '70000', '80.5'])('refuses PORT=%s', (port) => {
     expect(() => readConfig({ PORT: port })).toThrow(/PORT must be a whole number/)
   })
