@@ -29,10 +29,10 @@ const probes = {
 } as const
 type Probe = keyof typeof probes
 
-function timeOne(url: string): Promise<{ ttfb: number; bytes: number }> {
+function timeOne(url: string, headers: Record<string, string> = {}): Promise<{ ttfb: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
-    request(url, (res) => {
+    request(url, { headers }, (res) => {
       const ttfb = performance.now() - started
       let bytes = 0
       res.on('data', (chunk: Buffer) => (bytes += chunk.length))
@@ -52,6 +52,10 @@ const rssMb = (server: RunningServer) => Number(execSync(`ps -o rss= -p ${server
 
 async function measure(server: RunningServer) {
   const figures: Record<string, number> = {}
+  // The automatic backup a site with none takes at start, off the server's thread; the reads
+  // below are measured once it is done (it is measured on its own, in measureBackup).
+  await expectLogged(server, 'backed up the database')
+  figures['backup at start s'] = Number(/"ms":(\d+),"msg":"backed up the database"/.exec(server.output())![1]) / 1000
   const searches: number[] = []
   for (const [name, path] of Object.entries(probes) as Array<[Probe, string]>) {
     const times: number[] = []
@@ -73,9 +77,6 @@ async function measure(server: RunningServer) {
   figures['CSV export s'] = (performance.now() - started) / 1000
   figures['CSV export MB'] = csv.bytes / 1024 / 1024
   figures['RSS after CSV MB'] = rssMb(server)
-  // The automatic backup a site with none takes at start, off the server's thread.
-  await expectLogged(server, 'backed up the database')
-  figures['backup at start s'] = Number(/"ms":(\d+),"msg":"backed up the database"/.exec(server.output())![1]) / 1000
   return figures
 }
 
@@ -95,8 +96,8 @@ async function measureBackup(databasePath: string) {
       }
     })()
     const started = performance.now()
-    const download = await fetch(`${server.url}/api/backup`, { headers: { Cookie: cookie } })
-    const bytes = (await download.arrayBuffer()).byteLength
+    // Read and dropped as it comes: held whole, 60 MB would stall this process's own probes.
+    const { bytes } = await timeOne(`${server.url}/api/backup`, { Cookie: cookie })
     const seconds = (performance.now() - started) / 1000
     downloading = false
     await probing
@@ -144,11 +145,11 @@ const growsWithInbox = (figure: string) => figure.startsWith('CSV') || figure.st
 function verdict(figure: string): string {
   const value = largest.figures[figure]!
   const checks: boolean[] = []
+  // A backup never blocks the site: its budget is the same at any size.
+  if (figure === 'healthz p99 in backup ms') return value < 50 ? 'ok' : 'FAIL'
   if (!growsWithInbox(figure)) checks.push(value <= 1.5 * base.figures[figure]!)
   if (figure.startsWith('page') && figure.endsWith('KB')) checks.push(value <= 150)
   if (figure === 'search p95 ms') checks.push(value < 50)
-  // A backup never blocks the site.
-  if (figure === 'healthz p99 in backup ms') checks.push(value < 50)
   return checks.length === 0 ? '' : checks.every(Boolean) ? 'ok' : 'FAIL'
 }
 const rows = Object.keys(base.figures).map((figure) => {
