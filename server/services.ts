@@ -43,12 +43,20 @@ export async function buildServices(config: Config) {
   // dev`), a small module loads its TypeScript through tsx.
   const fromSource = import.meta.url.endsWith('.ts')
   const dataLog = log.child({ part: 'data' })
+  const erasureList = createErasureList({ db: database.db, file: join(config.backups.dir, 'erasures.jsonl') })
+  if (erasureList.unreadable > 0) {
+    dataLog.warn(
+      { lines: erasureList.unreadable, dir: config.backups.dir },
+      'skipped unreadable lines of erasures.jsonl',
+    )
+  }
   const people = createPeople({
     database,
     writes: database.writes,
     events,
-    erasureList: createErasureList({ db: database.db, file: join(config.backups.dir, 'erasures.jsonl') }),
+    erasureList,
     siteUrl: config.push.siteUrl,
+    log: dataLog,
   })
   const forgottenAgain = people.reapplyErasures()
   if (forgottenAgain > 0) {

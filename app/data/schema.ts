@@ -381,6 +381,19 @@ export const pushMessages = sqliteTable(
  * beside the backups, so a restored backup is made to forget them again at start.
  */
 export const erasures = sqliteTable('erasures', {
+  /** Of the address as their submissions are matched: itself, ASCII letters in lower case. */
   addressHash: text('address_hash').primaryKey(),
+  /** Of the mailbox it reaches (see mailboxKey), as their subscription is matched. */
+  mailboxHash: text('mailbox_hash').notNull(),
   erasedAt: integer('erased_at', { mode: 'timestamp_ms' }).notNull(),
+})
+
+/**
+ * The highest submission id ever given, kept by a trigger when submissions are deleted
+ * (drizzle/0014): a new lead's id is above it, so an id deleted is never given again, and a
+ * repeated delete, or a card left open in a tab, can never reach another person's lead.
+ */
+export const highestIds = sqliteTable('highest_ids', {
+  tableName: text('table_name').primaryKey(),
+  id: integer('id').notNull(),
 })

@@ -92,7 +92,7 @@ describe('the inbox', () => {
     expect(kept).toMatchObject({ id, spam: null })
     expect(listed(inbox)).toEqual([kept])
     expect(listed(inbox, { spam: true })).toEqual([])
-    expect(published).toEqual([{ id: String(id), type: 'SUBMISSION_UPDATED', data: kept }])
+    expect(published).toEqual([{ type: 'SUBMISSION_UPDATED', data: kept }])
   })
 
   it('changes nothing and tells no one for an id it does not hold', async () => {

@@ -88,7 +88,7 @@ function flushToDisk(path: string) {
  * One consistent copy of the live database, in one file: VACUUM INTO reads a single snapshot
  * (writers go on meanwhile) and writes it compacted, with no free pages and so nothing deleted.
  */
-function copyDatabase(databasePath: string, target: string) {
+export function copyDatabase(databasePath: string, target: string) {
   const live = new Sqlite(databasePath, { readonly: true, fileMustExist: true })
   try {
     live.prepare('VACUUM INTO ?').run(target)

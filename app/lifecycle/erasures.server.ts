@@ -4,74 +4,118 @@ import { dirname } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { erasures, signingKeys } from '#app/data/schema'
+import { mailboxKey } from '#app/submissions/contact-validation'
 
 const saltName = 'erasures'
 
-/** The address as it is hashed: case and surrounding spaces do not make another person. */
-export const personKey = (address: string) => address.trim().toLowerCase()
+/**
+ * A person's address as their submissions are matched: trimmed, its ASCII letters in lower case,
+ * exactly as SQLite's lower() folds the stored address (other letters keep their case there too).
+ */
+export const personKey = (address: string) => address.trim().replace(/[A-Z]+/g, (letters) => letters.toLowerCase())
+
+/** One forgotten person: the two hashes they are matched by again, and when. */
+export interface Erasure {
+  hash: string
+  mailbox: string
+  at: number
+}
 
 /**
- * The list of everyone forgotten, as salted hashes (HMAC-SHA256) of their addresses, never the
- * addresses: kept in the database and, line by line, in a file beside the backups (`file`), so
- * a backup restored from before a forgetting is made to forget again when the site starts.
- * The salt is the file's first line and is kept in the database too.
+ * The list of everyone forgotten, as salted hashes (HMAC-SHA256), never addresses: of the address
+ * (their submissions) and of the mailbox it reaches (their subscription). Kept in the database
+ * and, a line each, in a file beside the backups (`file`), so a backup restored from before a
+ * forgetting is made to forget again when the site starts. The salt is the file's first line and
+ * is kept in the database too. A line that cannot be read (one a crash cut short) is skipped:
+ * the database's own record puts it back.
  */
 export function createErasureList({ db, file }: { db: FarmDatabase; file: string }) {
-  const lines = existsSync(file)
-    ? readFileSync(file, 'utf8')
+  const written = existsSync(file) ? readFileSync(file, 'utf8') : ''
+  // A line a crash cut short ends without its newline: the next line must not join it.
+  let cutShort = written !== '' && !written.endsWith('\n')
+  const lines = written
+    ? written
         .split('\n')
         .filter((line) => line.trim() !== '')
-        .map((line) => JSON.parse(line) as { salt?: string; hash?: string; at?: number })
+        .map((line): Partial<Erasure> & { salt?: string } => {
+          try {
+            return JSON.parse(line) as Partial<Erasure> & { salt?: string }
+          } catch {
+            return {}
+          }
+        })
     : []
   const stored = db.select().from(signingKeys).where(eq(signingKeys.name, saltName)).get()?.key
-  const salt = lines[0]?.salt ?? stored ?? randomBytes(32).toString('base64url')
+  const fileSalt = lines[0]?.salt
+  if (lines.length > 0 && !fileSalt) {
+    throw new Error(
+      `${file} does not begin with its salt: restore it from a copy, or move it aside to start a new list.`,
+    )
+  }
+  const salt = fileSalt ?? stored ?? randomBytes(32).toString('base64url')
   if (stored !== salt) {
     db.insert(signingKeys)
       .values({ name: saltName, key: salt, createdAt: new Date() })
       .onConflictDoUpdate({ target: signingKeys.name, set: { key: salt } })
       .run()
   }
-  const listed = new Map(lines.flatMap((line) => (line.hash ? [[line.hash, line.at ?? 0] as const] : [])))
+  const listed = new Map<string, Erasure>()
+  let unreadable = 0
+  for (const line of lines.slice(1)) {
+    if (typeof line.hash === 'string' && typeof line.mailbox === 'string' && typeof line.at === 'number') {
+      listed.set(line.hash, { hash: line.hash, mailbox: line.mailbox, at: line.at })
+    } else unreadable++
+  }
 
   function append(text: string) {
     mkdirSync(dirname(file), { recursive: true })
     const descriptor = openSync(file, 'a', 0o600)
     try {
-      writeSync(descriptor, text)
+      writeSync(descriptor, cutShort ? `\n${text}` : text)
+      cutShort = false
       fsyncSync(descriptor)
     } finally {
       closeSync(descriptor)
     }
   }
   if (lines.length === 0) append(`${JSON.stringify({ salt })}\n`)
+  const hmac = (text: string) => createHmac('sha256', salt).update(text).digest('base64url')
+  const hashOfAddress = (address: string) => hmac(personKey(address))
+  const hashOfMailbox = (address: string) => hmac(`mailbox:${mailboxKey(address.trim())}`)
 
   return {
-    hashOf: (address: string) => createHmac('sha256', salt).update(personKey(address)).digest('base64url'),
+    /** Lines of the file that could not be read, skipped. */
+    unreadable,
+    hashOfAddress,
+    hashOfMailbox,
+    /** The two hashes a person is recorded by. */
+    erasureOf: (address: string, at: number): Erasure => ({
+      hash: hashOfAddress(address),
+      mailbox: hashOfMailbox(address),
+      at,
+    }),
 
     /** Adds an erasure the database has just recorded to the file, flushed to disk. */
-    recordInFile(hash: string, at: number) {
-      if (listed.has(hash)) return
-      append(`${JSON.stringify({ hash, at })}\n`)
-      listed.set(hash, at)
+    recordInFile(erasure: Erasure) {
+      if (listed.has(erasure.hash)) return
+      append(`${JSON.stringify(erasure)}\n`)
+      listed.set(erasure.hash, erasure)
     },
 
     /**
      * What the file and the database disagree on: erasures only the file holds (the database
-     * came from a backup older than them), and the database's erasures the file lacks (the
-     * process stopped between the two writes), which are added to the file here.
+     * came from a backup older than them), returned; and the database's erasures the file lacks
+     * (the file could not be written, or the process stopped between the two), added to it here.
      */
-    reconcile(): Map<string, number> {
-      const inDatabase = new Map(
-        db
-          .select()
-          .from(erasures)
-          .all()
-          .map((row) => [row.addressHash, row.erasedAt.getTime()]),
-      )
-      const missing = [...inDatabase].filter(([hash]) => !listed.has(hash))
-      if (missing.length > 0) append(missing.map(([hash, at]) => `${JSON.stringify({ hash, at })}\n`).join(''))
-      for (const [hash, at] of missing) listed.set(hash, at)
-      return new Map([...listed].filter(([hash]) => !inDatabase.has(hash)))
+    reconcile(): Erasure[] {
+      const inDatabase = db.select().from(erasures).all()
+      const known = new Set(inDatabase.map((row) => row.addressHash))
+      const missing = inDatabase
+        .filter((row) => !listed.has(row.addressHash))
+        .map((row) => ({ hash: row.addressHash, mailbox: row.mailboxHash, at: row.erasedAt.getTime() }))
+      if (missing.length > 0) append(missing.map((erasure) => `${JSON.stringify(erasure)}\n`).join(''))
+      for (const erasure of missing) listed.set(erasure.hash, erasure)
+      return [...listed.values()].filter((erasure) => !known.has(erasure.hash))
     },
   }
 }

@@ -1,5 +1,6 @@
-import { copyFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import pino from 'pino'
 import { afterEach, expect, it } from 'vitest'
 import { openDatabase, type OpenDatabase } from '#app/data/database.server'
 import { SubmissionEvents, type SubmissionEvent } from '#app/live/events.server'
@@ -31,6 +32,7 @@ function peopleOver(database: OpenDatabase) {
     events,
     erasureList: createErasureList({ db: database.db, file: join(dirname(database.sqlite.name), 'erasures.jsonl') }),
     siteUrl: 'https://farm.example',
+    log: pino({ level: 'silent' }),
   })
   return { people, published }
 }
@@ -108,8 +110,14 @@ it('forgets a person in every table, leaving no byte of them in the file or its 
   expect(tracesInFile(database.sqlite.name, forgettable.traces)).toEqual([])
   expect(tracesInFile(database.sqlite.name, ['Bob Stays', 'Eggs please'])).toHaveLength(2)
   // Recorded as a salted hash and its time, never the address.
-  const recorded = database.sqlite.prepare('SELECT address_hash, erased_at FROM erasures').all()
-  expect(recorded).toEqual([{ address_hash: expect.stringMatching(/^[\w-]{43}$/), erased_at: expect.any(Number) }])
+  const recorded = database.sqlite.prepare('SELECT address_hash, mailbox_hash, erased_at FROM erasures').all()
+  expect(recorded).toEqual([
+    {
+      address_hash: expect.stringMatching(/^[\w-]{43}$/),
+      mailbox_hash: expect.stringMatching(/^[\w-]{43}$/),
+      erased_at: expect.any(Number),
+    },
+  ])
   expect(await people.forget(forgettable.email)).toBeNull()
 })
 
@@ -139,7 +147,7 @@ it('a database written before secure deletion is cleaned once when opened, so fo
   old.sqlite.exec(
     'DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)',
   )
-  old.sqlite.exec('DROP TABLE erasures')
+  old.sqlite.exec('DROP TABLE erasures; DROP TABLE highest_ids; DROP TRIGGER submissions_keep_highest_id')
   opened.pop()!.close()
   const database = open(path)
   expect(database.sqlite.pragma('user_version', { simple: true })).toBe(1)
@@ -166,4 +174,57 @@ it('forgets again, at start, a person a restored backup still holds', async () =
   expect(tracesInFile(restoredPath, forgettable.traces)).toEqual([])
   // Once recorded in this database too, a second start has nothing to do.
   expect(people.reapplyErasures()).toBe(0)
+})
+
+it('a subscriber known by another spelling of their mailbox stays forgotten after a restore', async () => {
+  const database = open()
+  database.sqlite
+    .prepare(
+      "INSERT INTO subscribers (email, address_key, name, status, added_by, created_at) VALUES ('Jo.Bloggs+news@gmail.com', 'jobloggs@gmail.com', 'Jo', 'subscribed', 'visitor', 1)",
+    )
+    .run()
+  const dir = dirname(database.sqlite.name)
+  const backup = writeBackup({ databasePath: database.sqlite.name, dir: join(dir, 'backups'), at: new Date() })
+  expect(await peopleOver(database).people.forget('jobloggs@gmail.com')).toEqual({ submissions: 0, subscription: true })
+  const restoredPath = join(dir, 'restored.db')
+  copyFileSync(backup.file, restoredPath)
+  const restored = open(restoredPath)
+  expect(peopleOver(restored).people.reapplyErasures()).toBe(1)
+  expect(rowsLeft(restored)).toMatchObject({ subscribers: 0 })
+})
+
+it('finds a person by their address whatever the case of its ASCII letters, as SQLite compares them', async () => {
+  const database = open()
+  database.sqlite
+    .prepare(
+      "INSERT INTO submissions (name, email, message, created_at) VALUES ('Örjan', 'ÖRJAN@Exämple.com', 'Hej', 1)",
+    )
+    .run()
+  const { people } = peopleOver(database)
+  expect(people.exportOf('ÖRJAN@exämple.COM')?.submissions).toHaveLength(1)
+  expect(await people.forget('ÖRJAN@EXÄMPLE.com'.replace('Ä', 'ä'))).toEqual({ submissions: 1, subscription: false })
+})
+
+it('a forget whose list file cannot be written still forgets, empties the log and tells the tabs; the next start adds it to the file', async () => {
+  const database = open()
+  seedPersonEverywhere(database.sqlite)
+  const { people, published } = peopleOver(database)
+  const file = join(dirname(database.sqlite.name), 'erasures.jsonl')
+  rmSync(file)
+  mkdirSync(file)
+  expect(await people.forget(forgettable.email)).toMatchObject({ submissions: 1 })
+  expect(published).toHaveLength(1)
+  expect(tracesInFile(database.sqlite.name, forgettable.traces)).toEqual([])
+  rmSync(file, { recursive: true })
+  writeFileSync(
+    file,
+    `${JSON.stringify({ salt: database.sqlite.prepare("SELECT key FROM signing_keys WHERE name = 'erasures'").pluck().get() })}\n{"hash":"torn`,
+  )
+  const list = createErasureList({ db: database.db, file })
+  expect(list.unreadable).toBe(1)
+  expect(list.reconcile()).toEqual([])
+  // The torn line stays as it was; the record from the database follows on a line of its own.
+  const lines = readFileSync(file, 'utf8').trim().split('\n')
+  expect(lines).toHaveLength(3)
+  expect(JSON.parse(lines[2]!)).toMatchObject({ hash: expect.any(String), mailbox: expect.any(String) })
 })

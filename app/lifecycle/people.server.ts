@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm'
-import type { OpenDatabase } from '#app/data/database.server'
+import type { FarmDatabase, OpenDatabase } from '#app/data/database.server'
+import type { Log } from '#app/log'
 import type { Writes } from '#app/data/writes.server'
 import {
   erasures,
@@ -15,8 +16,7 @@ import {
 import type { SubmissionEvents } from '#app/live/events.server'
 import { leadPushMessage } from '#app/push/push-message'
 import { mailboxKey } from '#app/submissions/contact-validation'
-import type { ErasureList } from './erasures.server'
-import { personKey } from './erasures.server'
+import { personKey, type Erasure, type ErasureList } from './erasures.server'
 
 /** How many times, a second apart, emptying the log is tried while another process reads. */
 const mostLogTries = 600
@@ -37,6 +37,7 @@ export function createPeople({
   events,
   erasureList,
   siteUrl,
+  log,
   now = Date.now,
 }: {
   database: Pick<OpenDatabase, 'db' | 'sqlite'>
@@ -45,6 +46,7 @@ export function createPeople({
   erasureList: ErasureList
   /** PUBLIC_URL, which the pushes' addresses begin with. */
   siteUrl: string | null
+  log: Log
   now?: () => number
 }) {
   const { db, sqlite } = database
@@ -153,86 +155,28 @@ export function createPeople({
     }
   }
 
-  /**
-   * Deletes every row about the person in one transaction (their submissions take their mails,
-   * pushes, posts and search entries with them; their subscriber row its update mails) and
-   * records the erasure. Null when the site holds nothing about them.
-   */
-  function eraseRows(address: string, at: number): { ids: number[]; subscription: boolean } | null {
-    return db.transaction((tx) => {
-      const ids = tx
-        .delete(submissions)
-        .where(sentBy(address))
-        .returning({ id: submissions.id })
-        .all()
-        .map((row) => row.id)
-      const subscription =
-        tx
-          .delete(subscribers)
-          .where(eq(subscribers.addressKey, mailboxKey(address)))
-          .run().changes > 0
-      if (ids.length === 0 && !subscription) return null
-      tx.insert(erasures)
-        .values({ addressHash: erasureList.hashOf(address), erasedAt: new Date(at) })
-        .onConflictDoUpdate({ target: erasures.addressHash, set: { erasedAt: new Date(at) } })
-        .run()
-      return { ids, subscription }
-    })
-  }
+  /** Their submissions (which take their mails, pushes, posts and search entries with them). */
+  const deleteSubmissionsOf = (tx: Pick<FarmDatabase, 'delete'>, address: string) =>
+    tx
+      .delete(submissions)
+      .where(sentBy(address))
+      .returning({ id: submissions.id })
+      .all()
+      .map((row) => row.id)
 
-  return {
-    exportOf,
+  /** Their subscription, by the mailbox the address reaches (its update mails go with it). */
+  const deleteSubscriptionOf = (tx: Pick<FarmDatabase, 'delete'>, address: string) =>
+    tx
+      .delete(subscribers)
+      .where(eq(subscribers.addressKey, mailboxKey(address.trim())))
+      .run().changes > 0
 
-    /**
-     * Forgets a person: their rows deleted, the erasure written to the list's file, the
-     * write-ahead log emptied (it still held their rows' old pages), every tab told.
-     */
-    async forget(given: string): Promise<{ submissions: number; subscription: boolean } | null> {
-      const address = given.trim()
-      const at = now()
-      const erased = await writes.whenFree(() => eraseRows(address, at))
-      if (!erased) return null
-      erasureList.recordInFile(erasureList.hashOf(address), at)
-      emptyTheLog()
-      if (erased.ids.length > 0) events.publish({ type: 'SUBMISSIONS_REMOVED', ids: erased.ids })
-      return { submissions: erased.ids.length, subscription: erased.subscription }
-    },
-
-    /**
-     * At start: forgets again everyone the list's file names whom the database does not know
-     * as forgotten (a backup from before their erasure was restored). Returns how many.
-     */
-    reapplyErasures(): number {
-      const missing = erasureList.reconcile()
-      if (missing.size === 0) return 0
-      const addresses = new Set([
-        ...db
-          .all<{ address: string }>(sql`SELECT DISTINCT lower(email) AS address FROM submissions`)
-          .map((row) => row.address),
-        ...db
-          .select({ address: subscribers.email })
-          .from(subscribers)
-          .all()
-          .map((row) => personKey(row.address)),
-      ])
-      let found = 0
-      for (const address of addresses) {
-        const at = missing.get(erasureList.hashOf(address))
-        if (at === undefined) continue
-        eraseRows(address, at)
-        found++
-      }
-      // Those not in this database at all are recorded as forgotten too.
-      for (const [hash, at] of missing) {
-        db.insert(erasures)
-          .values({ addressHash: hash, erasedAt: new Date(at) })
-          .onConflictDoNothing()
-          .run()
-      }
-      emptyTheLog()
-      return found
-    },
-  }
+  const recordErasure = (tx: Pick<FarmDatabase, 'insert'>, erasure: Erasure) =>
+    tx
+      .insert(erasures)
+      .values({ addressHash: erasure.hash, mailboxHash: erasure.mailbox, erasedAt: new Date(erasure.at) })
+      .onConflictDoUpdate({ target: erasures.addressHash, set: { erasedAt: new Date(erasure.at) } })
+      .run()
 
   /**
    * Empties the write-ahead log, which still holds old copies of the pages the person's rows
@@ -243,6 +187,75 @@ export function createPeople({
     const [result] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>
     if (result?.busy === 0 || tries >= mostLogTries) return
     setTimeout(() => emptyTheLog(tries + 1), 1_000).unref()
+  }
+
+  return {
+    exportOf,
+
+    /**
+     * Forgets a person: every row about them deleted in one transaction with the erasure's
+     * record, the erasure added to the list's file, the write-ahead log emptied, every tab told.
+     * Null when the site holds nothing about them.
+     */
+    async forget(given: string): Promise<{ submissions: number; subscription: boolean } | null> {
+      const address = given.trim()
+      const erasure = erasureList.erasureOf(address, now())
+      const erased = await writes.whenFree(() =>
+        db.transaction((tx) => {
+          const ids = deleteSubmissionsOf(tx, address)
+          const subscription = deleteSubscriptionOf(tx, address)
+          if (ids.length === 0 && !subscription) return null
+          recordErasure(tx, erasure)
+          return { ids, subscription }
+        }),
+      )
+      if (!erased) return null
+      try {
+        erasureList.recordInFile(erasure)
+      } catch (error) {
+        // They are forgotten; the file gets the record from the database at the next start.
+        log.error(
+          { err: error },
+          'could not add an erasure to the list beside the backups; it is added at the next start',
+        )
+      }
+      emptyTheLog()
+      if (erased.ids.length > 0) events.publish({ type: 'SUBMISSIONS_REMOVED', ids: erased.ids })
+      return { submissions: erased.ids.length, subscription: erased.subscription }
+    },
+
+    /**
+     * At start: forgets again everyone the list's file names whom the database does not know
+     * as forgotten (a backup from before their erasure was restored), by the same rules as the
+     * forgetting. Returns how many people it found here.
+     */
+    reapplyErasures(): number {
+      const missing = erasureList.reconcile()
+      if (missing.length === 0) return 0
+      const byAddress = new Set(missing.map((erasure) => erasure.hash))
+      const byMailbox = new Set(missing.map((erasure) => erasure.mailbox))
+      const found = new Set<string>()
+      db.transaction((tx) => {
+        const addresses = tx
+          .all<{ address: string }>(sql`SELECT DISTINCT lower(${submissions.email}) AS address FROM ${submissions}`)
+          .map((row) => row.address)
+        for (const address of addresses) {
+          const hash = erasureList.hashOfAddress(address)
+          if (!byAddress.has(hash)) continue
+          deleteSubmissionsOf(tx, address)
+          found.add(hash)
+        }
+        for (const { email } of tx.select({ email: subscribers.email }).from(subscribers).all()) {
+          const mailbox = erasureList.hashOfMailbox(email)
+          if (!byMailbox.has(mailbox)) continue
+          deleteSubscriptionOf(tx, email)
+          found.add(mailbox)
+        }
+        for (const erasure of missing) recordErasure(tx, erasure)
+      })
+      emptyTheLog()
+      return missing.filter((erasure) => found.has(erasure.hash) || found.has(erasure.mailbox)).length
+    },
   }
 }
 

@@ -11,6 +11,8 @@ import { requireDataOwner } from '#app/owner/require-owner.server'
  */
 export function loader({ request, context }: LoaderFunctionArgs) {
   return answeringJson(context.log, async () => {
+    // Remix runs loaders for OPTIONS too: only a GET makes a copy.
+    requireMethod(request, ['GET', 'HEAD'])
     await requireDataOwner(request, context, { as: 'api', to: 'download a backup' })
     const headers = {
       ...ownerDataHeaders,

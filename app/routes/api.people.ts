@@ -13,6 +13,8 @@ const nothingAbout = (address: string) => jsonError(404, `The site holds nothing
  */
 export function loader({ request, context }: LoaderFunctionArgs) {
   return answeringJson(context.log, async () => {
+    // Remix runs loaders for OPTIONS too; the answer names every method the address takes.
+    requireMethod(request, ['GET', 'HEAD', 'DELETE'])
     await requireDataOwner(request, context, { as: 'api', to: "export a person's data" })
     const address = readPersonAddress(new URL(request.url).searchParams)
     if (!address.ok) return jsonError(400, address.error)
@@ -30,7 +32,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 /** `DELETE /api/people?email=…`: forgets the person, every tab told; answers what was deleted. */
 export function action({ request, context }: ActionFunctionArgs) {
   return answeringJson(context.log, async () => {
-    requireMethod(request, ['DELETE'])
+    requireMethod(request, ['GET', 'HEAD', 'DELETE'])
     await requireDataOwner(request, context, { as: 'api', to: 'forget a person' })
     const address = readPersonAddress(new URL(request.url).searchParams)
     if (!address.ok) return jsonError(400, address.error)

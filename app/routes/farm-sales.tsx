@@ -66,9 +66,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const address = isSubmissionId(id) ? context.inbox.addressOf(Number(id)) : null
     if (address === null) return json({ error: 'That submission is no longer here.' }, { status: 404 })
-    if (intent === 'delete') await context.inbox.remove(Number(id))
-    else await context.people.forget(address)
-    return backToView()
+    const done =
+      intent === 'delete' ? await context.inbox.remove(Number(id)) : (await context.people.forget(address)) !== null
+    return done ? backToView() : json({ error: 'That submission is no longer here.' }, { status: 404 })
   }
   if (intent === 'reply' || intent === 'retry-reply' || intent === 'dismiss-reply') {
     const refused = (status: number, error: string) =>

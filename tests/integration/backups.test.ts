@@ -192,7 +192,9 @@ describe('a damaged database at start', () => {
     for (let n = 0; n < 300; n++) await post(server, `Lead ${n} ${'with a longer name '.repeat(3)}`)
     await npmRun('backup', [], server.databasePath)
     await server.stop()
-    const [backup] = backupsIn(join(dirname(server.databasePath), 'backups')).sort().reverse()
+    const [backup] = backupsIn(join(dirname(server.databasePath), 'backups'))
+      .sort()
+      .reverse()
     // A page in the middle of the submissions table overwritten, as a failing disk leaves it.
     const db = new Sqlite(server.databasePath, { readonly: true })
     const page = db.prepare("SELECT max(pageno) FROM dbstat WHERE name = 'submissions'").pluck().get() as number

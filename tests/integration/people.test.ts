@@ -131,6 +131,16 @@ describe('deleting', () => {
     expect(
       (await fetch(`${server.url}/api/submissions/${lead}`, { method: 'DELETE', headers: { Cookie: cookie } })).status,
     ).toBe(404)
+    // The newest id, deleted, is never given again: a repeated delete cannot reach a new lead.
+    const next = await fetch(`${server.url}/api/submissions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Cy New', email: 'cy@example.com', message: 'Eggs for Sunday?' }),
+    })
+    expect(((await next.json()) as { data: { id: number } }).data.id).toBe(lead + 1)
+    expect(
+      (await fetch(`${server.url}/api/submissions/${lead}`, { method: 'DELETE', headers: { Cookie: cookie } })).status,
+    ).toBe(404)
     // The submission went with its mails; the person's subscription is theirs, not the submission's.
     const left = (await (
       await fetch(`${server.url}/api/people?${person}`, { headers: { Cookie: cookie } })

@@ -117,7 +117,7 @@ describe('PATCH /api/submissions/:id on an open inbox', () => {
       'Content-Type': 'application/x-www-form-urlencoded',
     })
     expect(form.status).toBe(415)
-    for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
+    for (const method of ['GET', 'POST', 'PUT']) {
       const body = method === 'GET' ? undefined : '{"status":"handled"}'
       const answer = await rawRequest(server.url, {
         method,
@@ -126,8 +126,12 @@ describe('PATCH /api/submissions/:id on an open inbox', () => {
         body,
       })
       expect({ method, status: answer.status }).toEqual({ method, status: 405 })
-      expect(answer.headers.allow).toBe('PATCH')
+      expect(answer.headers.allow).toBe('PATCH, DELETE')
     }
+    // Deleting needs the signed-in owner: an open inbox refuses it, saying what to set.
+    const deleted = await rawRequest(server.url, { method: 'DELETE', path: `/api/submissions/${id}` })
+    expect(deleted.status).toBe(403)
+    expect(JSON.parse(deleted.text).error).toContain('set OWNER_PASSWORD')
     const huge = JSON.stringify({ status: 'handled', pad: 'x'.repeat(20_000) })
     expect((await change(server, `/api/submissions/${id}`, huge)).status).toBe(413)
     expect(storedRows(server.databasePath)).toEqual(before)
