@@ -9,6 +9,7 @@ CREATE TABLE `highest_ids` (
 	`id` integer NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX `submissions_handled_by_age` ON `submissions` (`created_at`) WHERE "submissions"."status" = 'handled' AND "submissions"."spam_reasons" IS NULL;--> statement-breakpoint
 -- A deleted submission's words are taken out of the search index's own segments, not only
 -- marked deleted there; the rebuild drops what earlier deletes (old spam) left behind.
 -- The rest of the file's free space is cleaned once after the migrations (database.server.ts).

@@ -6,7 +6,7 @@
 // The copy is one consistent snapshot (VACUUM INTO), flushed to disk and checked before it
 // is named farm-YYYYMMDD-HHMMSS.db; the newest BACKUP_KEEP are kept.
 import { existsSync } from 'node:fs'
-import { rotateBackups, writeBackup } from '#app/lifecycle/backup-files.server'
+import { backUpOnce } from '#app/lifecycle/backup-files.server'
 import { readConfig } from '#server/config'
 
 // The copy holds customers' names and emails, like the live file: only its owner may read it.
@@ -17,12 +17,12 @@ if (!existsSync(config.databasePath)) {
   process.exit(1)
 }
 try {
-  const { file, submissions, bytes } = writeBackup({
+  const { file, submissions, bytes, removed } = backUpOnce({
     databasePath: config.databasePath,
     dir: config.backups.dir,
+    keep: config.backups.keep,
     at: new Date(),
   })
-  const removed = rotateBackups(config.backups.dir, config.backups.keep)
   console.log(
     `Backed up ${config.databasePath} to ${file}: ${submissions} submissions, ${bytes} bytes, integrity ok.` +
       (removed.length > 0 ? ` Removed the older ${removed.join(', ')}.` : ''),

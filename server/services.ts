@@ -43,7 +43,11 @@ export async function buildServices(config: Config) {
   // dev`), a small module loads its TypeScript through tsx.
   const fromSource = import.meta.url.endsWith('.ts')
   const dataLog = log.child({ part: 'data' })
-  const erasureList = createErasureList({ db: database.db, file: join(config.backups.dir, 'erasures.jsonl') })
+  const erasureList = createErasureList({
+    db: database.db,
+    file: join(config.backups.dir, 'erasures.jsonl'),
+    log: dataLog,
+  })
   if (erasureList.unreadable > 0) {
     dataLog.warn(
       { lines: erasureList.unreadable, dir: config.backups.dir },
@@ -308,6 +312,7 @@ export async function buildServices(config: Config) {
       retention.stop()
       readingAgain.stop()
       void reader.close()
+      people.stop()
       await Promise.all([updateSender?.stop(), webhook?.stop(), push?.stop(), backups.stop()])
     },
   }

@@ -34,6 +34,10 @@ export const submissions = sqliteTable(
     index('submissions_to_reanalyse').on(table.reanalyseAt).where(isNotNull(table.reanalyseAt)),
     // An update's audience finds each subscriber's submissions by their address.
     index('submissions_by_email').on(sql`lower(${table.email})`),
+    // HANDLED_RETENTION_DAYS walks the handled ones oldest first, never the whole table.
+    index('submissions_handled_by_age')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'handled' AND ${table.spamReasons} IS NULL`),
   ],
 )
 

@@ -130,6 +130,22 @@ export function writeBackup({ databasePath, dir, at }: { databasePath: string; d
   }
 }
 
+/** Takes a backup and keeps the newest `keep`: what `npm run backup` and the site's schedule both do. */
+export function backUpOnce({
+  databasePath,
+  dir,
+  keep,
+  at,
+}: {
+  databasePath: string
+  dir: string
+  keep: number
+  at: Date
+}) {
+  const backup = writeBackup({ databasePath, dir, at })
+  return { ...backup, removed: rotateBackups(dir, keep) }
+}
+
 /** A fresh consistent copy for the owner to download, in `dir`; whoever streams it removes it. */
 export function writeDownloadCopy({ databasePath, dir }: { databasePath: string; dir: string }) {
   mkdirSync(dir, { recursive: true })

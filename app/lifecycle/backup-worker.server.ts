@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads'
-import { writeBackup, writeDownloadCopy } from './backup-files.server'
+import { backUpOnce, writeDownloadCopy } from './backup-files.server'
 import type { CopyJob, CopyResult } from './backups.server'
 
 // Copying and checking a large database takes seconds of SQLite's time: off the server's thread.
@@ -8,8 +8,8 @@ parentPort!.on('message', (job: CopyJob) => {
   try {
     result =
       job.kind === 'backup'
-        ? { ok: true, ...writeBackup({ ...job, at: new Date(job.at) }) }
-        : { ok: true, ...writeDownloadCopy(job), submissions: 0 }
+        ? { ok: true, kind: 'backup', ...backUpOnce({ ...job, at: new Date(job.at) }) }
+        : { ok: true, kind: 'download', ...writeDownloadCopy(job) }
   } catch (error) {
     result = { ok: false, error: (error as Error).message, code: (error as { code?: string }).code ?? null }
   }

@@ -5,7 +5,7 @@ import pino from 'pino'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { openDatabase, type OpenDatabase } from '#app/data/database.server'
 import { tempDatabasePath } from '#tests/support/server'
-import { checkDatabaseFile, writeBackup, writeDownloadCopy } from './backup-files.server'
+import { backUpOnce, checkDatabaseFile, writeBackup, writeDownloadCopy } from './backup-files.server'
 import { createBackups, type RunCopy } from './backups.server'
 
 const minuteMs = 60_000
@@ -35,8 +35,8 @@ afterEach(async () => {
 const inThisThread: RunCopy = async (job) => {
   try {
     return job.kind === 'backup'
-      ? { ok: true, ...writeBackup({ ...job, at: new Date(job.at) }) }
-      : { ok: true, ...writeDownloadCopy(job), submissions: 0 }
+      ? { ok: true, kind: 'backup', ...backUpOnce({ ...job, at: new Date(job.at) }) }
+      : { ok: true, kind: 'download', ...writeDownloadCopy(job) }
   } catch (error) {
     return { ok: false, error: (error as Error).message, code: (error as { code?: string }).code ?? null }
   }

@@ -3,14 +3,16 @@ import { rm } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { Worker } from 'node:worker_threads'
 import type { Log } from '#app/log'
-import { listBackups, removePartials, rotateBackups } from './backup-files.server'
+import { listBackups, removePartials } from './backup-files.server'
 
 export type CopyJob =
-  | { kind: 'backup'; databasePath: string; dir: string; at: number }
+  | { kind: 'backup'; databasePath: string; dir: string; keep: number; at: number }
   | { kind: 'download'; databasePath: string; dir: string }
 
 export type CopyResult =
-  { ok: true; file: string; bytes: number; submissions: number } | { ok: false; error: string; code: string | null }
+  | { ok: true; kind: 'backup'; file: string; bytes: number; submissions: number; removed: string[] }
+  | { ok: true; kind: 'download'; file: string; bytes: number }
+  | { ok: false; error: string; code: string | null }
 
 /** Runs one copy job away from the server's thread (a worker), answering with its result. */
 export type RunCopy = (job: CopyJob) => Promise<CopyResult>
@@ -72,19 +74,15 @@ export function createBackups({
   function takeNow(): Promise<CopyResult> {
     running ??= (async () => {
       const started = now()
-      const result = await runCopy({ kind: 'backup', databasePath, dir, at: started })
-      if (result.ok) {
+      const result = await runCopy({ kind: 'backup', databasePath, dir, keep, at: started })
+      if (result.ok && result.kind === 'backup') {
         log.info(
           { file: result.file, submissions: result.submissions, bytes: result.bytes, ms: now() - started },
           'backed up the database',
         )
-        try {
-          const removed = rotateBackups(dir, keep)
-          if (removed.length > 0) log.info({ removed, keep }, 'removed backups older than the newest kept')
-        } catch (error) {
-          log.error({ err: error, dir }, 'could not remove old backups')
-        }
-      } else {
+        if (result.removed.length > 0)
+          log.info({ removed: result.removed, keep }, 'removed backups older than the newest kept')
+      } else if (!result.ok) {
         log.error(
           { dir, problem: result.error, code: result.code, retryInMinutes: Math.min(everyMs, retryMs) / minuteMs },
           'the backup failed; the site goes on, and it is tried again',

@@ -53,15 +53,16 @@ function AskedOnce({
   )
 }
 
-/** What an API call's refusal says, or null when it was done. */
-async function refusal(response: Promise<Response>): Promise<string | null> {
+/** An API call's answer: what its refusal says (null when it was done), and its body. */
+async function answerOf(response: Promise<Response>): Promise<{ problem: string | null; body: unknown }> {
   try {
     const answer = await response
-    if (answer.ok) return null
-    const body = (await answer.json().catch(() => null)) as { error?: string } | null
-    return body?.error ?? 'It could not be done. Please try again.'
+    const body: unknown = answer.status === 204 ? null : await answer.json().catch(() => null)
+    if (answer.ok) return { problem: null, body }
+    const said = (body as { error?: unknown } | null)?.error
+    return { problem: typeof said === 'string' ? said : 'It could not be done. Please try again.', body }
   } catch {
-    return 'No connection to the site. Please try again.'
+    return { problem: 'No connection to the site. Please try again.', body: null }
   }
 }
 
@@ -89,7 +90,7 @@ export function CardDataActions({
         intent="delete"
         id={id}
         run={async () => {
-          const problem = await refusal(fetch(`/api/submissions/${id}`, { method: 'DELETE' }))
+          const { problem } = await answerOf(fetch(`/api/submissions/${id}`, { method: 'DELETE' }))
           if (!problem) onRemoved([id])
           return problem
         }}
@@ -106,8 +107,9 @@ export function CardDataActions({
         intent="forget"
         id={id}
         run={async () => {
-          const problem = await refusal(fetch(`/api/people?${person}`, { method: 'DELETE' }))
-          if (!problem) onRemoved([id])
+          const { problem, body } = await answerOf(fetch(`/api/people?${person}`, { method: 'DELETE' }))
+          // Every card of theirs in this tab leaves at once, whether or not the live link is up.
+          if (!problem) onRemoved((body as { forgotten?: { removed?: number[] } }).forgotten?.removed ?? [id])
           return problem
         }}
       />
@@ -125,7 +127,7 @@ export function EmptySpamFolder({ onEmptied }: { onEmptied: () => void }) {
         yes="Yes, empty it"
         intent="empty-spam"
         run={async () => {
-          const problem = await refusal(fetch('/api/spam', { method: 'DELETE' }))
+          const { problem } = await answerOf(fetch('/api/spam', { method: 'DELETE' }))
           if (!problem) onEmptied()
           return problem
         }}

@@ -4,6 +4,7 @@ import { dirname } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { erasures, signingKeys } from '#app/data/schema'
+import type { Log } from '#app/log'
 import { mailboxKey } from '#app/submissions/contact-validation'
 
 const saltName = 'erasures'
@@ -29,7 +30,7 @@ export interface Erasure {
  * is kept in the database too. A line that cannot be read (one a crash cut short) is skipped:
  * the database's own record puts it back.
  */
-export function createErasureList({ db, file }: { db: FarmDatabase; file: string }) {
+export function createErasureList({ db, file, log }: { db: FarmDatabase; file: string; log: Log }) {
   const written = existsSync(file) ? readFileSync(file, 'utf8') : ''
   // A line a crash cut short ends without its newline: the next line must not join it.
   let cutShort = written !== '' && !written.endsWith('\n')
@@ -67,18 +68,32 @@ export function createErasureList({ db, file }: { db: FarmDatabase; file: string
     } else unreadable++
   }
 
-  function append(text: string) {
-    mkdirSync(dirname(file), { recursive: true })
-    const descriptor = openSync(file, 'a', 0o600)
+  /**
+   * Adds lines to the file, flushed to disk. A folder that cannot be written (a NAS mount gone)
+   * never stops the site: the database's own records are the list, and the file gets them at
+   * the next start that can write it.
+   */
+  function append(text: string): boolean {
     try {
-      writeSync(descriptor, cutShort ? `\n${text}` : text)
-      cutShort = false
-      fsyncSync(descriptor)
-    } finally {
-      closeSync(descriptor)
+      mkdirSync(dirname(file), { recursive: true })
+      const descriptor = openSync(file, 'a', 0o600)
+      try {
+        writeSync(descriptor, cutShort ? `\n${text}` : text)
+        cutShort = false
+        fsyncSync(descriptor)
+      } finally {
+        closeSync(descriptor)
+      }
+      return true
+    } catch (error) {
+      log.error(
+        { err: error, file },
+        'could not write the erasure list beside the backups; it is written at the next start',
+      )
+      return false
     }
   }
-  if (lines.length === 0) append(`${JSON.stringify({ salt })}\n`)
+  const fileStarted = lines.length > 0 || append(`${JSON.stringify({ salt })}\n`)
   const hmac = (text: string) => createHmac('sha256', salt).update(text).digest('base64url')
   const hashOfAddress = (address: string) => hmac(personKey(address))
   const hashOfMailbox = (address: string) => hmac(`mailbox:${mailboxKey(address.trim())}`)
@@ -97,9 +112,8 @@ export function createErasureList({ db, file }: { db: FarmDatabase; file: string
 
     /** Adds an erasure the database has just recorded to the file, flushed to disk. */
     recordInFile(erasure: Erasure) {
-      if (listed.has(erasure.hash)) return
-      append(`${JSON.stringify(erasure)}\n`)
-      listed.set(erasure.hash, erasure)
+      if (listed.has(erasure.hash) || !fileStarted) return
+      if (append(`${JSON.stringify(erasure)}\n`)) listed.set(erasure.hash, erasure)
     },
 
     /**
@@ -113,8 +127,13 @@ export function createErasureList({ db, file }: { db: FarmDatabase; file: string
       const missing = inDatabase
         .filter((row) => !listed.has(row.addressHash))
         .map((row) => ({ hash: row.addressHash, mailbox: row.mailboxHash, at: row.erasedAt.getTime() }))
-      if (missing.length > 0) append(missing.map((erasure) => `${JSON.stringify(erasure)}\n`).join(''))
-      for (const erasure of missing) listed.set(erasure.hash, erasure)
+      if (
+        missing.length > 0 &&
+        fileStarted &&
+        append(missing.map((erasure) => `${JSON.stringify(erasure)}\n`).join(''))
+      ) {
+        for (const erasure of missing) listed.set(erasure.hash, erasure)
+      }
       return [...listed.values()].filter((erasure) => !known.has(erasure.hash))
     },
   }

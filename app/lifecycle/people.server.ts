@@ -178,15 +178,22 @@ export function createPeople({
       .onConflictDoUpdate({ target: erasures.addressHash, set: { erasedAt: new Date(erasure.at) } })
       .run()
 
+  let logTimer: ReturnType<typeof setTimeout> | undefined
   /**
    * Empties the write-ahead log, which still holds old copies of the pages the person's rows
    * were on. A reader in another process (a backup being copied) can hold it for a moment: then
-   * it is tried again each second until done.
+   * it is tried again each second, and the log says if it never could be.
    */
   function emptyTheLog(tries = 0) {
+    clearTimeout(logTimer)
     const [result] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>
-    if (result?.busy === 0 || tries >= mostLogTries) return
-    setTimeout(() => emptyTheLog(tries + 1), 1_000).unref()
+    if (result?.busy === 0) return
+    if (tries >= mostLogTries) {
+      log.error({ tries }, 'could not empty the write-ahead log after forgetting: another process kept reading it')
+      return
+    }
+    logTimer = setTimeout(() => emptyTheLog(tries + 1), 1_000)
+    logTimer.unref()
   }
 
   return {
@@ -197,7 +204,7 @@ export function createPeople({
      * record, the erasure added to the list's file, the write-ahead log emptied, every tab told.
      * Null when the site holds nothing about them.
      */
-    async forget(given: string): Promise<{ submissions: number; subscription: boolean } | null> {
+    async forget(given: string): Promise<{ submissions: number; subscription: boolean; removed: number[] } | null> {
       const address = given.trim()
       const erasure = erasureList.erasureOf(address, now())
       const erased = await writes.whenFree(() =>
@@ -210,19 +217,15 @@ export function createPeople({
         }),
       )
       if (!erased) return null
-      try {
-        erasureList.recordInFile(erasure)
-      } catch (error) {
-        // They are forgotten; the file gets the record from the database at the next start.
-        log.error(
-          { err: error },
-          'could not add an erasure to the list beside the backups; it is added at the next start',
-        )
-      }
+      // They are forgotten; a file that cannot be written gets the record at the next start.
+      erasureList.recordInFile(erasure)
       emptyTheLog()
       if (erased.ids.length > 0) events.publish({ type: 'SUBMISSIONS_REMOVED', ids: erased.ids })
-      return { submissions: erased.ids.length, subscription: erased.subscription }
+      return { submissions: erased.ids.length, subscription: erased.subscription, removed: erased.ids }
     },
+
+    /** Stops trying to empty the log (the database is about to close, which empties it). */
+    stop: () => clearTimeout(logTimer),
 
     /**
      * At start: forgets again everyone the list's file names whom the database does not know

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readdirSync } from 'node:fs'
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import Sqlite from 'better-sqlite3'
 import { expect, it } from 'vitest'
@@ -72,4 +72,17 @@ it('refuses the database itself, something that is not a file, a restore already
   expect(readdirSync(dirname(path)).some((name) => name.includes('before-restore'))).toBe(false)
   expect(existsSync(`${path}.restoring`)).toBe(true)
   expect(count(path)).toBe(2)
+})
+
+it('replaces a database too damaged to open, keeping it aside as it was', () => {
+  const database = databaseWith(3)
+  const path = database.sqlite.name
+  const backup = writeBackup({ databasePath: path, dir: join(dirname(path), 'backups'), at: new Date() })
+  database.close()
+  const bytes = readFileSync(path)
+  bytes.fill(0x5a, 0, 100)
+  writeFileSync(path, bytes)
+  const { setAside } = restoreBackup({ file: backup.file, databasePath: path, migrationsFolder })
+  expect(count(path)).toBe(3)
+  expect(readFileSync(setAside!).subarray(0, 100)).toEqual(Buffer.alloc(100, 0x5a))
 })

@@ -4,19 +4,22 @@ import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { openDatabase } from '#app/data/database.server'
 import { backupName, checkDatabaseFile, copyDatabase } from './backup-files.server'
 
-/** Whether another process (the site) has the database open: it then holds a lock an exclusive transaction needs. */
+/**
+ * Whether another process (the site) has the database open: it then holds a lock an exclusive
+ * transaction needs. A file too damaged to lock is not in use: it is the one being replaced.
+ */
 function inUse(databasePath: string): boolean {
-  const db = new Sqlite(databasePath, { fileMustExist: true, timeout: 0 })
+  let db: Sqlite.Database | undefined
   try {
+    db = new Sqlite(databasePath, { fileMustExist: true, timeout: 0 })
     db.pragma('locking_mode = EXCLUSIVE')
     db.exec('BEGIN EXCLUSIVE')
     db.exec('COMMIT')
     return false
   } catch (error) {
-    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) return true
-    throw error
+    return (error as { code?: string }).code?.startsWith('SQLITE_BUSY') ?? false
   } finally {
-    db.close()
+    db?.close()
   }
 }
 

@@ -11,16 +11,20 @@ export type LiveMessage =
   /** Deleted by the owner or a retention, or gone with a forgotten person: every tab drops their cards. */
   | { type: 'SUBMISSIONS_REMOVED'; ids: number[]; counts: TagCount[] }
 
-const liveMessageTypes: ReadonlySet<string> = new Set<LiveMessage['type']>(['NEW_SUBMISSION', 'SUBMISSION_UPDATED'])
+const liveMessageTypes: ReadonlySet<string> = new Set<LiveMessage['type']>([
+  'NEW_SUBMISSION',
+  'SUBMISSION_UPDATED',
+  'SUBMISSIONS_REMOVED',
+])
 
 /** Whether a parsed live message is one this page knows; others are only logged. */
 export function isLiveMessage(value: unknown): value is LiveMessage {
   if (typeof value !== 'object' || value === null || !('type' in value) || typeof value.type !== 'string') return false
-  if (!('counts' in value) || !Array.isArray(value.counts)) return false
+  if (!liveMessageTypes.has(value.type) || !('counts' in value) || !Array.isArray(value.counts)) return false
   if (value.type === 'SUBMISSIONS_REMOVED') {
     return 'ids' in value && Array.isArray(value.ids) && value.ids.every((id) => typeof id === 'number')
   }
-  if (!liveMessageTypes.has(value.type) || !('data' in value)) return false
+  if (!('data' in value)) return false
   const { data } = value
   return typeof data === 'object' && data !== null && 'id' in data && typeof data.id === 'number'
 }

@@ -135,7 +135,7 @@ export function attachLiveRelay(
   const unsubscribe = events.subscribe((event) => {
     // Encoded once for every watcher: ws sends a buffer as it is, where a string is encoded per socket.
     if (wss.clients.size === 0) return
-    const message = { ...event, counts: countsRead(event) } as LiveMessage
+    const message: LiveMessage = { ...event, counts: countsRead(event) }
     const frame = Buffer.from(JSON.stringify(message))
     for (const socket of wss.clients) {
       if (socket.readyState !== WebSocket.OPEN) continue

@@ -30,7 +30,7 @@ import { EmptySpamFolder } from '#app/lifecycle/data-actions'
 import type { LiveCounts } from '#app/live/live-counts'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { PhoneNotifications } from '#app/push/phone-notifications'
-import { requireOwner } from '#app/owner/require-owner.server'
+import { requireDataOwner, requireOwner } from '#app/owner/require-owner.server'
 import type { Answering, ReplyProblem } from '#app/replies/conversation'
 import { newFormKey, sendReply, settleFailedReply } from '#app/replies/reply-requests.server'
 import type { loader as rootLoader } from '#app/root'
@@ -59,16 +59,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const backToCard = () => redirect(`/farm-sales${new URL(request.url).search}#submission-${id}`, 303)
   const backToView = () => redirect(`/farm-sales${new URL(request.url).search}`, 303)
   if (intent === 'delete' || intent === 'forget' || intent === 'empty-spam') {
-    if (context.cannotKeepData) return json({ error: context.cannotKeepData }, { status: 403 })
+    await requireDataOwner(request, context, { as: 'page' })
     if (intent === 'empty-spam') {
       await context.inbox.emptySpam()
       return backToView()
     }
-    const address = isSubmissionId(id) ? context.inbox.addressOf(Number(id)) : null
-    if (address === null) return json({ error: 'That submission is no longer here.' }, { status: 404 })
-    const done =
-      intent === 'delete' ? await context.inbox.remove(Number(id)) : (await context.people.forget(address)) !== null
-    return done ? backToView() : json({ error: 'That submission is no longer here.' }, { status: 404 })
+    const gone = () => json({ error: 'That submission is no longer here.' }, { status: 404 })
+    if (!isSubmissionId(id)) return gone()
+    if (intent === 'delete') return (await context.inbox.remove(Number(id))) ? backToView() : gone()
+    const address = context.inbox.addressOf(Number(id))
+    return address !== null && (await context.people.forget(address)) ? backToView() : gone()
   }
   if (intent === 'reply' || intent === 'retry-reply' || intent === 'dismiss-reply') {
     const refused = (status: number, error: string) =>

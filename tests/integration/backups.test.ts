@@ -114,6 +114,9 @@ describe('the automatic backup', () => {
     await server.stop()
     const again = await site({ databasePath: server.databasePath, env: { BACKUP_DIR: dir } })
     expect((await post(again, 'Bea')).status).toBe(201)
+    // A start backup is due at once (a 0 ms timer) and takes some 100 ms here: give it ten times that.
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(again.output()).not.toContain('backed up the database')
     expect(backupsIn(dir)).toHaveLength(1)
   })
 
@@ -210,6 +213,12 @@ describe('a damaged database at start', () => {
     expect(said).toContain(`The database ${server.databasePath} is damaged: it fails SQLite's integrity check`)
     expect(said).toContain(`The newest good backup is ${join(dirname(server.databasePath), 'backups', backup!)}`)
     expect(said).toContain('npm run restore --')
+
+    // The command it names works on that very damage, and the site starts on the backup.
+    const named = /`npm run restore -- (\S+)`/.exec(said)![1]!
+    await npmRun('restore', [named], server.databasePath)
+    await site({ databasePath: server.databasePath })
+    expect(storedRows(server.databasePath)).toHaveLength(300)
   })
 })
 

@@ -60,7 +60,7 @@ describe('a person, by their address', () => {
     const otherTab = await connectLive(server.wsUrl, { Cookie: cookie })
     const forgot = await fetch(`${server.url}/api/people?${person}`, { method: 'DELETE', headers: { Cookie: cookie } })
     expect(forgot.status).toBe(200)
-    expect(await forgot.json()).toEqual({ forgotten: { submissions: 1, subscription: true } })
+    expect(await forgot.json()).toEqual({ forgotten: { submissions: 1, subscription: true, removed: [lead] } })
     for (const watcher of [tab, otherTab]) {
       expect(await watcher.next()).toMatchObject({ type: 'SUBMISSIONS_REMOVED', ids: [lead] })
       watcher.close()

@@ -114,7 +114,7 @@ describe('with OWNER_PASSWORD', () => {
     expect(server.output()).not.toContain('an API call failed')
   })
 
-  it('refuses a DELETE or a download from another site (a forged request riding the cookie)', async () => {
+  it('refuses a DELETE from another site, a forged request riding the cookie, on the API and the no-JS forms', async () => {
     for (const [method, path] of destructive.filter(([method]) => method === 'DELETE')) {
       const answer = await fetch(`${server.url}${path}`, {
         method,
