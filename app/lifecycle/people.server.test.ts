@@ -1,5 +1,6 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import Sqlite from 'better-sqlite3'
 import pino from 'pino'
 import { afterEach, expect, it } from 'vitest'
 import { openDatabase, type OpenDatabase } from '#app/data/database.server'
@@ -243,4 +244,31 @@ it('a forget whose list file cannot be written still forgets, empties the log an
   const lines = readFileSync(file, 'utf8').trim().split('\n')
   expect(lines).toHaveLength(3)
   expect(JSON.parse(lines[2]!)).toMatchObject({ hash: expect.any(String), mailbox: expect.any(String) })
+})
+
+it('empties the log once a reader in another connection (a backup being copied) lets go', async () => {
+  const database = open()
+  seedPersonEverywhere(database.sqlite)
+  const reader = new Sqlite(database.sqlite.name, { readonly: true })
+  reader.exec('BEGIN')
+  reader.prepare('SELECT count(*) FROM submissions').get()
+  const { people } = peopleOver(database)
+  await people.forget(forgettable.email)
+  // The reader's snapshot still needs the old pages: the log cannot be emptied yet.
+  expect(tracesInFile(database.sqlite.name, forgettable.traces).length).toBeGreaterThan(0)
+  reader.exec('COMMIT')
+  reader.close()
+  await expect.poll(() => tracesInFile(database.sqlite.name, forgettable.traces), { timeout: 5_000 }).toEqual([])
+  people.stop()
+})
+
+it('a backup folder that cannot be written never stops the start; the database keeps the list', () => {
+  const database = open()
+  const blocked = join(dirname(database.sqlite.name), 'not-a-folder')
+  writeFileSync(blocked, 'a file where the backup folder should be')
+  let logged = ''
+  const log = pino({ level: 'error' }, { write: (line: string) => void (logged += line) })
+  const list = createErasureList({ db: database.db, file: join(blocked, 'erasures.jsonl'), log })
+  expect(list.reconcile()).toEqual([])
+  expect(logged).toContain('could not write the erasure list beside the backups')
 })
