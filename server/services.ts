@@ -22,7 +22,7 @@ import { createPush } from '#app/push/push.server'
 import { vapidKeys } from '#app/push/vapid.server'
 import { startReadingAgain } from '#app/submissions/read-again.server'
 import { createSpamTraps } from '#app/submissions/spam-traps.server'
-import { copyInWorker, createBackups } from '#app/lifecycle/backups.server'
+import { copyInProcess, createBackups } from '#app/lifecycle/backups.server'
 import { refuseDamagedDatabase } from '#app/lifecycle/database-health.server'
 import { createErasureList } from '#app/lifecycle/erasures.server'
 import { createPeople } from '#app/lifecycle/people.server'
@@ -39,8 +39,8 @@ export async function buildServices(config: Config) {
   refuseDamagedDatabase(config.databasePath, config.backups.dir)
   const database = openDatabase(config.databasePath, config.migrationsFolder)
   const events = new SubmissionEvents()
-  // Built (`npm run build`), a worker is compiled beside this file; run from source (`npm run
-  // dev`), a small module loads its TypeScript through tsx.
+  // Built (`npm run build`), the workers and the backup copier are compiled beside this file;
+  // run from source (`npm run dev`), a small module loads each one's TypeScript through tsx.
   const fromSource = import.meta.url.endsWith('.ts')
   const dataLog = log.child({ part: 'data' })
   const erasureList = createErasureList({
@@ -71,10 +71,10 @@ export async function buildServices(config: Config) {
     dir: config.backups.dir,
     keep: config.backups.keep,
     everyMs: config.backups.everyMs,
-    runCopy: copyInWorker(
+    runCopy: copyInProcess(
       fromSource
-        ? new URL('../app/lifecycle/backup-worker.mjs', import.meta.url)
-        : new URL('backup-worker.js', import.meta.url),
+        ? new URL('../app/lifecycle/backup-copier.mjs', import.meta.url)
+        : new URL('backup-copier.js', import.meta.url),
     ),
     log: dataLog,
   })

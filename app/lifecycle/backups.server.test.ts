@@ -31,7 +31,7 @@ afterEach(async () => {
   database.close()
 })
 
-/** The copy the worker makes, here in the test's own thread so the clock stays the test's. */
+/** The copy the copier process makes, here in the test's own process so the clock stays the test's. */
 const inThisThread: RunCopy = async (job) => {
   try {
     return job.kind === 'backup'

@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process'
 import { createReadStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { Readable } from 'node:stream'
-import { Worker } from 'node:worker_threads'
+import { fileURLToPath } from 'node:url'
 import type { Log } from '#app/log'
 import { listBackups, removePartials } from './backup-files.server'
 
@@ -14,28 +15,32 @@ export type CopyResult =
   | { ok: true; kind: 'download'; file: string; bytes: number }
   | { ok: false; error: string; code: string | null }
 
-/** Runs one copy job away from the server's thread (a worker), answering with its result. */
+/** Runs one copy job away from the server's process, answering with its result. */
 export type RunCopy = (job: CopyJob) => Promise<CopyResult>
 
-/** A worker per copy: backups are rare, and a worker gone between them costs no memory. */
-export function copyInWorker(workerUrl: URL): RunCopy {
+/** A process per copy (`build/backup-copier.js`): backups are rare, and one gone between them leaves the site's memory as it was. */
+export function copyInProcess(copierUrl: URL): RunCopy {
   return (job) =>
     new Promise((resolve) => {
-      const worker = new Worker(workerUrl)
-      let answered = false
-      worker.once('message', (result: CopyResult) => {
-        answered = true
-        resolve(result)
-        void worker.terminate()
+      const copier = spawn(process.execPath, [fileURLToPath(copierUrl), JSON.stringify(job)], {
+        stdio: ['ignore', 'pipe', 'pipe'],
       })
-      worker.once('error', (error) => {
-        answered = true
-        resolve({ ok: false, error: error.message, code: null })
+      let said = ''
+      let complained = ''
+      copier.stdout.on('data', (chunk: Buffer) => (said += chunk))
+      copier.stderr.on('data', (chunk: Buffer) => (complained += chunk))
+      copier.once('error', (error) => resolve({ ok: false, error: error.message, code: null }))
+      copier.once('close', (code) => {
+        try {
+          resolve(JSON.parse(said) as CopyResult)
+        } catch {
+          resolve({
+            ok: false,
+            error: `the backup copier stopped (exit ${code}): ${complained.slice(0, 500)}`,
+            code: null,
+          })
+        }
       })
-      worker.once('exit', (code) => {
-        if (!answered) resolve({ ok: false, error: `the backup worker stopped (exit ${code})`, code: null })
-      })
-      worker.postMessage(job)
     })
 }
 
@@ -135,7 +140,7 @@ export function createBackups({
       return { ok: true, body: Readable.toWeb(stream) as ReadableStream<Uint8Array>, bytes: copy.bytes }
     },
 
-    /** Stops the schedule; a backup under way finishes in its worker. */
+    /** Stops the schedule; a backup under way finishes in its own process. */
     async stop() {
       stopped = true
       clearTimeout(timer)

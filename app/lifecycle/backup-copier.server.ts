@@ -1,0 +1,16 @@
+import { backUpOnce, writeDownloadCopy } from './backup-files.server'
+import type { CopyJob, CopyResult } from './backups.server'
+
+// Copying and checking a large database takes seconds of SQLite's time and memory of its own:
+// a process of its own, so the site's event loop is never held and its memory never grows.
+const job = JSON.parse(process.argv[2] ?? '{}') as CopyJob
+let result: CopyResult
+try {
+  result =
+    job.kind === 'backup'
+      ? { ok: true, kind: 'backup', ...backUpOnce({ ...job, at: new Date(job.at) }) }
+      : { ok: true, kind: 'download', ...writeDownloadCopy(job) }
+} catch (error) {
+  result = { ok: false, error: (error as Error).message, code: (error as { code?: string }).code ?? null }
+}
+process.stdout.write(JSON.stringify(result))
