@@ -7,27 +7,51 @@ export const unreachable = 'the farm site could not be reached. Check the connec
 export type InboxAnswer = { submission: Submission; counts: TagCount[] } | { problem: string }
 
 /**
- * Sends a card's JSON call to the inbox API and reads the answer in the one error shape.
- * `answerIn` names the field that carries the submission (`data` for a change, `submission`
- * for a reply, whose `data` is the reply).
+ * Sends a call to the inbox API (with a JSON body, if any) and reads the answer in the one error
+ * shape: the answer's body as it came, or the problem in words.
  */
-export async function askInbox(
+export async function callInbox(
   url: string,
-  { method, body, headers = {} }: { method: 'PATCH' | 'POST'; body: unknown; headers?: Record<string, string> },
-  answerIn: 'data' | 'submission',
-): Promise<InboxAnswer> {
+  {
+    method,
+    body,
+    headers = {},
+  }: { method: 'PATCH' | 'POST' | 'DELETE'; body?: unknown; headers?: Record<string, string> },
+): Promise<{ status: number; answer: unknown } | { problem: string }> {
   try {
     const response = await fetch(url, {
       method,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
-      body: JSON.stringify(body),
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        Accept: 'application/json',
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
-    const answer = (await response.json().catch(() => null)) as
-      (Partial<Record<typeof answerIn, Submission>> & { counts?: TagCount[]; error?: string }) | null
-    const submission = answer?.[answerIn]
-    if (response.ok && submission) return { submission, counts: answer?.counts ?? [] }
+    // A 204 has no body: its answer is null.
+    const answer = (await response.json().catch(() => null)) as { error?: string } | null
+    if (response.ok) return { status: response.status, answer }
     return { problem: answer?.error ?? `the site answered ${response.status}.` }
   } catch {
     return { problem: unreachable }
   }
+}
+
+/**
+ * A card's JSON call to the inbox API that answers with the submission as it now is. `answerIn`
+ * names the field that carries it (`data` for a change, `submission` for a reply, whose `data`
+ * is the reply).
+ */
+export async function askInbox(
+  url: string,
+  request: { method: 'PATCH' | 'POST'; body: unknown; headers?: Record<string, string> },
+  answerIn: 'data' | 'submission',
+): Promise<InboxAnswer> {
+  const called = await callInbox(url, request)
+  if ('problem' in called) return called
+  const answer = called.answer as
+    (Partial<Record<typeof answerIn, Submission>> & { counts?: TagCount[]; error?: string }) | null
+  const submission = answer?.[answerIn]
+  if (submission) return { submission, counts: answer?.counts ?? [] }
+  return { problem: answer?.error ?? `the site answered ${called.status}.` }
 }

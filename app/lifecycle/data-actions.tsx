@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
+import { callInbox } from '#app/inbox/ask-inbox'
 
 /**
  * One destructive step, asked once: the summary opens the question, its button does it. A
@@ -45,25 +46,12 @@ function AskedOnce({
         </button>
         {problem ? (
           <p role="alert" className="mt-2 font-medium text-red-800">
-            {problem}
+            Not done: {problem}
           </p>
         ) : null}
       </form>
     </details>
   )
-}
-
-/** An API call's answer: what its refusal says (null when it was done), and its body. */
-async function answerOf(response: Promise<Response>): Promise<{ problem: string | null; body: unknown }> {
-  try {
-    const answer = await response
-    const body: unknown = answer.status === 204 ? null : await answer.json().catch(() => null)
-    if (answer.ok) return { problem: null, body }
-    const said = (body as { error?: unknown } | null)?.error
-    return { problem: typeof said === 'string' ? said : 'It could not be done. Please try again.', body }
-  } catch {
-    return { problem: 'No connection to the site. Please try again.', body: null }
-  }
 }
 
 /** A card's data: everything about its sender to give them, delete it, or forget them. */
@@ -90,9 +78,10 @@ export function CardDataActions({
         intent="delete"
         id={id}
         run={async () => {
-          const { problem } = await answerOf(fetch(`/api/submissions/${id}`, { method: 'DELETE' }))
-          if (!problem) onRemoved([id])
-          return problem
+          const called = await callInbox(`/api/submissions/${id}`, { method: 'DELETE' })
+          if ('problem' in called) return called.problem
+          onRemoved([id])
+          return null
         }}
       />
       <AskedOnce
@@ -107,10 +96,11 @@ export function CardDataActions({
         intent="forget"
         id={id}
         run={async () => {
-          const { problem, body } = await answerOf(fetch(`/api/people?${person}`, { method: 'DELETE' }))
+          const called = await callInbox(`/api/people?${person}`, { method: 'DELETE' })
+          if ('problem' in called) return called.problem
           // Every card of theirs in this tab leaves at once, whether or not the live link is up.
-          if (!problem) onRemoved((body as { forgotten?: { removed?: number[] } }).forgotten?.removed ?? [id])
-          return problem
+          onRemoved((called.answer as { forgotten?: { removed?: number[] } } | null)?.forgotten?.removed ?? [id])
+          return null
         }}
       />
     </div>
@@ -127,9 +117,10 @@ export function EmptySpamFolder({ onEmptied }: { onEmptied: () => void }) {
         yes="Yes, empty it"
         intent="empty-spam"
         run={async () => {
-          const { problem } = await answerOf(fetch('/api/spam', { method: 'DELETE' }))
-          if (!problem) onEmptied()
-          return problem
+          const called = await callInbox('/api/spam', { method: 'DELETE' })
+          if ('problem' in called) return called.problem
+          onEmptied()
+          return null
         }}
       />
     </div>
