@@ -15,6 +15,9 @@ const saltName = 'erasures'
  */
 export const personKey = (address: string) => address.trim().replace(/[A-Z]+/g, (letters) => letters.toLowerCase())
 
+/** The mailbox a person's address reaches (see mailboxKey), as their subscription is matched. */
+export const personMailbox = (address: string) => mailboxKey(address.trim())
+
 /** One forgotten person: the two hashes they are matched by again, and when. */
 export interface Erasure {
   hash: string
@@ -96,7 +99,7 @@ export function createErasureList({ db, file, log }: { db: FarmDatabase; file: s
   const fileStarted = lines.length > 0 || append(`${JSON.stringify({ salt })}\n`)
   const hmac = (text: string) => createHmac('sha256', salt).update(text).digest('base64url')
   const hashOfAddress = (address: string) => hmac(personKey(address))
-  const hashOfMailbox = (address: string) => hmac(`mailbox:${mailboxKey(address.trim())}`)
+  const hashOfMailbox = (address: string) => hmac(`mailbox:${personMailbox(address)}`)
 
   return {
     /** Lines of the file that could not be read, skipped. */

@@ -15,8 +15,7 @@ import {
 } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import { leadPushMessage } from '#app/push/push-message'
-import { mailboxKey } from '#app/submissions/contact-validation'
-import { personKey, type Erasure, type ErasureList } from './erasures.server'
+import { personKey, personMailbox, type Erasure, type ErasureList } from './erasures.server'
 
 /** How many times, a second apart, emptying the log is tried while another process reads. */
 const mostLogTries = 600
@@ -25,6 +24,9 @@ const iso = (date: Date | null) => date?.toISOString() ?? null
 
 /** A person's submissions: by their address, whatever its case (the index on lower(email)). */
 const sentBy = (address: string) => sql`lower(${submissions.email}) = ${personKey(address)}`
+
+/** A person's subscription: by the mailbox their address reaches (the unique index on address_key). */
+const subscribedAs = (address: string) => eq(subscribers.addressKey, personMailbox(address))
 
 /**
  * One person, by their email address: everything the site holds about them, to give them on
@@ -51,19 +53,11 @@ export function createPeople({
 }) {
   const { db, sqlite } = database
 
-  function subscriberOf(address: string) {
-    return db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.addressKey, mailboxKey(address)))
-      .get()
-  }
-
   /** All they sent and all that was sent to them or about them, or null when the site holds nothing. */
   function exportOf(given: string) {
     const address = given.trim()
     const sent = db.select().from(submissions).where(sentBy(address)).orderBy(asc(submissions.id)).all()
-    const subscriber = subscriberOf(address)
+    const subscriber = db.select().from(subscribers).where(subscribedAs(address)).get()
     if (sent.length === 0 && !subscriber) return null
     const ids = sent.map((row) => row.id)
     const bySubmission =
@@ -166,10 +160,7 @@ export function createPeople({
 
   /** Their subscription, by the mailbox the address reaches (its update mails go with it). */
   const deleteSubscriptionOf = (tx: Pick<FarmDatabase, 'delete'>, address: string) =>
-    tx
-      .delete(subscribers)
-      .where(eq(subscribers.addressKey, mailboxKey(address.trim())))
-      .run().changes > 0
+    tx.delete(subscribers).where(subscribedAs(address)).run().changes > 0
 
   const recordErasure = (tx: Pick<FarmDatabase, 'insert'>, erasure: Erasure) =>
     tx
