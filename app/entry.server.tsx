@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream'
 import {
   createReadableStreamFromReadable,
   type AppLoadContext,
@@ -9,6 +8,7 @@ import {
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { writtenTogether } from './http/page-stream.server'
 import { NonceProvider } from './nonce'
 import { StylesheetProvider } from './stylesheet'
 import { stylesheetText } from './stylesheet.server'
@@ -72,7 +72,7 @@ export default function handleRequest(
     )
     function ready() {
       shellRendered = true
-      const body = new PassThrough()
+      const body = writtenTogether()
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
       resolve(
         new Response(createReadableStreamFromReadable(body), {
