@@ -1,10 +1,4 @@
-import {
-  json,
-  type AppLoadContext,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-} from '@remix-run/node'
+import type { AppLoadContext, HeadersFunction, LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import {
   isRouteErrorResponse,
   Links,
@@ -36,13 +30,15 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const mayWatch = (await context.owner.passFor(request.headers.get('Cookie'))) !== null
-  return json({
+  // A plain object (Remix makes it JSON): no value from @remix-run/node, whose empty browser
+  // stand-in would be one more script for every page to fetch.
+  return {
     farm: context.farm,
     ownerSignedIn: context.owner.required && mayWatch,
     // Only for whoever may read the inbox.
     newSubmissions: mayWatch ? badge(context, () => context.inbox.countNew()) : null,
     failedReplies: mayWatch ? badge(context, () => context.inbox.countFailedReplies()) : null,
-  })
+  }
 }
 
 /** A badge in the header: if the count cannot be read, every page still renders without it. */

@@ -1,0 +1,120 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { formTexts, notText } from '#app/http/form-text.server'
+import { pageHeaders } from '#app/http/page-headers.server'
+import { requireMethod } from '#app/http/require-method.server'
+import { requireDataOwner, requireOwner } from '#app/owner/require-owner.server'
+import { ownerDataHeaders } from '#app/owner/owner-data'
+import type { Answering, ReplyProblem } from '#app/replies/conversation'
+import { newFormKey, sendReply, settleFailedReply } from '#app/replies/reply-requests.server'
+import { isSubmissionId, type TagCount } from '#app/submissions/submission'
+import { inboxPageSizes, readInboxQuery } from './inbox-query'
+import { submissionChangeFromForm } from './submission-change'
+
+export const headers = pageHeaders
+
+/**
+ * What a card's forms send without JavaScript: mark it handled or new, or not spam; reply to
+ * it; try a failed reply again or dismiss it; delete it, or forget its sender; and the spam
+ * folder's 'Empty'. A refused reply comes back to its card, text kept.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, ['POST'])
+  const pass = await requireOwner(request, context, { as: 'page' })
+  const form = await request.formData().catch(() => new FormData())
+  const fields = formTexts(form, ['id', 'intent', 'text', 'savedReply', 'key', 'replyId'])
+  if (!fields) return json({ error: notText }, { status: 400 })
+  const { id, intent, text } = fields
+  const backToCard = () => redirect(`/farm-sales${new URL(request.url).search}#submission-${id}`, 303)
+  const backToView = () => redirect(`/farm-sales${new URL(request.url).search}`, 303)
+  if (intent === 'delete' || intent === 'forget' || intent === 'empty-spam') {
+    await requireDataOwner(request, context, { as: 'page' })
+    if (intent === 'empty-spam') {
+      await context.inbox.emptySpam()
+      return backToView()
+    }
+    const gone = () => json({ error: 'That submission is no longer here.' }, { status: 404 })
+    if (!isSubmissionId(id)) return gone()
+    if (intent === 'delete') return (await context.inbox.remove(Number(id))) ? backToView() : gone()
+    const address = context.inbox.addressOf(Number(id))
+    return address !== null && (await context.people.forget(address)) ? backToView() : gone()
+  }
+  if (intent === 'reply' || intent === 'retry-reply' || intent === 'dismiss-reply') {
+    const refused = (status: number, error: string) =>
+      json({ replyProblem: { id: Number(id), error, text } satisfies ReplyProblem }, { status })
+    if (!isSubmissionId(id)) return refused(400, 'That submission is not one the inbox knows.')
+    if (!context.owner.required || pass.session === null) return refused(403, context.cannotReply ?? 'Sign in first.')
+    if (intent !== 'reply' && !isSubmissionId(fields.replyId)) {
+      return refused(400, 'That reply is not one the inbox knows.')
+    }
+    const done =
+      intent === 'reply'
+        ? await sendReply(context, {
+            submissionId: Number(id),
+            text,
+            ...(isSubmissionId(fields.savedReply) ? { savedReplyId: Number(fields.savedReply) } : {}),
+            ...(fields.key ? { requestKey: fields.key } : {}),
+          })
+        : await settleFailedReply(context, {
+            submissionId: Number(id),
+            replyId: Number(fields.replyId),
+            action: intent === 'retry-reply' ? 'retry' : 'dismiss',
+          })
+    return done.ok ? backToCard() : refused(done.status, done.error)
+  }
+  const change = submissionChangeFromForm(form)
+  if (!isSubmissionId(id) || !change) {
+    return json({ error: 'That change is not one the inbox knows.' }, { status: 400 })
+  }
+  if (!(await context.inbox.update(Number(id), change))) {
+    return json({ error: 'That submission is no longer here.' }, { status: 404 })
+  }
+  // Back to the same view: a fresh page showing the change.
+  return redirect(`/farm-sales${new URL(request.url).search}`, 303)
+}
+
+const noCounts: TagCount[] = []
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const pass = await requireOwner(request, context, { as: 'page' })
+  // The phone's notifications: the key to subscribe with for the signed-in owner, else why not.
+  const phone =
+    context.push && !context.cannotPush && pass.session !== null
+      ? { publicKey: context.push.publicKey, cannot: null }
+      : { publicKey: null, cannot: context.cannotPush }
+  // Downloading everything, deleting and forgetting: only for a signed-in owner (OWNER_PASSWORD).
+  const keeping = { can: !context.cannotKeepData && pass.session !== null, cannot: context.cannotKeepData }
+  const query = readInboxQuery(new URL(request.url).searchParams, inboxPageSizes)
+  if (!query.ok) {
+    return json(
+      { badQuery: query.error, loadFailed: false, page: null, counts: noCounts, phone, keeping },
+      { status: 400, headers: ownerDataHeaders },
+    )
+  }
+  try {
+    const { submissions, next } = context.inbox.list(query.page)
+    const readAt = context.inbox.readAt()
+    const answering: Answering = {
+      cannotReply: context.cannotReply,
+      savedReplies: context.cannotReply ? [] : context.replies.saved.list(),
+      farmName: context.farm.name,
+      formKey: newFormKey(),
+    }
+    return json(
+      {
+        badQuery: null,
+        loadFailed: false,
+        page: { view: query.page, submissions, next, readAt, answering },
+        counts: context.inbox.tagCounts(),
+        phone,
+        keeping,
+      },
+      { headers: ownerDataHeaders },
+    )
+  } catch (error) {
+    context.log.error({ err: error }, 'could not list the submissions')
+    return json(
+      { badQuery: null, loadFailed: true, page: null, counts: noCounts, phone, keeping },
+      { headers: ownerDataHeaders },
+    )
+  }
+}
