@@ -28,7 +28,7 @@ import lighthouse from 'lighthouse'
 import { chromiumLaunch } from '#tests/support/chromium'
 import { startMailServer } from '#tests/support/mail-server'
 import { signInAsOwner } from '#tests/support/owner'
-import { seedSubmissions } from '#tests/support/seed'
+import { seedSubmissions, sendFullFirstPage } from '#tests/support/seed'
 import { freePort } from '#tests/support/server'
 import type { Submission } from '#app/submissions/submission'
 
@@ -848,26 +848,7 @@ rows.push({
 const product = await startProduct()
 const bare = await start('bare remix', ['server.mjs'], {}, bareRemix)
 try {
-  // The inbox as the owner meets it on a busy day: a full first page, 25 cards with analyses.
-  const leads = [
-    'Any honey left for Saturday? Two jars please.',
-    'We would like 40 dozen eggs every week for the café, starting tomorrow.',
-    'How much are the strawberries per punnet? I may want a tray for a party.',
-    'Can we visit the farm with the children on Saturday morning?',
-    'The apples I bought last week were bruised, not happy at all.',
-    'Lovely pumpkins, thank you! Will you have more next month?',
-  ]
-  for (let n = 0; n < 25; n++) {
-    await fetch(`${product.url}/api/submissions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        name: `Customer ${n + 1}`,
-        email: `customer${n + 1}@example.com`,
-        message: leads[n % leads.length],
-      }),
-    })
-  }
+  await sendFullFirstPage(product.url)
   for (const path of ['/', '/farm-sales']) {
     const compressed = await wireBytes(`${product.url}${path}`, 'br, gzip')
     const plain = await wireBytes(`${product.url}${path}`, undefined)

@@ -1,6 +1,7 @@
 import { request } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sendFullFirstPage } from '#tests/support/seed'
 import { startServer, type RunningServer } from '#tests/support/server'
 
 let server: RunningServer
@@ -92,5 +93,50 @@ describe('first paint', () => {
     const style = page.match(/<style id="stylesheet">([\s\S]*?)<\/style>/)?.[1] ?? ''
     expect(style).toContain('.bg-amber-50')
     expect(style.length).toBeGreaterThan(5_000)
+  })
+})
+
+describe('a full inbox on a phone', () => {
+  beforeAll(async () => {
+    await sendFullFirstPage(server.url)
+  })
+
+  it('sends the page of 25 cards, headers and all, in TCP’s first window (10 segments, 14,600 bytes)', async () => {
+    const packed = await new Promise<{ headerBytes: number; body: Buffer }>((resolve, reject) => {
+      request(`${server.url}/farm-sales`, { headers: { 'Accept-Encoding': 'br, gzip' } }, (res) => {
+        const chunks: Buffer[] = []
+        // The status line and headers as sent: ': ' after each name, CRLF after each value, then a blank line.
+        const headerBytes =
+          `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length +
+          res.rawHeaders.reduce((sum, part) => sum + part.length + 2, 0) +
+          2
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ headerBytes, body: Buffer.concat(chunks) }))
+        res.on('error', reject)
+      })
+        .on('error', reject)
+        .end()
+    })
+    const page = decode.br(packed.body).toString('utf8')
+    expect(page.match(/data-testid="submission-card"/g)).toHaveLength(25)
+    expect(page).toContain('Customer 1 asks about honey')
+    expect(packed.headerBytes + packed.body.length).toBeLessThan(14_600)
+  })
+
+  it('fetches no script that is only a stand-in for server code', async () => {
+    const page = (await getRaw('/farm-sales')).body.toString('utf8')
+    const scripts = [...page.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!)
+    expect(scripts.length).toBeGreaterThan(3)
+    // esbuild's wrapping of `module.exports = {}`, what a `.server` module or @remix-run/node
+    // becomes in the browser: a file of nothing else is a request for nothing.
+    const onlyStandIns =
+      /^(?:import\{[^}]*\}from"[^"]+";)*(?:var \w+=\w+\(\(\w+,\w+\)=>\{\w+\.exports=\{\}\}\);)+(?:export\{[^}]*\};)?\s*$/
+    for (const script of scripts) {
+      const text = (await getRaw(script)).body.toString('utf8')
+      expect(text, script).not.toMatch(onlyStandIns)
+    }
+    expect(
+      'import{b as e}from"/build/_shared/chunk-Q3IECNXJ.js";var o=e((r,t)=>{t.exports={}});export{o as a};',
+    ).toMatch(onlyStandIns)
   })
 })
