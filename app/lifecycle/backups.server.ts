@@ -27,8 +27,9 @@ export function copyInProcess(copierUrl: URL): RunCopy {
       })
       let said = ''
       let complained = ''
-      copier.stdout.on('data', (chunk: Buffer) => (said += chunk))
-      copier.stderr.on('data', (chunk: Buffer) => (complained += chunk))
+      // Read as text, so a character split between two chunks (a path in another script) stays whole.
+      copier.stdout.setEncoding('utf8').on('data', (chunk: string) => (said += chunk))
+      copier.stderr.setEncoding('utf8').on('data', (chunk: string) => (complained += chunk))
       copier.once('error', (error) => resolve({ ok: false, error: error.message, code: null }))
       copier.once('close', (code) => {
         try {
