@@ -2,8 +2,11 @@
 // `N passed, N failed` that sums them all. Exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { relative } from 'node:path'
 
 const results = []
+// The closing lines are what a CI log's tail keeps, so each failed test is named there too.
+const failedTests = []
 
 function run(command, args, env = {}) {
   const outcome = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
@@ -31,9 +34,40 @@ function suite(name, args, report, count) {
 }
 
 function countVitest(report) {
+  for (const file of report.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status === 'passed') continue
+      failedTests.push(
+        `${relative(process.cwd(), file.name)} › ${test.fullName} (${test.status}): ${firstLine(test.failureMessages)}`,
+      )
+    }
+    // A file that failed before its tests ran (an import, a hook) has no test to name.
+    if (file.status === 'failed' && file.assertionResults.every((test) => test.status !== 'failed')) {
+      failedTests.push(`${relative(process.cwd(), file.name)}: ${firstLine([file.message])}`)
+    }
+  }
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests + report.numPendingTests + report.numTodoTests,
+  }
+}
+
+function firstLine(messages) {
+  // The runners colour their messages.
+  const plain = (messages.find(Boolean) ?? '').replace(/\u001b\[[0-9;]*m/g, '')
+  return plain.split('\n')[0].slice(0, 300)
+}
+
+function namePlaywrightFailures(suites) {
+  for (const suite of suites ?? []) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status === 'expected') continue
+        const errors = test.results.flatMap((result) => result.errors.map((error) => error.message))
+        failedTests.push(`${spec.file}:${spec.line} › ${spec.title} (${test.status}): ${firstLine(errors)}`)
+      }
+    }
+    namePlaywrightFailures(suite.suites)
   }
 }
 
@@ -49,10 +83,13 @@ if (built) {
   console.log('\n▶ chromium')
   const browser = run('bash', ['scripts/ensure-chromium.sh'])
   if (browser) {
-    suite('playwright', ['test:e2e'], 'test-results/playwright.json', (report) => ({
-      passed: report.stats.expected,
-      failed: report.stats.unexpected + report.stats.flaky + report.stats.skipped,
-    }))
+    suite('playwright', ['test:e2e'], 'test-results/playwright.json', (report) => {
+      namePlaywrightFailures(report.suites)
+      return {
+        passed: report.stats.expected,
+        failed: report.stats.unexpected + report.stats.flaky + report.stats.skipped,
+      }
+    })
   } else {
     results.push({ name: 'playwright', passed: 0, failed: 1 })
   }
@@ -64,6 +101,7 @@ if (built) {
 }
 
 console.log('')
+for (const test of failedTests) console.log(`failed: ${test}`)
 for (const { name, passed, failed } of results) console.log(`${name}: ${passed} passed, ${failed} failed`)
 const passed = results.reduce((sum, r) => sum + r.passed, 0)
 const failed = results.reduce((sum, r) => sum + r.failed, 0)
