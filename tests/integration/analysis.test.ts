@@ -82,7 +82,9 @@ describe('the analysis stored with each submission', () => {
 })
 
 describe('with a language model configured', () => {
-  const timeoutMs = 200
+  // Shorter than the shipped 5 s so the slow case ends soon; long enough that a model answering
+  // at once is in time on a busy machine (200 ms was not, with several suites running).
+  const timeoutMs = 1500
   let model: Server
   let answer: (res: ServerResponse) => void
   let server: RunningServer
@@ -133,15 +135,29 @@ describe('with a language model configured', () => {
     )
   })
 
+  it('stores the offline analysis without waiting for a model that has not answered, and logs why', async () => {
+    const waiting: ServerResponse[] = []
+    answer = (res) => waiting.push(res)
+    const response = await post(server, form)
+    // Answered while the model still holds its request open: the submission did not wait for it.
+    expect(waiting.map((res) => res.writableEnded)).toEqual([false])
+    reply(waiting[0]!, {})
+    expect(response.status).toBe(201)
+    const { data } = await response.json()
+    expect(data.analysis).toMatchObject({ intents: ['order'], products: ['eggs'], source: 'offline' })
+    expect(storedRows(server.databasePath).at(-1)).toMatchObject({
+      id: data.id,
+      analysis: JSON.stringify(data.analysis),
+    })
+    await expect.poll(() => server.output()).toContain(`no answer within ${timeoutMs} ms`)
+  })
+
   it.each<[string, (res: ServerResponse) => void, string]>([
-    ['is too slow', (res) => setTimeout(() => reply(res, {}), 3000), `no answer within ${timeoutMs} ms`],
     ['fails', (res) => res.writeHead(500).end(), 'the model answered HTTP 500'],
     ['answers in the wrong shape', (res) => reply(res, { intents: 'order' }), 'the analysis does not fit'],
-  ])('stores the offline analysis, in time, when the model %s, and logs why', async (_case, handler, reason) => {
+  ])('stores the offline analysis when the model %s, and logs why', async (_case, handler, reason) => {
     answer = handler
-    const started = performance.now()
     const response = await post(server, form)
-    expect(performance.now() - started).toBeLessThan(timeoutMs + 1000)
     expect(response.status).toBe(201)
     const { data } = await response.json()
     expect(data.analysis).toMatchObject({ intents: ['order'], products: ['eggs'], source: 'offline' })
