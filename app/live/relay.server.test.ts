@@ -191,7 +191,9 @@ describe('the live relay', () => {
   })
 
   it('ends sockets that stop answering pings', async () => {
-    const { url } = await start({ heartbeatMs: 50 })
+    // Long enough that a pause of this process (a collection, another suite) cannot make the
+    // answering socket look silent; the shipped beat is longer still.
+    const { url } = await start({ heartbeatMs: 500 })
     const silent = await open(url, { autoPong: false })
     const answering = await open(url)
     expect(await closed(silent)).toBe(1006)

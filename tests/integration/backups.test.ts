@@ -108,8 +108,11 @@ describe('the automatic backup', () => {
   it('is taken at start when there is none, into BACKUP_DIR, checked and named by its time', async () => {
     const dir = join(dirname(tempDatabasePath()), 'elsewhere')
     const server = await site({ env: { BACKUP_DIR: dir } })
-    await expect.poll(() => backupsIn(dir), { timeout: 10_000 }).toHaveLength(1)
-    expect(server.output()).toMatch(/"submissions":0,"bytes":\d+,"ms":\d+,"msg":"backed up the database"/)
+    // The line is logged after the file is in place, so it is waited for first.
+    await expect
+      .poll(() => server.output(), { timeout: 10_000 })
+      .toMatch(/"submissions":0,"bytes":\d+,"ms":\d+,"msg":"backed up the database"/)
+    expect(backupsIn(dir)).toHaveLength(1)
     // A restart within the day takes none.
     await server.stop()
     const again = await site({ databasePath: server.databasePath, env: { BACKUP_DIR: dir } })
@@ -219,7 +222,8 @@ describe('a damaged database at start', () => {
     await npmRun('restore', [named], server.databasePath)
     await site({ databasePath: server.databasePath })
     expect(storedRows(server.databasePath)).toHaveLength(300)
-  })
+    // 300 posts, a backup, a restore and three starts: more than a test's 30 s on a busy machine.
+  }, 120_000)
 })
 
 describe('GET /api/backup', () => {
@@ -231,7 +235,7 @@ describe('GET /api/backup', () => {
     const arriving = (async () => {
       while (posting) if ((await post(server, `Lead ${posted}`)).status === 201) posted++
     })()
-    await expect.poll(() => posted).toBeGreaterThan(20)
+    await expect.poll(() => posted, { timeout: 20_000 }).toBeGreaterThan(20)
     const [first, second] = await Promise.all([
       fetch(`${server.url}/api/backup`, { headers: { Cookie: cookie } }),
       fetch(`${server.url}/api/backup`, { headers: { Cookie: cookie } }),

@@ -74,7 +74,8 @@ describe('mail to the owner', () => {
     const link = `https://farm.example/farm-sales?before=${stored.id + 1}#submission-${stored.id}`
     expect(sent!.text).toContain(link)
     expect(sent!.html).toContain(`href="${link}"`)
-    expect(outboxRows(server.databasePath)).toEqual([{ submission_id: stored.id, status: 'sent' }])
+    // Marked sent once the site has heard the mail server's 250, a moment after the mail arrived.
+    await expect.poll(() => outboxRows(server.databasePath)).toEqual([{ submission_id: stored.id, status: 'sent' }])
   })
 
   it('never mails spam: not what the fill-time trap or the honeypot caught, not what the analysis set aside', async () => {
@@ -126,11 +127,11 @@ describe('mail to the owner', () => {
     // test cannot wait for, so it is two seconds here. The threshold keeps its default (3).
     const server = await site({ SMTP_URL: mail.url, NOTIFY_DIGEST_SECONDS: '2' })
     const names = Array.from({ length: 30 }, (_, n) => `Buyer ${n + 1} Smith`)
-    for (const name of names) {
-      expect((await post(server, { ...lead, name, message: `Do you have apples this week? (${name})` })).status).toBe(
-        201,
-      )
-    }
+    const send = async (name: string) =>
+      (await post(server, { ...lead, name, message: `Do you have apples this week? (${name})` })).status
+    for (const name of names.slice(0, 3)) expect(await send(name)).toBe(201)
+    // The rest at once, as a burst comes: sent one by one, a busy machine spread them over more windows.
+    expect(await Promise.all(names.slice(3).map(send))).toEqual(names.slice(3).map(() => 201))
     const mentions = (name: string) =>
       mail.mails.reduce((sum, sent) => sum + (sent.text ?? '').split(`${name} <`).length - 1, 0)
     await expect.poll(() => names.every((name) => mentions(name) > 0), { timeout: 20_000 }).toBe(true)

@@ -117,13 +117,16 @@ describe('replying to a lead', () => {
     }
     expect(firstMail!.text).toMatch(/^Hello Ann,\n\nYes: two dozen are yours on Saturday\./)
 
-    // Each mail's Message-ID is the one stored, and each threads on every earlier one.
+    // Each mail's Message-ID is the one stored, and each threads on every earlier one. The last is
+    // marked sent once the site has heard the mail server's 250, a moment after the mail arrived.
+    await expect
+      .poll(() => storedReplies(server.databasePath).map(({ kind, status }) => [kind, status]))
+      .toEqual([
+        ['acknowledgement', 'sent'],
+        ['reply', 'sent'],
+        ['reply', 'sent'],
+      ])
     const stored = storedReplies(server.databasePath)
-    expect(stored.map(({ kind, status }) => [kind, status])).toEqual([
-      ['acknowledgement', 'sent'],
-      ['reply', 'sent'],
-      ['reply', 'sent'],
-    ])
     expect([acknowledgement!.messageId, firstMail!.messageId, secondMail!.messageId]).toEqual(
       stored.map(({ messageId }) => messageId),
     )

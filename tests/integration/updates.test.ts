@@ -340,7 +340,8 @@ describe('sending an update', () => {
     for (const each of harvest()) perRecipient.set(to(each), (perRecipient.get(to(each)) ?? 0) + 1)
     expect(perRecipient.size).toBe(300)
     expect([...perRecipient.entries()].filter(([, mails]) => mails !== 1)).toEqual([])
-  })
+    // Two starts, a SIGKILL and 300 mails: more than a test's 30 s on a busy machine.
+  }, 120_000)
 
   it('marks an address the mail server refuses (5xx) undeliverable, reports why, and mails it no more', async () => {
     const mail = await mailServer({ refuseRecipient: (address) => address === eve.email })
