@@ -73,8 +73,8 @@ const shownNotifications = (page: Page) =>
 /**
  * A push arrives at the worker as the browser's push service would hand it over. Headless
  * Chromium at times lists no notification for a push whose showNotification succeeded in the
- * worker (seen in about 1 run in 15 once another had been shown), so the push is handed over
- * again until its notification is listed.
+ * worker (in 8 of 100 runs of the tap test here), so the push is handed over again until its
+ * notification is listed.
  */
 async function deliver(cdp: CDPSession, page: Page, registrationId: string, data: Record<string, unknown>) {
   const tag = `submission-${String(data.id)}`
