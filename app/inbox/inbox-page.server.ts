@@ -69,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ error: 'That submission is no longer here.' }, { status: 404 })
   }
   // Back to the same view: a fresh page showing the change.
-  return redirect(`/farm-sales${new URL(request.url).search}`, 303)
+  return backToView()
 }
 
 const noCounts: TagCount[] = []
