@@ -15,6 +15,13 @@ function keys() {
   return { p256dh: pair.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') }
 }
 
+function keysWhere(wanted: (each: ReturnType<typeof keys>) => boolean) {
+  for (;;) {
+    const each = keys()
+    if (wanted(each)) return each
+  }
+}
+
 const phones = (server: RunningServer) =>
   readRows<{ endpoint: string }>(server.databasePath, 'SELECT endpoint FROM push_subscriptions ORDER BY id').map(
     (row) => row.endpoint,
@@ -88,13 +95,22 @@ describe('with the shipped push hosts and a signed-in owner', () => {
     const good = keys()
     const offCurve = Buffer.from(good.p256dh, 'base64url')
     offCurve[64] = offCurve[64]! ^ 1
+    // About one random key in sixteen has no '+' or '/' in plain base64, which makes it padded
+    // base64url, rightly accepted: take one that is spelt differently.
+    const plainBase64 = keysWhere((each) => /[+/]/.test(Buffer.from(each.p256dh, 'base64url').toString('base64')))
     for (const [body, reason] of [
       [{ endpoint }, /PushSubscription/],
       [{ endpoint, keys: { auth: good.auth } }, /p256dh/],
       [{ endpoint, keys: { p256dh: good.p256dh } }, /auth/],
       [{ endpoint, keys: { p256dh: good.p256dh.slice(0, 40), auth: good.auth } }, /65 bytes/],
       [{ endpoint, keys: { p256dh: offCurve.toString('base64url'), auth: good.auth } }, /curve/],
-      [{ endpoint, keys: { p256dh: Buffer.from(good.p256dh, 'base64url').toString('base64'), auth: good.auth } }, /./],
+      [
+        {
+          endpoint,
+          keys: { p256dh: Buffer.from(plainBase64.p256dh, 'base64url').toString('base64'), auth: plainBase64.auth },
+        },
+        /base64url/,
+      ],
       [{ endpoint, keys: { p256dh: good.p256dh, auth: randomBytes(8).toString('base64url') } }, /16 bytes/],
       [{ endpoint, keys: { p256dh: 12, auth: [good.auth] } }, /p256dh/],
       [{ endpoint: 42, keys: good }, /PushSubscription/],
@@ -112,6 +128,22 @@ describe('with the shipped push hosts and a signed-in owner', () => {
       body: JSON.stringify({ endpoint, keys: good }),
     })
     expect(wrongType.status).toBe(415)
+    expect(phones(server)).toEqual([])
+  })
+
+  it('takes a key with base64 padding, as some browsers spell it, and stores it unpadded', async () => {
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/padded'
+    const good = keys()
+    expect((await subscribe({ endpoint, keys: { p256dh: `${good.p256dh}=`, auth: `${good.auth}==` } })).status).toBe(
+      201,
+    )
+    expect(readRows(server.databasePath, 'SELECT p256dh, auth FROM push_subscriptions')).toEqual([good])
+    const gone = await call(server, '/api/push-subscriptions', {
+      cookie,
+      method: 'DELETE',
+      body: JSON.stringify({ endpoint }),
+    })
+    expect(gone.status).toBe(204)
     expect(phones(server)).toEqual([])
   })
 
