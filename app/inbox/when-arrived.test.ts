@@ -6,6 +6,8 @@ const now = new Date('2026-11-22T13:30:00.000Z')
 describe('absoluteUtc', () => {
   it('is a fixed UTC date, the same everywhere', () => {
     expect(absoluteUtc('2026-11-22T09:05:00.000Z')).toBe('22 Nov 2026, 09:05 UTC')
+    // en-GB spells one month with four letters.
+    expect(absoluteUtc('2026-09-05T09:03:00.000Z')).toBe('5 Sept 2026, 09:03 UTC')
   })
 })
 

@@ -166,7 +166,7 @@ test.describe('in the owner’s time zone', () => {
     const stored = await postSubmission(server, { name: 'Timely Tom' })
     const served = await (await fetch(`${server.url}/farm-sales`)).text()
     expect(served).toMatch(
-      new RegExp(`<time dateTime="${stored.createdAt}"[^>]*>\\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} UTC</time>`),
+      new RegExp(`<time dateTime="${stored.createdAt}"[^>]*>\\d{1,2} [A-Z][a-z]{2,3} \\d{4}, \\d{2}:\\d{2} UTC</time>`),
     )
 
     await page.clock.install()
