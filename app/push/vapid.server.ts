@@ -34,6 +34,18 @@ export function vapidKeysError(keys: VapidKeys): string | null {
   return null
 }
 
+/** A new VAPID key pair, as `npx web-push generate-vapid-keys` makes one. */
+export function newVapidKeys(): VapidKeys {
+  const pair = createECDH('prime256v1')
+  pair.generateKeys()
+  const secret = pair.getPrivateKey()
+  return {
+    publicKey: pair.getPublicKey().toString('base64url'),
+    // A private key with leading zero bytes comes back shorter; VAPID wants all 32.
+    privateKey: Buffer.concat([Buffer.alloc(32 - secret.length), secret]).toString('base64url'),
+  }
+}
+
 /**
  * The keys set in VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, or else the pair made at the first start
  * and kept in the database, so a phone's subscription outlives restarts and restores. Never logged.
@@ -42,16 +54,8 @@ export function vapidKeys(db: FarmDatabase, configured: VapidKeys | null): Vapid
   if (configured) return configured
   const stored = db.select().from(signingKeys).where(eq(signingKeys.name, keyName)).get()
   if (stored) return JSON.parse(stored.key) as VapidKeys
-  const pair = createECDH('prime256v1')
-  pair.generateKeys()
-  const secret = pair.getPrivateKey()
-  const made: VapidKeys = {
-    publicKey: pair.getPublicKey().toString('base64url'),
-    // A private key with leading zero bytes comes back shorter; VAPID wants all 32.
-    privateKey: Buffer.concat([Buffer.alloc(32 - secret.length), secret]).toString('base64url'),
-  }
   db.insert(signingKeys)
-    .values({ name: keyName, key: JSON.stringify(made), createdAt: new Date() })
+    .values({ name: keyName, key: JSON.stringify(newVapidKeys()), createdAt: new Date() })
     .onConflictDoNothing()
     .run()
   return vapidKeys(db, null)

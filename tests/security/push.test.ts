@@ -3,6 +3,7 @@
 // choose; a subscription that is not one is refused with its reason, and nothing is stored.
 import { createECDH, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newVapidKeys } from '#app/push/vapid.server'
 import { readRows } from '#tests/support/database'
 import { signInAsOwner } from '#tests/support/owner'
 import { startServer, type RunningServer } from '#tests/support/server'
@@ -218,14 +219,7 @@ it('lets no one but the signed-in owner near the phones: 401 without a session, 
 })
 
 it('refuses to start with VAPID keys, PUSH_HOSTS or a VAPID_SUBJECT that are not right, never repeating a key', async () => {
-  const pair = createECDH('prime256v1')
-  pair.generateKeys()
-  const other = createECDH('prime256v1')
-  other.generateKeys()
-  const publicKey = pair.getPublicKey().toString('base64url')
-  // Node drops a private key's leading zero bytes (one key in 256); VAPID wants all 32.
-  const secret = pair.getPrivateKey()
-  const privateKey = Buffer.concat([Buffer.alloc(32 - secret.length), secret]).toString('base64url')
+  const { publicKey, privateKey } = newVapidKeys()
   for (const [env, said] of [
     [{ VAPID_PUBLIC_KEY: publicKey }, /Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/],
     [
@@ -236,10 +230,7 @@ it('refuses to start with VAPID keys, PUSH_HOSTS or a VAPID_SUBJECT that are not
       { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: `${privateKey}+/` },
       /VAPID_PRIVATE_KEY must be a P-256 private key/,
     ],
-    [
-      { VAPID_PUBLIC_KEY: other.getPublicKey().toString('base64url'), VAPID_PRIVATE_KEY: privateKey },
-      /not one key pair/,
-    ],
+    [{ VAPID_PUBLIC_KEY: newVapidKeys().publicKey, VAPID_PRIVATE_KEY: privateKey }, /not one key pair/],
     [{ PUSH_HOSTS: '*.com' }, /PUSH_HOSTS holds "\*\.com"/],
     [{ PUSH_HOSTS: 'push.example:08443' }, /PUSH_HOSTS holds/],
     [{ PUSH_HOSTS: 'push.example/path' }, /PUSH_HOSTS holds/],
