@@ -66,6 +66,8 @@ describe('with the shipped push hosts and a signed-in owner', () => {
 
   const subscribe = (body: unknown) =>
     call(server, '/api/push-subscriptions', { cookie, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  const unsubscribe = (endpoint: string) =>
+    call(server, '/api/push-subscriptions', { cookie, method: 'DELETE', body: JSON.stringify({ endpoint }) })
 
   it('refuses every endpoint that is not https on a known push service, however it is spelt', async () => {
     for (const [endpoint, reason] of [
@@ -139,12 +141,7 @@ describe('with the shipped push hosts and a signed-in owner', () => {
       201,
     )
     expect(readRows(server.databasePath, 'SELECT p256dh, auth FROM push_subscriptions')).toEqual([good])
-    const gone = await call(server, '/api/push-subscriptions', {
-      cookie,
-      method: 'DELETE',
-      body: JSON.stringify({ endpoint }),
-    })
-    expect(gone.status).toBe(204)
+    expect((await unsubscribe(endpoint)).status).toBe(204)
     expect(phones(server)).toEqual([])
   })
 
@@ -177,18 +174,8 @@ describe('with the shipped push hosts and a signed-in owner', () => {
     const known = phones(server)[0]!
     expect((await subscribe({ endpoint: known, keys: keys() })).status).toBe(200)
     // DELETE takes one off (another spelling of its address too); an unknown one is 404.
-    const gone = await call(server, '/api/push-subscriptions', {
-      cookie,
-      method: 'DELETE',
-      body: JSON.stringify({ endpoint: known.replace('https://fcm', 'HTTPS://FCM') }),
-    })
-    expect(gone.status).toBe(204)
-    const unknown = await call(server, '/api/push-subscriptions', {
-      cookie,
-      method: 'DELETE',
-      body: JSON.stringify({ endpoint: known }),
-    })
-    expect(unknown.status).toBe(404)
+    expect((await unsubscribe(known.replace('https://fcm', 'HTTPS://FCM'))).status).toBe(204)
+    expect((await unsubscribe(known)).status).toBe(404)
     expect(phones(server)).toHaveLength(19)
   })
 })
