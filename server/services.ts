@@ -4,6 +4,7 @@ import { createReadingPool } from '#app/analysis/reading-pool.server'
 import { openDatabase } from '#app/data/database.server'
 import { createCsvExports } from '#app/inbox/csv-export.server'
 import { createInbox } from '#app/inbox/inbox.server'
+import { createDeliveryEngine } from '#app/delivery/engine.server'
 import { createRateLimit } from '#app/limits/rate-limit.server'
 import { SubmissionEvents } from '#app/live/events.server'
 import { createOutboxSender } from '#app/outbox/outbox.server'
@@ -98,6 +99,7 @@ export async function buildServices(config: Config) {
     log: analysisLog,
   })
   const mailLog = log.child({ part: 'mail' })
+  const deliveries = createDeliveryEngine({ log: log.child({ part: 'delivery' }) })
   const notify = config.notify
   const links =
     notify && config.updates ? createSignedLinks({ db: database.db, publicUrl: config.updates.publicUrl }) : null
@@ -114,8 +116,8 @@ export async function buildServices(config: Config) {
     : null
   const outbox = notify
     ? createOutboxSender({
+        engine: deliveries,
         db: database.db,
-        events,
         settings: notify,
         log: mailLog,
         writes: database.writes,
@@ -127,13 +129,14 @@ export async function buildServices(config: Config) {
             log: mailLog,
             settings: visitorMail!,
             retryBaseMs: notify.retryBaseMs,
+            now: deliveries.now,
           }),
         ],
       })
     : null
-  const mailQueued = () => outbox?.wake()
   const webhook = config.webhook
     ? createWebhook({
+        engine: deliveries,
         db: database.db,
         writes: database.writes,
         log: log.child({ part: 'webhook' }),
@@ -144,6 +147,7 @@ export async function buildServices(config: Config) {
   const push =
     config.ownerPassword !== undefined && config.push.subject
       ? createPush({
+          engine: deliveries,
           db: database.db,
           writes: database.writes,
           log: log.child({ part: 'push' }),
@@ -160,7 +164,6 @@ export async function buildServices(config: Config) {
     events,
     analyse,
     writes: database.writes,
-    mailsOwner: notify !== null,
     acknowledgements:
       notify && (config.visitorAck || subscribers)
         ? createAcknowledgements({
@@ -172,8 +175,8 @@ export async function buildServices(config: Config) {
             consent: subscribers,
           })
         : null,
-    mailQueued,
-    leadQueues: [webhook, push].filter((queue) => queue !== null),
+    leadQueues: [outbox, webhook, push].filter((queue) => queue !== null),
+    owed: deliveries.owed,
   })
   const inbox = createInbox({ db: database.db, events, writes: database.writes })
   const updateMailSettings =
@@ -191,6 +194,7 @@ export async function buildServices(config: Config) {
   const updateSender =
     links && updateMailSettings
       ? createUpdateSender({
+          engine: deliveries,
           db: database.db,
           writes: database.writes,
           log: mailLog.child({ of: 'updates' }),
@@ -222,14 +226,11 @@ export async function buildServices(config: Config) {
     writes: database.writes,
     farmName: config.farmName,
     from: notify?.from ?? 'farm@localhost',
-    mailQueued,
+    mailQueued: deliveries.owed,
     acknowledging: notify !== null && config.visitorAck,
   })
-  updateSender?.wake()
-  webhook?.wake()
-  push?.wake()
-  if (outbox) outbox.start()
-  else
+  deliveries.start()
+  if (!outbox)
     log.info(
       {},
       'SMTP_URL or NOTIFY_EMAIL is not set: the owner is not mailed about new leads, and cannot reply from the inbox',
@@ -304,16 +305,15 @@ export async function buildServices(config: Config) {
     farm: { name: config.farmName, product: config.farmProduct },
     log,
     /**
-     * Ends the jobs and workers; resolves once the update mail, the webhook post and the push on
-     * their way (if any) are settled and marked. The database is closed last, by whoever stops the server.
+     * Ends the jobs and workers; resolves once whatever was on its way to someone (a mail, a
+     * post, a push) is answered and marked. The database is closed last, by whoever stops the server.
      */
     async stop() {
-      outbox?.stop()
       retention.stop()
       readingAgain.stop()
       void reader.close()
       people.stop()
-      await Promise.all([updateSender?.stop(), webhook?.stop(), push?.stop(), backups.stop()])
+      await Promise.all([deliveries.stop(), backups.stop()])
     },
   }
 }

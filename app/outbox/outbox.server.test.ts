@@ -4,14 +4,14 @@ import pino from 'pino'
 import { afterEach, expect, it } from 'vitest'
 import { openDatabase, type OpenDatabase } from '#app/data/database.server'
 import { tempDatabasePath } from '#tests/support/server'
-import { SubmissionEvents } from '#app/live/events.server'
+import { createDeliveryEngine } from '#app/delivery/engine.server'
 import { createOutboxSender } from './outbox.server'
 
 const hourMs = 60 * 60 * 1000
 let database: OpenDatabase | undefined
-let stop: (() => void) | undefined
-afterEach(() => {
-  stop?.()
+let stop: (() => Promise<void>) | undefined
+afterEach(async () => {
+  await stop?.()
   database?.close()
 })
 
@@ -28,9 +28,10 @@ it('retries a mail the server refused later, with backoff, and gives up on one a
   owe.run(insert.run(at - 60_000).lastInsertRowid, at - 1, at - 60_000)
   let logged = ''
   const log = pino(new Writable({ write: (chunk, _encoding, done) => ((logged += chunk), done()) }))
-  const sender = createOutboxSender({
+  const engine = createDeliveryEngine({ log, now: () => at })
+  createOutboxSender({
+    engine,
     db: database.db,
-    events: new SubmissionEvents(),
     // Nothing listens on port 1: every mail is refused at once.
     settings: {
       smtpUrl: 'smtp://127.0.0.1:1',
@@ -43,10 +44,9 @@ it('retries a mail the server refused later, with backoff, and gives up on one a
     },
     log,
     writes: database.writes,
-    now: () => at,
   })
-  stop = sender.stop
-  sender.start()
+  stop = engine.stop
+  engine.start()
   await expect.poll(() => logged, { timeout: 10_000 }).toContain('could not mail the owner')
   const rows = database.sqlite
     .prepare('SELECT status, attempts, next_attempt_at AS next, last_error AS error FROM outbox ORDER BY id')

@@ -1,12 +1,14 @@
 import { and, asc, count, countDistinct, eq, gte, inArray, lte, max, min, sql } from 'drizzle-orm'
 import type { SendMailOptions } from 'nodemailer'
 import type { FarmDatabase } from '#app/data/database.server'
-import { outbox, submissions, type OutboxRow } from '#app/data/schema'
-import { isBusy, type Writes } from '#app/data/writes.server'
-import type { SubmissionEvents } from '#app/live/events.server'
+import { outbox, submissions, type OutboxRow, type SubmissionRow } from '#app/data/schema'
+import type { Writes } from '#app/data/writes.server'
+import { createAcceptedLedger } from '#app/delivery/accepted.server'
+import { hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
+import type { DeliveryEngine } from '#app/delivery/engine.server'
+import { soonest } from '#app/delivery/rounds.server'
+import { smtpVerdict } from '#app/delivery/smtp-refusals'
 import type { Log } from '#app/log'
-import { createMailTransport } from './mail-transport.server'
-import { roundsOnATimer, soonest } from './rounds.server'
 import { digestMail, leadMail, type Lead, type OwnerMail } from './owner-mail.server'
 
 /** How the owner is mailed about leads (SMTP_URL, NOTIFY_*, PUBLIC_URL). */
@@ -24,21 +26,10 @@ export interface OwnerMailSettings {
   publicUrl: string | null
 }
 
-const dayMs = 24 * 60 * 60 * 1000
-const longestWaitMs = 60 * 60 * 1000
 // One digest names every lead that waited for it, up to this many (and up to its bytes).
 const mostPerDigest = 5_000
 // Refused mails are halved and sent again; a round sends at most this many.
 const mostMailsPerRound = 40
-
-/**
- * The mail server will not take this mail for what is in it (5xx once the message was sent),
- * as opposed to being unreachable or busy for a while.
- */
-function isRefusal(error: unknown): boolean {
-  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown }
-  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && command === 'DATA'
-}
 
 /**
  * Another kind of mail the sender delivers in each of its rounds (the mails to visitors), with
@@ -51,12 +42,6 @@ export interface MailQueue {
   backlog(): { unsent: number; oldest: Date | null }
 }
 
-/** The wait before attempt n + 1: doubling from the base, at most an hour, ±20 % so retries spread. */
-export function retryDelayMs(baseMs: number, attempts: number, random = Math.random): number {
-  const doubled = Math.min(longestWaitMs, baseMs * 2 ** Math.min(attempts - 1, 20))
-  return Math.round(doubled * (0.8 + 0.4 * random()))
-}
-
 /**
  * Mails the owner about every lead in the outbox. Each row is marked sent only once the
  * mail server has accepted the mail it went in; what fails waits and is tried again, for up
@@ -64,24 +49,23 @@ export function retryDelayMs(baseMs: number, attempts: number, random = Math.ran
  * per window, so a burst cannot flood the owner's mailbox.
  */
 export function createOutboxSender({
+  engine,
   db,
-  events,
   settings,
   log,
   writes,
   queues = [],
-  now = Date.now,
 }: {
+  engine: DeliveryEngine
   db: FarmDatabase
-  events: SubmissionEvents
   settings: OwnerMailSettings
   log: Log
   writes: Writes
   /** Other mails sent in the same rounds, through the same server. */
   queues?: MailQueue[]
-  now?: () => number
 }) {
-  const transport = createMailTransport(settings.smtpUrl)
+  const { now } = engine
+  const transport = engine.smtp(settings.smtpUrl)
   // While leads wait for the next digest, a new lead can only join them: no need to look.
   let digestWaitsUntil = 0
 
@@ -113,35 +97,26 @@ export function createOutboxSender({
       html: mail.html,
     })
 
-  // Mails the server accepted whose rows could not be marked yet (another process held the
-  // database): they are never sent again, and are marked first thing on the next round.
-  let acceptedUnmarked: Array<{ ids: number[]; mailKey: string; at: Date }> = []
-
-  /** Marks what was accepted; throws SQLite's busy error while another process holds the lock. */
-  function markAccepted() {
-    let busy: unknown = null
-    acceptedUnmarked = acceptedUnmarked.filter(({ ids, mailKey, at }) => {
-      try {
-        db.update(outbox)
-          .set({ status: 'sent', sentAt: at, mailKey, lastError: null })
-          .where(inArray(outbox.id, ids))
-          .run()
-        return false
-      } catch (error) {
-        if (!isBusy(error)) throw error
-        busy = error
-        return true
-      }
+  const accepted = createAcceptedLedger<{ ids: number[]; mailKey: string; at: Date }>({
+    mark: ({ ids, mailKey, at }) =>
+      db
+        .update(outbox)
+        .set({ status: 'sent', sentAt: at, mailKey, lastError: null })
+        .where(inArray(outbox.id, ids))
+        .run(),
+    ids: ({ ids }) => ids,
+    writes,
+    log,
+    what: 'a mail to the owner',
+  })
+  const insert = db
+    .insert(outbox)
+    .values({
+      submissionId: sql.placeholder('submissionId'),
+      nextAttemptAt: sql.placeholder('at'),
+      createdAt: sql.placeholder('at'),
     })
-    if (busy) throw busy
-  }
-
-  async function markSent(ids: number[], mailKey: string) {
-    acceptedUnmarked.push({ ids, mailKey, at: new Date(now()) })
-    await writes.whenFree(markAccepted).catch((error: unknown) => {
-      log.warn({ err: error }, 'a mail went out but its leads are not marked sent yet; marking them next round')
-    })
-  }
+    .prepare()
 
   async function markFailedAttempt(rows: Array<{ id: number; attempts: number }>, error: unknown) {
     const reason = error instanceof Error ? error.message : String(error)
@@ -199,7 +174,7 @@ export function createOutboxSender({
     try {
       await send(digest ? digest.mail : leadMail(rows[0]!.lead, settings.publicUrl))
     } catch (error) {
-      if (!isRefusal(error))
+      if (smtpVerdict(error) !== 'message-refused')
         return markFailedAttempt(
           rows.map(({ mail }) => mail),
           error,
@@ -213,22 +188,19 @@ export function createOutboxSender({
       return markFailedAttempt([rows[0]!.mail], error)
     }
     round.accepted = true
-    await markSent(
-      rows.map(({ mail }) => mail.id),
-      rows.length === 1 ? `lead-${rows[0]!.lead.id}` : `digest-${rows[0]!.mail.id}`,
-    )
+    await accepted.accepted({
+      ids: rows.map(({ mail }) => mail.id),
+      mailKey: rows.length === 1 ? `lead-${rows[0]!.lead.id}` : `digest-${rows[0]!.mail.id}`,
+      at: new Date(now()),
+    })
   }
 
   /** Sends what is due; returns when to look again (ms since the epoch) and whether only the digest's window holds leads back. */
   async function deliverDue(): Promise<{ wakeAt: number | null; digestWaiting: boolean }> {
-    try {
-      markAccepted()
-    } catch (error) {
-      if (!isBusy(error)) throw error
-    }
+    accepted.markHeld()
     const round = { accepted: false, mailsLeft: mostMailsPerRound }
     const at = now()
-    const held = new Set(acceptedUnmarked.flatMap(({ ids }) => ids))
+    const held = accepted.held()
     const due = db
       .select({ mail: outbox, lead: submissions })
       .from(outbox)
@@ -238,7 +210,7 @@ export function createOutboxSender({
       .limit(mostPerDigest + settings.digestAfter)
       .all()
       .filter(({ mail }) => !held.has(mail.id))
-    const expired = due.filter(({ mail }) => at - mail.createdAt.getTime() >= dayMs)
+    const expired = due.filter(({ mail }) => hasGivenUp(mail.createdAt.getTime(), at))
     if (expired.length > 0) {
       await writes.whenFree(() =>
         db
@@ -257,7 +229,7 @@ export function createOutboxSender({
         'gave up mailing the owner about these leads after a day of trying',
       )
     }
-    const waiting = due.filter(({ mail }) => at - mail.createdAt.getTime() < dayMs)
+    const waiting = due.filter(({ mail }) => !hasGivenUp(mail.createdAt.getTime(), at))
     const windowStart = new Date(at - settings.digestWindowMs)
     const [recent] = db
       .select({ mails: countDistinct(outbox.mailKey) })
@@ -280,7 +252,7 @@ export function createOutboxSender({
     if (due.length > 0) log.info(backlog(), 'mailed the owner')
     const next = soonest(db, outbox, outbox.nextAttemptAt, eq(outbox.status, 'pending'))
     // Rows accepted but not yet marked are due on paper: look again in a while, not at once.
-    const markingAfter = acceptedUnmarked.length > 0 ? now() + 1_000 : 0
+    const markingAfter = accepted.holding ? now() + 1_000 : 0
     const ownerWake = next !== null ? Math.max(next, digestAfterMs ?? 0, markingAfter) : null
     let wakeAt = ownerWake
     for (const queue of queues) {
@@ -290,35 +262,26 @@ export function createOutboxSender({
     return { wakeAt, digestWaiting: digestAfterMs !== null && ownerWake !== null }
   }
 
-  const rounds = roundsOnATimer({
+  engine.run({
+    name: 'mail',
     round: async () => {
       const delivered = await deliverDue()
       digestWaitsUntil = delivered.digestWaiting && delivered.wakeAt !== null ? delivered.wakeAt : 0
       return delivered.wakeAt
     },
     retryMs: settings.retryBaseMs,
-    failed: (error) => log.error({ err: error }, 'the outbox could not be read'),
-    now,
+    mayHaveWork: () => now() >= digestWaitsUntil,
   })
-
-  const unsubscribe = events.subscribe((event) => {
-    if (event.type === 'NEW_SUBMISSION' && now() >= digestWaitsUntil) rounds.wake()
-  })
+  const host = new URL(settings.smtpUrl).host
+  log.info({ smtp: host, to: settings.to.length, ...backlog() }, 'mailing the owner about each lead')
 
   return {
     /** How many mails wait to be sent, and how long the oldest has waited. */
     backlog,
-    /** Looks for due mail now: one was just queued. */
-    wake: rounds.wake,
-    start() {
-      const host = new URL(settings.smtpUrl).host
-      log.info({ smtp: host, to: settings.to.length, ...backlog() }, 'mailing the owner about each lead')
-      rounds.wake()
-    },
-    stop() {
-      void rounds.stop()
-      unsubscribe()
-      transport.close()
+    /** Inside the transaction that keeps a lead (or reads it again): its mail to the owner, never for spam. */
+    queueFor(row: SubmissionRow, at: Date): void {
+      if (row.spamReasons !== null || row.reanalyseAt !== null) return
+      insert.run({ submissionId: row.id, at })
     },
   }
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
-import { retryDelayMs } from './outbox.server'
 import { cardUrl, digestMail, leadMail, type Lead } from './owner-mail.server'
 
 const lead: Lead = {
@@ -72,15 +71,5 @@ describe('the owner’s mail', () => {
     expect(Buffer.byteLength(mail.text) + Buffer.byteLength(mail.html)).toBeLessThanOrEqual(4 * 1024 * 1024)
     expect(mail.text).toContain(cardUrl('https://farm.example', leads))
     expect(mail.text).not.toContain(cardUrl('https://farm.example', leads + 1))
-  })
-})
-
-describe('retries', () => {
-  it('wait twice as long each time from the base, within ±20 %, and never more than an hour and 20 %', () => {
-    expect(retryDelayMs(30_000, 1, () => 0.5)).toBe(30_000)
-    expect(retryDelayMs(30_000, 2, () => 0.5)).toBe(60_000)
-    expect(retryDelayMs(30_000, 3, () => 0)).toBe(96_000)
-    expect(retryDelayMs(30_000, 3, () => 1)).toBe(144_000)
-    expect(retryDelayMs(30_000, 30, () => 1)).toBe(4_320_000)
   })
 })

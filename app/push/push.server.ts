@@ -8,9 +8,10 @@ import {
   type SubmissionRow,
 } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
+import { gaveUpWords, hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
+import type { DeliveryEngine } from '#app/delivery/engine.server'
+import { soonest } from '#app/delivery/rounds.server'
 import type { Log } from '#app/log'
-import { retryDelayMs } from '#app/outbox/outbox.server'
-import { roundsOnATimer, soonest } from '#app/outbox/rounds.server'
 import { inboxPath, leadPushMessage, pushLimits, type PushMessage } from './push-message'
 import type { OwnerSubscription } from './push-subscription.server'
 import type { VapidKeys } from './vapid.server'
@@ -47,22 +48,22 @@ type Send = (
  * in a minute, a phone is told the rest as one 'N new leads'.
  */
 export function createPush({
+  engine,
   db,
   writes,
   log,
   settings,
-  now = Date.now,
 }: {
+  engine: DeliveryEngine
   db: FarmDatabase
   writes: Writes
   log: Log
   settings: PushSettings
-  now?: () => number
 }) {
-  let stopped = false
-  // Whether a round may find something: at start (what a previous run left), then only once a
-  // lead owed a phone a push, so a farm without phones pays nothing per lead.
-  let owed = true
+  const { now } = engine
+  // Whether a round may find something once a lead is committed (at start the engine looks
+  // anyway): only once a lead owed a phone a push, so a farm without phones pays nothing per lead.
+  let owed = false
   let send: Send | undefined
   // Loaded on the first push only: a site whose owner never turns notifications on never pays for it.
   async function sender(): Promise<Send> {
@@ -116,11 +117,8 @@ export function createPush({
         for (const { message } of rows) {
           const change = outcome.sent
             ? { status: toldAs, sentAt: new Date(now()), lastError: null }
-            : !outcome.retry || now() - message.createdAt.getTime() >= dayMs
-              ? {
-                  status: 'failed' as const,
-                  lastError: outcome.retry ? `Gave up after a day of trying. ${outcome.why}` : outcome.why,
-                }
+            : !outcome.retry || hasGivenUp(message.createdAt.getTime(), now())
+              ? { status: 'failed' as const, lastError: outcome.retry ? gaveUpWords(outcome.why) : outcome.why }
               : { attempts: message.attempts + 1, nextAttemptAt: retryAt, lastError: outcome.why }
           tx.update(pushMessages).set(change).where(eq(pushMessages.id, message.id)).run()
         }
@@ -162,7 +160,7 @@ export function createPush({
       .all()
     const allowance = Math.max(0, pushLimits.singlesPerMinute - (recent?.singles ?? 0))
     for (const [index, row] of due.slice(0, allowance).entries()) {
-      if (stopped) return
+      if (engine.stopping) return
       const urgent = row.lead.analysis?.urgency.level === 'high'
       const outcome = await push(to, leadPushMessage(row.lead, settings.siteUrl), urgent, `lead-${row.lead.id}`)
       if (!outcome.sent && outcome.gone) return forget(to, outcome.why)
@@ -171,7 +169,7 @@ export function createPush({
       if (retryAt) return defer(due.slice(index + 1), retryAt)
     }
     const rest = due.slice(allowance)
-    if (rest.length === 0 || stopped) return
+    if (rest.length === 0 || engine.stopping) return
     if (burst?.at) {
       // This minute's burst was told already: the rest wait to be told together when it is over.
       return defer(rest, new Date(burst.at.getTime() + minuteMs))
@@ -207,18 +205,22 @@ export function createPush({
       else byPhone.set(row.to.id, [row])
     }
     for (const rows of byPhone.values()) {
-      if (stopped) break
+      if (engine.stopping) break
       await pushTo(rows[0]!.to, rows, at)
     }
     if (due.length === mostPerRound) return now()
     return soonest(db, pushMessages, pushMessages.nextAttemptAt, eq(pushMessages.status, 'pending'))
   }
 
-  const rounds = roundsOnATimer({
+  engine.run({
+    name: 'pushes',
     round: pushDue,
     retryMs: settings.retryBaseMs,
-    failed: (error) => log.error({ err: error }, 'the pushes owed could not be read'),
-    now,
+    mayHaveWork: () => {
+      const may = owed
+      owed = false
+      return may
+    },
   })
 
   return {
@@ -260,17 +262,6 @@ export function createPush({
             SELECT id, ${row.id}, ${at.getTime()}, ${at.getTime()} FROM push_subscriptions`,
       )
       if (queued.changes > 0) owed = true
-    },
-    /** Looks for due pushes now: at start, and once a lead that owes one is committed. */
-    wake() {
-      if (!owed) return
-      owed = false
-      rounds.wake()
-    },
-    /** Resolves once the push on its way (if any) is answered and marked, so it is never sent again. */
-    async stop() {
-      stopped = true
-      await rounds.stop()
     },
   }
 }

@@ -1,16 +1,17 @@
 import { and, asc, count, eq, lte, min } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { replies, submissions } from '#app/data/schema'
-import { isBusy, type Writes } from '#app/data/writes.server'
+import type { Writes } from '#app/data/writes.server'
+import { createAcceptedLedger } from '#app/delivery/accepted.server'
+import { gaveUpWords, hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
+import { soonest } from '#app/delivery/rounds.server'
+import { refusedForGood, serverWords, smtpVerdict } from '#app/delivery/smtp-refusals'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Log } from '#app/log'
-import { isPermanentRefusal, serverWords } from '#app/outbox/mail-refusals'
-import { retryDelayMs, type MailQueue } from '#app/outbox/outbox.server'
-import { soonest } from '#app/outbox/rounds.server'
+import type { MailQueue } from '#app/outbox/outbox.server'
 import { visitorMail, type VisitorMailSettings } from './reply-mail.server'
 import { tellThread } from './threads.server'
 
-const dayMs = 24 * 60 * 60 * 1000
 const mostPerRound = 40
 
 /**
@@ -37,27 +38,16 @@ export function createReplyDelivery({
   retryBaseMs: number
   now?: () => number
 }): MailQueue {
-  // Accepted by the server, not yet marked (another process held the database): never sent again.
-  let acceptedUnmarked: Array<{ id: number; submissionId: number; at: Date }> = []
-
-  /** Marks what was accepted and tells the watchers; throws SQLite's busy error while another process holds the lock. */
-  function markAccepted() {
-    let busy: unknown = null
-    const marked: number[] = []
-    acceptedUnmarked = acceptedUnmarked.filter(({ id, submissionId, at }) => {
-      try {
-        db.update(replies).set({ status: 'sent', sentAt: at, lastError: null }).where(eq(replies.id, id)).run()
-        marked.push(submissionId)
-        return false
-      } catch (error) {
-        if (!isBusy(error)) throw error
-        busy = error
-        return true
-      }
-    })
-    for (const submissionId of new Set(marked)) tell(submissionId)
-    if (busy) throw busy
-  }
+  const accepted = createAcceptedLedger<{ id: number; submissionId: number; at: Date }>({
+    mark: ({ id, submissionId, at }) => {
+      db.update(replies).set({ status: 'sent', sentAt: at, lastError: null }).where(eq(replies.id, id)).run()
+      tell(submissionId)
+    },
+    ids: ({ id }) => [id],
+    writes,
+    log,
+    what: 'a mail to a visitor',
+  })
 
   const tell = (submissionId: number) => void tellThread(db, events, submissionId)
 
@@ -76,13 +66,9 @@ export function createReplyDelivery({
     },
 
     async deliverDue(send) {
-      try {
-        markAccepted()
-      } catch (error) {
-        if (!isBusy(error)) throw error
-      }
+      accepted.markHeld()
       const at = now()
-      const held = new Set(acceptedUnmarked.map(({ id }) => id))
+      const held = accepted.held()
       const due = db
         .select({ reply: replies, lead: { message: submissions.message, createdAt: submissions.createdAt } })
         .from(replies)
@@ -95,11 +81,8 @@ export function createReplyDelivery({
       // Once the server cannot be reached, the rest of the round waits too instead of trying each.
       let unreachable: string | null = null
       for (const { reply, lead } of due) {
-        if (at - reply.queuedAt.getTime() >= dayMs) {
-          await settle(reply.id, {
-            status: 'failed',
-            lastError: `Gave up after a day of trying. ${reply.lastError ?? ''}`.trim(),
-          })
+        if (hasGivenUp(reply.queuedAt.getTime(), at)) {
+          await settle(reply.id, { status: 'failed', lastError: gaveUpWords(reply.lastError) })
           log.error({ reply: reply.id, lead: reply.submissionId }, 'gave up mailing the visitor after a day of trying')
           tell(reply.submissionId)
           continue
@@ -107,13 +90,10 @@ export function createReplyDelivery({
         if (unreachable === null) {
           try {
             await send(visitorMail(reply, lead, settings))
-            acceptedUnmarked.push({ id: reply.id, submissionId: reply.submissionId, at: new Date(now()) })
-            await writes.whenFree(markAccepted).catch((error: unknown) => {
-              log.warn({ err: error }, 'a mail to a visitor went out but is not marked sent yet; marking it next round')
-            })
+            await accepted.accepted({ id: reply.id, submissionId: reply.submissionId, at: new Date(now()) })
             continue
           } catch (error) {
-            if (isPermanentRefusal(error)) {
+            if (refusedForGood(smtpVerdict(error))) {
               const reason = serverWords(error)
               await settle(reply.id, { status: 'failed', lastError: reason })
               log.error(
@@ -135,7 +115,7 @@ export function createReplyDelivery({
         tell(reply.submissionId)
       }
       // Rows accepted but not yet marked are due on paper: look again in a while, not at once.
-      if (acceptedUnmarked.length > 0) return now() + 1_000
+      if (accepted.holding) return now() + 1_000
       return soonest(db, replies, replies.nextAttemptAt, eq(replies.status, 'queued'))
     },
   }

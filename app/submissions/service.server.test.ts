@@ -7,6 +7,9 @@ import { tempDatabasePath } from '#tests/support/server'
 import { SubmissionEvents } from '#app/live/events.server'
 import { createInbox } from '#app/inbox/inbox.server'
 import type { InboxPage } from '#app/inbox/inbox-query'
+import pino from 'pino'
+import { createDeliveryEngine } from '#app/delivery/engine.server'
+import { createOutboxSender } from '#app/outbox/outbox.server'
 import { createSubmissionsService } from './service.server'
 import type { Analysis } from '#app/analysis/analysis'
 import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
@@ -125,7 +128,24 @@ describe('the submissions service', () => {
             ? { analysis: /jars/i.test(message) ? spamReading : analysis, aiResponse: `Read: ${message}` }
             : { analysis: null, aiResponse: null },
         now: () => state.now,
-        mailsOwner: true,
+        // The owner's mail is queued as in the site; no round runs, so nothing is sent.
+        leadQueues: [
+          createOutboxSender({
+            engine: createDeliveryEngine({ log: pino({ level: 'silent' }) }),
+            db: database.db,
+            settings: {
+              smtpUrl: 'smtp://127.0.0.1:1',
+              to: ['owner@farm.example'],
+              from: 'owner@farm.example',
+              digestAfter: 3,
+              digestWindowMs: 600_000,
+              retryBaseMs: 30_000,
+              publicUrl: null,
+            },
+            log: pino({ level: 'silent' }),
+            writes: database.writes,
+          }),
+        ],
       })
       const owed = () => database.sqlite.prepare('SELECT submission_id AS id FROM outbox').pluck().all()
       const later = (ms: number) => (state.now = new Date(state.now.getTime() + ms))

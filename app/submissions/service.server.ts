@@ -4,7 +4,7 @@ import type { Analysis } from '#app/analysis/analysis'
 import { quickSpamReading } from '#app/analysis/spam-signals'
 import type { FarmDatabase } from '#app/data/database.server'
 import { createWrites, type Writes } from '#app/data/writes.server'
-import { highestIds, outbox, submissions, type SubmissionRow } from '#app/data/schema'
+import { highestIds, submissions, type SubmissionRow } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Acknowledgements } from '#app/replies/acknowledgement.server'
 import { withThread } from '#app/replies/threads.server'
@@ -30,22 +30,18 @@ interface Dependencies {
   /** Waits out another process's lock and counts what still fails. */
   writes?: Writes
   now?: () => Date
-  /** When the owner is mailed about leads: each kept submission gets its outbox row in its own transaction. */
-  mailsOwner?: boolean
   /** When visitors are acknowledged (VISITOR_ACK): a clean lead's acknowledgement is queued in its transaction. */
   acknowledgements?: Acknowledgements | null
-  /** Called once a mail to a visitor may have been queued, so the sender looks at once. */
-  mailQueued?: () => void
-  /** What else each lead is owed (the webhook's post, the phones' pushes), each from its own outbox. */
+  /** What each lead may be owed (the owner's mail, the webhook's post, the phones' pushes). */
   leadQueues?: LeadQueue[]
+  /** Called once a commit may have owed something, so the delivery engine looks at once. */
+  owed?: () => void
 }
 
-/** A queue each lead may owe something to: written in the lead's own transaction, sent once it is committed. */
+/** Something each lead may be owed: written in the lead's own transaction, sent once it is committed. */
 export interface LeadQueue {
   /** Inside the transaction that keeps a lead (or reads it again); each decides what it owes. */
   queueFor(row: SubmissionRow, at: Date): void
-  /** After the commit: look for what is due. */
-  wake(): void
 }
 
 /**
@@ -68,10 +64,9 @@ export function createSubmissionsService({
   analyse,
   writes = createWrites(),
   now = () => new Date(),
-  mailsOwner = false,
   acknowledgements = null,
-  mailQueued = () => {},
   leadQueues = [],
+  owed = () => {},
 }: Dependencies) {
   const placeholder = (name: keyof NewSubmission) => sql.placeholder(name)
   // Prepared once: building and preparing the statement cost more than running it. A JSON
@@ -94,15 +89,6 @@ export function createSubmissionsService({
     .returning()
     .prepare()
   const asJson = (value: unknown) => (value === null ? null : JSON.stringify(value))
-  const insertMail = db
-    .insert(outbox)
-    .values({
-      submissionId: sql.placeholder('submissionId'),
-      nextAttemptAt: sql.placeholder('createdAt'),
-      createdAt: sql.placeholder('createdAt'),
-    })
-    .prepare()
-  const owesMail = (row: SubmissionRow) => mailsOwner && row.spamReasons === null && row.reanalyseAt === null
   /** A submission to store, and who sent it (for the acknowledgements' share per sender). */
   type Arriving = NewSubmission & { sender?: string }
   function insert({ sender, ...values }: Arriving): SubmissionRow {
@@ -112,8 +98,6 @@ export function createSubmissionsService({
       spamReasons: asJson(values.spamReasons),
       reanalyseAt: values.reanalyseAt?.getTime() ?? null,
     })
-    // Spam is never mailed; a message waiting to be read again is mailed once it has been.
-    if (owesMail(row)) insertMail.run({ submissionId: row.id, createdAt: row.createdAt })
     acknowledgements?.queueFor(row, row.createdAt, sender)
     for (const queue of leadQueues) queue.queueFor(row, row.createdAt)
     return row
@@ -153,9 +137,8 @@ export function createSubmissionsService({
           type: 'NEW_SUBMISSION',
           data: acknowledgements ? withThread(db, submission) : submission,
         })
-        if (acknowledgements) mailQueued()
       }
-      for (const queue of leadQueues) queue.wake()
+      owed()
       return { ok: true, submission }
     },
 
@@ -195,9 +178,6 @@ export function createSubmissionsService({
               .where(matching)
               .returning()
               .get()
-            if (written && owesMail(written)) {
-              tx.insert(outbox).values({ submissionId: written.id, nextAttemptAt: now(), createdAt: now() }).run()
-            }
             if (written) acknowledgements?.queueFor(written, now())
             if (written) for (const queue of leadQueues) queue.queueFor(written, now())
             return written
@@ -207,8 +187,7 @@ export function createSubmissionsService({
         // With its thread: the owner may have answered it while it waited.
         const submission = withThread(db, toSubmission(read))
         events.publish({ type: submission.spam ? 'SUBMISSION_UPDATED' : 'NEW_SUBMISSION', data: submission })
-        if (!submission.spam && acknowledgements) mailQueued()
-        for (const queue of leadQueues) queue.wake()
+        owed()
       }
       return due.length
     },

@@ -2,17 +2,16 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import type { SendMailOptions } from 'nodemailer'
 import type { FarmDatabase } from '#app/data/database.server'
 import { subscribers, updateMails, updates } from '#app/data/schema'
-import { isBusy, type Writes } from '#app/data/writes.server'
+import type { Writes } from '#app/data/writes.server'
+import { createAcceptedLedger } from '#app/delivery/accepted.server'
+import { gaveUpWords, hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
+import type { DeliveryEngine } from '#app/delivery/engine.server'
+import { soonest } from '#app/delivery/rounds.server'
+import { refusedForGood, serverWords, smtpVerdict } from '#app/delivery/smtp-refusals'
 import type { Log } from '#app/log'
-import { retryDelayMs } from '#app/outbox/outbox.server'
-import { isPermanentRefusal, isRefusedAddress, serverWords } from '#app/outbox/mail-refusals'
-import { createMailTransport } from '#app/outbox/mail-transport.server'
-import { roundsOnATimer, soonest } from '#app/outbox/rounds.server'
 import type { SignedLinks } from './signed-links.server'
 import { fillPlaceholders } from '#app/replies/placeholders'
 import { placeholderValues, updateBody, whySubscribed, type Recipient } from './update'
-
-const dayMs = 24 * 60 * 60 * 1000
 
 /** Who update mails come from, and how they are sent. */
 export interface UpdateMailSettings {
@@ -70,21 +69,22 @@ export function updateMail(
  * undeliverable; anything else waits (NOTIFY_RETRY_SECONDS, doubling) for up to a day.
  */
 export function createUpdateSender({
+  engine,
   db,
   writes,
   log,
   links,
   settings,
-  now = Date.now,
 }: {
+  engine: DeliveryEngine
   db: FarmDatabase
   writes: Writes
   log: Log
   links: SignedLinks
   settings: UpdateMailSettings
-  now?: () => number
 }) {
-  const transport = createMailTransport(settings.smtpUrl, { pool: true })
+  const { now } = engine
+  const transport = engine.smtp(settings.smtpUrl, { pool: true })
   const sendAs = transport.send
   const intervalMs = 60_000 / settings.perMinute
   const domain = settings.from.slice(settings.from.lastIndexOf('@') + 1)
@@ -116,26 +116,19 @@ export function createUpdateSender({
   // After the server could not be reached, every mail waits until then.
   let pausedUntil = 0
   let failuresInARow = 0
-  // Accepted by the server, not yet marked (another process held the database): never sent again.
-  const acceptedUnmarked = new Map<number, Date>()
-
-  function markAccepted() {
-    for (const [id, at] of acceptedUnmarked) {
-      setMail(id, { status: 'sent', sentAt: at, lastError: null })
-      acceptedUnmarked.delete(id)
-    }
-  }
+  const accepted = createAcceptedLedger<{ id: number; at: Date }>({
+    mark: ({ id, at }) => setMail(id, { status: 'sent', sentAt: at, lastError: null }),
+    ids: ({ id }) => [id],
+    writes,
+    log,
+    what: 'an update',
+  })
 
   /** Sends the next due mail, if any; says when to look again (ms since the epoch), or null for never. */
   async function sendNext(): Promise<number | null> {
     const at = now()
     if (at < Math.max(nextSendAt, pausedUntil)) return Math.max(nextSendAt, pausedUntil)
-    try {
-      markAccepted()
-    } catch (error) {
-      if (!isBusy(error)) throw error
-      return at + 1_000
-    }
+    if (!accepted.markHeld()) return at + 1_000
     const due = nextDue.get({ now: at })
     if (!due) {
       return soonest(db, updateMails, updateMails.nextAttemptAt, eq(updateMails.status, 'queued'))
@@ -145,13 +138,8 @@ export function createUpdateSender({
       await writes.whenFree(() => setMail(mail.id, { status: 'skipped', lastError: `The subscriber is ${to.status}.` }))
       return at
     }
-    if (mail.failingSince && at - mail.failingSince.getTime() >= dayMs) {
-      await writes.whenFree(() =>
-        setMail(mail.id, {
-          status: 'failed',
-          lastError: `Gave up after a day of trying. ${mail.lastError ?? ''}`.trim(),
-        }),
-      )
+    if (mail.failingSince && hasGivenUp(mail.failingSince.getTime(), at)) {
+      await writes.whenFree(() => setMail(mail.id, { status: 'failed', lastError: gaveUpWords(mail.lastError) }))
       return at
     }
     nextSendAt = at + intervalMs
@@ -168,9 +156,10 @@ export function createUpdateSender({
       )
     } catch (error) {
       const reason = serverWords(error)
-      if (isPermanentRefusal(error)) {
+      const verdict = smtpVerdict(error)
+      if (refusedForGood(verdict)) {
         failuresInARow = 0
-        const addressGone = isRefusedAddress(error)
+        const addressGone = verdict === 'address-gone'
         await writes.whenFree(() =>
           db.transaction((tx) => {
             tx.update(updateMails).set({ status: 'failed', lastError: reason }).where(eq(updateMails.id, mail.id)).run()
@@ -192,14 +181,7 @@ export function createUpdateSender({
       }
       // A 4xx for one address (greylisting, a full mailbox) waits alone; anything else (the server
       // unreachable, busy, refusing the sender) holds the whole update until it is tried again.
-      // (A 421 closes the connection for everyone, and 4.7.x is a limit on the sender.)
-      const { command, responseCode, response } = (error ?? {}) as {
-        command?: unknown
-        responseCode?: unknown
-        response?: unknown
-      }
-      const justThisAddress =
-        command === 'RCPT TO' && responseCode !== 421 && !/\b4\.7\.\d/.test(String(response ?? ''))
+      const justThisAddress = verdict === 'recipient-later'
       const retryAt = now() + retryDelayMs(settings.retryBaseMs, justThisAddress ? mail.attempts + 1 : ++failuresInARow)
       if (!justThisAddress) pausedUntil = retryAt
       await writes.whenFree(() =>
@@ -214,29 +196,22 @@ export function createUpdateSender({
       return justThisAddress ? now() : retryAt
     }
     failuresInARow = 0
-    acceptedUnmarked.set(mail.id, new Date(now()))
-    await writes.whenFree(markAccepted).catch((error: unknown) => {
-      log.warn({ err: error }, 'an update went out but is not marked sent yet; marking it next')
-    })
+    await accepted.accepted({ id: mail.id, at: new Date(now()) })
     return nextSendAt
   }
 
-  const rounds = roundsOnATimer({
+  const rounds = engine.run({
+    name: 'updates',
     round: sendNext,
     retryMs: settings.retryBaseMs,
-    failed: (error) => log.error({ err: error }, 'the updates could not be read or marked'),
-    now,
+    // Its rounds keep their own pace: a lead's commit never makes one come sooner.
+    mayHaveWork: () => false,
   })
 
   return {
-    /** Looks at once: the site started, or an update was just queued. */
+    /** Looks at once: an update was just queued. */
     wake: rounds.wake,
     /** Sends one mail now, outside the queue: the owner's test. */
     sendNow: sendAs,
-    /** Stops sending; resolves once the mail on its way (if any) is settled, or after a few seconds. */
-    async stop() {
-      await Promise.race([rounds.stop(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
-      transport.close()
-    },
   }
 }

@@ -3,9 +3,10 @@ import { and, asc, eq, lte } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { submissions, webhookDeliveries, type SubmissionRow } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
+import { gaveUpWords, hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
+import type { DeliveryEngine } from '#app/delivery/engine.server'
+import { soonest } from '#app/delivery/rounds.server'
 import type { Log } from '#app/log'
-import { retryDelayMs } from '#app/outbox/outbox.server'
-import { roundsOnATimer, soonest } from '#app/outbox/rounds.server'
 
 /** Where each lead is posted (WEBHOOK_URL), the key it is signed with (WEBHOOK_SECRET), and whether spam goes too. */
 export interface WebhookSettings {
@@ -16,7 +17,6 @@ export interface WebhookSettings {
   retryBaseMs: number
 }
 
-const dayMs = 24 * 60 * 60 * 1000
 const mostPerRound = 20
 const answerWithinMs = 10_000
 
@@ -52,20 +52,20 @@ function webhookBody(row: SubmissionRow): string {
  * `webhook-id` each time.
  */
 export function createWebhook({
+  engine,
   db,
   writes,
   log,
   settings,
-  now = Date.now,
 }: {
+  engine: DeliveryEngine
   db: FarmDatabase
   writes: Writes
   log: Log
   settings: WebhookSettings
-  now?: () => number
 }) {
+  const { now } = engine
   const insert = db.insert(webhookDeliveries)
-  let stopped = false
 
   async function post(messageId: string, body: string): Promise<string | null> {
     const timestamp = Math.floor(now() / 1000)
@@ -104,13 +104,13 @@ export function createWebhook({
       .limit(mostPerRound)
       .all()
     for (const { delivery, lead } of due) {
-      if (stopped) break
+      if (engine.stopping) break
       const failure = await post(delivery.messageId, webhookBody(lead))
       const change =
         failure === null
           ? { status: 'sent' as const, sentAt: new Date(now()), lastError: null }
-          : at - delivery.createdAt.getTime() >= dayMs
-            ? { status: 'failed' as const, lastError: `Gave up after a day of trying. ${failure}` }
+          : hasGivenUp(delivery.createdAt.getTime(), at)
+            ? { status: 'failed' as const, lastError: gaveUpWords(failure) }
             : {
                 attempts: delivery.attempts + 1,
                 nextAttemptAt: new Date(now() + retryDelayMs(settings.retryBaseMs, delivery.attempts + 1)),
@@ -125,12 +125,7 @@ export function createWebhook({
     return soonest(db, webhookDeliveries, webhookDeliveries.nextAttemptAt, eq(webhookDeliveries.status, 'pending'))
   }
 
-  const rounds = roundsOnATimer({
-    round: deliverDue,
-    retryMs: settings.retryBaseMs,
-    failed: (error) => log.error({ err: error }, 'the webhook deliveries could not be read'),
-    now,
-  })
+  engine.run({ name: 'webhook posts', round: deliverDue, retryMs: settings.retryBaseMs })
 
   return {
     /**
@@ -147,13 +142,6 @@ export function createWebhook({
           createdAt: at,
         })
         .run()
-    },
-    /** Looks for due deliveries now: at start, and once a lead is committed. */
-    wake: rounds.wake,
-    /** Resolves once the post on its way (if any) is answered and marked, so it is never posted again. */
-    async stop() {
-      stopped = true
-      await rounds.stop()
     },
   }
 }

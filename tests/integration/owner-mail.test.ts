@@ -121,6 +121,35 @@ describe('mail to the owner', () => {
     expect(mail.mails).toHaveLength(1)
   })
 
+  it('sends a mail on its way at SIGTERM exactly once: the stop waits for the server’s answer and marks it', async () => {
+    let release = () => {}
+    const answered = new Promise<void>((resolve) => (release = resolve))
+    let holding = 0
+    // The mail server has the whole message and holds its answer until the site is stopping.
+    const mail = await mailServer({ hold: () => (holding++, answered) })
+    const databasePath = tempDatabasePath()
+    const first = await site({ SMTP_URL: mail.url }, databasePath)
+    const { body } = await post(first, lead)
+    await expect.poll(() => holding, { timeout: 10_000 }).toBe(1)
+    first.child.kill('SIGTERM')
+    await expect.poll(() => first.output()).toContain('"msg":"stopping"')
+    release()
+    expect((await first.exited).code).toBe(0)
+    expect(mail.mails.map((sent) => sent.subject)).toEqual(['[Urgent] New enquiry from Ann Baker'])
+    expect(outboxRows(databasePath)).toEqual([{ submission_id: body.data!.id, status: 'sent' }])
+
+    // Restarted, the site owes it no more. The control: a new lead is mailed, and the start's
+    // round, which comes before it, would have sent the first again had it been owed.
+    const second = await site({ SMTP_URL: mail.url }, databasePath)
+    expect(second.output()).toMatch(/"unsent":0/)
+    expect((await post(second, { ...lead, name: 'Bea Cole', message: 'Any pears this week?' })).status).toBe(201)
+    await expect.poll(() => mail.mails.length, { timeout: 10_000 }).toBe(2)
+    expect(mail.mails.map((sent) => sent.subject)).toEqual([
+      '[Urgent] New enquiry from Ann Baker',
+      'New enquiry from Bea Cole',
+    ])
+  })
+
   it('folds a burst of 30 leads into at most 10 mails that name every lead exactly once', async () => {
     const mail = await mailServer()
     // A digest goes out at most once per window; the shipped window is ten minutes, which a

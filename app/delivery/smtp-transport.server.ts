@@ -5,7 +5,7 @@ import type { SendMailOptions, Transporter } from 'nodemailer'
  * 15 MB of the server's memory, loaded only when something is sent. `pool` keeps one connection
  * open between mails (an update's many), else each mail opens its own.
  */
-export function createMailTransport(smtpUrl: string, { pool = false } = {}) {
+export function createSmtpTransport(smtpUrl: string, { pool = false } = {}) {
   let transport: Promise<Transporter> | undefined
   const opened = () =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
@@ -23,3 +23,5 @@ export function createMailTransport(smtpUrl: string, { pool = false } = {}) {
     close: () => void transport?.then((open) => open.close()),
   }
 }
+
+export type SmtpTransport = ReturnType<typeof createSmtpTransport>

@@ -1,0 +1,83 @@
+import type { Log } from '#app/log'
+import { roundsOnATimer } from './rounds.server'
+import { createSmtpTransport, type SmtpTransport } from './smtp-transport.server'
+
+/** One kind of thing owed, as a feature hands it to the engine: its policy of what to send, in rounds. */
+export interface SenderPolicy {
+  /** Names the sender in the log: 'owner mail', 'updates', 'webhook', 'pushes'. */
+  name: string
+  /** Sends what is due now; resolves with when something next falls due (ms since the epoch), or null. */
+  round: () => Promise<number | null>
+  /** After a round that threw, the next is tried this long after. */
+  retryMs: number
+  /** Whether a commit that owes something may have given this sender work (a cheap guard), else it stays asleep. */
+  mayHaveWork?: () => boolean
+}
+
+// Past this at a stop, what is still on its way is left to the receiver's own timeout: the
+// server's shutdown deadline (8 s) must still leave time to close the database.
+const stopWithinMs = 6_000
+
+/**
+ * The delivery engine: every kind of thing the site owes someone (the owner's mail, the mails to
+ * visitors, the updates, the webhook's posts, the phones' pushes) is sent by a sender it runs, one
+ * round at a time on one clock. A commit that owes something calls `owed()`, the one way to wake
+ * them. `stop()` ends every sender and waits for what is on its way to be answered and marked
+ * before any transport is closed, so nothing accepted is left unmarked and sent again after a restart.
+ */
+export function createDeliveryEngine({ log, now = Date.now }: { log: Log; now?: () => number }) {
+  const senders: Array<{ policy: SenderPolicy; rounds: ReturnType<typeof roundsOnATimer> }> = []
+  const transports: SmtpTransport[] = []
+  let stopping = false
+
+  return {
+    now,
+    /** True once a stop began: a round in a long run of sends ends early, leaving the rest due. */
+    get stopping() {
+      return stopping
+    },
+    /** Runs a feature's sender; `wake()` starts a round now (at start, or when it has work of its own). */
+    run(policy: SenderPolicy) {
+      const rounds = roundsOnATimer({
+        round: policy.round,
+        retryMs: policy.retryMs,
+        failed: (error) => log.error({ err: error, sender: policy.name }, `the ${policy.name} owed could not be read`),
+        now,
+      })
+      senders.push({ policy, rounds })
+      return { wake: rounds.wake }
+    },
+    /**
+     * The mail server's transport. `pool` keeps one connection open between mails (an update's
+     * many); a sender that gets its own never makes the owner's mail wait behind a campaign.
+     */
+    smtp(url: string, options: { pool?: boolean } = {}): SmtpTransport {
+      const transport = createSmtpTransport(url, options)
+      transports.push(transport)
+      return transport
+    },
+    /** A commit just owed something: each sender that may have work looks for it. */
+    owed() {
+      for (const { policy, rounds } of senders) if (policy.mayHaveWork?.() ?? true) rounds.wake()
+    },
+    /** Every sender looks for what a previous run left. */
+    start() {
+      for (const { rounds } of senders) rounds.wake()
+    },
+    /**
+     * Stops every sender; resolves once what each had on its way is answered and marked (or after
+     * a few seconds, when a receiver holds its answer), and only then closes the transports.
+     */
+    async stop() {
+      stopping = true
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, stopWithinMs, 'late')))
+      const ended = await Promise.race([Promise.all(senders.map(({ rounds }) => rounds.stop())), late])
+      clearTimeout(timer)
+      if (ended === 'late') log.warn({ afterMs: stopWithinMs }, 'something owed was still on its way at the stop')
+      for (const transport of transports) transport.close()
+    },
+  }
+}
+
+export type DeliveryEngine = ReturnType<typeof createDeliveryEngine>
