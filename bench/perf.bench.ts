@@ -100,7 +100,9 @@ function outboxBacklog(databasePath: string) {
   const sqlite = new Sqlite(databasePath, { readonly: true })
   try {
     const row = sqlite
-      .prepare("SELECT count(*) AS unsent, min(created_at) AS oldest FROM outbox WHERE status = 'pending'")
+      .prepare(
+        "SELECT count(*) AS unsent, min(created_at) AS oldest FROM deliveries WHERE kind = 'owner-mail' AND state IN ('queued', 'retrying')",
+      )
       .get() as { unsent: number; oldest: number | null }
     return { unsent: row.unsent, oldestSeconds: row.oldest === null ? 0 : (Date.now() - row.oldest) / 1000 }
   } finally {
@@ -611,7 +613,7 @@ async function healthWhile(url: string, done: Promise<unknown>) {
   const at = Date.now()
   const insert = sqlite.prepare('INSERT INTO submissions (name, email, message, created_at) VALUES (?, ?, ?, ?)')
   const owe = sqlite.prepare(
-    'INSERT INTO outbox (submission_id, status, next_attempt_at, created_at, sent_at, mail_key) VALUES (?, ?, ?, ?, ?, ?)',
+    "INSERT INTO deliveries (kind, submission_id, state, next_attempt_at, created_at, sent_at, sent_in) VALUES ('owner-mail', ?, ?, ?, ?, ?, ?)",
   )
   sqlite.transaction(() => {
     // The window's single mails and its digest are spent.
@@ -620,7 +622,7 @@ async function healthWhile(url: string, done: Promise<unknown>) {
     }
     for (let n = 0; n < 5_000; n++) {
       const message = `Could I order ${n % 9} jars of honey for Saturday? `.repeat(8)
-      owe.run(insert.run(`Waiting ${n}`, 'w@example.com', message, at).lastInsertRowid, 'pending', at, at, null, null)
+      owe.run(insert.run(`Waiting ${n}`, 'w@example.com', message, at).lastInsertRowid, 'queued', at, at, null, null)
     }
   })()
   sqlite.close()

@@ -121,19 +121,20 @@ export async function buildServices(config: Config) {
         settings: notify,
         log: mailLog,
         writes: database.writes,
-        queues: [
-          createReplyDelivery({
-            db: database.db,
-            events,
-            writes: database.writes,
-            log: mailLog,
-            settings: visitorMail!,
-            retryBaseMs: notify.retryBaseMs,
-            now: deliveries.now,
-          }),
-        ],
       })
     : null
+  if (notify) {
+    createReplyDelivery({
+      engine: deliveries,
+      db: database.db,
+      events,
+      writes: database.writes,
+      log: mailLog,
+      smtpUrl: notify.smtpUrl,
+      settings: visitorMail!,
+      retryBaseMs: notify.retryBaseMs,
+    })
+  }
   const webhook = config.webhook
     ? createWebhook({
         engine: deliveries,

@@ -3,6 +3,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import type { Analysis } from '#app/analysis/analysis'
 import { replyKinds } from '#app/replies/reply'
 import { submissionStatuses, type SpamReason } from '#app/submissions/submission'
+import { deliveryKinds, deliveryStates } from './deliveries'
 
 // `id` is an INTEGER PRIMARY KEY, so it is SQLite's rowid: the table's own
 // B-tree is ordered by it and newest-first reads walk it backwards with no
@@ -88,7 +89,7 @@ export const submissionTags = sqliteTable(
 /**
  * How many inbox submissions (not spam) carry each tag, and each status, and how many mails to
  * visitors failed and wait for the owner (`delivery`, `failed`); kept by triggers (drizzle/0006,
- * 0007, 0010), so a count costs one read however large the inbox.
+ * 0007, 0015), so a count costs one read however large the inbox.
  */
 export const tagCounts = sqliteTable(
   'tag_counts',
@@ -100,46 +101,11 @@ export const tagCounts = sqliteTable(
   (table) => [primaryKey({ columns: [table.kind, table.value] })],
 )
 
-export const outboxStatuses = ['pending', 'sent', 'failed'] as const
-
-/**
- * A mail owed to the owner about a kept submission, written in the same transaction as the
- * submission itself, so a lead acknowledged to its visitor is mailed even if the process
- * dies next. `mailKey` names the mail (single or digest) it went out in.
- */
-export const outbox = sqliteTable(
-  'outbox',
-  {
-    id: integer('id').primaryKey(),
-    submissionId: integer('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: outboxStatuses }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
-    mailKey: text('mail_key'),
-    lastError: text('last_error'),
-  },
-  (table) => [
-    // The sender reads what is due, oldest first, and counts the mails of the last window.
-    index('outbox_due').on(table.status, table.nextAttemptAt),
-    index('outbox_sent').on(table.sentAt),
-    // Deleting a submission (old spam) looks up its mail by this.
-    index('outbox_by_submission').on(table.submissionId),
-  ],
-)
-
-export type OutboxRow = typeof outbox.$inferSelect
-
-export const replyStatuses = ['queued', 'sent', 'failed'] as const
-
 /**
  * A mail from the farm to a visitor about their submission: the owner's reply, or the automatic
- * acknowledgement. The row is its own outbox entry, written in one transaction with what caused
- * it. Its Message-ID is kept, and `references` holds the Message-IDs of the thread's earlier
- * mails (oldest first), so the visitor's mail program shows one conversation.
+ * acknowledgement. It is owed as one delivery (kind `visitor-mail`), written in one transaction
+ * with what caused it. Its Message-ID is kept, and `references` holds the Message-IDs of the
+ * thread's earlier mails (oldest first), so the visitor's mail program shows one conversation.
  */
 export const replies = sqliteTable(
   'replies',
@@ -156,17 +122,7 @@ export const replies = sqliteTable(
     text: text('text').notNull(),
     messageId: text('message_id').notNull(),
     references: text('references'),
-    status: text('status', { enum: replyStatuses }).notNull().default('queued'),
-    attempts: integer('attempts').notNull().default(0),
-    /** When it was queued, or queued again by the owner: it is tried for a day from then. */
-    queuedAt: integer('queued_at', { mode: 'timestamp_ms' }).notNull(),
-    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
-    /** The mail server's own words for the last failure. */
-    lastError: text('last_error'),
-    /** A failed mail the owner has seen and set aside: no longer counted as waiting for them. */
-    dismissedAt: integer('dismissed_at', { mode: 'timestamp_ms' }),
     /** The sending form's or the caller's key: the same key twice is one reply. */
     requestKey: text('request_key'),
     /** The subscriber this mail asks to confirm they want updates (with its link), if it asks. */
@@ -176,7 +132,6 @@ export const replies = sqliteTable(
     uniqueIndex('replies_message_id').on(table.messageId),
     uniqueIndex('replies_request_key').on(table.requestKey),
     index('replies_by_submission').on(table.submissionId, table.id),
-    index('replies_due').on(table.status, table.nextAttemptAt),
     // The acknowledgement's caps (one per address a day, so many an hour) read the last day's.
     index('replies_by_kind').on(table.kind, table.createdAt),
   ],
@@ -261,74 +216,12 @@ export const updates = sqliteTable(
 
 export type UpdateRow = typeof updates.$inferSelect
 
-export const updateMailStatuses = ['queued', 'sent', 'failed', 'skipped'] as const
-
-/**
- * One update's mail to one subscriber: its outbox entry, written in the update's transaction.
- * `skipped` when the subscriber left (or bounced) before their turn.
- */
-export const updateMails = sqliteTable(
-  'update_mails',
-  {
-    id: integer('id').primaryKey(),
-    updateId: integer('update_id')
-      .notNull()
-      .references(() => updates.id, { onDelete: 'cascade' }),
-    subscriberId: integer('subscriber_id')
-      .notNull()
-      .references(() => subscribers.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: updateMailStatuses }).notNull().default('queued'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
-    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
-    /** Since when it has failed without a break: it is tried for a day from then. */
-    failingSince: integer('failing_since', { mode: 'timestamp_ms' }),
-    lastError: text('last_error'),
-  },
-  (table) => [
-    uniqueIndex('update_mails_once').on(table.updateId, table.subscriberId),
-    index('update_mails_due').on(table.status, table.nextAttemptAt),
-    index('update_mails_by_subscriber').on(table.subscriberId),
-    // A report counts one update's mails by status from this index alone.
-    index('update_mails_report').on(table.updateId, table.status, table.attempts),
-  ],
-)
-
 /** Keys the site signs its links with (the updates' confirm and unsubscribe links), made once and kept. */
 export const signingKeys = sqliteTable('signing_keys', {
   name: text('name').primaryKey(),
   key: text('key').notNull(),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 })
-
-export const webhookStatuses = ['pending', 'sent', 'failed'] as const
-
-/**
- * A lead owed to the owner's webhook (WEBHOOK_URL), written in the lead's own transaction and
- * posted from here until the endpoint answers 2xx. `messageId` is the `webhook-id` header, the
- * same on every try, so the receiver can drop a repeat.
- */
-export const webhookDeliveries = sqliteTable(
-  'webhook_deliveries',
-  {
-    id: integer('id').primaryKey(),
-    submissionId: integer('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
-    messageId: text('message_id').notNull(),
-    status: text('status', { enum: webhookStatuses }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
-    lastError: text('last_error'),
-  },
-  (table) => [
-    uniqueIndex('webhook_deliveries_message_id').on(table.messageId),
-    index('webhook_deliveries_due').on(table.status, table.nextAttemptAt),
-    index('webhook_deliveries_by_submission').on(table.submissionId),
-  ],
-)
 
 /** A phone or browser of the owner's that asked to be told of each lead (Web Push). */
 export const pushSubscriptions = sqliteTable(
@@ -347,37 +240,62 @@ export const pushSubscriptions = sqliteTable(
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect
 
-/** `collapsed`: told as part of one 'N new leads' push rather than on its own. */
-export const pushStatuses = ['pending', 'sent', 'collapsed', 'failed'] as const
-
 /**
- * One lead owed to one subscription: written in the lead's own transaction (the outbox) and
- * pushed from here. A subscription the push service says is gone takes its rows with it.
+ * Everything the site owes someone, one row each, of every kind: a mail to the owner about a lead
+ * (`owner-mail`), a mail to a visitor (`visitor-mail`, its words in `replies`), an update's mail to
+ * one subscriber (`update-mail`), a lead posted to the webhook (`webhook-post`), a lead pushed to
+ * one of the owner's phones (`push`). Written in the same transaction as its cause, sent by the
+ * delivery engine (app/delivery/), and deleted with whatever it is about.
  */
-export const pushMessages = sqliteTable(
-  'push_messages',
+export const deliveries = sqliteTable(
+  'deliveries',
   {
     id: integer('id').primaryKey(),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
-    submissionId: integer('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: pushStatuses }).notNull().default('pending'),
+    kind: text('kind', { enum: deliveryKinds }).notNull(),
+    /** The lead it is about (every kind but `update-mail`). */
+    submissionId: integer('submission_id').references(() => submissions.id, { onDelete: 'cascade' }),
+    /** The mail to a visitor it sends. */
+    replyId: integer('reply_id').references(() => replies.id, { onDelete: 'cascade' }),
+    /** The update, and the subscriber it goes to. */
+    updateId: integer('update_id').references(() => updates.id, { onDelete: 'cascade' }),
+    subscriberId: integer('subscriber_id').references(() => subscribers.id, { onDelete: 'cascade' }),
+    /** The owner's phone it is pushed to. */
+    phoneId: integer('phone_id').references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: deliveryStates }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Since when it has failed without a break (null while it has not): it is given up a day after. */
+    failingSince: integer('failing_since', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    /** What it went out in, when that holds more than it: a digest mail (`digest-7`), a burst of pushes (`burst-12`). */
+    sentIn: text('sent_in'),
+    /** The id the receiver may drop a repeat by, the same on every try (the webhook's `webhook-id`). */
+    receiptKey: text('receipt_key'),
+    /** Why it failed, or why it waits to be tried again: the receiver's own words where it answered. */
     lastError: text('last_error'),
+    /** A failure the owner has seen and set aside: no longer counted as waiting for them. */
+    dismissedAt: integer('dismissed_at', { mode: 'timestamp_ms' }),
   },
   (table) => [
-    index('push_messages_due').on(table.status, table.nextAttemptAt),
-    // How many a subscription was sent in the last minute, for the burst's collapse.
-    index('push_messages_recent').on(table.subscriptionId, table.status, table.sentAt),
-    index('push_messages_by_submission').on(table.submissionId),
+    // Each sender reads its own kind's due rows; what is settled is left out of the index.
+    index('deliveries_due')
+      .on(table.kind, table.nextAttemptAt)
+      .where(sql`${table.state} IN ('queued', 'retrying')`),
+    // The owner's digest window counts the mails sent lately, and a phone's the pushes.
+    index('deliveries_sent').on(table.kind, table.sentAt).where(isNotNull(table.sentAt)),
+    index('deliveries_by_submission').on(table.submissionId),
+    uniqueIndex('deliveries_by_reply').on(table.replyId),
+    // An update's report counts its mails by state from this index alone; each subscriber once.
+    uniqueIndex('deliveries_by_update').on(table.updateId, table.subscriberId),
+    index('deliveries_update_report').on(table.updateId, table.state, table.attempts),
+    index('deliveries_by_subscriber').on(table.subscriberId),
+    index('deliveries_by_phone').on(table.phoneId, table.sentAt),
+    uniqueIndex('deliveries_receipt_key').on(table.receiptKey),
   ],
 )
+
+export type DeliveryRow = typeof deliveries.$inferSelect
 
 /**
  * Everyone the owner made the site forget: a salted hash of the address (see

@@ -1,19 +1,4 @@
-import { min, type SQL } from 'drizzle-orm'
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
-import type { FarmDatabase } from '#app/data/database.server'
-
-/**
- * When a sender's next round is due: the soonest `column` (a time) among the rows of `table`
- * that `where` picks, in ms since the epoch, or null when none waits.
- */
-export function soonest(db: FarmDatabase, table: SQLiteTable, column: SQLiteColumn, where: SQL): number | null {
-  const [next] = db
-    .select({ at: min(column) })
-    .from(table)
-    .where(where)
-    .all()
-  return next?.at instanceof Date ? next.at.getTime() : null
-}
+// The round runner: how every sender of the delivery engine runs.
 
 /**
  * One round at a time, on a timer: how each sender runs (the owner's mail, the updates, the

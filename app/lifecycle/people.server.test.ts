@@ -5,6 +5,7 @@ import pino from 'pino'
 import { afterEach, expect, it } from 'vitest'
 import { openDatabase, type OpenDatabase } from '#app/data/database.server'
 import { SubmissionEvents, type SubmissionEvent } from '#app/live/events.server'
+import { migrationsUpTo } from '#tests/support/database'
 import { forgettable, seedPersonEverywhere, tracesInFile } from '#tests/support/person'
 import { tempDatabasePath } from '#tests/support/server'
 import { writeBackup } from './backup-files.server'
@@ -52,9 +53,10 @@ function withNeighbour(database: OpenDatabase) {
 
 const rowsLeft = (database: OpenDatabase) =>
   Object.fromEntries(
-    ['submissions', 'replies', 'outbox', 'webhook_deliveries', 'push_messages', 'subscribers', 'update_mails'].map(
-      (table) => [table, database.sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get()],
-    ),
+    ['submissions', 'replies', 'deliveries', 'subscribers'].map((table) => [
+      table,
+      database.sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get(),
+    ]),
   )
 
 it('exports all a person sent and all sent to them or about them', () => {
@@ -109,11 +111,8 @@ it('forgets a person in every table, leaving no byte of them in the file or its 
   expect(rowsLeft(database)).toEqual({
     submissions: 1,
     replies: 0,
-    outbox: 0,
-    webhook_deliveries: 0,
-    push_messages: 0,
+    deliveries: 0,
     subscribers: 0,
-    update_mails: 0,
   })
   expect(published).toEqual([{ type: 'SUBMISSIONS_REMOVED', ids: [lead] }])
   expect(tracesInFile(database.sqlite.name, forgettable.traces)).toEqual([])
@@ -147,19 +146,13 @@ it('measured: secure deletion turned on only at the moment of forgetting leaves 
 
 it('a database written before secure deletion is cleaned once when opened, so forgetting then leaves nothing', async () => {
   const path = tempDatabasePath()
-  const old = open(path)
+  // As the release before secure deletion left it: not yet cleaned, the search index's option unset.
+  const old = openDatabase(path, migrationsUpTo('0013_owner_push'))
   old.sqlite.pragma('secure_delete = OFF')
   old.sqlite.exec("INSERT INTO submissions_search (submissions_search, rank) VALUES ('secure-delete', 0)")
-  seedPersonEverywhere(old.sqlite)
-  // As the version before this one left it: not yet cleaned, the search index's option unset.
+  seedPersonEverywhere(old.sqlite, forgettable, Date.now(), 'before one delivery engine')
   old.sqlite.pragma('user_version = 0')
-  old.sqlite.exec(
-    'DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)',
-  )
-  old.sqlite.exec(
-    'DROP TABLE erasures; DROP TABLE highest_ids; DROP TRIGGER submissions_keep_highest_id; DROP INDEX submissions_handled_by_age',
-  )
-  opened.pop()!.close()
+  old.close()
   const database = open(path)
   expect(database.sqlite.pragma('user_version', { simple: true })).toBe(1)
   await peopleOver(database).people.forget(forgettable.email)

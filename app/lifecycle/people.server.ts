@@ -1,18 +1,9 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm'
+import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import type { DeliveryKind } from '#app/data/deliveries'
 import type { FarmDatabase, OpenDatabase } from '#app/data/database.server'
 import type { Log } from '#app/log'
 import type { Writes } from '#app/data/writes.server'
-import {
-  erasures,
-  outbox,
-  pushMessages,
-  replies,
-  subscribers,
-  submissions,
-  updateMails,
-  updates,
-  webhookDeliveries,
-} from '#app/data/schema'
+import { deliveries, erasures, replies, subscribers, submissions, updates } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import { leadPushMessage } from '#app/push/push-message'
 import { personKey, personMailbox, type Erasure, type ErasureList } from './erasures.server'
@@ -66,18 +57,28 @@ export function createPeople({
         rows.filter((row) => row.submissionId === id)
     const mailsTo = bySubmission(
       ids.length
-        ? db.select().from(replies).where(inArray(replies.submissionId, ids)).orderBy(asc(replies.id)).all()
+        ? db
+            .select({ ...getTableColumns(replies), delivery: deliveries })
+            .from(replies)
+            .innerJoin(deliveries, eq(deliveries.replyId, replies.id))
+            .where(inArray(replies.submissionId, ids))
+            .orderBy(asc(replies.id))
+            .all()
         : [],
     )
-    const ownerMails = bySubmission(
-      ids.length ? db.select().from(outbox).where(inArray(outbox.submissionId, ids)).orderBy(asc(outbox.id)).all() : [],
-    )
-    const posts = bySubmission(
-      ids.length ? db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.submissionId, ids)).all() : [],
-    )
-    const pushes = bySubmission(
-      ids.length ? db.select().from(pushMessages).where(inArray(pushMessages.submissionId, ids)).all() : [],
-    )
+    const owed = ids.length
+      ? db
+          .select()
+          .from(deliveries)
+          .where(inArray(deliveries.submissionId, ids))
+          .orderBy(asc(deliveries.id))
+          .all()
+          .map((row) => ({ ...row, submissionId: row.submissionId! }))
+      : []
+    const ofKind = (kind: DeliveryKind) => bySubmission(owed.filter((row) => row.kind === kind))
+    const ownerMails = ofKind('owner-mail')
+    const posts = ofKind('webhook-post')
+    const pushes = ofKind('push')
     return {
       email: address,
       exportedAt: new Date(now()).toISOString(),
@@ -95,25 +96,25 @@ export function createPeople({
           kind: mail.kind,
           to: mail.toAddress,
           text: mail.text,
-          status: mail.status,
+          status: mail.delivery.state,
           messageId: mail.messageId,
-          queuedAt: iso(mail.queuedAt),
-          sentAt: iso(mail.sentAt),
-          lastError: mail.lastError,
+          queuedAt: iso(mail.delivery.createdAt),
+          sentAt: iso(mail.delivery.sentAt),
+          lastError: mail.delivery.lastError,
         })),
         mailsToTheOwner: ownerMails(row.id).map((mail) => ({
-          status: mail.status,
+          status: mail.state,
           createdAt: iso(mail.createdAt),
           sentAt: iso(mail.sentAt),
         })),
         webhookPosts: posts(row.id).map((post) => ({
-          webhookId: post.messageId,
-          status: post.status,
+          webhookId: post.receiptKey,
+          status: post.state,
           createdAt: iso(post.createdAt),
           sentAt: iso(post.sentAt),
         })),
         pushesToTheOwnersPhones: pushes(row.id).map((push) => ({
-          status: push.status,
+          status: push.state,
           createdAt: iso(push.createdAt),
           sentAt: iso(push.sentAt),
           payload: leadPushMessage(row, siteUrl),
@@ -134,14 +135,14 @@ export function createPeople({
             updatesMailed: db
               .select({
                 subject: updates.subject,
-                status: updateMails.status,
-                sentAt: updateMails.sentAt,
-                lastError: updateMails.lastError,
+                status: deliveries.state,
+                sentAt: deliveries.sentAt,
+                lastError: deliveries.lastError,
               })
-              .from(updateMails)
-              .innerJoin(updates, eq(updates.id, updateMails.updateId))
-              .where(eq(updateMails.subscriberId, subscriber.id))
-              .orderBy(asc(updateMails.id))
+              .from(deliveries)
+              .innerJoin(updates, eq(updates.id, deliveries.updateId))
+              .where(eq(deliveries.subscriberId, subscriber.id))
+              .orderBy(asc(deliveries.id))
               .all()
               .map((mail) => ({ ...mail, sentAt: iso(mail.sentAt) })),
           }

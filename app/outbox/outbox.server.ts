@@ -1,13 +1,12 @@
-import { and, asc, count, countDistinct, eq, gte, inArray, lte, max, min, sql } from 'drizzle-orm'
-import type { SendMailOptions } from 'nodemailer'
+import { and, asc, countDistinct, eq, gte, max, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { outbox, submissions, type OutboxRow, type SubmissionRow } from '#app/data/schema'
+import { deliveries, submissions, type DeliveryRow, type SubmissionRow } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import { createAcceptedLedger } from '#app/delivery/accepted.server'
 import { hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
-import { soonest } from '#app/delivery/rounds.server'
-import { smtpVerdict } from '#app/delivery/smtp-refusals'
+import { backlogOf, deliveryRecord, dueOf, soonestDue } from '#app/delivery/record.server'
+import { serverWords, smtpVerdict } from '#app/delivery/smtp-refusals'
 import type { Log } from '#app/log'
 import { digestMail, leadMail, type Lead, type OwnerMail } from './owner-mail.server'
 
@@ -32,17 +31,6 @@ const mostPerDigest = 5_000
 const mostMailsPerRound = 40
 
 /**
- * Another kind of mail the sender delivers in each of its rounds (the mails to visitors), with
- * its transport: what is due, and when more will be.
- */
-export interface MailQueue {
-  /** Sends what is due now; resolves with when something next falls due (ms since the epoch), or null. */
-  deliverDue(send: (mail: SendMailOptions) => Promise<void>): Promise<number | null>
-  /** How many wait to be sent, and since when the oldest has. */
-  backlog(): { unsent: number; oldest: Date | null }
-}
-
-/**
  * Mails the owner about every lead in the outbox. Each row is marked sent only once the
  * mail server has accepted the mail it went in; what fails waits and is tried again, for up
  * to a day. Past `digestAfter` mails within a digest window, leads wait for one digest mail
@@ -54,41 +42,28 @@ export function createOutboxSender({
   settings,
   log,
   writes,
-  queues = [],
 }: {
   engine: DeliveryEngine
   db: FarmDatabase
   settings: OwnerMailSettings
   log: Log
   writes: Writes
-  /** Other mails sent in the same rounds, through the same server. */
-  queues?: MailQueue[]
 }) {
   const { now } = engine
   const transport = engine.smtp(settings.smtpUrl)
   // While leads wait for the next digest, a new lead can only join them: no need to look.
   let digestWaitsUntil = 0
 
+  const record = deliveryRecord(db)
+
+  /** The mails that wait, the owner's and the visitors', and how long the oldest has waited. */
   function backlog() {
-    const [row] = db
-      .select({ unsent: count(), oldest: min(outbox.createdAt) })
-      .from(outbox)
-      .where(eq(outbox.status, 'pending'))
-      .all()
-    let unsent = row?.unsent ?? 0
-    let oldest = row?.oldest?.getTime() ?? Infinity
-    for (const queue of queues) {
-      const waiting = queue.backlog()
-      unsent += waiting.unsent
-      oldest = Math.min(oldest, waiting.oldest?.getTime() ?? Infinity)
-    }
-    return { unsent, oldestUnsentSeconds: oldest === Infinity ? 0 : Math.round((now() - oldest) / 1000) }
+    const { unsent, oldest } = backlogOf(db, ['owner-mail', 'visitor-mail'])
+    return { unsent, oldestUnsentSeconds: oldest ? Math.round((now() - oldest.getTime()) / 1000) : 0 }
   }
 
-  const sendAs = transport.send
-
   const send = (mail: OwnerMail) =>
-    sendAs({
+    transport.send({
       from: settings.from,
       to: settings.to,
       replyTo: mail.replyTo,
@@ -98,54 +73,44 @@ export function createOutboxSender({
     })
 
   const accepted = createAcceptedLedger<{ ids: number[]; mailKey: string; at: Date }>({
-    mark: ({ ids, mailKey, at }) =>
-      db
-        .update(outbox)
-        .set({ status: 'sent', sentAt: at, mailKey, lastError: null })
-        .where(inArray(outbox.id, ids))
-        .run(),
+    mark: ({ ids, mailKey, at }) => record.sent(ids, at, mailKey),
     ids: ({ ids }) => ids,
     writes,
     log,
     what: 'a mail to the owner',
   })
   const insert = db
-    .insert(outbox)
+    .insert(deliveries)
     .values({
+      kind: 'owner-mail',
       submissionId: sql.placeholder('submissionId'),
       nextAttemptAt: sql.placeholder('at'),
       createdAt: sql.placeholder('at'),
     })
     .prepare()
+  const ownerMails = eq(deliveries.kind, 'owner-mail')
 
-  async function markFailedAttempt(rows: Array<{ id: number; attempts: number }>, error: unknown) {
-    const reason = error instanceof Error ? error.message : String(error)
+  async function markFailedAttempt(rows: DeliveryRow[], error: unknown) {
+    const reason = serverWords(error)
+    const at = new Date(now())
     await writes.whenFree(() =>
       db.transaction((tx) => {
-        for (const { id, attempts } of rows) {
-          tx.update(outbox)
-            .set({
-              attempts: attempts + 1,
-              nextAttemptAt: new Date(now() + retryDelayMs(settings.retryBaseMs, attempts + 1)),
-              lastError: reason,
-            })
-            .where(eq(outbox.id, id))
-            .run()
+        for (const row of rows) {
+          const retryAt = new Date(now() + retryDelayMs(settings.retryBaseMs, row.attempts + 1))
+          deliveryRecord(tx).retrying(row, retryAt, reason, at)
         }
       }),
     )
     log.warn({ reason, leads: rows.length, ...backlog() }, 'could not mail the owner; trying again later')
   }
 
-  async function markRefused(row: { id: number }, lead: number, error: unknown) {
-    const reason = error instanceof Error ? error.message : String(error)
-    await writes.whenFree(() =>
-      db.update(outbox).set({ status: 'failed', lastError: reason }).where(eq(outbox.id, row.id)).run(),
-    )
+  async function markRefused(row: DeliveryRow, lead: number, error: unknown) {
+    const reason = serverWords(error)
+    await writes.whenFree(() => record.failed([row.id], reason))
     log.error({ lead, reason }, 'the mail server refused the mail about this lead; it is in the inbox')
   }
 
-  type Due = { mail: OutboxRow; lead: Lead }
+  type Due = { mail: DeliveryRow; lead: Lead }
 
   /**
    * One mail for these leads: a lead mail for one, a digest for more (of as many as fit its
@@ -202,39 +167,29 @@ export function createOutboxSender({
     const at = now()
     const held = accepted.held()
     const due = db
-      .select({ mail: outbox, lead: submissions })
-      .from(outbox)
-      .innerJoin(submissions, eq(submissions.id, outbox.submissionId))
-      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, new Date(at))))
-      .orderBy(asc(outbox.id))
+      .select({ mail: deliveries, lead: submissions })
+      .from(deliveries)
+      .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
+      .where(dueOf('owner-mail', new Date(at)))
+      .orderBy(asc(deliveries.id))
       .limit(mostPerDigest + settings.digestAfter)
       .all()
       .filter(({ mail }) => !held.has(mail.id))
-    const expired = due.filter(({ mail }) => hasGivenUp(mail.createdAt.getTime(), at))
+    const givenUp = ({ mail }: Due) => mail.failingSince !== null && hasGivenUp(mail.failingSince.getTime(), at)
+    const expired = due.filter(givenUp)
     if (expired.length > 0) {
-      await writes.whenFree(() =>
-        db
-          .update(outbox)
-          .set({ status: 'failed' })
-          .where(
-            inArray(
-              outbox.id,
-              expired.map(({ mail }) => mail.id),
-            ),
-          )
-          .run(),
-      )
+      await writes.whenFree(() => db.transaction((tx) => deliveryRecord(tx).gaveUp(expired.map(({ mail }) => mail))))
       log.error(
         { leads: expired.map(({ lead }) => lead.id), reason: expired[0]!.mail.lastError },
         'gave up mailing the owner about these leads after a day of trying',
       )
     }
-    const waiting = due.filter(({ mail }) => !hasGivenUp(mail.createdAt.getTime(), at))
+    const waiting = due.filter((row) => !givenUp(row))
     const windowStart = new Date(at - settings.digestWindowMs)
     const [recent] = db
-      .select({ mails: countDistinct(outbox.mailKey) })
-      .from(outbox)
-      .where(gte(outbox.sentAt, windowStart))
+      .select({ mails: countDistinct(deliveries.sentIn) })
+      .from(deliveries)
+      .where(and(ownerMails, gte(deliveries.sentAt, windowStart)))
       .all()
     const singles = Math.max(0, settings.digestAfter - (recent?.mails ?? 0))
     for (const row of waiting.slice(0, singles)) await sendLeads([row], round)
@@ -242,28 +197,23 @@ export function createOutboxSender({
     let digestAfterMs: number | null = null
     if (rest.length > 0) {
       const [last] = db
-        .select({ at: max(outbox.sentAt) })
-        .from(outbox)
-        .where(and(gte(outbox.sentAt, windowStart), sql`${outbox.mailKey} LIKE 'digest-%'`))
+        .select({ at: max(deliveries.sentAt) })
+        .from(deliveries)
+        .where(and(ownerMails, gte(deliveries.sentAt, windowStart), sql`${deliveries.sentIn} LIKE 'digest-%'`))
         .all()
       if (last?.at) digestAfterMs = last.at.getTime() + settings.digestWindowMs
       else await sendLeads(rest, round)
     }
     if (due.length > 0) log.info(backlog(), 'mailed the owner')
-    const next = soonest(db, outbox, outbox.nextAttemptAt, eq(outbox.status, 'pending'))
+    const next = soonestDue(db, 'owner-mail')
     // Rows accepted but not yet marked are due on paper: look again in a while, not at once.
     const markingAfter = accepted.holding ? now() + 1_000 : 0
-    const ownerWake = next !== null ? Math.max(next, digestAfterMs ?? 0, markingAfter) : null
-    let wakeAt = ownerWake
-    for (const queue of queues) {
-      const queueWake = await queue.deliverDue(sendAs)
-      if (queueWake !== null) wakeAt = Math.min(wakeAt ?? Infinity, queueWake)
-    }
-    return { wakeAt, digestWaiting: digestAfterMs !== null && ownerWake !== null }
+    const wakeAt = next !== null ? Math.max(next, digestAfterMs ?? 0, markingAfter) : null
+    return { wakeAt, digestWaiting: digestAfterMs !== null && wakeAt !== null }
   }
 
   engine.run({
-    name: 'mail',
+    name: 'owner mail',
     round: async () => {
       const delivered = await deliverDue()
       digestWaitsUntil = delivered.digestWaiting && delivered.wakeAt !== null ? delivered.wakeAt : 0

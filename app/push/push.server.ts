@@ -1,16 +1,16 @@
-import { and, asc, count, eq, gte, lte, max, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, isNull, like, max, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import {
-  pushMessages,
+  deliveries,
   pushSubscriptions,
   submissions,
   type PushSubscriptionRow,
   type SubmissionRow,
 } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
-import { gaveUpWords, hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
+import { hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
-import { soonest } from '#app/delivery/rounds.server'
+import { deliveryRecord, dueOf, soonestDue } from '#app/delivery/record.server'
 import type { Log } from '#app/log'
 import { inboxPath, leadPushMessage, pushLimits, type PushMessage } from './push-message'
 import type { OwnerSubscription } from './push-subscription.server'
@@ -104,23 +104,27 @@ export function createPush({
     }
   }
 
-  type Due = { message: typeof pushMessages.$inferSelect; lead: SubmissionRow; to: PushSubscriptionRow }
+  type Due = { message: typeof deliveries.$inferSelect; lead: SubmissionRow; to: PushSubscriptionRow }
 
-  /** Marks what one push told (one lead, or a burst) by how it went; when to try again, if it will be. */
-  async function settle(rows: Due[], outcome: Outcome, toldAs: 'sent' | 'collapsed'): Promise<Date | null> {
+  /**
+   * Marks what one push told (one lead, or a burst named `burst-{first lead}`) by how it went;
+   * when to try again, if it will be.
+   */
+  async function settle(rows: Due[], outcome: Outcome, burst: string | null): Promise<Date | null> {
     const ids = rows.map((row) => row.message.id)
     // One time for the whole burst, so it is told together again.
     const tries = Math.max(...rows.map((row) => row.message.attempts)) + 1
     const retryAt = new Date(now() + retryDelayMs(settings.retryBaseMs, tries))
+    const at = new Date(now())
     await writes.whenFree(() =>
       db.transaction((tx) => {
+        const record = deliveryRecord(tx)
+        if (outcome.sent) return record.sent(ids, at, burst)
+        if (!outcome.retry) return record.failed(ids, outcome.why)
         for (const { message } of rows) {
-          const change = outcome.sent
-            ? { status: toldAs, sentAt: new Date(now()), lastError: null }
-            : !outcome.retry || hasGivenUp(message.createdAt.getTime(), now())
-              ? { status: 'failed' as const, lastError: outcome.retry ? gaveUpWords(outcome.why) : outcome.why }
-              : { attempts: message.attempts + 1, nextAttemptAt: retryAt, lastError: outcome.why }
-          tx.update(pushMessages).set(change).where(eq(pushMessages.id, message.id)).run()
+          if (message.failingSince && hasGivenUp(message.failingSince.getTime(), at.getTime())) {
+            record.gaveUp([{ ...message, lastError: outcome.why }])
+          } else record.retrying(message, retryAt, outcome.why, at)
         }
       }),
     )
@@ -131,11 +135,10 @@ export function createPush({
   /** Leaves leads for later without a try: a failing push service or this minute's burst told. */
   async function defer(rows: Due[], until: Date) {
     await writes.whenFree(() =>
-      db.transaction((tx) => {
-        for (const { message } of rows) {
-          tx.update(pushMessages).set({ nextAttemptAt: until }).where(eq(pushMessages.id, message.id)).run()
-        }
-      }),
+      deliveryRecord(db).deferred(
+        rows.map(({ message }) => message.id),
+        until,
+      ),
     )
   }
 
@@ -147,16 +150,16 @@ export function createPush({
   /** One phone's due leads: up to three a minute one by one, the rest as one 'N new leads'. */
   async function pushTo(to: PushSubscriptionRow, due: Due[], at: number) {
     const since = new Date(at - minuteMs)
-    const mine = eq(pushMessages.subscriptionId, to.id)
+    const mine = and(eq(deliveries.phoneId, to.id), gte(deliveries.sentAt, since))
     const [recent] = db
       .select({ singles: count() })
-      .from(pushMessages)
-      .where(and(mine, eq(pushMessages.status, 'sent'), gte(pushMessages.sentAt, since)))
+      .from(deliveries)
+      .where(and(mine, isNull(deliveries.sentIn)))
       .all()
     const [burst] = db
-      .select({ at: max(pushMessages.sentAt) })
-      .from(pushMessages)
-      .where(and(mine, eq(pushMessages.status, 'collapsed'), gte(pushMessages.sentAt, since)))
+      .select({ at: max(deliveries.sentAt) })
+      .from(deliveries)
+      .where(and(mine, like(deliveries.sentIn, 'burst%')))
       .all()
     const allowance = Math.max(0, pushLimits.singlesPerMinute - (recent?.singles ?? 0))
     for (const [index, row] of due.slice(0, allowance).entries()) {
@@ -164,7 +167,7 @@ export function createPush({
       const urgent = row.lead.analysis?.urgency.level === 'high'
       const outcome = await push(to, leadPushMessage(row.lead, settings.siteUrl), urgent, `lead-${row.lead.id}`)
       if (!outcome.sent && outcome.gone) return forget(to, outcome.why)
-      const retryAt = await settle([row], outcome, 'sent')
+      const retryAt = await settle([row], outcome, null)
       // The service is failing: the phone's other leads wait with this one rather than each failing in turn.
       if (retryAt) return defer(due.slice(index + 1), retryAt)
     }
@@ -184,18 +187,18 @@ export function createPush({
     // Its own topic: an earlier burst still waiting on the push service is not replaced by this one.
     const outcome = await push(to, message, urgent, `leads-from-${message.from}`)
     if (!outcome.sent && outcome.gone) return forget(to, outcome.why)
-    await settle(rest, outcome, 'collapsed')
+    await settle(rest, outcome, `burst-${message.from}`)
   }
 
   async function pushDue(): Promise<number | null> {
     const at = now()
     const due = db
-      .select({ message: pushMessages, lead: submissions, to: pushSubscriptions })
-      .from(pushMessages)
-      .innerJoin(submissions, eq(submissions.id, pushMessages.submissionId))
-      .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushMessages.subscriptionId))
-      .where(and(eq(pushMessages.status, 'pending'), lte(pushMessages.nextAttemptAt, new Date(at))))
-      .orderBy(asc(pushMessages.id))
+      .select({ message: deliveries, lead: submissions, to: pushSubscriptions })
+      .from(deliveries)
+      .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
+      .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, deliveries.phoneId))
+      .where(dueOf('push', new Date(at)))
+      .orderBy(asc(deliveries.id))
       .limit(mostPerRound)
       .all()
     const byPhone = new Map<number, Due[]>()
@@ -209,7 +212,7 @@ export function createPush({
       await pushTo(rows[0]!.to, rows, at)
     }
     if (due.length === mostPerRound) return now()
-    return soonest(db, pushMessages, pushMessages.nextAttemptAt, eq(pushMessages.status, 'pending'))
+    return soonestDue(db, 'push')
   }
 
   engine.run({
@@ -258,8 +261,8 @@ export function createPush({
     queueFor(row: SubmissionRow, at: Date): void {
       if (row.reanalyseAt !== null || row.spamReasons !== null) return
       const queued = db.run(
-        sql`INSERT INTO push_messages (subscription_id, submission_id, next_attempt_at, created_at)
-            SELECT id, ${row.id}, ${at.getTime()}, ${at.getTime()} FROM push_subscriptions`,
+        sql`INSERT INTO deliveries (kind, phone_id, submission_id, next_attempt_at, created_at)
+            SELECT 'push', id, ${row.id}, ${at.getTime()}, ${at.getTime()} FROM push_subscriptions`,
       )
       if (queued.changes > 0) owed = true
     },

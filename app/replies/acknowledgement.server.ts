@@ -6,6 +6,7 @@ import type { Log } from '#app/log'
 import type { Subscribers } from '#app/updates/subscribers.server'
 import { mailboxKey } from '#app/submissions/contact-validation'
 import { fillPlaceholders } from './placeholders'
+import { oweVisitorMail } from './reply-delivery.server'
 import { newMessageId } from './reply-mail.server'
 
 export const defaultAcknowledgement =
@@ -106,7 +107,7 @@ export function createAcknowledgements({
       const text = fillPlaceholders(acknowledging ? (ownText.get()?.text ?? defaultAcknowledgement) : askOnlyText, {
         farm: farmName,
       })
-      insert
+      const written = insert
         .values({
           submissionId: row.id,
           kind: acknowledging ? 'acknowledgement' : 'confirmation',
@@ -115,11 +116,11 @@ export function createAcknowledgements({
           addressKey,
           text,
           messageId: newMessageId(from),
-          queuedAt: now,
-          nextAttemptAt: now,
           createdAt: now,
         })
-        .run()
+        .returning({ id: replies.id })
+        .get()
+      oweVisitorMail(db, written.id, row.id, now)
     },
   }
 }

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, isNull, ne } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { farmTexts, replies, savedReplies, submissions } from '#app/data/schema'
+import { deliveries, farmTexts, replies, savedReplies, submissions } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Submission } from '#app/submissions/submission'
@@ -14,8 +14,9 @@ import {
   replyPlaceholders,
 } from './placeholders'
 import { oneLineBreak, replyLimits, replyTextError, writingError, type Reply } from './reply'
+import { oweVisitorMail } from './reply-delivery.server'
 import { newMessageId } from './reply-mail.server'
-import { submissionWithThread, tellThread, toReply, wholeThread } from './threads.server'
+import { storedReply, submissionWithThread, tellThread, toReply, wholeThread } from './threads.server'
 
 /** What the owner keeps ready to send: at most this many, each at most this long. */
 export const savedReplyLimits = { count: 25, name: 60, text: 4_000 } as const
@@ -154,13 +155,12 @@ export function createReplies({
               text: words,
               messageId: newMessageId(from),
               references: thread.length > 0 ? thread.map(({ messageId }) => messageId).join(' ') : null,
-              queuedAt: at,
-              nextAttemptAt: at,
               createdAt: at,
               requestKey: requestKey ?? null,
             })
             .returning({ id: replies.id })
             .get()
+          oweVisitorMail(tx, row.id, submissionId, at)
           if (lead.status !== 'handled') {
             tx.update(submissions).set({ status: 'handled' }).where(eq(submissions.id, submissionId)).run()
           }
@@ -170,8 +170,7 @@ export function createReplies({
       if (!written.ok) return written
       if (!written.repeated) mailQueued()
       const submission = written.repeated ? submissionWithThread(db, submissionId)! : tell(submissionId)!
-      const reply = db.select().from(replies).where(eq(replies.id, written.replyId)).get()!
-      return { ok: true, reply: toReply(reply), submission, repeated: written.repeated }
+      return { ok: true, reply: toReply(storedReply(db, written.replyId)!), submission, repeated: written.repeated }
     },
 
     /** Every mail of a lead's conversation, oldest first; null when there is no such lead. */
@@ -186,35 +185,42 @@ export function createReplies({
       replyId: number,
       action: 'retry' | 'dismiss',
     ): Promise<Answer<{ reply: Reply; submission: Submission }>> {
-      const matching = and(eq(replies.id, replyId), eq(replies.submissionId, submissionId))
-      const row = await writes.whenFree(() =>
-        db
-          .update(replies)
-          .set(
-            action === 'retry'
-              ? {
-                  status: 'queued',
-                  attempts: 0,
-                  queuedAt: now(),
-                  nextAttemptAt: now(),
-                  lastError: null,
-                  dismissedAt: null,
-                }
-              : { dismissedAt: now() },
-          )
-          .where(
-            and(matching, eq(replies.status, 'failed'), action === 'dismiss' ? isNull(replies.dismissedAt) : undefined),
-          )
-          .returning()
-          .get(),
+      const mail = and(
+        eq(deliveries.replyId, replyId),
+        eq(deliveries.submissionId, submissionId),
+        inArray(deliveries.state, ['failed', 'gave-up']),
       )
-      if (!row) {
-        const exists = db.select({ status: replies.status }).from(replies).where(matching).get()
+      const settled = await writes.whenFree(() =>
+        action === 'retry'
+          ? db
+              .update(deliveries)
+              .set({
+                state: 'queued',
+                attempts: 0,
+                nextAttemptAt: now(),
+                failingSince: null,
+                lastError: null,
+                dismissedAt: null,
+              })
+              .where(mail)
+              .run()
+          : db
+              .update(deliveries)
+              .set({ dismissedAt: now() })
+              .where(and(mail, isNull(deliveries.dismissedAt)))
+              .run(),
+      )
+      if (settled.changes === 0) {
+        const exists = db
+          .select({ id: replies.id })
+          .from(replies)
+          .where(and(eq(replies.id, replyId), eq(replies.submissionId, submissionId)))
+          .get()
         if (!exists) return refuse(404, `There is no reply ${replyId} to submission ${submissionId}.`)
         return refuse(409, 'Only a mail that failed can be tried again or dismissed.')
       }
       if (action === 'retry') mailQueued()
-      return { ok: true, reply: toReply(row), submission: tell(submissionId)! }
+      return { ok: true, reply: toReply(storedReply(db, replyId)!), submission: tell(submissionId)! }
     },
 
     saved: {

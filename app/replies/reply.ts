@@ -22,7 +22,7 @@ export const replyKindWords: Record<ReplyKind, { heading: string; inSentence: st
 }
 
 /** Where a mail to a visitor is, in the words the card shows. */
-export type DeliveryState = 'queued' | 'sent' | 'failed' | 'retrying'
+export type ReplyState = 'queued' | 'sent' | 'failed' | 'retrying'
 
 /** A mail from the farm to the visitor (the owner's reply or the acknowledgement) as pages and the API see it. */
 export interface Reply {
@@ -32,7 +32,7 @@ export interface Reply {
   /** Whether `text` is cut (on a card's copy); the history API has every word. */
   cut: boolean
   createdAt: string
-  state: DeliveryState
+  state: ReplyState
   sentAt: string | null
   /** When it is tried again, while retrying. */
   retryAt: string | null

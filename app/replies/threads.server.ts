@@ -1,28 +1,54 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm'
+import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { replies, submissions, type ReplyRow } from '#app/data/schema'
+import { deliveries, replies, submissions, type DeliveryRow, type ReplyRow } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import { toSubmission } from '#app/submissions/stored-submission.server'
 import type { Submission } from '#app/submissions/submission'
 import { replyLimits, type Reply } from './reply'
 
+/** What a card shows of a mail's delivery, read from the delivery engine's record. */
+type MailDelivery = Pick<DeliveryRow, 'state' | 'nextAttemptAt' | 'sentAt' | 'lastError' | 'dismissedAt'>
+type StoredReply = ReplyRow & { delivery: MailDelivery }
+
+/** A mail to a visitor with its delivery, as one read gives it. */
+export const replyWithDelivery = {
+  ...getTableColumns(replies),
+  delivery: {
+    state: deliveries.state,
+    nextAttemptAt: deliveries.nextAttemptAt,
+    sentAt: deliveries.sentAt,
+    lastError: deliveries.lastError,
+    dismissedAt: deliveries.dismissedAt,
+  },
+}
+
 /** A stored mail to a visitor as pages and the API see it; `textUpTo` cuts its words for a card. */
-export function toReply(row: ReplyRow, textUpTo = Infinity): Reply {
+export function toReply({ delivery, ...row }: StoredReply, textUpTo = Infinity): Reply {
   const words = [...row.text]
   const cut = words.length > textUpTo
+  const { state } = delivery
   return {
     id: row.id,
     kind: row.kind,
     text: cut ? `${words.slice(0, textUpTo).join('')}…` : row.text,
     cut,
     createdAt: row.createdAt.toISOString(),
-    state:
-      row.status === 'queued' ? (row.attempts > 0 ? 'retrying' : 'queued') : row.status === 'sent' ? 'sent' : 'failed',
-    sentAt: row.sentAt?.toISOString() ?? null,
-    retryAt: row.status === 'queued' && row.attempts > 0 ? row.nextAttemptAt.toISOString() : null,
-    failure: row.status === 'sent' ? null : row.lastError,
-    dismissed: row.dismissedAt !== null,
+    state: state === 'gave-up' || state === 'skipped' ? 'failed' : state,
+    sentAt: delivery.sentAt?.toISOString() ?? null,
+    retryAt: state === 'retrying' ? delivery.nextAttemptAt.toISOString() : null,
+    failure: state === 'sent' ? null : delivery.lastError,
+    dismissed: delivery.dismissedAt !== null,
   }
+}
+
+/** One mail to a visitor with its delivery, or undefined. */
+export function storedReply(db: FarmDatabase, replyId: number): StoredReply | undefined {
+  return db
+    .select(replyWithDelivery)
+    .from(replies)
+    .innerJoin(deliveries, eq(deliveries.replyId, replies.id))
+    .where(eq(replies.id, replyId))
+    .get()
 }
 
 /**
@@ -32,8 +58,8 @@ export function toReply(row: ReplyRow, textUpTo = Infinity): Reply {
 export function withThreads(db: FarmDatabase, shown: Submission[]): Submission[] {
   if (shown.length === 0) return shown
   const ids = shown.map((submission) => submission.id)
-  const rows = db.all<ReplyRow & { total: number }>(
-    sql`SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY submission_id ORDER BY id DESC) AS place, count(*) OVER (PARTITION BY submission_id) AS total FROM ${replies} WHERE ${inArray(replies.submissionId, ids)}) WHERE place <= ${replyLimits.onCard} ORDER BY id`,
+  const rows = db.all<Record<string, unknown> & { total: number }>(
+    sql`SELECT r.*, d.state, d.next_attempt_at, d.sent_at, d.last_error, d.dismissed_at FROM (SELECT *, row_number() OVER (PARTITION BY submission_id ORDER BY id DESC) AS place, count(*) OVER (PARTITION BY submission_id) AS total FROM ${replies} WHERE ${inArray(replies.submissionId, ids)}) r JOIN ${deliveries} d ON d.reply_id = r.id WHERE r.place <= ${replyLimits.onCard} ORDER BY r.id`,
   )
   if (rows.length === 0) return shown
   const threads = new Map<number, { replies: Reply[]; total: number }>()
@@ -50,7 +76,7 @@ export function withThreads(db: FarmDatabase, shown: Submission[]): Submission[]
 }
 
 /** A raw row (as `db.all` reads it) in drizzle's shape. */
-function replyRow(raw: Record<string, unknown>): ReplyRow {
+function replyRow(raw: Record<string, unknown>): StoredReply {
   const at = (value: unknown) => (value === null ? null : new Date(Number(value)))
   return {
     id: Number(raw.id),
@@ -61,16 +87,16 @@ function replyRow(raw: Record<string, unknown>): ReplyRow {
     text: String(raw.text),
     messageId: String(raw.message_id),
     references: (raw.references as string | null) ?? null,
-    status: raw.status as ReplyRow['status'],
-    attempts: Number(raw.attempts),
-    queuedAt: at(raw.queued_at)!,
-    nextAttemptAt: at(raw.next_attempt_at)!,
     createdAt: at(raw.created_at)!,
-    sentAt: at(raw.sent_at),
-    lastError: (raw.last_error as string | null) ?? null,
-    dismissedAt: at(raw.dismissed_at),
     requestKey: (raw.request_key as string | null) ?? null,
     subscriberId: raw.subscriber_id === null || raw.subscriber_id === undefined ? null : Number(raw.subscriber_id),
+    delivery: {
+      state: raw.state as MailDelivery['state'],
+      nextAttemptAt: at(raw.next_attempt_at)!,
+      sentAt: at(raw.sent_at),
+      lastError: (raw.last_error as string | null) ?? null,
+      dismissedAt: at(raw.dismissed_at),
+    },
   }
 }
 
@@ -93,8 +119,9 @@ export function tellThread(db: FarmDatabase, events: SubmissionEvents, submissio
 /** Every mail of one conversation, oldest first, with every word. */
 export function wholeThread(db: FarmDatabase, submissionId: number): Reply[] {
   return db
-    .select()
+    .select(replyWithDelivery)
     .from(replies)
+    .innerJoin(deliveries, eq(deliveries.replyId, replies.id))
     .where(eq(replies.submissionId, submissionId))
     .orderBy(desc(replies.id))
     .limit(replyLimits.perLead + 1)

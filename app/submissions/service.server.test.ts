@@ -147,7 +147,8 @@ describe('the submissions service', () => {
           }),
         ],
       })
-      const owed = () => database.sqlite.prepare('SELECT submission_id AS id FROM outbox').pluck().all()
+      const owed = () =>
+        database.sqlite.prepare("SELECT submission_id AS id FROM deliveries WHERE kind = 'owner-mail'").pluck().all()
       const later = (ms: number) => (state.now = new Date(state.now.getTime() + ms))
       return { service, published, state, owed, later }
     }

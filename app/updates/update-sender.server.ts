@@ -1,12 +1,12 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import type { SendMailOptions } from 'nodemailer'
 import type { FarmDatabase } from '#app/data/database.server'
-import { subscribers, updateMails, updates } from '#app/data/schema'
+import { deliveries, subscribers, updates } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import { createAcceptedLedger } from '#app/delivery/accepted.server'
-import { gaveUpWords, hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
+import { hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
-import { soonest } from '#app/delivery/rounds.server'
+import { deliveryRecord, soonestDue, waiting } from '#app/delivery/record.server'
 import { refusedForGood, serverWords, smtpVerdict } from '#app/delivery/smtp-refusals'
 import type { Log } from '#app/log'
 import type { SignedLinks } from './signed-links.server'
@@ -91,9 +91,10 @@ export function createUpdateSender({
 
   const nextDue = db
     .select({
-      mail: updateMails,
+      mail: deliveries,
       update: { id: updates.id, subject: updates.subject, text: updates.text },
       to: {
+        id: subscribers.id,
         email: subscribers.email,
         name: subscribers.name,
         addressKey: subscribers.addressKey,
@@ -102,22 +103,21 @@ export function createUpdateSender({
         subscribedAt: subscribers.subscribedAt,
       },
     })
-    .from(updateMails)
-    .innerJoin(updates, eq(updates.id, updateMails.updateId))
-    .innerJoin(subscribers, eq(subscribers.id, updateMails.subscriberId))
-    .where(and(eq(updateMails.status, 'queued'), lte(updateMails.nextAttemptAt, sql.placeholder('now'))))
-    .orderBy(asc(updateMails.nextAttemptAt), asc(updateMails.id))
+    .from(deliveries)
+    .innerJoin(updates, eq(updates.id, deliveries.updateId))
+    .innerJoin(subscribers, eq(subscribers.id, deliveries.subscriberId))
+    .where(and(eq(deliveries.kind, 'update-mail'), waiting, lte(deliveries.nextAttemptAt, sql.placeholder('now'))))
+    .orderBy(asc(deliveries.nextAttemptAt), asc(deliveries.id))
     .limit(1)
     .prepare()
-  const setMail = (id: number, change: Partial<typeof updateMails.$inferInsert>) =>
-    db.update(updateMails).set(change).where(eq(updateMails.id, id)).run()
+  const record = deliveryRecord(db)
 
   let nextSendAt = 0
   // After the server could not be reached, every mail waits until then.
   let pausedUntil = 0
   let failuresInARow = 0
   const accepted = createAcceptedLedger<{ id: number; at: Date }>({
-    mark: ({ id, at }) => setMail(id, { status: 'sent', sentAt: at, lastError: null }),
+    mark: ({ id, at }) => record.sent([id], at),
     ids: ({ id }) => [id],
     writes,
     log,
@@ -131,15 +131,15 @@ export function createUpdateSender({
     if (!accepted.markHeld()) return at + 1_000
     const due = nextDue.get({ now: at })
     if (!due) {
-      return soonest(db, updateMails, updateMails.nextAttemptAt, eq(updateMails.status, 'queued'))
+      return soonestDue(db, 'update-mail')
     }
     const { mail, update, to } = due
     if (to.status !== 'subscribed') {
-      await writes.whenFree(() => setMail(mail.id, { status: 'skipped', lastError: `The subscriber is ${to.status}.` }))
+      await writes.whenFree(() => record.skipped(mail.id, `The subscriber is ${to.status}.`))
       return at
     }
     if (mail.failingSince && hasGivenUp(mail.failingSince.getTime(), at)) {
-      await writes.whenFree(() => setMail(mail.id, { status: 'failed', lastError: gaveUpWords(mail.lastError) }))
+      await writes.whenFree(() => record.gaveUp([mail]))
       return at
     }
     nextSendAt = at + intervalMs
@@ -150,8 +150,8 @@ export function createUpdateSender({
           update,
           to.email,
           { name: to.name, why: whySubscribed(to) },
-          links.unsubscribeUrl(mail.subscriberId, to.addressKey),
-          `<update-${update.id}-${mail.subscriberId}@${domain}>`,
+          links.unsubscribeUrl(to.id, to.addressKey),
+          `<update-${update.id}-${to.id}@${domain}>`,
         ),
       )
     } catch (error) {
@@ -162,11 +162,11 @@ export function createUpdateSender({
         const addressGone = verdict === 'address-gone'
         await writes.whenFree(() =>
           db.transaction((tx) => {
-            tx.update(updateMails).set({ status: 'failed', lastError: reason }).where(eq(updateMails.id, mail.id)).run()
+            deliveryRecord(tx).failed([mail.id], reason)
             if (addressGone) {
               tx.update(subscribers)
                 .set({ status: 'undeliverable', lastError: reason, unsubscribedAt: new Date(now()) })
-                .where(eq(subscribers.id, mail.subscriberId))
+                .where(eq(subscribers.id, to.id))
                 .run()
             }
           }),
@@ -184,14 +184,7 @@ export function createUpdateSender({
       const justThisAddress = verdict === 'recipient-later'
       const retryAt = now() + retryDelayMs(settings.retryBaseMs, justThisAddress ? mail.attempts + 1 : ++failuresInARow)
       if (!justThisAddress) pausedUntil = retryAt
-      await writes.whenFree(() =>
-        setMail(mail.id, {
-          attempts: mail.attempts + 1,
-          nextAttemptAt: new Date(retryAt),
-          failingSince: mail.failingSince ?? new Date(at),
-          lastError: reason,
-        }),
-      )
+      await writes.whenFree(() => record.retrying(mail, new Date(retryAt), reason, new Date(at)))
       log.warn({ update: update.id, reason }, 'could not send an update; trying again later')
       return justThisAddress ? now() : retryAt
     }

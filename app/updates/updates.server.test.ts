@@ -80,7 +80,9 @@ describe('an update’s audience', () => {
     const again = await updates.send(input)
     expect(first).toMatchObject({ ok: true, repeated: false, update: { recipients: 2 } })
     expect(again).toMatchObject({ ok: true, repeated: true, update: { recipients: 2 } })
-    expect(database.sqlite.prepare('SELECT count(*) AS n FROM update_mails').get()).toEqual({ n: 2 })
+    expect(database.sqlite.prepare("SELECT count(*) AS n FROM deliveries WHERE kind = 'update-mail'").get()).toEqual({
+      n: 2,
+    })
     expect(queued()).toBe(1)
     const nobody = await updates.send({
       ...input,

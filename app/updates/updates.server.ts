@@ -1,7 +1,9 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { intents as knownIntents } from '#app/analysis/analysis'
 import type { FarmDatabase } from '#app/data/database.server'
-import { subscribers, updateMails, updates, type UpdateRow } from '#app/data/schema'
+import type { DeliveryState } from '#app/data/deliveries'
+import { deliveries, subscribers, updates, type UpdateRow } from '#app/data/schema'
+import { waiting } from '#app/delivery/record.server'
 import type { Writes } from '#app/data/writes.server'
 import { requestKeyShape, type Refusal } from '#app/replies/replies.server'
 import { oneLineBreak } from '#app/replies/reply'
@@ -85,18 +87,19 @@ export function createUpdates({
 
   function report(row: UpdateRow): UpdateReport {
     const counts = { queued: 0, retrying: 0, sent: 0, failed: 0, skipped: 0 }
-    for (const { status, retrying, n } of db.all<{ status: keyof typeof counts; retrying: number; n: number }>(
-      sql`SELECT status, attempts > 0 AS retrying, count(*) AS n FROM update_mails WHERE update_id = ${row.id} GROUP BY 1, 2`,
+    for (const { state, n } of db.all<{ state: DeliveryState; n: number }>(
+      sql`SELECT state, count(*) AS n FROM deliveries WHERE update_id = ${row.id} GROUP BY 1`,
     )) {
-      counts[status] += n
-      if (status === 'queued' && retrying) counts.retrying += n
+      // `queued` counts all that wait for their turn, `retrying` those of them that failed once.
+      if (state === 'retrying') counts.retrying += n
+      counts[state === 'retrying' ? 'queued' : state === 'gave-up' ? 'failed' : state] += n
     }
     const failures = db.all<{ reason: string; count: number }>(
-      sql`SELECT coalesce(last_error, 'No reason given') AS reason, count(*) AS count FROM update_mails
-          WHERE update_id = ${row.id} AND status = 'failed' GROUP BY 1 ORDER BY 2 DESC LIMIT 5`,
+      sql`SELECT coalesce(last_error, 'No reason given') AS reason, count(*) AS count FROM deliveries
+          WHERE update_id = ${row.id} AND state IN ('failed', 'gave-up') GROUP BY 1 ORDER BY 2 DESC LIMIT 5`,
     )
     const left = db.get<{ n: number }>(
-      sql`SELECT count(*) AS n FROM update_mails um JOIN subscribers s ON s.id = um.subscriber_id
+      sql`SELECT count(*) AS n FROM deliveries um JOIN subscribers s ON s.id = um.subscriber_id
           WHERE um.update_id = ${row.id} AND s.status = 'unsubscribed' AND s.unsubscribed_by = 'them'
           AND s.unsubscribed_at >= ${row.createdAt.getTime()}`,
     ).n
@@ -173,9 +176,9 @@ export function createUpdates({
               .returning()
               .get()
             const { changes } = tx.run(
-              sql`INSERT INTO update_mails (update_id, subscriber_id, next_attempt_at)
-                  SELECT ${made.id}, s.id, ${at.getTime()} FROM subscribers s WHERE ${audienceWhere(input.audience)}
-                  ORDER BY s.id`,
+              sql`INSERT INTO deliveries (kind, update_id, subscriber_id, next_attempt_at, created_at)
+                  SELECT 'update-mail', ${made.id}, s.id, ${at.getTime()}, ${at.getTime()} FROM subscribers s
+                  WHERE ${audienceWhere(input.audience)} ORDER BY s.id`,
             )
             if (changes === 0) throw new NobodyToMail()
             const row = tx.update(updates).set({ recipients: changes }).where(eq(updates.id, made.id)).returning().get()
@@ -204,8 +207,12 @@ export function createUpdates({
     /** Whether mails of an update wait to be sent (the page then looks again while they go). */
     sending(): boolean {
       return (
-        db.select({ id: updateMails.id }).from(updateMails).where(eq(updateMails.status, 'queued')).limit(1).all()
-          .length > 0
+        db
+          .select({ id: deliveries.id })
+          .from(deliveries)
+          .where(and(eq(deliveries.kind, 'update-mail'), waiting))
+          .limit(1)
+          .all().length > 0
       )
     },
 

@@ -1,11 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { and, asc, eq, lte } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { submissions, webhookDeliveries, type SubmissionRow } from '#app/data/schema'
+import { deliveries, submissions, type SubmissionRow } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
-import { gaveUpWords, hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
+import { hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
-import { soonest } from '#app/delivery/rounds.server'
+import { deliveryRecord, dueOf, owe, soonestDue } from '#app/delivery/record.server'
 import type { Log } from '#app/log'
 
 /** Where each lead is posted (WEBHOOK_URL), the key it is signed with (WEBHOOK_SECRET), and whether spam goes too. */
@@ -65,7 +65,7 @@ export function createWebhook({
   settings: WebhookSettings
 }) {
   const { now } = engine
-  const insert = db.insert(webhookDeliveries)
+  const record = deliveryRecord(db)
 
   async function post(messageId: string, body: string): Promise<string | null> {
     const timestamp = Math.floor(now() / 1000)
@@ -96,33 +96,27 @@ export function createWebhook({
   async function deliverDue(): Promise<number | null> {
     const at = now()
     const due = db
-      .select({ delivery: webhookDeliveries, lead: submissions })
-      .from(webhookDeliveries)
-      .innerJoin(submissions, eq(submissions.id, webhookDeliveries.submissionId))
-      .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, new Date(at))))
-      .orderBy(asc(webhookDeliveries.id))
+      .select({ delivery: deliveries, lead: submissions })
+      .from(deliveries)
+      .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
+      .where(dueOf('webhook-post', new Date(at)))
+      .orderBy(asc(deliveries.id))
       .limit(mostPerRound)
       .all()
     for (const { delivery, lead } of due) {
       if (engine.stopping) break
-      const failure = await post(delivery.messageId, webhookBody(lead))
-      const change =
-        failure === null
-          ? { status: 'sent' as const, sentAt: new Date(now()), lastError: null }
-          : hasGivenUp(delivery.createdAt.getTime(), at)
-            ? { status: 'failed' as const, lastError: gaveUpWords(failure) }
-            : {
-                attempts: delivery.attempts + 1,
-                nextAttemptAt: new Date(now() + retryDelayMs(settings.retryBaseMs, delivery.attempts + 1)),
-                lastError: failure,
-              }
-      await writes.whenFree(() =>
-        db.update(webhookDeliveries).set(change).where(eq(webhookDeliveries.id, delivery.id)).run(),
-      )
+      const failure = await post(delivery.receiptKey!, webhookBody(lead))
+      await writes.whenFree(() => {
+        if (failure === null) return record.sent([delivery.id], new Date(now()))
+        const failing = { ...delivery, lastError: failure }
+        if (delivery.failingSince && hasGivenUp(delivery.failingSince.getTime(), at)) return record.gaveUp([failing])
+        const retryAt = new Date(now() + retryDelayMs(settings.retryBaseMs, delivery.attempts + 1))
+        record.retrying(delivery, retryAt, failure, new Date(at))
+      })
       if (failure !== null) log.warn({ lead: lead.id, reason: failure }, 'could not post a lead to the webhook')
     }
     if (due.length === mostPerRound) return now()
-    return soonest(db, webhookDeliveries, webhookDeliveries.nextAttemptAt, eq(webhookDeliveries.status, 'pending'))
+    return soonestDue(db, 'webhook-post')
   }
 
   engine.run({ name: 'webhook posts', round: deliverDue, retryMs: settings.retryBaseMs })
@@ -134,14 +128,11 @@ export function createWebhook({
      */
     queueFor(row: SubmissionRow, at: Date): void {
       if (row.reanalyseAt !== null || (row.spamReasons !== null && !settings.includeSpam)) return
-      insert
-        .values({
-          submissionId: row.id,
-          messageId: `msg_${randomBytes(16).toString('base64url')}`,
-          nextAttemptAt: at,
-          createdAt: at,
-        })
-        .run()
+      owe(
+        db,
+        { kind: 'webhook-post', submissionId: row.id, receiptKey: `msg_${randomBytes(16).toString('base64url')}` },
+        at,
+      )
     },
   }
 }

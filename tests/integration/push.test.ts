@@ -146,7 +146,9 @@ describe('Web Push to the owner’s phones', () => {
     await expect
       .poll(() => readRows(databasePath, 'SELECT endpoint FROM push_subscriptions').map((row) => String(row.endpoint)))
       .toEqual([expect.stringMatching(/\/push\/busy-phone$/)])
-    await expect.poll(() => readRows(databasePath, 'SELECT status FROM push_messages')).toEqual([{ status: 'sent' }])
+    await expect
+      .poll(() => readRows(databasePath, "SELECT state AS status FROM deliveries WHERE kind = 'push'"))
+      .toEqual([{ status: 'sent' }])
 
     await post(server)
     await expect.poll(() => pushesTo('busy-phone').length, { timeout: 10_000 }).toBe(4)
@@ -162,7 +164,9 @@ describe('Web Push to the owner’s phones', () => {
     await expect.poll(() => pushesTo('slow-phone').length, { timeout: 10_000 }).toBe(1)
     await first.server.stop('SIGTERM')
     servers.splice(servers.indexOf(first.server), 1)
-    expect(readRows(databasePath, 'SELECT status FROM push_messages')).toEqual([{ status: 'sent' }])
+    expect(readRows(databasePath, "SELECT state AS status FROM deliveries WHERE kind = 'push'")).toEqual([
+      { status: 'sent' },
+    ])
     await site({}, databasePath)
     await new Promise((resolve) => setTimeout(resolve, 1_500))
     expect(pushesTo('slow-phone')).toHaveLength(1)
@@ -184,7 +188,9 @@ describe('Web Push to the owner’s phones', () => {
       [id, null],
       [id, 201],
     ])
-    expect(readRows(databasePath, 'SELECT status FROM push_messages')).toEqual([{ status: 'sent' }])
+    expect(readRows(databasePath, "SELECT state AS status FROM deliveries WHERE kind = 'push'")).toEqual([
+      { status: 'sent' },
+    ])
   })
 
   it('tells a burst of more than three leads in a minute as one ‘N new leads’ push after the first three', async () => {
@@ -215,7 +221,7 @@ describe('Web Push to the owner’s phones', () => {
     expect(pushes[3]!.headers.topic).toBe(`leads-from-${restIds[2]}`)
     const told = readRows(
       databasePath,
-      'SELECT status, count(*) AS n FROM push_messages GROUP BY status ORDER BY status',
+      "SELECT CASE WHEN sent_in LIKE 'burst%' THEN 'collapsed' ELSE state END AS status, count(*) AS n FROM deliveries WHERE kind = 'push' GROUP BY 1 ORDER BY 1",
     )
     expect(told).toEqual([
       { status: 'collapsed', n: 4 },

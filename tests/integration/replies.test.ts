@@ -77,7 +77,11 @@ const toVisitor = (mail: MailServer) =>
 function storedReplies(databasePath: string) {
   const sqlite = new Sqlite(databasePath, { readonly: true })
   try {
-    return sqlite.prepare('SELECT kind, status, message_id AS messageId FROM replies ORDER BY id').all() as Array<{
+    return sqlite
+      .prepare(
+        'SELECT r.kind, d.state AS status, r.message_id AS messageId FROM replies r JOIN deliveries d ON d.reply_id = r.id ORDER BY r.id',
+      )
+      .all() as Array<{
       kind: string
       status: string
       messageId: string

@@ -20,7 +20,9 @@ async function owedLeads(names: string[]) {
   const sqlite = new Sqlite(databasePath)
   const at = Date.now()
   const insert = sqlite.prepare('INSERT INTO submissions (name, email, message, created_at) VALUES (?, ?, ?, ?)')
-  const owe = sqlite.prepare('INSERT INTO outbox (submission_id, next_attempt_at, created_at) VALUES (?, ?, ?)')
+  const owe = sqlite.prepare(
+    "INSERT INTO deliveries (kind, submission_id, next_attempt_at, created_at) VALUES ('owner-mail', ?, ?, ?)",
+  )
   for (const name of names) {
     owe.run(insert.run(name, 'lead@example.com', `A message from ${name}`, at).lastInsertRowid, at, at)
   }
@@ -34,7 +36,7 @@ function owed(databasePath: string) {
   try {
     return sqlite
       .prepare(
-        'SELECT s.name, o.status, o.attempts FROM outbox o JOIN submissions s ON s.id = o.submission_id ORDER BY s.id',
+        "SELECT s.name, o.state AS status, o.attempts FROM deliveries o JOIN submissions s ON s.id = o.submission_id WHERE o.kind = 'owner-mail' ORDER BY s.id",
       )
       .all() as Array<{ name: string; status: string; attempts: number }>
   } finally {
@@ -52,7 +54,9 @@ it('mails every other lead of a refused digest, in smaller mails, and marks only
     env: { SMTP_URL: mail.url, NOTIFY_EMAIL: 'owner@farm.example', NOTIFY_DIGEST_AFTER: '0' },
   })
   const statuses = () => owed(databasePath).map(({ name, status }) => ({ name, status }))
-  await expect.poll(() => statuses().filter((row) => row.status !== 'pending').length, { timeout: 15_000 }).toBe(6)
+  await expect
+    .poll(() => statuses().filter((row) => !['queued', 'retrying'].includes(row.status)).length, { timeout: 15_000 })
+    .toBe(6)
   expect(statuses()).toEqual(names.map((name) => ({ name, status: name === 'Poison Pete' ? 'failed' : 'sent' })))
   const mailed = mail.mails.flatMap((one) => names.filter((name) => (one.text ?? '').includes(`${name} <`)))
   expect(mailed.sort()).toEqual(names.filter((name) => name !== 'Poison Pete').sort())
@@ -68,7 +72,7 @@ it('fails no lead when the server refuses every mail (a full mailbox, a DMARC ru
     env: { SMTP_URL: mail.url, NOTIFY_EMAIL: 'owner@farm.example', NOTIFY_DIGEST_AFTER: '0' },
   })
   await expect.poll(() => owed(databasePath).every((row) => row.attempts > 0), { timeout: 15_000 }).toBe(true)
-  expect(owed(databasePath).map((row) => row.status)).toEqual(['pending', 'pending', 'pending', 'pending'])
+  expect(owed(databasePath).map((row) => row.status)).toEqual(['retrying', 'retrying', 'retrying', 'retrying'])
   expect(mail.mails).toEqual([])
   expect(server.output()).not.toContain('the mail server refused the mail about this lead')
 })

@@ -176,7 +176,7 @@ describe('bad updates', () => {
     expect(answer.status).toBe(400)
     expect(((await answer.json()) as { error: string }).error).toMatch(error)
     expect(count(server, 'updates')).toBe(0)
-    expect(count(server, 'update_mails')).toBe(0)
+    expect(count(server, 'deliveries')).toBe(0)
   })
 
   it('refuses a malformed Idempotency-Key and another media type', async () => {

@@ -1,3 +1,7 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import Sqlite from 'better-sqlite3'
 
 /** Reads the rows straight from the SQLite file, bypassing the app. */
@@ -14,3 +18,20 @@ export function readRows<T = Record<string, unknown>>(databasePath: string, quer
     sqlite.close()
   }
 }
+
+/**
+ * The migrations folder as the release that ended with migration `lastTag` shipped it: the same
+ * files, its journal cut there, so a test can make the database that release made.
+ */
+export function migrationsUpTo(lastTag: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'farm-migrations-'))
+  cpSync(migrationsFolder, folder, { recursive: true })
+  const journalPath = join(folder, 'meta', '_journal.json')
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> }
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag)
+  if (last < 0) throw new Error(`No migration ${lastTag}`)
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }))
+  return folder
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))

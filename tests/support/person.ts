@@ -31,7 +31,13 @@ export function tracesInFile(databasePath: string, words: string[]): string[] {
  * acknowledgement and reply, the owner's mail, the webhook post and the push about the lead;
  * their subscription with the words they agreed to, and an update mailed to them.
  */
-export function seedPersonEverywhere(sqlite: Sqlite.Database, person = forgettable, at = Date.now()) {
+export function seedPersonEverywhere(
+  sqlite: Sqlite.Database,
+  person = forgettable,
+  at = Date.now(),
+  /** The previous release kept what it owed in five tables of their own (drizzle/0015 joined them). */
+  written: 'now' | 'before one delivery engine' = 'now',
+) {
   const { name, email, message } = person
   const summary = `${name} asks to keep ${message.split(' ').slice(3, 5).join(' ')}.`
   const earlier = sqlite
@@ -48,43 +54,47 @@ export function seedPersonEverywhere(sqlite: Sqlite.Database, person = forgettab
       .run(name, email, message, at, summary).lastInsertRowid,
   )
   sqlite.prepare("UPDATE submissions SET status = 'handled' WHERE id = ?").run(lead)
+  const owed = written === 'before one delivery engine' ? oweAsPreviousRelease : oweEverything
+  owed(sqlite, { lead, name, email, at })
+  return { lead }
+}
+
+type Owing = { lead: number; name: string; email: string; at: number }
+
+/** The mails to them, and what the site owed about the lead, each kind, all sent. */
+function oweEverything(sqlite: Sqlite.Database, { lead, name, email, at }: Owing) {
   const reply = sqlite.prepare(
-    "INSERT INTO replies (submission_id, kind, to_address, address_key, text, message_id, status, queued_at, next_attempt_at, created_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?)",
+    'INSERT INTO replies (submission_id, kind, to_address, address_key, text, message_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   )
-  reply.run(
-    lead,
-    'acknowledgement',
-    email,
-    email.toLowerCase(),
-    `Dear ${name}, thank you.`,
-    `<ack-${lead}@farm.test>`,
-    at,
-    at,
-    at,
-    at,
+  // What the site owed about the lead and to them, every kind, all sent.
+  const owed = sqlite.prepare(
+    "INSERT INTO deliveries (kind, submission_id, reply_id, update_id, subscriber_id, phone_id, receipt_key, state, next_attempt_at, created_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?)",
   )
-  reply.run(
-    lead,
-    'reply',
-    email,
-    email.toLowerCase(),
-    `Hello ${name}, the marmalade is kept.`,
-    `<reply-${lead}@farm.test>`,
-    at,
-    at,
-    at,
-    at,
-  )
-  sqlite
-    .prepare(
-      "INSERT INTO outbox (submission_id, status, next_attempt_at, created_at, sent_at) VALUES (?, 'sent', ?, ?, ?)",
+  const owe = (
+    kind: string,
+    about: { lead?: unknown; reply?: unknown; update?: unknown; subscriber?: unknown; phone?: unknown; key?: string },
+  ) =>
+    owed.run(
+      kind,
+      about.lead ?? null,
+      about.reply ?? null,
+      about.update ?? null,
+      about.subscriber ?? null,
+      about.phone ?? null,
+      about.key ?? null,
+      at,
+      at,
+      at,
     )
-    .run(lead, at, at, at)
-  sqlite
-    .prepare(
-      "INSERT INTO webhook_deliveries (submission_id, message_id, status, next_attempt_at, created_at, sent_at) VALUES (?, ?, 'sent', ?, ?, ?)",
-    )
-    .run(lead, `msg_${lead}`, at, at, at)
+  for (const [kind, text, messageId] of [
+    ['acknowledgement', `Dear ${name}, thank you.`, `<ack-${lead}@farm.test>`],
+    ['reply', `Hello ${name}, the marmalade is kept.`, `<reply-${lead}@farm.test>`],
+  ]) {
+    const mail = reply.run(lead, kind, email, email.toLowerCase(), text, messageId, at).lastInsertRowid
+    owe('visitor-mail', { lead, reply: mail })
+  }
+  owe('owner-mail', { lead })
+  owe('webhook-post', { lead, key: `msg_${lead}` })
   const phone = sqlite
     .prepare(
       "INSERT OR IGNORE INTO push_subscriptions (endpoint, p256dh, auth, created_at) VALUES ('https://fcm.googleapis.com/fcm/send/phone', 'key', 'auth', ?)",
@@ -93,11 +103,7 @@ export function seedPersonEverywhere(sqlite: Sqlite.Database, person = forgettab
   const phoneId = phone.changes
     ? phone.lastInsertRowid
     : sqlite.prepare('SELECT id FROM push_subscriptions').pluck().get()
-  sqlite
-    .prepare(
-      "INSERT INTO push_messages (subscription_id, submission_id, status, next_attempt_at, created_at, sent_at) VALUES (?, ?, 'sent', ?, ?, ?)",
-    )
-    .run(phoneId, lead, at, at, at)
+  owe('push', { lead, phone: phoneId })
   const subscriber = sqlite
     .prepare(
       "INSERT INTO subscribers (email, address_key, name, status, consent, added_by, asked_at, subscribed_at, created_at) VALUES (?, ?, ?, 'subscribed', ?, 'visitor', ?, ?, ?)",
@@ -108,10 +114,43 @@ export function seedPersonEverywhere(sqlite: Sqlite.Database, person = forgettab
       "INSERT INTO updates (subject, text, products, intents, recipients, created_at) VALUES ('Honey is in', 'Jars at the gate.', '[]', '[]', 1, ?)",
     )
     .run(at).lastInsertRowid
-  sqlite
+  owe('update-mail', { update, subscriber })
+}
+
+/** The same, as the release before one delivery engine wrote it: five queues. */
+function oweAsPreviousRelease(sqlite: Sqlite.Database, { lead, name, email, at }: Owing) {
+  const reply = sqlite.prepare(
+    "INSERT INTO replies (submission_id, kind, to_address, address_key, text, message_id, status, queued_at, next_attempt_at, created_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?)",
+  )
+  for (const [kind, text, messageId] of [
+    ['acknowledgement', `Dear ${name}, thank you.`, `<ack-${lead}@farm.test>`],
+    ['reply', `Hello ${name}, the marmalade is kept.`, `<reply-${lead}@farm.test>`],
+  ]) {
+    reply.run(lead, kind, email, email.toLowerCase(), text, messageId, at, at, at, at)
+  }
+  const sent = (table: string, columns: string, ...values: unknown[]) =>
+    sqlite
+      .prepare(
+        `INSERT INTO ${table} (${columns}, status, next_attempt_at, sent_at) VALUES (${values.map(() => '?').join(', ')}, 'sent', ?, ?)`,
+      )
+      .run(...values, at, at)
+  sent('outbox', 'submission_id, created_at', lead, at)
+  sent('webhook_deliveries', 'submission_id, message_id, created_at', lead, `msg_${lead}`, at)
+  const phone = sqlite
     .prepare(
-      "INSERT INTO update_mails (update_id, subscriber_id, status, next_attempt_at, sent_at) VALUES (?, ?, 'sent', ?, ?)",
+      "INSERT INTO push_subscriptions (endpoint, p256dh, auth, created_at) VALUES ('https://fcm.googleapis.com/fcm/send/phone', 'key', 'auth', ?)",
     )
-    .run(update, subscriber, at, at)
-  return { lead }
+    .run(at).lastInsertRowid
+  sent('push_messages', 'subscription_id, submission_id, created_at', phone, lead, at)
+  const subscriber = sqlite
+    .prepare(
+      "INSERT INTO subscribers (email, address_key, name, status, consent, added_by, asked_at, subscribed_at, created_at) VALUES (?, ?, ?, 'subscribed', ?, 'visitor', ?, ?, ?)",
+    )
+    .run(email, email.toLowerCase(), name, `Yes, ${name} wants the farm's updates`, at, at, at).lastInsertRowid
+  const update = sqlite
+    .prepare(
+      "INSERT INTO updates (subject, text, products, intents, recipients, created_at) VALUES ('Honey is in', 'Jars at the gate.', '[]', '[]', 1, ?)",
+    )
+    .run(at).lastInsertRowid
+  sent('update_mails', 'update_id, subscriber_id', update, subscriber)
 }

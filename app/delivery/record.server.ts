@@ -1,0 +1,104 @@
+import { and, count, eq, inArray, lte, min, sql } from 'drizzle-orm'
+import type { FarmDatabase } from '#app/data/database.server'
+import type { DeliveryKind } from '#app/data/deliveries'
+import { deliveries, type DeliveryRow } from '#app/data/schema'
+import { gaveUpWords } from './backoff'
+
+/** Waiting to be sent: not tried yet, or tried and to be tried again. */
+export const waiting = sql`${deliveries.state} IN ('queued', 'retrying')`
+
+/** The due ones of a kind, as a sender's query picks them. */
+export const dueOf = (kind: DeliveryKind, at: Date) =>
+  and(eq(deliveries.kind, kind), waiting, lte(deliveries.nextAttemptAt, at))
+
+/**
+ * The one place a delivery's state is written, in one vocabulary for every kind. Each call is one
+ * statement; the sender runs it through `writes.whenFree` (or inside its own transaction as `tx`).
+ */
+export function deliveryRecord(db: Pick<FarmDatabase, 'update' | 'select'>) {
+  const byIds = (ids: number[]) => inArray(deliveries.id, ids)
+  return {
+    /** The receiver took them; `sentIn` names what held more than one (a digest, a burst). */
+    sent(ids: number[], at: Date, sentIn: string | null = null) {
+      db.update(deliveries).set({ state: 'sent', sentAt: at, sentIn, lastError: null }).where(byIds(ids)).run()
+    },
+    /** Tried and not taken: tried again at `retryAt`; failing since the first failure without a break. */
+    retrying(row: Pick<DeliveryRow, 'id' | 'attempts' | 'failingSince'>, retryAt: Date, why: string, at: Date) {
+      db.update(deliveries)
+        .set({
+          state: 'retrying',
+          attempts: row.attempts + 1,
+          nextAttemptAt: retryAt,
+          failingSince: row.failingSince ?? at,
+          lastError: why,
+        })
+        .where(eq(deliveries.id, row.id))
+        .run()
+    },
+    /** Left for later without a try (a failing receiver, a burst told this minute). */
+    deferred(ids: number[], until: Date) {
+      db.update(deliveries).set({ nextAttemptAt: until }).where(byIds(ids)).run()
+    },
+    /** The receiver refused it for good, in its own words. */
+    failed(ids: number[], why: string) {
+      db.update(deliveries).set({ state: 'failed', lastError: why }).where(byIds(ids)).run()
+    },
+    /** A day of failing without a break: no more tries; the last failure's words are kept. */
+    gaveUp(rows: Array<Pick<DeliveryRow, 'id' | 'lastError'>>) {
+      for (const row of rows) {
+        db.update(deliveries)
+          .set({ state: 'gave-up', lastError: gaveUpWords(row.lastError) })
+          .where(eq(deliveries.id, row.id))
+          .run()
+      }
+    },
+    /** No longer owed (the subscriber left before their turn). */
+    skipped(id: number, why: string) {
+      db.update(deliveries).set({ state: 'skipped', lastError: why }).where(eq(deliveries.id, id)).run()
+    },
+    /** Owed again from now, as if new (the owner's 'Try again'); any set-aside is undone. */
+    again(id: number, at: Date) {
+      db.update(deliveries)
+        .set({
+          state: 'queued',
+          attempts: 0,
+          nextAttemptAt: at,
+          failingSince: null,
+          lastError: null,
+          dismissedAt: null,
+        })
+        .where(eq(deliveries.id, id))
+        .run()
+    },
+  }
+}
+
+/** What is owed, to whom and about what; the rest of its row is the engine's. */
+type Owed = Pick<typeof deliveries.$inferInsert, 'kind' | 'submissionId' | 'replyId' | 'phoneId' | 'receiptKey'>
+
+/** Owes one item from `at`: called inside the transaction that causes it. */
+export function owe(tx: Pick<FarmDatabase, 'insert'>, owed: Owed, at: Date): void {
+  tx.insert(deliveries)
+    .values({ ...owed, nextAttemptAt: at, createdAt: at })
+    .run()
+}
+
+/** When a kind's next item falls due (ms since the epoch), or null when none waits. */
+export function soonestDue(db: FarmDatabase, kind: DeliveryKind): number | null {
+  const [next] = db
+    .select({ at: min(deliveries.nextAttemptAt) })
+    .from(deliveries)
+    .where(and(eq(deliveries.kind, kind), waiting))
+    .all()
+  return next?.at instanceof Date ? next.at.getTime() : null
+}
+
+/** How many of these kinds wait to be sent, and since when the oldest has. */
+export function backlogOf(db: FarmDatabase, kinds: DeliveryKind[]): { unsent: number; oldest: Date | null } {
+  const [row] = db
+    .select({ unsent: count(), oldest: min(deliveries.createdAt) })
+    .from(deliveries)
+    .where(and(inArray(deliveries.kind, kinds), waiting))
+    .all()
+  return { unsent: row?.unsent ?? 0, oldest: row?.oldest ?? null }
+}
