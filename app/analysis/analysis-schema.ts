@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { analysisSources, intents, sentimentLabels, spamSignals, urgencyLevels } from './analysis'
+import { analysisSources, intents, sentimentLabels, spamSignals, urgencyLevels, type Analysis } from './analysis'
 
 const shortText = (max: number) => z.string().check(z.minLength(1), z.maxLength(max))
 
@@ -7,7 +7,7 @@ function distinct(values: readonly unknown[]) {
   return new Set(values).size === values.length
 }
 
-/** The reading of one message; the same shape whichever reader produced it. */
+/** What a reader's answer must be to be kept: an `Analysis`, within bounds. */
 export const analysisSchema = z.object({
   intents: z
     .array(z.enum(intents))
@@ -28,6 +28,4 @@ export const analysisSchema = z.object({
     reasons: z.array(z.enum(spamSignals)).check(z.refine(distinct, { error: 'Each reason may appear only once' })),
   }),
   source: z.enum(analysisSources),
-})
-
-export type Analysis = z.infer<typeof analysisSchema>
+}) satisfies z.ZodMiniType<Analysis>

@@ -30,6 +30,20 @@ export type SpamSignal = (typeof spamSignals)[number]
 
 /** Who read the message: the built-in offline reader, or the configured language model. */
 export const analysisSources = ['offline', 'llm'] as const
+export type AnalysisSource = (typeof analysisSources)[number]
 
-// The schema (zod) lives beside, so pages that only need these words and types load no zod.
-export type { Analysis } from './analysis-schema'
+/**
+ * The reading of one message; the same shape whichever reader produced it. Its schema (zod, in
+ * analysis-schema.ts) is checked against it, and lives beside, so pages that only need these
+ * words and types load no zod.
+ */
+export interface Analysis {
+  intents: Intent[]
+  products: string[]
+  /** From -1 (angry) to 1 (delighted). */
+  sentiment: { label: SentimentLabel; score: number }
+  /** `cues`: the words that make it urgent, e.g. "tomorrow". */
+  urgency: { level: UrgencyLevel; cues: string[] }
+  spam: { isSpam: boolean; reasons: SpamSignal[] }
+  source: AnalysisSource
+}
