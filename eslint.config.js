@@ -3,10 +3,22 @@ import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { layers, roomPath, rooms } from './scripts/rooms.js'
 
 const serverFolder = { group: ['\\#server/**'], message: 'app/ never imports the server that composes it' }
 const serverOnly = { group: ['**/*.server'], message: 'Server-only module' }
 const upward = { group: ['../*'], message: 'Import another folder as #app/…, #server/… or #tests/…' }
+
+// Each room may import only the rooms scripts/rooms.js says; they stand in layers (checked here).
+const roomZones = layers().flatMap((room) =>
+  Object.keys(rooms)
+    .filter((other) => other !== room && !rooms[room].includes(other))
+    .map((other) => ({
+      target: roomPath(room),
+      from: roomPath(other),
+      message: `app/${room} may not import app/${other} (scripts/rooms.js)`,
+    })),
+)
 
 export default tseslint.config(
   {
@@ -60,19 +72,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [upward, serverFolder, serverOnly] }] },
   },
   {
-    // The language engine depends on nothing else in app/: submissions depend on it, never the reverse.
-    files: ['app/analysis/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            upward,
-            serverFolder,
-            { regex: '^#app/(?!analysis/|log$)', message: 'The language engine stands on its own' },
-          ],
-        },
-      ],
-    },
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: roomZones }] },
   },
 )

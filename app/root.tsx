@@ -14,7 +14,7 @@ import { useEffect, type ReactNode } from 'react'
 import { SiteHeader } from '#app/components/site-header'
 import { Toasts } from '#app/components/toasts'
 import { useLiveCounts } from '#app/live/live-counts'
-import type { TagCount } from '#app/submissions/submission'
+import type { TagCount } from '#app/leads/lead'
 import { useNonce } from './nonce'
 import { Stylesheet } from './stylesheet'
 

@@ -30,7 +30,7 @@ import { startMailServer } from '#tests/support/mail-server'
 import { signInAsOwner } from '#tests/support/owner'
 import { seedSubmissions, sendFullFirstPage } from '#tests/support/seed'
 import { freePort } from '#tests/support/server'
-import type { Submission } from '#app/submissions/submission'
+import type { Submission } from '#app/leads/lead'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const bareRemix = join(root, 'bench/bare-remix')

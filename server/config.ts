@@ -1,12 +1,12 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { LlmSettings } from '#app/analysis/llm.server'
-import type { OwnerMailSettings } from '#app/outbox/outbox.server'
+import type { OwnerMailSettings } from '#app/owner-mail/owner-mail-sender.server'
 import type { WebhookSettings } from '#app/webhook/webhook.server'
 import { defaultPushHosts } from '#app/push/push-subscription.server'
 import { vapidKeysError, type VapidKeys } from '#app/push/vapid.server'
 import { defaultFarmProducts, readProductList, type Product } from '#app/analysis/products'
-import { isEmailAddress } from '#app/submissions/contact-validation'
+import { isEmailAddress } from '#app/leads/mailbox'
 
 type Environment = Record<string, string | undefined>
 

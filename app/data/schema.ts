@@ -1,9 +1,15 @@
 import { isNotNull, sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { Analysis } from '#app/analysis/analysis'
-import { replyKinds } from '#app/replies/reply'
-import { submissionStatuses, type SpamReason } from '#app/submissions/submission'
-import { deliveryKinds, deliveryStates } from './deliveries'
+import {
+  deliveryKinds,
+  deliveryStates,
+  replyKinds,
+  submissionStatuses,
+  subscriberStatuses,
+  teamRoles,
+  type SpamReason,
+} from './enums'
 
 // `id` is an INTEGER PRIMARY KEY, so it is SQLite's rowid: the table's own
 // B-tree is ordered by it and newest-first reads walk it backwards with no
@@ -27,6 +33,8 @@ export const submissions = sqliteTable(
      */
     reanalyseAt: integer('reanalyse_at', { mode: 'timestamp_ms' }),
     analysisAttempts: integer('analysis_attempts').notNull().default(0),
+    /** Who of the team last changed its status (marked it handled, new, or not spam); null for none, or an open inbox. */
+    statusChangedBy: integer('status_changed_by').references(() => team.id, { onDelete: 'set null' }),
   },
   (table) => [
     // Spam is a small part of the table: the spam folder reads it newest first from this
@@ -45,6 +53,19 @@ export const submissions = sqliteTable(
 export type SubmissionRow = typeof submissions.$inferSelect
 
 /**
+ * The people who work the inbox. While OWNER_PASSWORD is the one way in, the team is the owner
+ * alone (drizzle/0016 makes them); whatever a person does that the site keeps records their id.
+ */
+export const team = sqliteTable('team', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  role: text('role', { enum: teamRoles }).notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+})
+
+export type TeamRow = typeof team.$inferSelect
+
+/**
  * The owner's signed-in browsers. The cookie holds a random id; only its SHA-256 is kept
  * here, so a copy of the database holds no cookie that works.
  */
@@ -53,6 +74,10 @@ export const sessions = sqliteTable('sessions', {
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
   revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+  /** Who signed in. */
+  memberId: integer('member_id')
+    .notNull()
+    .references(() => team.id, { onDelete: 'cascade' }),
 })
 
 /**
@@ -127,6 +152,8 @@ export const replies = sqliteTable(
     requestKey: text('request_key'),
     /** The subscriber this mail asks to confirm they want updates (with its link), if it asks. */
     subscriberId: integer('subscriber_id').references(() => subscribers.id, { onDelete: 'set null' }),
+    /** Who of the team wrote it; null for the site's own (the acknowledgement, the ask) or an open inbox. */
+    sentBy: integer('sent_by').references(() => team.id, { onDelete: 'set null' }),
   },
   (table) => [
     uniqueIndex('replies_message_id').on(table.messageId),
@@ -159,9 +186,6 @@ export const farmTexts = sqliteTable('farm_texts', {
   text: text('text').notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 })
-
-export const subscriberStatuses = ['asked', 'subscribed', 'unsubscribed', 'undeliverable'] as const
-export type SubscriberStatus = (typeof subscriberStatuses)[number]
 
 /**
  * Who gets the farm's updates, one row per mailbox: asked to confirm, subscribed (with the words
@@ -210,6 +234,8 @@ export const updates = sqliteTable(
     /** The sending form's or the caller's Idempotency-Key: the same key twice is one update. */
     requestKey: text('request_key'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Who of the team sent it. */
+    sentBy: integer('sent_by').references(() => team.id, { onDelete: 'set null' }),
   },
   (table) => [uniqueIndex('updates_request_key').on(table.requestKey)],
 )
@@ -308,6 +334,8 @@ export const erasures = sqliteTable('erasures', {
   /** Of the mailbox it reaches (see mailboxKey), as their subscription is matched. */
   mailboxHash: text('mailbox_hash').notNull(),
   erasedAt: integer('erased_at', { mode: 'timestamp_ms' }).notNull(),
+  /** Who of the team made the site forget them; null when re-applied from the list at start. */
+  erasedBy: integer('erased_by').references(() => team.id, { onDelete: 'set null' }),
 })
 
 /**

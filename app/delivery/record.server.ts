@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, lte, min, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import type { DeliveryKind } from '#app/data/deliveries'
+import type { DeliveryKind } from '#app/data/enums'
 import { deliveries, type DeliveryRow } from '#app/data/schema'
 import { gaveUpWords } from './backoff'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { absoluteUtc, relativeArrival } from './when-arrived'
+import { absoluteUtc, relativeArrival } from '#app/leads/when-arrived'
 
 /**
  * When a submission arrived. The server renders a fixed UTC date (so hydration matches);

@@ -1,4 +1,4 @@
-import type { Submission } from '#app/submissions/submission'
+import type { Submission } from '#app/leads/lead'
 
 export const csvColumns = [
   'id',

@@ -2,7 +2,7 @@ import { Form, Link, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { intents } from '#app/analysis/analysis'
 import { intentWords } from '#app/analysis/intent-words'
-import type { TagCount } from '#app/submissions/submission'
+import type { TagCount } from '#app/leads/lead'
 import { longestSearch, viewParams, type InboxView } from './inbox-query'
 
 const typingPauseMs = 300

@@ -6,7 +6,7 @@ import { requireDataOwner, requireOwner } from '#app/owner/require-owner.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import type { Answering, ReplyProblem } from '#app/replies/conversation'
 import { newFormKey, sendReply, settleFailedReply } from '#app/replies/reply-requests.server'
-import { isSubmissionId, type TagCount } from '#app/submissions/submission'
+import { isSubmissionId, type TagCount } from '#app/leads/lead'
 import { inboxPageSizes, readInboxQuery } from './inbox-query'
 import { submissionChangeFromForm } from './submission-change'
 
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!isSubmissionId(id)) return gone()
     if (intent === 'delete') return (await context.inbox.remove(Number(id))) ? backToView() : gone()
     const address = context.inbox.addressOf(Number(id))
-    return address !== null && (await context.people.forget(address)) ? backToView() : gone()
+    return address !== null && (await context.people.forget(address, pass.who.id)) ? backToView() : gone()
   }
   if (intent === 'reply' || intent === 'retry-reply' || intent === 'dismiss-reply') {
     const refused = (status: number, error: string) =>
@@ -48,24 +48,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const done =
       intent === 'reply'
-        ? await sendReply(context, {
-            submissionId: Number(id),
-            text,
-            ...(isSubmissionId(fields.savedReply) ? { savedReplyId: Number(fields.savedReply) } : {}),
-            ...(fields.key ? { requestKey: fields.key } : {}),
-          })
-        : await settleFailedReply(context, {
-            submissionId: Number(id),
-            replyId: Number(fields.replyId),
-            action: intent === 'retry-reply' ? 'retry' : 'dismiss',
-          })
+        ? await sendReply(
+            context,
+            {
+              submissionId: Number(id),
+              text,
+              ...(isSubmissionId(fields.savedReply) ? { savedReplyId: Number(fields.savedReply) } : {}),
+              ...(fields.key ? { requestKey: fields.key } : {}),
+            },
+            pass.who,
+          )
+        : await settleFailedReply(
+            context,
+            {
+              submissionId: Number(id),
+              replyId: Number(fields.replyId),
+              action: intent === 'retry-reply' ? 'retry' : 'dismiss',
+            },
+            pass.who,
+          )
     return done.ok ? backToCard() : refused(done.status, done.error)
   }
   const change = submissionChangeFromForm(form)
   if (!isSubmissionId(id) || !change) {
     return json({ error: 'That change is not one the inbox knows.' }, { status: 400 })
   }
-  if (!(await context.inbox.update(Number(id), change))) {
+  if (!(await context.inbox.update(Number(id), change, pass.who.id))) {
     return json({ error: 'That submission is no longer here.' }, { status: 404 })
   }
   // Back to the same view: a fresh page showing the change.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
 import { apiPageSizes, inboxPageSizes, matchesView, pageParams, readInboxQuery, searchMatch } from './inbox-query'
-import type { Submission } from '#app/submissions/submission'
+import type { Submission } from '#app/leads/lead'
 
 const read = (query: string) => readInboxQuery(new URLSearchParams(query), apiPageSizes)
 

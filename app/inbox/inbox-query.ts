@@ -1,5 +1,6 @@
 import { intents, urgencyLevels, type Intent, type UrgencyLevel } from '#app/analysis/analysis'
-import { isSubmissionId, submissionStatuses, type Submission, type SubmissionStatus } from '#app/submissions/submission'
+import { submissionStatuses, type SubmissionStatus } from '#app/data/enums'
+import { isSubmissionId, type Submission } from '#app/leads/lead'
 
 /** Which submissions the owner is looking at: the inbox or the spam folder, searched and filtered. */
 export interface InboxView {

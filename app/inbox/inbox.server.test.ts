@@ -9,6 +9,9 @@ import { servicesOverFreshDatabase } from '#tests/support/services'
 import type { Inbox } from './inbox.server'
 import type { InboxPage } from './inbox-query'
 
+/** The team's first person, the owner (drizzle/0016). */
+const owner = 1
+
 const form = { name: 'Ann', email: 'ann@example.com', message: 'Any honey left?' }
 const analysis = honeyQuestion
 let database: OpenDatabase
@@ -58,10 +61,10 @@ describe('the inbox', () => {
     const { service, inbox, published } = setUp()
     const stored = await service.submit(form)
     const id = stored.ok ? stored.submission.id : 0
-    const handled = await inbox.update(id, { status: 'handled' })
+    const handled = await inbox.update(id, { status: 'handled' }, owner)
     expect(handled).toMatchObject({ id, status: 'handled' })
     expect(listed(inbox)).toEqual([handled])
-    expect(await inbox.update(id, { status: 'new' })).toMatchObject({ id, status: 'new' })
+    expect(await inbox.update(id, { status: 'new' }, owner)).toMatchObject({ id, status: 'new' })
     expect(published.map((event) => [event.type, 'data' in event ? event.data.status : event.ids])).toEqual([
       ['NEW_SUBMISSION', 'new'],
       ['SUBMISSION_UPDATED', 'handled'],
@@ -74,13 +77,13 @@ describe('the inbox', () => {
     for (const name of ['A', 'B', 'C']) await service.submit({ ...form, name })
     await service.submit(form, ['honeypot'])
     expect(inbox.countNew().count).toBe(3)
-    await inbox.update(2, { status: 'handled' })
+    await inbox.update(2, { status: 'handled' }, owner)
     expect(inbox.countNew().count).toBe(2)
-    await inbox.update(4, { spam: false })
+    await inbox.update(4, { spam: false }, owner)
     expect(inbox.countNew().count).toBe(3)
     database.sqlite.prepare('DELETE FROM submissions WHERE id = 1').run()
     expect(inbox.countNew().count).toBe(2)
-    await inbox.update(2, { status: 'new' })
+    await inbox.update(2, { status: 'new' }, owner)
     expect(inbox.countNew().count).toBe(3)
   })
 
@@ -88,7 +91,7 @@ describe('the inbox', () => {
     const { service, inbox, published } = setUp()
     const trapped = await service.submit(form, ['filled_too_fast'])
     const id = trapped.ok ? trapped.submission.id : 0
-    const kept = await inbox.update(id, { spam: false })
+    const kept = await inbox.update(id, { spam: false }, owner)
     expect(kept).toMatchObject({ id, spam: null })
     expect(listed(inbox)).toEqual([kept])
     expect(listed(inbox, { spam: true })).toEqual([])
@@ -97,7 +100,7 @@ describe('the inbox', () => {
 
   it('changes nothing and tells no one for an id it does not hold', async () => {
     const { inbox, published } = setUp()
-    expect(await inbox.update(404, { status: 'handled' })).toBeNull()
+    expect(await inbox.update(404, { status: 'handled' }, owner)).toBeNull()
     expect(published).toEqual([])
   })
 
@@ -250,10 +253,10 @@ describe('search and filters', () => {
     const inbox = await filled()
     const counted = () => Object.fromEntries(inbox.tagCounts().map((tag) => [`${tag.kind}:${tag.value}`, tag.count]))
     expect(counted()).toMatchObject({ 'intent:wholesale': 1, 'product:honey': 1, 'urgency:normal': 2 })
-    await inbox.update(1, { status: 'handled' })
+    await inbox.update(1, { status: 'handled' }, owner)
     database.sqlite.prepare(`UPDATE submissions SET spam_reasons = '["honeypot"]' WHERE id = 1`).run()
     expect(counted()['product:honey']).toBeUndefined()
-    await inbox.update(1, { spam: false })
+    await inbox.update(1, { spam: false }, owner)
     expect(counted()['product:honey']).toBe(1)
     database.sqlite.prepare('DELETE FROM submissions WHERE id = 2').run()
     expect(counted()['intent:wholesale']).toBeUndefined()
@@ -271,9 +274,9 @@ describe('search and filters', () => {
       'urgency:high': 1,
       'status:new': 3,
     })
-    await inbox.update(2, { status: 'handled' })
+    await inbox.update(2, { status: 'handled' }, owner)
     expect(touched(2)).toMatchObject({ 'status:new': 2, 'status:handled': 1 })
-    await inbox.update(2, { status: 'new' })
+    await inbox.update(2, { status: 'new' }, owner)
     expect(touched(2)).toMatchObject({ 'status:new': 3, 'status:handled': 0 })
   })
 })

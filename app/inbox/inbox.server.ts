@@ -5,8 +5,8 @@ import { createWrites, type Writes } from '#app/data/writes.server'
 import { submissions, submissionTags, tagCounts } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import { withThread, withThreads } from '#app/replies/threads.server'
-import { toSubmission } from '#app/submissions/stored-submission.server'
-import type { Submission, TagCount } from '#app/submissions/submission'
+import { leadView } from '#app/leads/lead-view.server'
+import type { Submission, TagCount } from '#app/leads/lead'
 import { searchMatch, type InboxPage, type InboxView } from './inbox-query'
 import type { SubmissionChange } from './submission-change'
 
@@ -74,7 +74,7 @@ export function createInbox({
       .limit(page.limit + 1)
       .all()
     const shown = rows.slice(0, page.limit)
-    return { submissions: shown.map(toSubmission), next: rows.length > page.limit ? shown.at(-1)!.id : null }
+    return { submissions: shown.map(leadView), next: rows.length > page.limit ? shown.at(-1)!.id : null }
   }
 
   /** A page of a view as the owner reads it: each card with the mails sent about it. */
@@ -107,7 +107,7 @@ export function createInbox({
     const shown = ids.slice(0, page.limit)
     if (shown.length === 0) return { submissions: [], next }
     const rows = db.select().from(submissions).where(inArray(submissions.id, shown)).orderBy(desc(submissions.id)).all()
-    return { submissions: rows.map(toSubmission), next }
+    return { submissions: rows.map(leadView), next }
   }
 
   /**
@@ -184,17 +184,17 @@ export function createInbox({
     },
 
     /** Marks a submission handled or new, or takes it out of the spam folder, and tells every watcher. */
-    async update(id: number, change: SubmissionChange): Promise<Submission | null> {
+    async update(id: number, change: SubmissionChange, by: number | null): Promise<Submission | null> {
       const row = await writes.whenFree(() =>
         db
           .update(submissions)
-          .set('status' in change ? { status: change.status } : { spamReasons: null })
+          .set({ ...('status' in change ? { status: change.status } : { spamReasons: null }), statusChangedBy: by })
           .where(eq(submissions.id, id))
           .returning()
           .get(),
       )
       if (!row) return null
-      const submission = withThread(db, toSubmission(row))
+      const submission = withThread(db, leadView(row))
       events.publish({ type: 'SUBMISSION_UPDATED', data: submission })
       return submission
     },

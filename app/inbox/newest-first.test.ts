@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { newestFirst } from './newest-first'
-import type { Submission } from '#app/submissions/submission'
+import type { Submission } from '#app/leads/lead'
 
 function submission(id: number, name = `Visitor ${id}`): Submission {
   return {

@@ -1,4 +1,4 @@
-import type { Submission } from '#app/submissions/submission'
+import type { Submission } from '#app/leads/lead'
 
 /** One list, newest first, each submission once, whichever lists it came in. */
 export function newestFirst(...lists: Submission[][]): Submission[] {

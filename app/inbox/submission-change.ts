@@ -1,4 +1,4 @@
-import { submissionStatuses, type SubmissionStatus } from '#app/submissions/submission'
+import { submissionStatuses, type SubmissionStatus } from '#app/data/enums'
 
 /** What the owner can change on a submission: its status, or that it is not spam after all. */
 export type SubmissionChange = { status: SubmissionStatus } | { spam: false }

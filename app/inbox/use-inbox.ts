@@ -2,7 +2,7 @@ import { useRevalidator } from '@remix-run/react'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import type { LiveMessage } from '#app/live/messages'
 import { useLiveSubmissions } from '#app/live/use-live-submissions'
-import type { Submission, TagCount } from '#app/submissions/submission'
+import type { Submission, TagCount } from '#app/leads/lead'
 import { matchesView, viewParams, type InboxView } from './inbox-query'
 import { newestFirst } from './newest-first'
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { Submission } from '#app/submissions/submission'
+import type { Submission } from '#app/leads/lead'
 
 /** The site's icon with an amber dot: something new arrived while the tab was in the background. */
 const iconWithDot = `data:image/svg+xml,${encodeURIComponent(

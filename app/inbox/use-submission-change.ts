@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
-import type { Submission, TagCount } from '#app/submissions/submission'
-import { askInbox } from './ask-inbox'
+import type { Submission, TagCount } from '#app/leads/lead'
+import { askInbox } from '#app/leads/ask-inbox'
 import type { SubmissionChange } from './submission-change'
 
 /**

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { callInbox } from '#app/inbox/ask-inbox'
+import { callInbox } from '#app/leads/ask-inbox'
 
 /**
  * One destructive step, asked once: the summary opens the question, its button does it. A

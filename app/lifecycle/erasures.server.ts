@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { erasures, signingKeys } from '#app/data/schema'
 import type { Log } from '#app/log'
-import { mailboxKey } from '#app/submissions/contact-validation'
+import { mailboxKey } from '#app/leads/mailbox'
 
 const saltName = 'erasures'
 

@@ -12,6 +12,9 @@ import { writeBackup } from './backup-files.server'
 import { createErasureList } from './erasures.server'
 import { createPeople } from './people.server'
 
+/** The team's first person, the owner (drizzle/0016). */
+const owner = 1
+
 const migrations = join(import.meta.dirname, '../../drizzle')
 const opened: OpenDatabase[] = []
 afterEach(() => {
@@ -103,7 +106,7 @@ it('forgets a person in every table, leaving no byte of them in the file or its 
   const { lead } = seedPersonEverywhere(database.sqlite)
   expect(tracesInFile(database.sqlite.name, forgettable.traces)).toEqual(forgettable.traces)
   const { people, published } = peopleOver(database)
-  expect(await people.forget(' OTTOLINE.Q@zanzibarmail.test ')).toEqual({
+  expect(await people.forget(' OTTOLINE.Q@zanzibarmail.test ', owner)).toEqual({
     submissions: 1,
     subscription: true,
     removed: [lead],
@@ -117,16 +120,19 @@ it('forgets a person in every table, leaving no byte of them in the file or its 
   expect(published).toEqual([{ type: 'SUBMISSIONS_REMOVED', ids: [lead] }])
   expect(tracesInFile(database.sqlite.name, forgettable.traces)).toEqual([])
   expect(tracesInFile(database.sqlite.name, ['Bob Stays', 'Eggs please'])).toHaveLength(2)
-  // Recorded as a salted hash and its time, never the address.
-  const recorded = database.sqlite.prepare('SELECT address_hash, mailbox_hash, erased_at FROM erasures').all()
+  // Recorded as a salted hash, its time and who of the team asked, never the address.
+  const recorded = database.sqlite
+    .prepare('SELECT address_hash, mailbox_hash, erased_at, erased_by FROM erasures')
+    .all()
   expect(recorded).toEqual([
     {
       address_hash: expect.stringMatching(/^[\w-]{43}$/),
       mailbox_hash: expect.stringMatching(/^[\w-]{43}$/),
       erased_at: expect.any(Number),
+      erased_by: owner,
     },
   ])
-  expect(await people.forget(forgettable.email)).toBeNull()
+  expect(await people.forget(forgettable.email, owner)).toBeNull()
 })
 
 it('measured: secure deletion turned on only at the moment of forgetting leaves their words behind', async () => {
@@ -139,7 +145,7 @@ it('measured: secure deletion turned on only at the moment of forgetting leaves 
   database.sqlite.pragma('secure_delete = ON')
   database.sqlite.exec("INSERT INTO submissions_search (submissions_search, rank) VALUES ('secure-delete', 1)")
   const { people } = peopleOver(database)
-  await people.forget(forgettable.email)
+  await people.forget(forgettable.email, owner)
   // Their earlier, purged spam still lies in the search index's segments and free space.
   expect(tracesInFile(database.sqlite.name, forgettable.traces).length).toBeGreaterThan(0)
 })
@@ -155,7 +161,7 @@ it('a database written before secure deletion is cleaned once when opened, so fo
   old.close()
   const database = open(path)
   expect(database.sqlite.pragma('user_version', { simple: true })).toBe(1)
-  await peopleOver(database).people.forget(forgettable.email)
+  await peopleOver(database).people.forget(forgettable.email, owner)
   expect(tracesInFile(path, forgettable.traces)).toEqual([])
 })
 
@@ -165,7 +171,7 @@ it('forgets again, at start, a person a restored backup still holds', async () =
   seedPersonEverywhere(database.sqlite)
   const dir = dirname(database.sqlite.name)
   const backup = writeBackup({ databasePath: database.sqlite.name, dir: join(dir, 'backups'), at: new Date() })
-  await peopleOver(database).people.forget(forgettable.email)
+  await peopleOver(database).people.forget(forgettable.email, owner)
 
   // The backup, from before the forgetting, put in the database's place beside the same list.
   const restoredPath = join(dir, 'restored.db')
@@ -189,7 +195,7 @@ it('a subscriber known by another spelling of their mailbox stays forgotten afte
     .run()
   const dir = dirname(database.sqlite.name)
   const backup = writeBackup({ databasePath: database.sqlite.name, dir: join(dir, 'backups'), at: new Date() })
-  expect(await peopleOver(database).people.forget('jobloggs@gmail.com')).toMatchObject({
+  expect(await peopleOver(database).people.forget('jobloggs@gmail.com', owner)).toMatchObject({
     submissions: 0,
     subscription: true,
   })
@@ -209,7 +215,7 @@ it('finds a person by their address whatever the case of its ASCII letters, as S
     .run()
   const { people } = peopleOver(database)
   expect(people.exportOf('ÖRJAN@exämple.COM')?.submissions).toHaveLength(1)
-  expect(await people.forget('ÖRJAN@EXÄMPLE.com'.replace('Ä', 'ä'))).toMatchObject({
+  expect(await people.forget('ÖRJAN@EXÄMPLE.com'.replace('Ä', 'ä'), owner)).toMatchObject({
     submissions: 1,
     subscription: false,
   })
@@ -222,7 +228,7 @@ it('a forget whose list file cannot be written still forgets, empties the log an
   const file = join(dirname(database.sqlite.name), 'erasures.jsonl')
   rmSync(file)
   mkdirSync(file)
-  expect(await people.forget(forgettable.email)).toMatchObject({ submissions: 1 })
+  expect(await people.forget(forgettable.email, owner)).toMatchObject({ submissions: 1 })
   expect(published).toHaveLength(1)
   expect(tracesInFile(database.sqlite.name, forgettable.traces)).toEqual([])
   rmSync(file, { recursive: true })
@@ -246,7 +252,7 @@ it('empties the log once a reader in another connection (a backup being copied) 
   reader.exec('BEGIN')
   reader.prepare('SELECT count(*) FROM submissions').get()
   const { people } = peopleOver(database)
-  await people.forget(forgettable.email)
+  await people.forget(forgettable.email, owner)
   // The reader's snapshot still needs the old pages: the log cannot be emptied yet.
   expect(tracesInFile(database.sqlite.name, forgettable.traces).length).toBeGreaterThan(0)
   reader.exec('COMMIT')

@@ -1,10 +1,11 @@
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
-import type { DeliveryKind } from '#app/data/deliveries'
+import type { DeliveryKind } from '#app/data/enums'
 import type { FarmDatabase, OpenDatabase } from '#app/data/database.server'
 import type { Log } from '#app/log'
 import type { Writes } from '#app/data/writes.server'
 import { deliveries, erasures, replies, subscribers, submissions, updates } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
+import { leadView } from '#app/leads/lead-view.server'
 import { leadPushMessage } from '#app/push/push-message'
 import { personKey, personMailbox, type Erasure, type ErasureList } from './erasures.server'
 
@@ -82,17 +83,17 @@ export function createPeople({
     return {
       email: address,
       exportedAt: new Date(now()).toISOString(),
-      submissions: sent.map((row) => ({
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        message: row.message,
-        createdAt: iso(row.createdAt),
-        status: row.status,
-        spam: row.spamReasons,
-        summary: row.aiResponse,
-        analysis: row.analysis,
-        mailsToThem: mailsTo(row.id).map((mail) => ({
+      submissions: sent.map(leadView).map((lead) => ({
+        id: lead.id,
+        name: lead.name,
+        email: lead.email,
+        message: lead.message,
+        createdAt: lead.createdAt,
+        status: lead.status,
+        spam: lead.spam,
+        summary: lead.aiResponse,
+        analysis: lead.analysis,
+        mailsToThem: mailsTo(lead.id).map((mail) => ({
           kind: mail.kind,
           to: mail.toAddress,
           text: mail.text,
@@ -102,22 +103,22 @@ export function createPeople({
           sentAt: iso(mail.delivery.sentAt),
           lastError: mail.delivery.lastError,
         })),
-        mailsToTheOwner: ownerMails(row.id).map((mail) => ({
+        mailsToTheOwner: ownerMails(lead.id).map((mail) => ({
           status: mail.state,
           createdAt: iso(mail.createdAt),
           sentAt: iso(mail.sentAt),
         })),
-        webhookPosts: posts(row.id).map((post) => ({
+        webhookPosts: posts(lead.id).map((post) => ({
           webhookId: post.receiptKey,
           status: post.state,
           createdAt: iso(post.createdAt),
           sentAt: iso(post.sentAt),
         })),
-        pushesToTheOwnersPhones: pushes(row.id).map((push) => ({
+        pushesToTheOwnersPhones: pushes(lead.id).map((push) => ({
           status: push.state,
           createdAt: iso(push.createdAt),
           sentAt: iso(push.sentAt),
-          payload: leadPushMessage(row, siteUrl),
+          payload: leadPushMessage(lead, siteUrl),
         })),
       })),
       subscription: subscriber
@@ -163,10 +164,10 @@ export function createPeople({
   const deleteSubscriptionOf = (tx: Pick<FarmDatabase, 'delete'>, address: string) =>
     tx.delete(subscribers).where(subscribedAs(address)).run().changes > 0
 
-  const recordErasure = (tx: Pick<FarmDatabase, 'insert'>, erasure: Erasure) =>
+  const recordErasure = (tx: Pick<FarmDatabase, 'insert'>, erasure: Erasure, by: number | null) =>
     tx
       .insert(erasures)
-      .values({ addressHash: erasure.hash, mailboxHash: erasure.mailbox, erasedAt: new Date(erasure.at) })
+      .values({ addressHash: erasure.hash, mailboxHash: erasure.mailbox, erasedAt: new Date(erasure.at), erasedBy: by })
       .onConflictDoUpdate({ target: erasures.addressHash, set: { erasedAt: new Date(erasure.at) } })
       .run()
 
@@ -196,7 +197,11 @@ export function createPeople({
      * record, the erasure added to the list's file, the write-ahead log emptied, every tab told.
      * Null when the site holds nothing about them.
      */
-    async forget(given: string): Promise<{ submissions: number; subscription: boolean; removed: number[] } | null> {
+    async forget(
+      given: string,
+      /** Who of the team asked (null: re-applied from the list). */
+      by: number | null,
+    ): Promise<{ submissions: number; subscription: boolean; removed: number[] } | null> {
       const address = given.trim()
       const erasure = erasureList.erasureOf(address, now())
       const erased = await writes.whenFree(() =>
@@ -204,7 +209,7 @@ export function createPeople({
           const ids = deleteSubmissionsOf(tx, address)
           const subscription = deleteSubscriptionOf(tx, address)
           if (ids.length === 0 && !subscription) return null
-          recordErasure(tx, erasure)
+          recordErasure(tx, erasure, by)
           return { ids, subscription }
         }),
       )
@@ -246,7 +251,7 @@ export function createPeople({
           deleteSubscriptionOf(tx, email)
           found.add(mailbox)
         }
-        for (const erasure of missing) recordErasure(tx, erasure)
+        for (const erasure of missing) recordErasure(tx, erasure, null)
       })
       emptyTheLog()
       return missing.filter((erasure) => found.has(erasure.hash) || found.has(erasure.mailbox)).length

@@ -1,4 +1,4 @@
-import { isEmailAddress } from '#app/submissions/contact-validation'
+import { isEmailAddress } from '#app/leads/mailbox'
 
 /** The longest address a mail server takes (RFC 5321's path limit). */
 const longestAddress = 254

@@ -1,4 +1,3 @@
-import type { Inbox } from '#app/inbox/inbox.server'
 import type { Log } from '#app/log'
 
 const dayMs = 24 * 60 * 60 * 1000
@@ -15,7 +14,8 @@ export function startRetention({
   log,
   now = Date.now,
 }: {
-  inbox: Pick<Inbox, 'purgeSpam' | 'purgeHandled'>
+  /** The inbox's deletes (app/inbox/inbox.server.ts), each answering how many went. */
+  inbox: { purgeSpam(before: Date): Promise<number>; purgeHandled(before: Date): Promise<number> }
   spamDays: number
   handledDays: number | null
   log: Log

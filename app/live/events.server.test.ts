@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { SubmissionEvents } from './events.server'
-import type { Submission } from '#app/submissions/submission'
+import type { Submission } from '#app/leads/lead'
 
 const submission: Submission = {
   id: 7,

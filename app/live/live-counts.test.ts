@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { TagCount } from '#app/submissions/submission'
+import type { TagCount } from '#app/leads/lead'
 import { newestReadings } from './live-counts'
 
 const reading = (value: string, count: number, at: number): TagCount => ({ kind: 'status', value, count, at })

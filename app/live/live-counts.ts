@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react'
-import type { TagCount } from '#app/submissions/submission'
+import type { TagCount } from '#app/leads/lead'
 
 /**
  * The newest reading of each count that the live link (or the answer to the owner's own

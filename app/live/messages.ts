@@ -1,4 +1,4 @@
-import type { Submission, TagCount } from '#app/submissions/submission'
+import type { Submission, TagCount } from '#app/leads/lead'
 
 /**
  * Every message the live link sends, for the server that writes it and the page that reads

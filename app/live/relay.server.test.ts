@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { SubmissionEvents } from './events.server'
 import type { Log } from '#app/log'
-import type { Submission } from '#app/submissions/submission'
+import type { Submission } from '#app/leads/lead'
 import { attachLiveRelay, type RelayOptions } from './relay.server'
 
 const submission: Submission = {

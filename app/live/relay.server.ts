@@ -5,7 +5,7 @@ import { visitorKey } from '#app/limits/rate-limit.server'
 import type { SubmissionEvent, SubmissionEvents } from './events.server'
 import type { LiveMessage } from './messages'
 import type { Log } from '#app/log'
-import type { TagCount } from '#app/submissions/submission'
+import type { TagCount } from '#app/leads/lead'
 
 /** A watcher this far behind is not reading; holding more for it only costs memory. */
 const mostBufferedBytes = 1024 * 1024

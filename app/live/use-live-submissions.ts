@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { Submission } from '#app/submissions/submission'
+import type { Submission } from '#app/leads/lead'
 import { isLiveMessage, type LiveMessage } from './messages'
 
 const firstRetryMs = 500

@@ -3,18 +3,32 @@ import { createCookie } from '@remix-run/node'
 import { eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { createWrites, type Writes } from '#app/data/writes.server'
-import { ownerPassword, sessions } from '#app/data/schema'
+import type { TeamRole } from '#app/data/enums'
+import { ownerPassword, sessions, team } from '#app/data/schema'
 
 const sessionMs = 30 * 24 * 60 * 60 * 1000
+const owner = 1
 const hashBytes = 32
 const sessionIdShape = /^[A-Za-z0-9_-]{43}$/
 
-/** What a live session lets its holder in as: which session (its id's hash, never the id) and until when. */
+/** A person of the farm's team, as every action they take records them. */
+export interface TeamMember {
+  /** Null for anyone at all: the inbox is open (no OWNER_PASSWORD), so no one in particular acted. */
+  id: number | null
+  name: string
+  role: TeamRole
+}
+
+/** Who is let in, by which session (its id's hash, never the id), and until when. */
 export interface OwnerPass {
+  who: TeamMember
   /** Null when no password is set and everyone is let in. */
   session: string | null
   expiresAt: number
 }
+
+/** Whoever opens an open inbox. */
+const anyone: TeamMember = { id: null, name: 'Anyone (the inbox is open)', role: 'owner' }
 
 export interface OwnerAccess {
   /** Whether the inbox is behind a password at all (OWNER_PASSWORD set). */
@@ -75,7 +89,7 @@ export async function createOwnerAccess({
   now = Date.now,
 }: Options): Promise<OwnerAccess> {
   if (!password) {
-    const everyone: OwnerPass = { session: null, expiresAt: Number.POSITIVE_INFINITY }
+    const everyone: OwnerPass = { who: anyone, session: null, expiresAt: Number.POSITIVE_INFINITY }
     return {
       required: false,
       passFor: async () => everyone,
@@ -105,13 +119,16 @@ export async function createOwnerAccess({
     async passFor(cookieHeader) {
       const id = await sessionId(cookieHeader)
       if (!id) return null
-      const session = db
-        .select()
+      const found = db
+        .select({ session: sessions, who: { id: team.id, name: team.name, role: team.role } })
         .from(sessions)
+        .innerJoin(team, eq(team.id, sessions.memberId))
         .where(eq(sessions.idHash, sha256(id)))
         .get()
-      if (!session || session.revokedAt !== null || session.expiresAt.getTime() <= now()) return null
-      return { session: session.idHash, expiresAt: session.expiresAt.getTime() }
+      if (!found) return null
+      const { session, who } = found
+      if (session.revokedAt !== null || session.expiresAt.getTime() <= now()) return null
+      return { who, session: session.idHash, expiresAt: session.expiresAt.getTime() }
     },
     onSignOut(listener) {
       signedOut.add(listener)
@@ -126,8 +143,14 @@ export async function createOwnerAccess({
           tx.delete(sessions)
             .where(or(lt(sessions.expiresAt, at), isNotNull(sessions.revokedAt)))
             .run()
+          // The password is the owner's: the team's first person, made by drizzle/0016.
           tx.insert(sessions)
-            .values({ idHash: sha256(id), createdAt: at, expiresAt: new Date(at.getTime() + sessionMs) })
+            .values({
+              idHash: sha256(id),
+              createdAt: at,
+              expiresAt: new Date(at.getTime() + sessionMs),
+              memberId: owner,
+            })
             .run()
         }),
       )

@@ -1,3 +1,5 @@
+import type { Submission } from '#app/leads/lead'
+
 /** What a push to the owner's phone carries (encrypted for that browser alone), read by the service worker. */
 export type PushMessage =
   | {
@@ -43,7 +45,7 @@ export const leadCardPath = (id: number) => `${inboxPath}#submission-${id}`
 
 /** The push a lead is told by: its name and the analysis in words; `siteUrl` (PUBLIC_URL) makes the address absolute. */
 export function leadPushMessage(
-  lead: { id: number; name: string; aiResponse: string | null },
+  lead: Pick<Submission, 'id' | 'name' | 'aiResponse'>,
   siteUrl: string | null,
 ): PushMessage {
   const words = lead.aiResponse?.trim() || 'Open the inbox to read it.'

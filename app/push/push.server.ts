@@ -11,6 +11,8 @@ import type { Writes } from '#app/data/writes.server'
 import { hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
 import { deliveryRecord, dueOf, soonestDue } from '#app/delivery/record.server'
+import type { Submission } from '#app/leads/lead'
+import { leadView } from '#app/leads/lead-view.server'
 import type { Log } from '#app/log'
 import { inboxPath, leadPushMessage, pushLimits, type PushMessage } from './push-message'
 import type { OwnerSubscription } from './push-subscription.server'
@@ -104,7 +106,7 @@ export function createPush({
     }
   }
 
-  type Due = { message: typeof deliveries.$inferSelect; lead: SubmissionRow; to: PushSubscriptionRow }
+  type Due = { message: typeof deliveries.$inferSelect; lead: Submission; to: PushSubscriptionRow }
 
   /**
    * Marks what one push told (one lead, or a burst named `burst-{first lead}`) by how it went;
@@ -201,6 +203,7 @@ export function createPush({
       .orderBy(asc(deliveries.id))
       .limit(mostPerRound)
       .all()
+      .map((row) => ({ ...row, lead: leadView(row.lead) }))
     const byPhone = new Map<number, Due[]>()
     for (const row of due) {
       const phone = byPhone.get(row.to.id)

@@ -1,9 +1,10 @@
 import { Link } from '@remix-run/react'
 import { useState, type FormEvent } from 'react'
-import { absoluteUtc } from '#app/inbox/when-arrived'
-import type { Submission, TagCount } from '#app/submissions/submission'
-import { fillPlaceholders, productsInWords } from './placeholders'
-import { deliveryWords, replyKindWords, replyTextError, type Reply } from './reply'
+import { absoluteUtc } from '#app/leads/when-arrived'
+import type { Submission, TagCount } from '#app/leads/lead'
+import { fillPlaceholders, productsInWords } from '#app/writing/placeholders'
+import type { Reply } from '#app/leads/lead'
+import { deliveryWords, replyKindWords, replyTextError } from './reply'
 import { useConversation } from './use-conversation'
 
 /** What a card needs to answer: whether mail can go out (and why not), the saved replies, the farm's name. */

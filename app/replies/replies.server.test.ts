@@ -5,6 +5,9 @@ import { servicesOverFreshDatabase } from '#tests/support/services'
 import { createReplies, savedReplyLimits } from './replies.server'
 import { replyLimits } from './reply'
 
+/** The team's first person, the owner (drizzle/0016). */
+const owner = 1
+
 const form = { name: 'Ann', email: 'ann@example.com', message: 'Any honey left?' }
 let database: OpenDatabase
 
@@ -33,7 +36,7 @@ describe('replies', () => {
     const { service, replies, published, queued } = setUp()
     const lead = await service.submit(form)
     const id = lead.ok ? lead.submission.id : 0
-    const sent = await replies.send({ submissionId: id, text: 'Yes, two jars.' })
+    const sent = await replies.send({ by: owner, submissionId: id, text: 'Yes, two jars.' })
     expect(sent).toMatchObject({
       ok: true,
       reply: { kind: 'reply', state: 'queued' },
@@ -51,13 +54,14 @@ describe('replies', () => {
     const first = await service.submit(form)
     const other = await service.submit({ ...form, name: 'Bo' })
     const id = first.ok ? first.submission.id : 0
-    const once = await replies.send({ submissionId: id, text: 'Yes.', requestKey: 'key-12345678' })
-    const twice = await replies.send({ submissionId: id, text: 'Yes.', requestKey: 'key-12345678' })
+    const once = await replies.send({ by: owner, submissionId: id, text: 'Yes.', requestKey: 'key-12345678' })
+    const twice = await replies.send({ by: owner, submissionId: id, text: 'Yes.', requestKey: 'key-12345678' })
     expect(twice).toMatchObject({ ok: true, repeated: true })
     expect(once.ok && twice.ok && twice.reply.id === once.reply.id).toBe(true)
     expect(replies.history(id)).toHaveLength(1)
     expect(queued()).toBe(1)
     const elsewhere = await replies.send({
+      by: owner,
       submissionId: other.ok ? other.submission.id : 0,
       text: 'Yes.',
       requestKey: 'key-12345678',
@@ -71,14 +75,14 @@ describe('replies', () => {
     const lead = await service.submit(form)
     const spamId = spam.ok ? spam.submission.id : 0
     const id = lead.ok ? lead.submission.id : 0
-    expect(await replies.send({ submissionId: spamId, text: 'Hi' })).toEqual({
+    expect(await replies.send({ by: owner, submissionId: spamId, text: 'Hi' })).toEqual({
       ok: false,
       status: 409,
       error: 'This message is in the spam folder. Mark it ‘Not spam’ before replying to it.',
     })
-    expect(await replies.send({ submissionId: 999, text: 'Hi' })).toMatchObject({ ok: false, status: 404 })
-    expect(await replies.send({ submissionId: id, text: '   ' })).toMatchObject({ ok: false, status: 400 })
-    expect(await replies.send({ submissionId: id, text: 'x'.repeat(replyLimits.text + 1) })).toMatchObject({
+    expect(await replies.send({ by: owner, submissionId: 999, text: 'Hi' })).toMatchObject({ ok: false, status: 404 })
+    expect(await replies.send({ by: owner, submissionId: id, text: '   ' })).toMatchObject({ ok: false, status: 400 })
+    expect(await replies.send({ by: owner, submissionId: id, text: 'x'.repeat(replyLimits.text + 1) })).toMatchObject({
       ok: false,
       status: 400,
     })
@@ -96,7 +100,7 @@ describe('replies', () => {
       },
     )
     const [saved] = replies.saved.list()
-    const sent = await replies.send({ submissionId: id, text: '', savedReplyId: saved!.id })
+    const sent = await replies.send({ by: owner, submissionId: id, text: '', savedReplyId: saved!.id })
     expect(sent.ok && sent.reply.text).toBe(
       `Hello Ann, Bramble Hill Farm has ${honeyQuestion.products.join(' and ')} this week.`,
     )

@@ -2,9 +2,10 @@ import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { deliveries, farmTexts, replies, savedReplies, submissions } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
+import { refuse, type Refusal } from '#app/http/refusal.server'
 import type { SubmissionEvents } from '#app/live/events.server'
-import type { Submission } from '#app/submissions/submission'
-import { mailboxKey } from '#app/submissions/contact-validation'
+import type { Submission } from '#app/leads/lead'
+import { mailboxKey } from '#app/leads/mailbox'
 import { acknowledgementKey, defaultAcknowledgement } from './acknowledgement.server'
 import {
   acknowledgementPlaceholders,
@@ -12,8 +13,10 @@ import {
   placeholderError,
   productsInWords,
   replyPlaceholders,
-} from './placeholders'
-import { oneLineBreak, replyLimits, replyTextError, writingError, type Reply } from './reply'
+} from '#app/writing/placeholders'
+import type { Reply } from '#app/leads/lead'
+import { oneLineBreak, writingError } from '#app/writing/writing'
+import { replyLimits, replyTextError } from './reply'
 import { oweVisitorMail } from './reply-delivery.server'
 import { newMessageId } from './reply-mail.server'
 import { storedReply, submissionWithThread, tellThread, toReply, wholeThread } from './threads.server'
@@ -27,14 +30,7 @@ export interface SavedReply {
   text: string
 }
 
-/** A refusal in words, with the HTTP status the API answers it with (and, past a limit, when to try again). */
-export type Refusal = { ok: false; status: 400 | 403 | 404 | 409 | 429; error: string; retryAfterSeconds?: number }
 type Answer<T> = ({ ok: true } & T) | Refusal
-
-const refuse = (status: Refusal['status'], error: string): Refusal => ({ ok: false, status, error })
-
-/** A caller's key for one reply (an Idempotency-Key, a form's key): the same key twice is one reply. */
-export const requestKeyShape = /^[A-Za-z0-9_-]{8,64}$/
 
 /**
  * Answering leads: the owner's replies, each stored with its outbox entry in one transaction
@@ -96,12 +92,15 @@ export function createReplies({
       text,
       savedReplyId,
       requestKey,
+      by,
       mayStore = () => null,
     }: {
       submissionId: number
       text: string
       savedReplyId?: number
       requestKey?: string
+      /** Who of the team writes it (null: an open inbox). */
+      by: number | null
       /** Asked last, only when a new reply would be stored: the reply limit's say. */
       mayStore?: () => Refusal | null
     }): Promise<Answer<{ reply: Reply; submission: Submission; repeated: boolean }>> {
@@ -157,6 +156,7 @@ export function createReplies({
               references: thread.length > 0 ? thread.map(({ messageId }) => messageId).join(' ') : null,
               createdAt: at,
               requestKey: requestKey ?? null,
+              sentBy: by,
             })
             .returning({ id: replies.id })
             .get()

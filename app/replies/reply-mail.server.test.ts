@@ -16,6 +16,7 @@ const row: ReplyRow = {
   createdAt: new Date(),
   requestKey: null,
   subscriberId: null,
+  sentBy: null,
 }
 
 describe('a mail to a visitor', () => {

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
-import { jsonError } from '#app/http/json.server'
-import { requestKeyShape, type Refusal } from './replies.server'
+import { requestKeyShape, type Refusal } from '#app/http/refusal.server'
+import type { TeamMember } from '#app/owner/owner-access.server'
 
 type Context = Pick<AppLoadContext, 'replies' | 'cannotReply' | 'limits'>
 
 /**
- * The owner's replies per minute, counted where the action runs whatever the path, and only
- * for mail that will go out: one owner, however many browsers they are signed in on.
+ * A person's replies per minute, counted where the action runs whatever the path, and only
+ * for mail that will go out: one person, however many browsers they are signed in on.
  */
-function withinLimit({ limits }: Context): Refusal | null {
-  const taken = limits.replies.take('owner')
+function withinLimit({ limits }: Context, who: TeamMember): Refusal | null {
+  const taken = limits.replies.take(`member-${who.id}`)
   if (taken.ok) return null
   return {
     ok: false,
@@ -24,28 +24,24 @@ function withinLimit({ limits }: Context): Refusal | null {
 export async function sendReply(
   context: Context,
   input: { submissionId: number; text: string; savedReplyId?: number; requestKey?: string },
+  who: TeamMember,
 ): Promise<Awaited<ReturnType<Context['replies']['send']>>> {
   if (context.cannotReply) return { ok: false, status: 403, error: context.cannotReply }
   if (input.requestKey !== undefined && !requestKeyShape.test(input.requestKey)) {
     return { ok: false, status: 400, error: 'An Idempotency-Key is 8 to 64 letters, digits, - or _.' }
   }
-  return context.replies.send({ ...input, mayStore: () => withinLimit(context) })
+  return context.replies.send({ ...input, by: who.id, mayStore: () => withinLimit(context, who) })
 }
 
 /** A failed mail tried again (counted as a reply sent) or set aside. */
 export async function settleFailedReply(
   context: Context,
   input: { submissionId: number; replyId: number; action: 'retry' | 'dismiss' },
+  who: TeamMember,
 ): Promise<Awaited<ReturnType<Context['replies']['settleFailed']>>> {
   if (context.cannotReply) return { ok: false, status: 403, error: context.cannotReply }
-  const limited = input.action === 'retry' ? withinLimit(context) : null
+  const limited = input.action === 'retry' ? withinLimit(context, who) : null
   return limited ?? context.replies.settleFailed(input.submissionId, input.replyId, input.action)
-}
-
-/** A refusal as the API answers it, in the one error shape (with Retry-After past the rate limit). */
-export function refusalAnswer(refusal: Refusal): Response {
-  const wait = refusal.retryAfterSeconds
-  return jsonError(refusal.status, refusal.error, wait ? { 'Retry-After': String(wait) } : undefined)
 }
 
 /** A page load's part of its reply forms' keys (with the lead and the card's sends, at most 40 characters). */

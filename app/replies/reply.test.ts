@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { deliveryWords, replyLimits, replyTextError, type Reply } from './reply'
+import type { Reply } from '#app/leads/lead'
+import { deliveryWords, replyLimits, replyTextError } from './reply'
 
 const reply: Reply = {
   id: 1,

@@ -2,9 +2,10 @@ import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { deliveries, replies, submissions, type DeliveryRow, type ReplyRow } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
-import { toSubmission } from '#app/submissions/stored-submission.server'
-import type { Submission } from '#app/submissions/submission'
-import { replyLimits, type Reply } from './reply'
+import { leadView } from '#app/leads/lead-view.server'
+import type { Submission } from '#app/leads/lead'
+import type { Reply } from '#app/leads/lead'
+import { replyLimits } from './reply'
 
 /** What a card shows of a mail's delivery, read from the delivery engine's record. */
 type MailDelivery = Pick<DeliveryRow, 'state' | 'nextAttemptAt' | 'sentAt' | 'lastError' | 'dismissedAt'>
@@ -90,6 +91,7 @@ function replyRow(raw: Record<string, unknown>): StoredReply {
     createdAt: at(raw.created_at)!,
     requestKey: (raw.request_key as string | null) ?? null,
     subscriberId: raw.subscriber_id === null || raw.subscriber_id === undefined ? null : Number(raw.subscriber_id),
+    sentBy: raw.sent_by === null || raw.sent_by === undefined ? null : Number(raw.sent_by),
     delivery: {
       state: raw.state as MailDelivery['state'],
       nextAttemptAt: at(raw.next_attempt_at)!,
@@ -106,7 +108,7 @@ export const withThread = (db: FarmDatabase, submission: Submission): Submission
 /** One submission with its thread, as a live message carries it; null when it is gone. */
 export function submissionWithThread(db: FarmDatabase, id: number): Submission | null {
   const row = db.select().from(submissions).where(eq(submissions.id, id)).get()
-  return row ? withThread(db, toSubmission(row)) : null
+  return row ? withThread(db, leadView(row)) : null
 }
 
 /** Tells the watchers a lead's thread changed (a mail queued, sent, failed, retried…); gives the lead as told. */

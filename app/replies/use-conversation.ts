@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
-import { askInbox } from '#app/inbox/ask-inbox'
-import type { Submission, TagCount } from '#app/submissions/submission'
+import { askInbox } from '#app/leads/ask-inbox'
+import type { Submission, TagCount } from '#app/leads/lead'
 
 /**
  * A card's replies sent to the API: while one is on its way the form waits; the answer's lead

@@ -33,10 +33,10 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 export function action({ request, context }: ActionFunctionArgs) {
   return answeringJson(context.log, async () => {
     requireMethod(request, ['GET', 'HEAD', 'DELETE'])
-    await requireDataOwner(request, context, { as: 'api', to: 'forget a person' })
+    const pass = await requireDataOwner(request, context, { as: 'api', to: 'forget a person' })
     const address = readPersonAddress(new URL(request.url).searchParams)
     if (!address.ok) return jsonError(400, address.error)
-    const forgotten = await context.people.forget(address.email)
+    const forgotten = await context.people.forget(address.email, pass.who.id)
     if (!forgotten) return nothingAbout(address.email)
     return json({ forgotten }, { headers: ownerDataHeaders })
   })

@@ -4,7 +4,7 @@ import { answeringJson, jsonError, readJsonBody } from '#app/http/json.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requireDataOwner, requireOwner } from '#app/owner/require-owner.server'
-import { isSubmissionId } from '#app/submissions/submission'
+import { isSubmissionId } from '#app/leads/lead'
 
 export function loader() {
   return jsonError(405, 'Read submissions from /api/submissions; change one here with PATCH, or delete it.', {
@@ -20,8 +20,10 @@ export function loader() {
 export function action({ request, params, context }: ActionFunctionArgs) {
   return answeringJson(context.log, async () => {
     requireMethod(request, ['PATCH', 'DELETE'])
-    if (request.method === 'DELETE') await requireDataOwner(request, context, { as: 'api', to: 'delete submissions' })
-    else await requireOwner(request, context, { as: 'api', to: 'change submissions' })
+    const pass =
+      request.method === 'DELETE'
+        ? await requireDataOwner(request, context, { as: 'api', to: 'delete submissions' })
+        : await requireOwner(request, context, { as: 'api', to: 'change submissions' })
     const id = params.id ?? ''
     if (!isSubmissionId(id)) return jsonError(404, `There is no submission ${id}.`)
     if (request.method === 'DELETE') {
@@ -33,7 +35,7 @@ export function action({ request, params, context }: ActionFunctionArgs) {
     if (!read.ok) return read.answer
     const change = parseSubmissionChange(read.body)
     if (!change) return jsonError(400, submissionChangeError)
-    const submission = await context.inbox.update(Number(id), change)
+    const submission = await context.inbox.update(Number(id), change, pass.who.id)
     if (!submission) return jsonError(404, `There is no submission ${id}.`)
     return json(
       { data: submission, counts: context.inbox.countsTouchedBy(submission.id) },

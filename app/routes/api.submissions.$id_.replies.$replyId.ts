@@ -3,8 +3,9 @@ import { answeringJson, jsonError, readJsonBody } from '#app/http/json.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requireSendingOwner } from '#app/owner/require-owner.server'
-import { refusalAnswer, settleFailedReply } from '#app/replies/reply-requests.server'
-import { isSubmissionId } from '#app/submissions/submission'
+import { refusalAnswer } from '#app/http/refusal.server'
+import { settleFailedReply } from '#app/replies/reply-requests.server'
+import { isSubmissionId } from '#app/leads/lead'
 
 export function loader() {
   return jsonError(
@@ -20,7 +21,7 @@ export function loader() {
 export function action({ request, params, context }: ActionFunctionArgs) {
   return answeringJson(context.log, async () => {
     requireMethod(request, ['PATCH'])
-    await requireSendingOwner(request, context, { as: 'api', to: 'retry or dismiss replies' })
+    const pass = await requireSendingOwner(request, context, { as: 'api', to: 'retry or dismiss replies' })
     const id = params.id ?? ''
     const replyId = params.replyId ?? ''
     if (!isSubmissionId(id) || !isSubmissionId(replyId)) {
@@ -32,11 +33,11 @@ export function action({ request, params, context }: ActionFunctionArgs) {
     if (action !== 'retry' && action !== 'dismiss') {
       return jsonError(400, 'Send {"action": "retry"} or {"action": "dismiss"}.')
     }
-    const settled = await settleFailedReply(context, {
-      submissionId: Number(id),
-      replyId: Number(replyId),
-      action,
-    })
+    const settled = await settleFailedReply(
+      context,
+      { submissionId: Number(id), replyId: Number(replyId), action },
+      pass.who,
+    )
     if (!settled.ok) return refusalAnswer(settled)
     return json(
       { data: settled.reply, submission: settled.submission, counts: context.inbox.countsTouchedBy(Number(id)) },

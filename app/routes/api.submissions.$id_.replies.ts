@@ -3,8 +3,9 @@ import { answeringJson, jsonError, readJsonBody } from '#app/http/json.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requireOwner, requireSendingOwner } from '#app/owner/require-owner.server'
-import { refusalAnswer, sendReply } from '#app/replies/reply-requests.server'
-import { isSubmissionId } from '#app/submissions/submission'
+import { refusalAnswer } from '#app/http/refusal.server'
+import { sendReply } from '#app/replies/reply-requests.server'
+import { isSubmissionId } from '#app/leads/lead'
 
 /** Every mail of a lead's conversation (replies and the acknowledgement), oldest first, with every word. */
 export function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -25,7 +26,7 @@ export function loader({ request, params, context }: LoaderFunctionArgs) {
 export function action({ request, params, context }: ActionFunctionArgs) {
   return answeringJson(context.log, async () => {
     requireMethod(request, ['POST'])
-    await requireSendingOwner(request, context, { as: 'api', to: 'reply to leads' })
+    const pass = await requireSendingOwner(request, context, { as: 'api', to: 'reply to leads' })
     const id = params.id ?? ''
     if (!isSubmissionId(id)) return jsonError(404, `There is no submission ${id}.`)
     const read = await readJsonBody(request, 'the reply')
@@ -35,11 +36,11 @@ export function action({ request, params, context }: ActionFunctionArgs) {
       return jsonError(400, 'Send the reply as {"text": "…"}.')
     }
     const key = request.headers.get('Idempotency-Key')
-    const sent = await sendReply(context, {
-      submissionId: Number(id),
-      text: body.text,
-      ...(key === null ? {} : { requestKey: key }),
-    })
+    const sent = await sendReply(
+      context,
+      { submissionId: Number(id), text: body.text, ...(key === null ? {} : { requestKey: key }) },
+      pass.who,
+    )
     if (!sent.ok) return refusalAnswer(sent)
     return json(
       { data: sent.reply, submission: sent.submission, counts: context.inbox.countsTouchedBy(sent.submission.id) },

@@ -21,7 +21,7 @@ import type { LiveCounts } from '#app/live/live-counts'
 import { PhoneNotifications } from '#app/push/phone-notifications'
 import type { Answering, ReplyProblem } from '#app/replies/conversation'
 import type { loader as rootLoader } from '#app/root'
-import type { Submission, TagCount } from '#app/submissions/submission'
+import type { Submission, TagCount } from '#app/leads/lead'
 
 // The page's server half (its loader, action and headers) lives beside the inbox's other server
 // code; the route keeps only what the browser runs, so the page loads no shared empty modules.

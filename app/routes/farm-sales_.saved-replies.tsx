@@ -6,7 +6,7 @@ import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requireOwner } from '#app/owner/require-owner.server'
 import { savedReplyLimits } from '#app/replies/replies.server'
-import { isSubmissionId } from '#app/submissions/submission'
+import { isSubmissionId } from '#app/leads/lead'
 
 export const meta: MetaFunction = () => [{ title: 'Saved replies' }, { name: 'robots', content: 'noindex' }]
 

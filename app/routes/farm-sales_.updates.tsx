@@ -7,7 +7,7 @@ import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requireOwner } from '#app/owner/require-owner.server'
 import { newFormKey } from '#app/replies/reply-requests.server'
-import { isSubmissionId } from '#app/submissions/submission'
+import { isSubmissionId } from '#app/leads/lead'
 import { Composer, type Review } from '#app/updates/composer'
 import { SubscriberList } from '#app/updates/subscriber-list'
 import { updateLimits } from '#app/updates/update'
@@ -60,7 +60,7 @@ export interface Draft {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
-  await requireOwner(request, context, { as: 'page' })
+  const { who } = await requireOwner(request, context, { as: 'page' })
   const sentForm = await request.formData().catch(() => new FormData())
   const fields = formTexts(sentForm, ['intent', 'subject', 'text', 'requestKey', 'email', 'name', 'note', 'id'])
   const lists = [...sentForm.getAll('product'), ...sentForm.getAll('intent-of')]
@@ -110,12 +110,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       })
     }
     case 'send': {
-      const sent = await sendUpdate(context, {
-        subject: draft.subject,
-        text: draft.text,
-        audience,
-        ...(fields.requestKey ? { requestKey: fields.requestKey } : {}),
-      })
+      const sent = await sendUpdate(
+        context,
+        {
+          subject: draft.subject,
+          text: draft.text,
+          audience,
+          ...(fields.requestKey ? { requestKey: fields.requestKey } : {}),
+        },
+        who,
+      )
       if (!sent.ok) return answer(sent.status, { problem: sent.error })
       return redirect(`/farm-sales/updates?queued=${sent.update.id}`, 303)
     }

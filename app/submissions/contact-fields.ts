@@ -11,12 +11,6 @@ export const contactLimits: Record<ContactField, number> = {
   message: 5000,
 }
 
-/** A link that opens a mail to the address and nothing more, whatever the address holds. */
-export function mailtoHref(email: string): string {
-  const at = email.lastIndexOf('@')
-  return `mailto:${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`
-}
-
 /** What a visitor is told once their submission is stored. */
 export const thankYouMessage = 'Thank you! Your message has reached the farm.'
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { mailtoHref } from './contact-fields'
 import { parseContactForm } from './contact-validation'
 
 const valid = { name: 'Ann', email: 'ann@example.com', message: 'Hello' }
@@ -74,20 +73,5 @@ describe('parseContactForm', () => {
       success: false,
       errors: { name: 'Name is required', email: 'Email is required', message: 'Message is required' },
     })
-  })
-})
-
-describe('mailtoHref', () => {
-  it('links to the address alone', () => {
-    expect(mailtoHref('ann@example.com')).toBe('mailto:ann@example.com')
-    expect(mailtoHref('a+b@example.com')).toBe('mailto:a%2Bb@example.com')
-  })
-
-  it('keeps a stored address with a query from adding recipients or a subject', () => {
-    const stored = 'bob@x.co?cc=a@evil.example&bcc=spy@evil.example&subject=hi'
-    const href = mailtoHref(stored)
-    expect(href).not.toMatch(/[?&]/)
-    expect(new URL(href).search).toBe('')
-    expect(decodeURIComponent(new URL(href).pathname)).toBe(stored)
   })
 })

@@ -3,7 +3,7 @@ import type { Log } from '#app/log'
 import type { ContactFormErrors } from './contact-fields'
 import type { SubmissionsService } from './service.server'
 import type { SpamTraps } from './spam-traps.server'
-import type { Submission } from './submission'
+import type { Submission } from '#app/leads/lead'
 
 /** A submission as it arrived, already read from its body by the way it came in. */
 export interface Arrival {

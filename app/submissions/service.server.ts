@@ -11,10 +11,13 @@ import { withThread } from '#app/replies/threads.server'
 import type { ContactFormErrors } from './contact-fields'
 import { parseContactForm } from './contact-validation'
 import { createGroupCommit } from './group-commit.server'
-import { toSubmission } from './stored-submission.server'
-import type { SpamReason, Submission } from './submission'
+import { leadView } from '#app/leads/lead-view.server'
+import type { SpamReason } from '#app/data/enums'
+import type { Submission } from '#app/leads/lead'
 
-type NewSubmission = Required<Omit<typeof submissions.$inferInsert, 'id' | 'status' | 'analysisAttempts'>>
+type NewSubmission = Required<
+  Omit<typeof submissions.$inferInsert, 'id' | 'status' | 'analysisAttempts' | 'statusChangedBy'>
+>
 
 /** A message stored without an analysis is read again after this, then after twice as long each time. */
 const firstRereadMs = 15_000
@@ -130,7 +133,7 @@ export function createSubmissionsService({
         spamReasons: reasons,
         reanalyseAt: analysis === null && reasons === null ? new Date(at.getTime() + firstRereadMs) : null,
       })
-      const submission = toSubmission(row)
+      const submission = leadView(row)
       if (!submission.spam && !submission.awaitingAnalysis) {
         // An acknowledgement queued with it is on its card from the first.
         events.publish({
@@ -185,7 +188,7 @@ export function createSubmissionsService({
         )
         if (!read) continue
         // With its thread: the owner may have answered it while it waited.
-        const submission = withThread(db, toSubmission(read))
+        const submission = withThread(db, leadView(read))
         events.publish({ type: submission.spam ? 'SUBMISSION_UPDATED' : 'NEW_SUBMISSION', data: submission })
         owed()
       }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { spamTrapFields } from './contact-fields'
-import type { SpamReason } from './submission'
+import type { SpamReason } from '#app/data/enums'
 
 interface Options {
   /** Signs the form's start time; without one, a random key lives as long as the process. */

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react'
-import type { SubscriberStatus } from '#app/data/schema'
+import type { SubscriberStatus } from '#app/data/enums'
 import type { Subscriber } from './update'
 
 const statusWords: Record<SubscriberStatus, string> = {

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { jsonError } from '#app/http/json.server'
+import type { TeamMember } from '#app/owner/owner-access.server'
 import { requireOwner } from '#app/owner/require-owner.server'
-import type { Refusal } from '#app/replies/replies.server'
+import type { Refusal } from '#app/http/refusal.server'
 import type { Subscribers } from './subscribers.server'
 import { updateError, whySubscribed, type Audience } from './update'
 import { updateMail, type UpdateMailSettings } from './update-sender.server'
@@ -92,10 +93,11 @@ export async function sendTest(
 export async function sendUpdate(
   context: Context,
   input: { subject: string; text: string; audience: Audience; requestKey?: string },
+  who: TeamMember,
 ) {
   const ready = updatesDesk(context)
   if (!ready.ok) return ready
-  return ready.desk.updates.send(input)
+  return ready.desk.updates.send({ ...input, by: who.id })
 }
 
 /**
@@ -106,11 +108,11 @@ export async function requireUpdatesOwner(
   request: Request,
   context: Context & Pick<AppLoadContext, 'owner'>,
   to: string,
-): Promise<UpdatesDesk> {
+): Promise<{ desk: UpdatesDesk; who: TeamMember }> {
   const ready = updatesDesk(context)
   if (!ready.ok) throw jsonError(403, ready.error)
-  await requireOwner(request, context, { as: 'api', to })
-  return ready.desk
+  const { who } = await requireOwner(request, context, { as: 'api', to })
+  return { desk: ready.desk, who }
 }
 
 /** An audience as a JSON body or a query string names it; null when it is not lists of names. */

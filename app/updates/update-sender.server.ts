@@ -10,7 +10,7 @@ import { deliveryRecord, soonestDue, waiting } from '#app/delivery/record.server
 import { refusedForGood, serverWords, smtpVerdict } from '#app/delivery/smtp-refusals'
 import type { Log } from '#app/log'
 import type { SignedLinks } from './signed-links.server'
-import { fillPlaceholders } from '#app/replies/placeholders'
+import { fillPlaceholders } from '#app/writing/placeholders'
 import { placeholderValues, updateBody, whySubscribed, type Recipient } from './update'
 
 /** Who update mails come from, and how they are sent. */

@@ -1,6 +1,6 @@
-import { placeholderError } from '#app/replies/placeholders'
-import type { SubscriberStatus } from '#app/data/schema'
-import { oneLineBreak, writingError } from '#app/replies/reply'
+import { placeholderError } from '#app/writing/placeholders'
+import type { SubscriberStatus } from '#app/data/enums'
+import { oneLineBreak, writingError } from '#app/writing/writing'
 
 /** What one update may hold. */
 export const updateLimits = { subject: 200, text: 50_000 } as const

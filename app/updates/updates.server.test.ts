@@ -4,6 +4,9 @@ import { openDatabase, type OpenDatabase } from '#app/data/database.server'
 import { tempDatabasePath } from '#tests/support/server'
 import { createUpdates } from './updates.server'
 
+/** The team's first person, the owner (drizzle/0016). */
+const owner = 1
+
 let database: OpenDatabase
 afterEach(() => database?.close())
 
@@ -76,15 +79,17 @@ describe('an update’s audience', () => {
       audience: { products: [], intents: [] },
       requestKey: 'key-00001',
     }
-    const first = await updates.send(input)
-    const again = await updates.send(input)
+    const first = await updates.send({ ...input, by: owner })
+    const again = await updates.send({ ...input, by: owner })
     expect(first).toMatchObject({ ok: true, repeated: false, update: { recipients: 2 } })
     expect(again).toMatchObject({ ok: true, repeated: true, update: { recipients: 2 } })
     expect(database.sqlite.prepare("SELECT count(*) AS n FROM deliveries WHERE kind = 'update-mail'").get()).toEqual({
       n: 2,
     })
     expect(queued()).toBe(1)
+    expect(database.sqlite.prepare('SELECT sent_by FROM updates').pluck().all()).toEqual([owner])
     const nobody = await updates.send({
+      by: owner,
       ...input,
       requestKey: 'key-00002',
       audience: { products: ['honey'], intents: [] },

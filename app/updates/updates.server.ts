@@ -1,12 +1,12 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { intents as knownIntents } from '#app/analysis/analysis'
 import type { FarmDatabase } from '#app/data/database.server'
-import type { DeliveryState } from '#app/data/deliveries'
+import type { DeliveryState } from '#app/data/enums'
 import { deliveries, subscribers, updates, type UpdateRow } from '#app/data/schema'
 import { waiting } from '#app/delivery/record.server'
 import type { Writes } from '#app/data/writes.server'
-import { requestKeyShape, type Refusal } from '#app/replies/replies.server'
-import { oneLineBreak } from '#app/replies/reply'
+import { requestKeyShape, type Refusal } from '#app/http/refusal.server'
+import { oneLineBreak } from '#app/writing/writing'
 import { updateError, type Audience, type UpdateReport } from './update'
 
 type Answer<T> = ({ ok: true } & T) | Refusal
@@ -144,6 +144,8 @@ export function createUpdates({
       text: string
       audience: Audience
       requestKey?: string
+      /** Who of the team sends it. */
+      by: number | null
     }): Promise<Answer<{ update: Queued; repeated: boolean }>> {
       if (input.requestKey !== undefined && !requestKeyShape.test(input.requestKey)) {
         return { ok: false, status: 400, error: 'An Idempotency-Key is 8 to 64 letters, digits, - or _.' }
@@ -172,6 +174,7 @@ export function createUpdates({
                 recipients: 0,
                 requestKey: input.requestKey ?? null,
                 createdAt: at,
+                sentBy: input.by,
               })
               .returning()
               .get()

@@ -6,6 +6,8 @@ import type { Writes } from '#app/data/writes.server'
 import { hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
 import { deliveryRecord, dueOf, owe, soonestDue } from '#app/delivery/record.server'
+import type { Submission } from '#app/leads/lead'
+import { leadView } from '#app/leads/lead-view.server'
 import type { Log } from '#app/log'
 
 /** Where each lead is posted (WEBHOOK_URL), the key it is signed with (WEBHOOK_SECRET), and whether spam goes too. */
@@ -28,20 +30,13 @@ function webhookSignature(key: Buffer, messageId: string, timestamp: number, bod
   return `v1,${createHmac('sha256', key).update(`${messageId}.${timestamp}.${body}`).digest('base64')}`
 }
 
-/** What is posted for one lead: the submission itself, as `submission.created`. */
-function webhookBody(row: SubmissionRow): string {
+/** What is posted for one lead: its view's own words, as `submission.created`. */
+function webhookBody(lead: Submission): string {
+  const { id, name, email, message, createdAt, analysis, spam } = lead
   return JSON.stringify({
     type: 'submission.created',
-    timestamp: row.createdAt.toISOString(),
-    data: {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      message: row.message,
-      createdAt: row.createdAt.toISOString(),
-      analysis: row.analysis,
-      spam: row.spamReasons !== null,
-    },
+    timestamp: createdAt,
+    data: { id, name, email, message, createdAt, analysis, spam: spam !== null },
   })
 }
 
@@ -105,7 +100,7 @@ export function createWebhook({
       .all()
     for (const { delivery, lead } of due) {
       if (engine.stopping) break
-      const failure = await post(delivery.receiptKey!, webhookBody(lead))
+      const failure = await post(delivery.receiptKey!, webhookBody(leadView(lead)))
       await writes.whenFree(() => {
         if (failure === null) return record.sent([delivery.id], new Date(now()))
         const failing = { ...delivery, lastError: failure }

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test'
-import type { Submission } from '#app/submissions/submission'
+import type { Submission } from '#app/leads/lead'
 import { startServer, type RunningServer } from '#tests/support/server'
 
 export const farmEnv = { FARM_NAME: 'Bramble Hill Farm', FARM_PRODUCT: 'Orchard' }

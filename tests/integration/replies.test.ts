@@ -4,12 +4,12 @@
 // clean leads only, once a day, with nothing the visitor typed.
 import Sqlite from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Reply } from '#app/replies/reply'
-import type { Submission, TagCount } from '#app/submissions/submission'
+import type { Reply, Submission, TagCount } from '#app/leads/lead'
 import { connectLive } from '#tests/support/live-client'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
 import { signInAsOwner } from '#tests/support/owner'
 import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { readRows } from '#tests/support/database'
 
 const password = 'orchard gate at noon'
 const owner = 'owner@bramble.example'
@@ -102,6 +102,20 @@ describe('replying to a lead', () => {
 
     const first = await reply(server, cookie, id, 'Hello Ann,\n\nYes: two dozen are yours on Saturday.')
     expect(first.status).toBe(201)
+    // Written by the owner, the team's first person; the acknowledgement by no one.
+    expect(readRows(server.databasePath, 'SELECT kind, sent_by FROM replies ORDER BY id')).toEqual([
+      { kind: 'acknowledgement', sent_by: null },
+      { kind: 'reply', sent_by: 1 },
+    ])
+    const reopened = await fetch(`${server.url}/api/submissions/${id}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ status: 'new' }),
+    })
+    expect(reopened.status).toBe(200)
+    expect(readRows(server.databasePath, 'SELECT status, status_changed_by FROM submissions')).toEqual([
+      { status: 'new', status_changed_by: 1 },
+    ])
     expect(first.body.data).toMatchObject({ kind: 'reply', state: 'queued', text: expect.stringContaining('Saturday') })
     // Replying marks the lead handled, and the answer carries the lead with its thread.
     expect(first.body.submission).toMatchObject({ id, status: 'handled', replyCount: 2 })

@@ -4,7 +4,7 @@
 import { simpleParser } from 'mailparser'
 import nodemailer from 'nodemailer'
 import { afterEach, describe, expect, it } from 'vitest'
-import { leadMail } from '#app/outbox/owner-mail.server'
+import { leadMail } from '#app/owner-mail/owner-mail.server'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
 import { startServer, type RunningServer } from '#tests/support/server'
 

@@ -1,8 +1,5 @@
-import type { Analysis, SpamSignal } from '#app/analysis/analysis'
-import type { Reply } from '#app/replies/reply'
-
-/** What set a submission aside: one of the form's traps, or the analysis. */
-export type SpamReason = 'honeypot' | 'filled_too_fast' | SpamSignal
+import type { Analysis } from '#app/analysis/analysis'
+import type { ReplyKind, SpamReason, SubmissionStatus } from '#app/data/enums'
 
 /** A submission as the API, the pages and the live link see it. */
 export interface Submission {
@@ -27,9 +24,6 @@ export interface Submission {
   replyCount: number
 }
 
-export const submissionStatuses = ['new', 'handled'] as const
-export type SubmissionStatus = (typeof submissionStatuses)[number]
-
 const submissionId = /^\d{1,15}$/
 
 /** Whether URL or form text names a submission: a whole number, as ids are. */
@@ -51,4 +45,25 @@ export interface TagCount {
    * last reading): of two readings of a count, however they travelled, the later one is true.
    */
   at: number
+}
+
+/** Where a mail to a visitor is, in the words the card shows. */
+export type ReplyState = 'queued' | 'sent' | 'failed' | 'retrying'
+
+/** A mail from the farm to the visitor (the owner's reply or the acknowledgement) as pages and the API see it. */
+export interface Reply {
+  id: number
+  kind: ReplyKind
+  text: string
+  /** Whether `text` is cut (on a card's copy); the history API has every word. */
+  cut: boolean
+  createdAt: string
+  state: ReplyState
+  sentAt: string | null
+  /** When it is tried again, while retrying. */
+  retryAt: string | null
+  /** The mail server's own words, when it failed or is retrying. */
+  failure: string | null
+  /** A failed mail the owner set aside. */
+  dismissed: boolean
 }

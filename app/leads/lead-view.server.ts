@@ -1,8 +1,11 @@
 import type { SubmissionRow } from '#app/data/schema'
-import type { Submission } from './submission'
+import type { Submission } from './lead'
 
-/** A stored row as the API, the pages and the live link see it. */
-export function toSubmission(row: SubmissionRow): Submission {
+/**
+ * The one view of a lead: a stored row as the API, the pages, the live link, the owner's mail, the
+ * push, the webhook, the CSV and a person's export see it; each shows a part of it.
+ */
+export function leadView(row: SubmissionRow): Submission {
   return {
     id: row.id,
     name: row.name,

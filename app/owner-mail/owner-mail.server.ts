@@ -1,7 +1,7 @@
 import type { Analysis } from '#app/analysis/analysis'
 import { intentWords } from '#app/analysis/intent-words'
-import { mailtoHref } from '#app/submissions/contact-fields'
-import type { Submission } from '#app/submissions/submission'
+import { mailtoHref } from '#app/leads/mailbox'
+import type { Submission } from '#app/leads/lead'
 
 /** A mail to the owner, before the sender adds From and To. Names and addresses stay data. */
 export interface OwnerMail {

@@ -7,6 +7,7 @@ import { hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
 import { backlogOf, deliveryRecord, dueOf, soonestDue } from '#app/delivery/record.server'
 import { serverWords, smtpVerdict } from '#app/delivery/smtp-refusals'
+import { leadView } from '#app/leads/lead-view.server'
 import type { Log } from '#app/log'
 import { digestMail, leadMail, type Lead, type OwnerMail } from './owner-mail.server'
 
@@ -175,6 +176,7 @@ export function createOutboxSender({
       .limit(mostPerDigest + settings.digestAfter)
       .all()
       .filter(({ mail }) => !held.has(mail.id))
+      .map(({ mail, lead }) => ({ mail, lead: leadView(lead) }))
     const givenUp = ({ mail }: Due) => mail.failingSince !== null && hasGivenUp(mail.failingSince.getTime(), at)
     const expired = due.filter(givenUp)
     if (expired.length > 0) {

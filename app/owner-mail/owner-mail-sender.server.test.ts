@@ -5,7 +5,7 @@ import { afterEach, expect, it } from 'vitest'
 import { openDatabase, type OpenDatabase } from '#app/data/database.server'
 import { tempDatabasePath } from '#tests/support/server'
 import { createDeliveryEngine } from '#app/delivery/engine.server'
-import { createOutboxSender } from './outbox.server'
+import { createOutboxSender } from './owner-mail-sender.server'
 
 const hourMs = 60 * 60 * 1000
 let database: OpenDatabase | undefined

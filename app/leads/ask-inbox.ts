@@ -1,4 +1,4 @@
-import type { Submission, TagCount } from '#app/submissions/submission'
+import type { Submission, TagCount } from './lead'
 
 /** What a card says when its call never reached the site. */
 export const unreachable = 'the farm site could not be reached. Check the connection and try again.'

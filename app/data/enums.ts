@@ -1,0 +1,34 @@
+import type { SpamSignal } from '#app/analysis/analysis'
+
+// The words the stored data is made of, shared by every room that reads or writes it.
+
+export const submissionStatuses = ['new', 'handled'] as const
+export type SubmissionStatus = (typeof submissionStatuses)[number]
+
+/** What set a submission aside: one of the form's traps, or the analysis. */
+export type SpamReason = 'honeypot' | 'filled_too_fast' | SpamSignal
+
+/** A mail to a visitor: `confirmation` asks them to confirm they want the farm's updates (UPDATES). */
+export const replyKinds = ['acknowledgement', 'reply', 'confirmation'] as const
+export type ReplyKind = (typeof replyKinds)[number]
+
+/** What a person of the farm's team may do: today every one is the owner. */
+export const teamRoles = ['owner'] as const
+export type TeamRole = (typeof teamRoles)[number]
+
+export const subscriberStatuses = ['asked', 'subscribed', 'unsubscribed', 'undeliverable'] as const
+export type SubscriberStatus = (typeof subscriberStatuses)[number]
+
+/** What the site owes someone, by kind; see the `deliveries` table. */
+export const deliveryKinds = ['owner-mail', 'visitor-mail', 'update-mail', 'webhook-post', 'push'] as const
+export type DeliveryKind = (typeof deliveryKinds)[number]
+
+/**
+ * Where an owed item is, in one vocabulary for every kind: `queued` (not tried yet), `retrying`
+ * (tried, and tried again at `nextAttemptAt`, with why), `sent`, `failed` (the receiver refused it,
+ * with why), `gave-up` (a day of trying without a break), `skipped` (no longer owed: the
+ * subscriber left before their turn). What is on its way is `sending` only in the engine's memory:
+ * see docs/decisions/024-one-delivery-engine.md.
+ */
+export const deliveryStates = ['queued', 'retrying', 'sent', 'failed', 'gave-up', 'skipped'] as const
+export type DeliveryState = (typeof deliveryStates)[number]

@@ -1,0 +1,15 @@
+import { jsonError } from './json.server'
+
+/** A refusal in words, with the HTTP status the API answers it with (and, past a limit, when to try again). */
+export type Refusal = { ok: false; status: 400 | 403 | 404 | 409 | 429; error: string; retryAfterSeconds?: number }
+
+export const refuse = (status: Refusal['status'], error: string): Refusal => ({ ok: false, status, error })
+
+/** A caller's key for one request (an Idempotency-Key, a form's key): the same key twice is one request. */
+export const requestKeyShape = /^[A-Za-z0-9_-]{8,64}$/
+
+/** A refusal as the API answers it, in the one error shape (with Retry-After past the rate limit). */
+export function refusalAnswer(refusal: Refusal): Response {
+  const wait = refusal.retryAfterSeconds
+  return jsonError(refusal.status, refusal.error, wait ? { 'Retry-After': String(wait) } : undefined)
+}

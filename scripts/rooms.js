@@ -1,0 +1,45 @@
+// Which room of app/ may import which: the one statement of the rule. eslint.config.js makes it
+// import-x/no-restricted-paths zones; scripts/check-imports.js (run by `npm run lint`) checks that
+// the rooms stand in layers, with no circle, and that the README's table says the same.
+// A room is a folder of app/, and `log` is app/log.ts. Tests may import any room.
+export const rooms = {
+  log: [],
+  writing: [],
+  limits: [],
+  components: [],
+  analysis: ['log'],
+  data: ['analysis'],
+  http: ['log'],
+  leads: ['analysis', 'data'],
+  delivery: ['data', 'log'],
+  live: ['leads', 'limits', 'log'],
+  owner: ['data', 'http'],
+  'owner-mail': ['analysis', 'data', 'delivery', 'leads', 'log'],
+  webhook: ['data', 'delivery', 'leads', 'log'],
+  push: ['data', 'delivery', 'http', 'leads', 'log', 'owner'],
+  updates: ['analysis', 'data', 'delivery', 'http', 'leads', 'log', 'owner', 'writing'],
+  replies: ['data', 'delivery', 'http', 'leads', 'limits', 'live', 'log', 'owner', 'updates', 'writing'],
+  submissions: ['analysis', 'components', 'data', 'http', 'leads', 'limits', 'live', 'log', 'replies'],
+  lifecycle: ['data', 'leads', 'live', 'log', 'push'],
+  inbox: ['analysis', 'data', 'http', 'leads', 'lifecycle', 'live', 'owner', 'replies'],
+}
+
+/** Where a room's files are, from the project's root. */
+export const roomPath = (room) => (room === 'log' ? './app/log.ts' : `./app/${room}`)
+
+/** The rooms in an order where each comes after every room it may import; throws on a circle. */
+export function layers(map = rooms) {
+  const placed = []
+  const visiting = new Set()
+  const visit = (room, path) => {
+    if (placed.includes(room)) return
+    if (visiting.has(room)) throw new Error(`The rooms import in a circle: ${[...path, room].join(' → ')}`)
+    if (!(room in map)) throw new Error(`No room ${room}`)
+    visiting.add(room)
+    for (const below of map[room]) visit(below, [...path, room])
+    visiting.delete(room)
+    placed.push(room)
+  }
+  for (const room of Object.keys(map)) visit(room, [])
+  return placed
+}
