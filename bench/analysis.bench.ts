@@ -1,9 +1,13 @@
 // Times the offline analysis per message over the labelled farm messages and
 // compares it with plain lower-casing and splitting of the same messages, run
-// the same way in the same process. Not a test: the figures depend on the machine.
+// the same way in the same process; then the slowest hostile message, and the compiled
+// server's answers while hostile messages are posted. Not a test: the figures depend on the machine.
+import { execFileSync } from 'node:child_process'
+import { hostileMessages, seededHostileMessages } from '#app/analysis/fixtures/hostile-messages'
 import { labelledMessages, laterMessages, sentAt, unseenMessages } from '#app/analysis/fixtures/messages'
 import { createOfflineReader } from '#app/analysis/offline.server'
 import { defaultFarmProducts, readProductList } from '#app/analysis/products'
+import { startServer } from '#tests/support/server'
 
 const messages = [...labelledMessages, ...laterMessages, ...unseenMessages]
 const warmUpRounds = 20
@@ -47,3 +51,56 @@ console.log(
   `offline / baseline: median ×${(offline.median / baseline.median).toFixed(0)}, p99 ×${(offline.p99 / baseline.p99).toFixed(0)}`,
 )
 console.log(`target: median under 5 ms — ${offline.median < 5 ? 'met' : 'NOT met'}`)
+
+// Hostile messages (runs the unbounded tokeniser once took seconds on): the slowest reading,
+// beside the slowest ordinary one. These were the fuzz test's and the freeze test's clocks.
+const hostile = [...hostileMessages.map(([, message]) => message), ...seededHostileMessages()]
+const slowest = (texts: string[]) =>
+  Math.max(
+    ...texts.map((message) => {
+      const started = performance.now()
+      readOffline({ name: 'Fuzz', email: 'fuzz@example.com', message }, sentAt)
+      return performance.now() - started
+    }),
+  )
+const hostileSlowest = slowest(hostile)
+const ordinarySlowest = slowest(messages.map(({ message }) => message))
+console.log(
+  `hostile messages (${hostile.length}): slowest read ${ms(hostileSlowest)} (ordinary: ${ms(ordinarySlowest)}); budget < 750 ms — ${hostileSlowest < 750 ? 'met' : 'NOT met'}`,
+)
+
+// The compiled server while hostile messages are posted one after another: /healthz asked every
+// 50 ms, and how long each post took to be answered.
+execFileSync('npm', ['run', '--silent', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] })
+const server = await startServer()
+try {
+  let watching = true
+  const health: number[] = []
+  const watched = (async () => {
+    while (watching) {
+      const started = performance.now()
+      const answer = await fetch(`${server.url}/healthz`)
+      health.push(answer.ok ? performance.now() - started : Infinity)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  })()
+  const answered: number[] = []
+  for (const [, message] of hostileMessages) {
+    const started = performance.now()
+    await fetch(`${server.url}/api/submissions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Hostile Hal', email: 'hal@example.com', message }),
+    })
+    answered.push(performance.now() - started)
+  }
+  watching = false
+  await watched
+  const slowestHealth = Math.max(...health)
+  const slowestPost = Math.max(...answered)
+  console.log(
+    `server, ${answered.length} hostile posts: slowest answered ${slowestPost.toFixed(0)} ms (budget < 3000 — ${slowestPost < 3_000 ? 'met' : 'NOT met'}); /healthz slowest ${slowestHealth.toFixed(0)} ms of ${health.length} asks (budget < 300 — ${slowestHealth < 300 ? 'met' : 'NOT met'})`,
+  )
+} finally {
+  await server.stop()
+}

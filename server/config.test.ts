@@ -50,6 +50,19 @@ describe('readConfig', () => {
     )
   })
 
+  it('reads the log level and the dev server the content-security policy lets in, like every other setting', () => {
+    expect(readConfig({})).toMatchObject({ logLevel: 'info', devServerOrigin: null })
+    expect(readConfig({ LOG_LEVEL: 'WARN' }).logLevel).toBe('warn')
+    expect(() => readConfig({ LOG_LEVEL: 'loud' })).toThrow(
+      'LOG_LEVEL must be one of debug, info, warn, error, not "loud"',
+    )
+    // Only in development: a production site never lets its pages reach another origin.
+    expect(readConfig({ REMIX_DEV_ORIGIN: 'http://localhost:3001' }).devServerOrigin).toBeNull()
+    expect(readConfig({ NODE_ENV: 'development', REMIX_DEV_ORIGIN: 'http://localhost:3001' }).devServerOrigin).toBe(
+      'http://localhost:3001',
+    )
+  })
+
   it('reads how long spam is kept, 30 days unless set', () => {
     expect(readConfig({}).spamRetentionDays).toBe(30)
     expect(readConfig({ SPAM_RETENTION_DAYS: '7' }).spamRetentionDays).toBe(7)

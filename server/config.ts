@@ -10,8 +10,13 @@ import { isEmailAddress } from '#app/leads/mailbox'
 
 type Environment = Record<string, string | undefined>
 
+export const logLevels = ['debug', 'info', 'warn', 'error'] as const
+
 export interface Config {
   mode: 'production' | 'development'
+  logLevel: (typeof logLevels)[number]
+  /** In development, the Remix dev server's live-reload address, which the content-security policy lets the page reach. */
+  devServerOrigin: string | null
   port: number
   host: string
   databasePath: string
@@ -106,6 +111,7 @@ export const defaults = {
   VAPID_PUBLIC_KEY: '',
   VAPID_PRIVATE_KEY: '',
   VAPID_SUBJECT: '',
+  LOG_LEVEL: 'info',
 } as const
 
 /** The visitor waits for the model, so its wait is capped. */
@@ -327,6 +333,13 @@ function readPush(env: Environment): Config['push'] {
   }
 }
 
+function readLogLevel(env: Environment): Config['logLevel'] {
+  const level = text(env, 'LOG_LEVEL').toLowerCase()
+  const known = logLevels.find((name) => name === level)
+  if (!known) throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}, not "${level}"`)
+  return known
+}
+
 function readUpdates(env: Environment, notify: OwnerMailSettings | null): Config['updates'] {
   const perMinute = wholeNumber(env, 'UPDATES_PER_MINUTE', 1, 60_000)
   if (!yesOrNo(env, 'UPDATES')) return null
@@ -378,6 +391,8 @@ export function readConfig(env: Environment = process.env): Config {
   const notify = readNotify(env)
   return {
     mode: env.NODE_ENV === 'development' ? 'development' : 'production',
+    logLevel: readLogLevel(env),
+    devServerOrigin: env.NODE_ENV === 'development' && env.REMIX_DEV_ORIGIN ? env.REMIX_DEV_ORIGIN : null,
     port: wholeNumber(env, 'PORT', 0, 65535),
     host: text(env, 'HOST'),
     databasePath: text(env, 'DATABASE_PATH'),

@@ -23,7 +23,7 @@ export async function createHttpApp(config: Config, services: Services) {
   // First, so static files get their line too.
   app.use(requestLog)
   app.use(refuseUnservedMethods(), requireSiteHost(config.siteHosts))
-  app.use(cspNonce(), securityHeaders(config.mode, config.hstsIncludeSubDomains))
+  app.use(cspNonce(), securityHeaders(config))
   app.use(compressResponses())
   // Remix fingerprints its bundles, so they can be cached for good; in development they change
   // on every save and are not compressed ahead of time.

@@ -6,6 +6,7 @@ import { log } from './log'
 import { buildServices } from './services'
 
 const config = readConfig()
+log.level = config.logLevel
 // One decision on the mode, read alike by Express, Remix and React (which picks its build by NODE_ENV).
 process.env.NODE_ENV = config.mode
 // The database and anything else this process creates are readable by its own user only.

@@ -31,9 +31,9 @@ export function serializeError(error: unknown, depth = 0): SafeError | unknown {
   return safe
 }
 
-/** JSON lines; JSON escapes newlines, so one line is always one entry. */
+/** JSON lines; JSON escapes newlines, so one line is always one entry. Its level is LOG_LEVEL, set once read (server/index.ts). */
 export const log = pino({
-  level: process.env.LOG_LEVEL ?? 'info',
+  level: 'info',
   base: undefined,
   serializers: { err: serializeError },
 })

@@ -3,6 +3,7 @@ import { createCookie } from '@remix-run/node'
 import { eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { createWrites, type Writes } from '#app/data/writes.server'
+import type { Log } from '#app/log'
 import type { TeamRole } from '#app/data/enums'
 import { ownerPassword, sessions, team } from '#app/data/schema'
 
@@ -79,6 +80,19 @@ async function rememberPassword(db: FarmDatabase, password: string, at: Date) {
     tx.insert(ownerPassword).values(row).onConflictDoUpdate({ target: ownerPassword.id, set: row }).run()
   })
   return { salt, hash }
+}
+
+/**
+ * The owner's access as the site runs it: from here on the password lives only as its scrypt hash,
+ * so child processes and workers never see it; an open inbox in production is said once.
+ */
+export async function openOwnerAccess(options: Options & { production: boolean; log: Log }): Promise<OwnerAccess> {
+  const access = await createOwnerAccess(options)
+  delete process.env.OWNER_PASSWORD
+  if (!access.required && options.production) {
+    options.log.warn({}, 'OWNER_PASSWORD is not set: anyone can read the submissions at /farm-sales')
+  }
+  return access
 }
 
 export async function createOwnerAccess({

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
+import type { Config } from '#server/config'
 
 type Res = ServerResponse & { locals: { cspNonce: string } }
 
@@ -18,9 +19,13 @@ export function cspNonce(): RequestHandler {
   }
 }
 
-export function securityHeaders(mode: 'production' | 'development', hstsIncludeSubDomains: boolean): RequestHandler {
+export function securityHeaders({
+  mode,
+  devServerOrigin,
+  hstsIncludeSubDomains,
+}: Pick<Config, 'mode' | 'devServerOrigin' | 'hstsIncludeSubDomains'>): RequestHandler {
   // In development the Remix dev server's live reload talks to its own port.
-  const devServer = mode === 'development' ? [process.env.REMIX_DEV_ORIGIN?.replace(/^http/, 'ws') ?? ''] : []
+  const devServer = devServerOrigin ? [devServerOrigin.replace(/^http/, 'ws')] : []
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -34,7 +39,7 @@ export function securityHeaders(mode: 'production' | 'development', hstsIncludeS
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'"],
-        'connect-src': ["'self'", liveOrigin('ws'), liveOrigin('wss'), ...devServer.filter(Boolean)],
+        'connect-src': ["'self'", liveOrigin('ws'), liveOrigin('wss'), ...devServer],
         'form-action': ["'self'"],
         'frame-ancestors': ["'none'"],
         'base-uri': ["'self'"],

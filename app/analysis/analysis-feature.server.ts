@@ -1,0 +1,41 @@
+import type { Log } from '#app/log'
+import { createAnalyser } from './analyser.server'
+import { createLlmReader, type LlmSettings } from './llm.server'
+import type { Product } from './products'
+import { createReadingPool } from './reading-pool.server'
+
+/**
+ * The language engine as the site runs it: the offline reader in its worker, with its deadline,
+ * and the language model first when AI_API_URL is set. `stop()` ends the worker.
+ */
+export function startAnalysis({
+  workerUrl,
+  products,
+  budgetMs,
+  llm,
+  log,
+}: {
+  workerUrl: URL
+  products: Product[]
+  budgetMs: number
+  llm: LlmSettings | null
+  log: Log
+}) {
+  const reader = createReadingPool({
+    workerUrl,
+    workerData: { products },
+    budgetMs,
+    onReplaced: (reason) => log.warn({ reason }, 'started a fresh message reader'),
+  })
+  const analyse = createAnalyser({
+    readOffline: reader.read,
+    readWithLlm: llm
+      ? createLlmReader(
+          llm,
+          products.map((product) => product.name),
+        )
+      : undefined,
+    log,
+  })
+  return { analyse, stop: () => void reader.close() }
+}

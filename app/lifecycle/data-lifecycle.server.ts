@@ -1,0 +1,89 @@
+import { join } from 'node:path'
+import type { OpenDatabase } from '#app/data/database.server'
+import type { SubmissionEvents } from '#app/live/events.server'
+import type { Log } from '#app/log'
+import { copyInProcess, createBackups } from './backups.server'
+import { createErasureList } from './erasures.server'
+import { createPeople } from './people.server'
+import { startRetention } from './retention.server'
+
+/** BACKUP_*, SPAM_RETENTION_DAYS, HANDLED_RETENTION_DAYS, and the site's address for a person's export. */
+export interface DataLifecycleSettings {
+  databasePath: string
+  backups: { dir: string; keep: number; everyMs: number }
+  spamRetentionDays: number
+  handledRetentionDays: number | null
+  siteUrl: string | null
+}
+
+/**
+ * The data's years, started: the people a restored backup still holds are forgotten again at
+ * once (before anything owed about them could go out), then backups and retention run on their
+ * own timers. A backup, a delete, a person's export or forgetting needs a signed-in person, so
+ * none of it is open without OWNER_PASSWORD (`cannotKeepData` says what to set).
+ */
+export function startDataLifecycle({
+  database,
+  events,
+  inbox,
+  settings,
+  copierUrl,
+  ownerRequired,
+  log,
+}: {
+  database: OpenDatabase
+  events: SubmissionEvents
+  inbox: Parameters<typeof startRetention>[0]['inbox']
+  settings: DataLifecycleSettings
+  /** The backup copier's module: compiled beside the server, or its TypeScript through tsx in development. */
+  copierUrl: URL
+  ownerRequired: boolean
+  log: Log
+}) {
+  const erasureList = createErasureList({
+    db: database.db,
+    file: join(settings.backups.dir, 'erasures.jsonl'),
+    log,
+  })
+  if (erasureList.unreadable > 0) {
+    log.warn({ lines: erasureList.unreadable, dir: settings.backups.dir }, 'skipped unreadable lines of erasures.jsonl')
+  }
+  const people = createPeople({
+    database,
+    writes: database.writes,
+    events,
+    erasureList,
+    siteUrl: settings.siteUrl,
+    log,
+  })
+  const forgottenAgain = people.reapplyErasures()
+  if (forgottenAgain > 0) {
+    log.warn({ people: forgottenAgain }, 'forgot again people erased after this database was backed up')
+  }
+  const backups = createBackups({
+    databasePath: settings.databasePath,
+    ...settings.backups,
+    runCopy: copyInProcess(copierUrl),
+    log,
+  })
+  const retention = startRetention({
+    inbox,
+    spamDays: settings.spamRetentionDays,
+    handledDays: settings.handledRetentionDays,
+    log,
+  })
+  backups.start()
+  return {
+    people,
+    backups,
+    /** Why the owner cannot download a backup, delete, or export or forget a person; null when they can. */
+    cannotKeepData: ownerRequired
+      ? null
+      : 'To download a backup, delete submissions, or export or forget a person, set OWNER_PASSWORD: an open inbox must never let a stranger take or destroy its data.',
+    async stop() {
+      retention.stop()
+      people.stop()
+      await backups.stop()
+    },
+  }
+}
