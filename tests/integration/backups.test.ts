@@ -1,11 +1,11 @@
 import { execFile, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import Sqlite from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { checkDatabaseFile } from '#app/lifecycle/backup-files.server'
+import { backupName, checkDatabaseFile } from '#app/lifecycle/backup-files.server'
 import { storedRows } from '#tests/support/database'
 import { signInAsOwner } from '#tests/support/owner'
 import { projectRoot, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
@@ -121,6 +121,15 @@ describe('the automatic backup', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000))
     expect(again.output()).not.toContain('backed up the database')
     expect(backupsIn(dir)).toHaveLength(1)
+
+    // The control: the same restart with the newest backup a day old takes one, within that wait.
+    await again.stop()
+    const [newest] = backupsIn(dir)
+    renameSync(join(dir, newest!), join(dir, backupName(new Date(Date.now() - 25 * 60 * 60 * 1000))))
+    const third = await site({ databasePath: server.databasePath, env: { BACKUP_DIR: dir } })
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(third.output()).toContain('backed up the database')
+    expect(backupsIn(dir)).toHaveLength(2)
   })
 
   it('on a full disk: logged, the partial file removed, the site still taking submissions', async () => {

@@ -62,6 +62,12 @@ async function post(server: RunningServer, fields: Record<string, unknown> = {})
 
 const pushesTo = (phone: string) => service.received.filter((each) => each.phone === phone)
 
+/** The state of each push owed, oldest first, as the database has it. */
+const pushStates = (databasePath: string) =>
+  readRows<{ state: string }>(databasePath, "SELECT state FROM deliveries WHERE kind = 'push' ORDER BY id").map(
+    (row) => row.state,
+  )
+
 describe('Web Push to the owner’s phones', () => {
   it('pushes each lead to each phone, encrypted and VAPID-signed, with its TTL, urgency and topic; never spam', async () => {
     const { server, cookie } = await site()
@@ -80,7 +86,8 @@ describe('Web Push to the owner’s phones', () => {
     console.info(
       `a lead reached the push service ${Math.max(...service.received.map((each) => each.at)) - sentAt} ms after it was posted`,
     )
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // The spam is owed no push, and the lead's two are marked sent: none can follow.
+    await expect.poll(() => pushStates(server.databasePath)).toEqual(['sent', 'sent'])
     expect(service.received.map((each) => each.phone).sort()).toEqual(['barn', 'kitchen'])
     for (const each of service.received) {
       expect(each.message).toEqual({
@@ -167,9 +174,11 @@ describe('Web Push to the owner’s phones', () => {
     expect(readRows(databasePath, "SELECT state AS status FROM deliveries WHERE kind = 'push'")).toEqual([
       { status: 'sent' },
     ])
-    await site({}, databasePath)
-    await new Promise((resolve) => setTimeout(resolve, 1_500))
-    expect(pushesTo('slow-phone')).toHaveLength(1)
+    // The control: a new lead is pushed after the restart's first round, which would have pushed the first again.
+    const again = await site({}, databasePath)
+    const { id } = await post(again.server, { name: 'Lead Two' })
+    await expect.poll(() => pushesTo('slow-phone').length, { timeout: 10_000 }).toBe(2)
+    expect(pushesTo('slow-phone')[1]!.message.id).toBe(id)
   })
 
   it('pushes a lead once after a SIGKILL while its push waited for the service’s answer', async () => {
@@ -183,7 +192,7 @@ describe('Web Push to the owner’s phones', () => {
     servers.splice(servers.indexOf(first.server), 1)
     await site({}, databasePath)
     await expect.poll(() => pushesTo('held-phone').length, { timeout: 10_000 }).toBe(2)
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    await expect.poll(() => pushStates(databasePath)).toEqual(['sent'])
     expect(pushesTo('held-phone').map((each) => [each.message.id, each.answered])).toEqual([
       [id, null],
       [id, 201],
@@ -206,7 +215,8 @@ describe('Web Push to the owner’s phones', () => {
     )
     expect(rest.every((each) => each.status === 201)).toBe(true)
     await expect.poll(() => pushesTo('field-phone').length, { timeout: 10_000 }).toBe(4)
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    // Every lead owed a push is marked told (one by one or in the burst): none waits to be pushed again.
+    await expect.poll(() => new Set(pushStates(databasePath))).toEqual(new Set(['sent']))
     const pushes = pushesTo('field-phone')
     expect(pushes).toHaveLength(4)
     const restIds = rest.map((each) => each.id!).sort((a, b) => a - b)

@@ -7,9 +7,6 @@ import { storedRows } from '#tests/support/database'
 import { connectLive } from '#tests/support/live-client'
 import { startServer, type RunningServer } from '#tests/support/server'
 
-// Shutdown must finish well inside this; it is a generous bound, not a timing test.
-const exitBound = 10_000
-
 const valid = { name: 'Nell Barrow', email: 'nell@example.com', message: 'Keep me six jars of honey.' }
 
 let running: RunningServer | undefined
@@ -122,7 +119,6 @@ describe('graceful shutdown', () => {
       console.log(`shutdown on ${signal} with a live socket open: exit ${code} after ${ms} ms`)
       expect(await closed).toEqual({ code: 1001, reason: 'Server shutting down' })
       expect({ code, endedBy }).toEqual({ code: 0, endedBy: null })
-      expect(ms).toBeLessThan(exitBound)
       expect(walSize(server.databasePath)).toBe(0)
       expect(storedRows(server.databasePath)).toMatchObject([{ id: stored.body.data.id, ...valid }])
       expect(server.output()).toContain('"msg":"stopped"')
@@ -144,7 +140,6 @@ describe('graceful shutdown', () => {
     const { code, ms } = await exited
     console.log(`shutdown on SIGTERM with a request in flight: exit ${code} after ${ms} ms`)
     expect(code).toBe(0)
-    expect(ms).toBeLessThan(exitBound)
     expect(storedRows(server.databasePath)).toMatchObject([{ id: data.id, ...valid }])
   })
 
@@ -221,10 +216,9 @@ describe('graceful shutdown', () => {
     expect(frame[0]).toBe(0x88) // FIN + close
     expect(frame.readUInt16BE(2)).toBe(1001)
     expect(code).toBe(0)
-    expect(ms).toBeLessThan(exitBound)
   })
 
-  it('cuts a request that never finishes at the deadline and exits non-zero, still within 10 s', async () => {
+  it('cuts a request that never finishes at the deadline and exits non-zero', async () => {
     const server = await start()
     expect((await post(server, valid)).status).toBe(201)
     const stuck = await halfSentPost(server, { ...valid, name: 'Never Finished' })
@@ -236,7 +230,6 @@ describe('graceful shutdown', () => {
     const { code, ms } = await signalAndWait(server, 'SIGTERM')
     console.log(`shutdown on SIGTERM with a request that never finishes: exit ${code} after ${ms} ms`)
     expect(code).toBe(1)
-    expect(ms).toBeLessThan(exitBound)
     expect(await cut).toBe('cut')
     expect(server.output()).toContain('shutdown deadline')
     // Forced or not, the database is checkpointed and closed.

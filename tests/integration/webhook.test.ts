@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it } from 'vitest'
 import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { readRows } from '#tests/support/database'
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`
 const servers: RunningServer[] = []
@@ -67,6 +68,12 @@ const verified = (each: Received) =>
     'webhook-signature': String(each.headers['webhook-signature']),
   }) as { type: string; timestamp: string; data: Record<string, unknown> }
 
+/** The state of each post owed, oldest first, as the database has it. */
+const posts = (databasePath: string) =>
+  readRows<{ state: string }>(databasePath, "SELECT state FROM deliveries WHERE kind = 'webhook-post' ORDER BY id").map(
+    (row) => row.state,
+  )
+
 describe('the lead webhook', () => {
   it('posts each lead once, signed as Standard Webhooks says, and never spam', async () => {
     const endpoint = await receiver()
@@ -74,7 +81,8 @@ describe('the lead webhook', () => {
     expect(await post(server, { email: 'bot@example.com', website: 'https://spam.example' })).toBe(202)
     expect(await post(server)).toBe(201)
     await expect.poll(() => endpoint.received.length, { timeout: 10_000 }).toBe(1)
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // The spam is owed no post, and the lead's is marked sent: nothing more can be posted.
+    await expect.poll(() => posts(server.databasePath)).toEqual(['sent'])
     expect(endpoint.received).toHaveLength(1)
     const [only] = endpoint.received
     expect(only!.headers['content-type']).toBe('application/json')
@@ -97,7 +105,8 @@ describe('the lead webhook', () => {
     const server = await site({ WEBHOOK_URL: endpoint.url, NOTIFY_RETRY_SECONDS: '1' })
     expect(await post(server)).toBe(201)
     await expect.poll(() => endpoint.received.length, { timeout: 15_000 }).toBe(3)
-    await new Promise((resolve) => setTimeout(resolve, 2_500))
+    // Marked sent once answered 2xx: it is owed no more tries.
+    await expect.poll(() => posts(server.databasePath)).toEqual(['sent'])
     expect(endpoint.received.map((each) => each.answered)).toEqual([500, 500, 200])
     expect(new Set(endpoint.received.map((each) => each.headers['webhook-id'])).size).toBe(1)
     for (const each of endpoint.received) expect(verified(each).type).toBe('submission.created')
@@ -113,7 +122,7 @@ describe('the lead webhook', () => {
     servers.splice(servers.indexOf(first), 1)
     await site({ WEBHOOK_URL: endpoint.url }, databasePath)
     await expect.poll(() => endpoint.received.length, { timeout: 10_000 }).toBe(2)
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    await expect.poll(() => posts(databasePath)).toEqual(['sent'])
     expect(endpoint.received.map((each) => each.answered)).toEqual([null, 204])
     expect(endpoint.received[0]!.headers['webhook-id']).toBe(endpoint.received[1]!.headers['webhook-id'])
   })
