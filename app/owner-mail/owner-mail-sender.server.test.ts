@@ -6,6 +6,7 @@ import { openDatabase, type OpenDatabase } from '#app/data/database.server'
 import { tempDatabasePath } from '#tests/support/server'
 import { createDeliveryEngine } from '#app/delivery/engine.server'
 import { createOutboxSender } from './owner-mail-sender.server'
+import { unreachableOwnerMail } from '#tests/support/owner-mail-settings'
 
 const hourMs = 60 * 60 * 1000
 let database: OpenDatabase | undefined
@@ -34,16 +35,7 @@ it('retries a mail the server could not take, with backoff, and gives up on one 
   createOutboxSender({
     engine,
     db: database.db,
-    // Nothing listens on port 1: every mail is refused at once.
-    settings: {
-      smtpUrl: 'smtp://127.0.0.1:1',
-      to: ['owner@farm.example'],
-      from: 'owner@farm.example',
-      digestAfter: 3,
-      digestWindowMs: 600_000,
-      retryBaseMs: 30_000,
-      publicUrl: null,
-    },
+    settings: unreachableOwnerMail,
     log,
     writes: database.writes,
   })

@@ -13,6 +13,7 @@ import { createOutboxSender } from '#app/owner-mail/owner-mail-sender.server'
 import { createSubmissionsService } from './service.server'
 import type { Analysis } from '#app/analysis/analysis'
 import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
+import { unreachableOwnerMail } from '#tests/support/owner-mail-settings'
 
 const migrationsFolder = join(import.meta.dirname, '../../drizzle')
 const form = { name: 'Ann', email: 'ann@example.com', message: 'Any honey left?' }
@@ -133,15 +134,7 @@ describe('the submissions service', () => {
           createOutboxSender({
             engine: createDeliveryEngine({ log: pino({ level: 'silent' }) }),
             db: database.db,
-            settings: {
-              smtpUrl: 'smtp://127.0.0.1:1',
-              to: ['owner@farm.example'],
-              from: 'owner@farm.example',
-              digestAfter: 3,
-              digestWindowMs: 600_000,
-              retryBaseMs: 30_000,
-              publicUrl: null,
-            },
+            settings: unreachableOwnerMail,
             log: pino({ level: 'silent' }),
             writes: database.writes,
           }),

@@ -104,16 +104,7 @@ function oweEverything(sqlite: Sqlite.Database, { lead, name, email, at }: Owing
     ? phone.lastInsertRowid
     : sqlite.prepare('SELECT id FROM push_subscriptions').pluck().get()
   owe('push', { lead, phone: phoneId })
-  const subscriber = sqlite
-    .prepare(
-      "INSERT INTO subscribers (email, address_key, name, status, consent, added_by, asked_at, subscribed_at, created_at) VALUES (?, ?, ?, 'subscribed', ?, 'visitor', ?, ?, ?)",
-    )
-    .run(email, email.toLowerCase(), name, `Yes, ${name} wants the farm's updates`, at, at, at).lastInsertRowid
-  const update = sqlite
-    .prepare(
-      "INSERT INTO updates (subject, text, products, intents, recipients, created_at) VALUES ('Honey is in', 'Jars at the gate.', '[]', '[]', 1, ?)",
-    )
-    .run(at).lastInsertRowid
+  const { subscriber, update } = theirSubscription(sqlite, { name, email, at })
   owe('update-mail', { update, subscriber })
 }
 
@@ -142,6 +133,12 @@ function oweAsPreviousRelease(sqlite: Sqlite.Database, { lead, name, email, at }
     )
     .run(at).lastInsertRowid
   sent('push_messages', 'subscription_id, submission_id, created_at', phone, lead, at)
+  const { subscriber, update } = theirSubscription(sqlite, { name, email, at })
+  sent('update_mails', 'update_id, subscriber_id', update, subscriber)
+}
+
+/** Their subscription with the words they agreed to, and an update for them. */
+function theirSubscription(sqlite: Sqlite.Database, { name, email, at }: Omit<Owing, 'lead'>) {
   const subscriber = sqlite
     .prepare(
       "INSERT INTO subscribers (email, address_key, name, status, consent, added_by, asked_at, subscribed_at, created_at) VALUES (?, ?, ?, 'subscribed', ?, 'visitor', ?, ?, ?)",
@@ -152,5 +149,5 @@ function oweAsPreviousRelease(sqlite: Sqlite.Database, { lead, name, email, at }
       "INSERT INTO updates (subject, text, products, intents, recipients, created_at) VALUES ('Honey is in', 'Jars at the gate.', '[]', '[]', 1, ?)",
     )
     .run(at).lastInsertRowid
-  sent('update_mails', 'update_id, subscriber_id', update, subscriber)
+  return { subscriber, update }
 }
