@@ -276,23 +276,22 @@ async function lighthouseScores(
 async function firstPageShown(browser: Browser, url: string): Promise<{ shownAfterMs: number; hydratedAtMs: number }> {
   const page = await browser.newPage()
   try {
-    await page.addInitScript(() => {
-      const seen = window as unknown as { shownAfter?: number; hydratedAt?: number }
+    // A string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
+    await page.addInitScript(`
       const check = () => {
-        if (document.documentElement.dataset.hydrated) seen.hydratedAt ??= performance.now()
-        const cards = [...document.querySelectorAll<HTMLElement>('[data-testid="submission-card"]')]
+        if (document.documentElement.dataset.hydrated) window.hydratedAt ??= performance.now()
+        const cards = [...document.querySelectorAll('[data-testid="submission-card"]')]
         const shown = cards.length === 25 && cards.every((card) => getComputedStyle(card).opacity === '1')
-        if (shown && seen.hydratedAt !== undefined) seen.shownAfter = performance.now() - seen.hydratedAt
+        if (shown && window.hydratedAt !== undefined) window.shownAfter = performance.now() - window.hydratedAt
         else requestAnimationFrame(check)
       }
       requestAnimationFrame(check)
-    })
+    `)
     await page.goto(url)
-    const seen = await page.waitForFunction(() => {
-      const { shownAfter, hydratedAt } = window as unknown as { shownAfter?: number; hydratedAt?: number }
-      return shownAfter === undefined ? null : { shownAfterMs: shownAfter, hydratedAtMs: hydratedAt! }
-    })
-    return (await seen.jsonValue())!
+    const seen = await page.waitForFunction(
+      `window.shownAfter === undefined ? null : { shownAfterMs: window.shownAfter, hydratedAtMs: window.hydratedAt }`,
+    )
+    return (await seen.jsonValue()) as { shownAfterMs: number; hydratedAtMs: number }
   } finally {
     await page.close()
   }

@@ -60,6 +60,19 @@ export function createAcceptedLedger<Accepted>({
     held(): Set<number> {
       return new Set(waiting.flatMap(ids))
     },
+    /**
+     * At a stop: one last wait for the lock to mark what is held; what still cannot be marked is
+     * logged by row, since it will be sent again after the restart.
+     */
+    async markBeforeStop() {
+      if (waiting.length === 0) return
+      await writes.whenFree(markHeld).catch((error: unknown) => {
+        log.error(
+          { err: error, rows: waiting.flatMap(ids) },
+          `${what} went out but could not be marked before the stop`,
+        )
+      })
+    },
     get holding() {
       return waiting.length > 0
     },

@@ -61,6 +61,26 @@ describe('the delivery engine', () => {
     expect(mail).toHaveLength(1)
   })
 
+  it('asks each sender to mark what it holds only once its round has ended, before it resolves', async () => {
+    const { engine } = engineWithLog()
+    const order: string[] = []
+    let answer: (wakeAt: number | null) => void = () => {}
+    engine.run({
+      name: 'mail',
+      retryMs: 1_000,
+      round: () => new Promise<number | null>((resolve) => (answer = resolve)),
+      lastly: async () => void order.push('marked what it held'),
+    })
+    engine.start()
+    const stopped = engine.stop().then(() => order.push('stopped'))
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(order).toEqual([])
+    order.push('round ended')
+    answer(null)
+    await stopped
+    expect(order).toEqual(['round ended', 'marked what it held', 'stopped'])
+  })
+
   it('stops after six seconds when a receiver holds its answer, and logs that something was on its way', async () => {
     const { engine, logged } = engineWithLog()
     sender(engine, 'webhook posts')

@@ -12,11 +12,15 @@ export interface SenderPolicy {
   retryMs: number
   /** Whether a commit that owes something may have given this sender work (a cheap guard), else it stays asleep. */
   mayHaveWork?: () => boolean
+  /** At a stop, once its rounds have ended: mark what the receiver accepted but could not be marked yet. */
+  lastly?: () => Promise<void>
 }
 
-// Past this at a stop, what is still on its way is left to the receiver's own timeout: the
-// server's shutdown deadline (8 s) must still leave time to close the database.
+// Past this at a stop, what is still on its way is left to the receiver's own timeout, and then
+// the last marking gets its own short while: the server's shutdown deadline (8 s) must still
+// leave time to close the database.
 const stopWithinMs = 6_000
+const lastMarkingWithinMs = 1_500
 
 /**
  * The delivery engine: every kind of thing the site owes someone (the owner's mail, the mails to
@@ -70,11 +74,17 @@ export function createDeliveryEngine({ log, now = Date.now }: { log: Log; now?: 
      */
     async stop() {
       stopping = true
-      let timer: NodeJS.Timeout | undefined
-      const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, stopWithinMs, 'late')))
-      const ended = await Promise.race([Promise.all(senders.map(({ rounds }) => rounds.stop())), late])
-      clearTimeout(timer)
-      if (ended === 'late') log.warn({ afterMs: stopWithinMs }, 'something owed was still on its way at the stop')
+      const within = async (work: Promise<unknown>, ms: number) => {
+        let timer: NodeJS.Timeout | undefined
+        const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, ms, 'late')))
+        const ended = await Promise.race([work, late])
+        clearTimeout(timer)
+        return ended !== 'late'
+      }
+      if (!(await within(Promise.all(senders.map(({ rounds }) => rounds.stop())), stopWithinMs))) {
+        log.warn({ afterMs: stopWithinMs }, 'something owed was still on its way at the stop')
+      }
+      await within(Promise.all(senders.map(({ policy }) => policy.lastly?.())), lastMarkingWithinMs)
       for (const transport of transports) transport.close()
     },
   }

@@ -35,9 +35,18 @@ export function deliveryRecord(db: Pick<FarmDatabase, 'update' | 'select'>) {
         .where(eq(deliveries.id, row.id))
         .run()
     },
-    /** Left for later without a try (a failing receiver, a burst told this minute). */
-    deferred(ids: number[], until: Date) {
-      db.update(deliveries).set({ nextAttemptAt: until }).where(byIds(ids)).run()
+    /**
+     * Left for later without a try: a burst told this minute, or a receiver failing for another
+     * item (`failingFrom`), which starts their day of trying too, so they are given up with it.
+     */
+    deferred(ids: number[], until: Date, failingFrom?: Date) {
+      db.update(deliveries)
+        .set({
+          nextAttemptAt: until,
+          ...(failingFrom ? { failingSince: sql`coalesce(${deliveries.failingSince}, ${failingFrom.getTime()})` } : {}),
+        })
+        .where(byIds(ids))
+        .run()
     },
     /** The receiver refused it for good, in its own words. */
     failed(ids: number[], why: string) {

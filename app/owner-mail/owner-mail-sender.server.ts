@@ -130,6 +130,8 @@ export function createOutboxSender({
           )
         : null
     const rows = digest ? due.slice(0, digest.leads) : due
+    // Stopping: what is left stays due for the next start, never cut off half-sent.
+    if (engine.stopping) return
     if (round.mailsLeft <= 0) {
       return markFailedAttempt(
         rows.map(({ mail }) => mail),
@@ -223,6 +225,7 @@ export function createOutboxSender({
     },
     retryMs: settings.retryBaseMs,
     mayHaveWork: () => now() >= digestWaitsUntil,
+    lastly: accepted.markBeforeStop,
   })
   const host = new URL(settings.smtpUrl).host
   log.info({ smtp: host, to: settings.to.length, ...backlog() }, 'mailing the owner about each lead')

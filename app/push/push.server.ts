@@ -32,7 +32,9 @@ const dayMs = 24 * 60 * 60 * 1000
 const minuteMs = 60_000
 const mostPerRound = 100
 /** Until a push service answers; then it is tried again. */
-const answerWithinMs = 10_000
+// Within the delivery engine's stop bound (6 s): what is on its way at a stop is answered, or
+// left unmarked and sent again, before the site exits, never marked after it.
+const answerWithinMs = 5_000
 
 type Outcome = { sent: true } | { sent: false; gone: boolean; retry: boolean; why: string }
 
@@ -134,12 +136,13 @@ export function createPush({
     return !outcome.sent && outcome.retry ? retryAt : null
   }
 
-  /** Leaves leads for later without a try: a failing push service or this minute's burst told. */
-  async function defer(rows: Due[], until: Date) {
+  /** Leaves leads for later without a try: this minute's burst told, or a failing push service (`failing`). */
+  async function defer(rows: Due[], until: Date, failing?: Date) {
     await writes.whenFree(() =>
       deliveryRecord(db).deferred(
         rows.map(({ message }) => message.id),
         until,
+        failing,
       ),
     )
   }
@@ -171,7 +174,7 @@ export function createPush({
       if (!outcome.sent && outcome.gone) return forget(to, outcome.why)
       const retryAt = await settle([row], outcome, null)
       // The service is failing: the phone's other leads wait with this one rather than each failing in turn.
-      if (retryAt) return defer(due.slice(index + 1), retryAt)
+      if (retryAt) return defer(due.slice(index + 1), retryAt, new Date(now()))
     }
     const rest = due.slice(allowance)
     if (rest.length === 0 || engine.stopping) return
@@ -204,8 +207,18 @@ export function createPush({
       .limit(mostPerRound)
       .all()
       .map((row) => ({ ...row, lead: leadView(row.lead) }))
+    // Failing for a day (tried, or waiting behind one that was): given up together, not one a day.
+    const givenUp = due.filter(
+      ({ message }) => message.failingSince !== null && hasGivenUp(message.failingSince.getTime(), at),
+    )
+    if (givenUp.length > 0) {
+      await writes.whenFree(() =>
+        db.transaction((tx) => deliveryRecord(tx).gaveUp(givenUp.map(({ message }) => message))),
+      )
+      log.warn({ leads: givenUp.length }, 'gave up pushing these leads to a phone after a day of trying')
+    }
     const byPhone = new Map<number, Due[]>()
-    for (const row of due) {
+    for (const row of due.filter((row) => !givenUp.includes(row))) {
       const phone = byPhone.get(row.to.id)
       if (phone) phone.push(row)
       else byPhone.set(row.to.id, [row])

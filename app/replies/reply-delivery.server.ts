@@ -81,6 +81,8 @@ export function createReplyDelivery({
     // Once the server cannot be reached, the rest of the round waits too instead of trying each.
     let unreachable: string | null = null
     for (const { delivery, reply, lead } of due) {
+      // Stopping: what is left stays due for the next start, never cut off half-sent.
+      if (engine.stopping) break
       if (delivery.failingSince && hasGivenUp(delivery.failingSince.getTime(), at)) {
         await writes.whenFree(() => record.gaveUp([delivery]))
         log.error({ reply: reply.id, lead: reply.submissionId }, 'gave up mailing the visitor after a day of trying')
@@ -117,5 +119,5 @@ export function createReplyDelivery({
     return soonestDue(db, 'visitor-mail')
   }
 
-  engine.run({ name: 'mails to visitors', round: deliverDue, retryMs: retryBaseMs })
+  engine.run({ name: 'mails to visitors', round: deliverDue, retryMs: retryBaseMs, lastly: accepted.markBeforeStop })
 }

@@ -127,6 +127,7 @@ export function createUpdateSender({
   /** Sends the next due mail, if any; says when to look again (ms since the epoch), or null for never. */
   async function sendNext(): Promise<number | null> {
     const at = now()
+    if (engine.stopping) return null
     if (at < Math.max(nextSendAt, pausedUntil)) return Math.max(nextSendAt, pausedUntil)
     if (!accepted.markHeld()) return at + 1_000
     const due = nextDue.get({ now: at })
@@ -199,6 +200,7 @@ export function createUpdateSender({
     retryMs: settings.retryBaseMs,
     // Its rounds keep their own pace: a lead's commit never makes one come sooner.
     mayHaveWork: () => false,
+    lastly: accepted.markBeforeStop,
   })
 
   return {

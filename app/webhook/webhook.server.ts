@@ -20,7 +20,9 @@ export interface WebhookSettings {
 }
 
 const mostPerRound = 20
-const answerWithinMs = 10_000
+// Within the delivery engine's stop bound (6 s): what is on its way at a stop is answered, or
+// left unmarked and sent again, before the site exits, never marked after it.
+const answerWithinMs = 5_000
 
 /**
  * The Standard Webhooks signature of one delivery: `v1,` and the base64 HMAC-SHA256 of
@@ -83,7 +85,11 @@ export function createWebhook({
       // The cause's code (ECONNREFUSED, ENOTFOUND), or a timeout; never the address itself.
       const { name, cause } = error as { name?: string; cause?: { code?: unknown } }
       const why =
-        typeof cause?.code === 'string' ? cause.code : name === 'TimeoutError' ? 'no answer within 10 s' : name
+        typeof cause?.code === 'string'
+          ? cause.code
+          : name === 'TimeoutError'
+            ? `no answer within ${answerWithinMs / 1000} s`
+            : name
       return `The endpoint could not be reached (${why ?? 'unknown'}).`
     }
   }
