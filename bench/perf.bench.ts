@@ -16,7 +16,7 @@
 //   npm run bench       (about 4–5 minutes; BENCH_ROUNDS=1 for a quick look)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { request, type IncomingMessage } from 'node:http'
+import { Agent, get as httpGet, request, type IncomingMessage } from 'node:http'
 import { createInterface } from 'node:readline'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -977,6 +977,40 @@ try {
   await product.stop()
   await bare.stop()
 }
+
+// ——— a graceful stop with an idle keep-alive connection open (the shutdown test's clock)
+async function stopWithIdleConnection(running: Running): Promise<number> {
+  const agent = new Agent({ keepAlive: true })
+  try {
+    await new Promise<void>((resolve, reject) =>
+      httpGet(`${running.url}/`, { agent }, (res) => {
+        res.resume()
+        res.once('end', resolve)
+      }).once('error', reject),
+    )
+    // Back in the agent's pool, open and idle: Node alone would free it after its 5 s keep-alive timeout.
+    while (Object.values(agent.freeSockets).flat().length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+    const sent = performance.now()
+    await running.stop()
+    return performance.now() - sent
+  } finally {
+    agent.destroy()
+  }
+}
+const stops = { product: [] as number[], peer: [] as number[] }
+for (let round = 1; round <= rounds; round++) {
+  stops.product.push(await stopWithIdleConnection(await startProduct()))
+  stops.peer.push(await stopWithIdleConnection(await startPeer()))
+}
+const stopMs = median(stops.product)
+rows.push({
+  figure: 'SIGTERM to exit ms with an idle keep-alive connection open',
+  product: stopMs,
+  baseline: median(stops.peer),
+  budget: '< 5000',
+  ok: stopMs < 5_000,
+  digits: 0,
+})
 
 // ——— the table
 const format = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '—')

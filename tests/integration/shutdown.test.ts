@@ -177,9 +177,10 @@ describe('graceful shutdown', () => {
       const { code, ms } = await signalAndWait(server, 'SIGTERM')
       console.log(`shutdown on SIGTERM with an idle keep-alive connection: exit ${code} after ${ms} ms`)
       await idleClosed
+      // Closed by the server, not cut at the deadline. How soon (Node alone would wait out its 5 s
+      // keep-alive timeout) is npm run bench's row 'SIGTERM to exit ms with an idle keep-alive connection open'.
       expect(code).toBe(0)
-      // Node would free an idle connection itself only after its 5 s keep-alive timeout.
-      expect(ms).toBeLessThan(5_000)
+      expect(server.output()).not.toContain('shutdown deadline')
     } finally {
       agent.destroy()
     }
