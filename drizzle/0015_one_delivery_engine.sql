@@ -40,7 +40,9 @@ INSERT INTO `deliveries` (kind, submission_id, state, attempts, next_attempt_at,
 	SELECT 'owner-mail', submission_id,
 		CASE status WHEN 'pending' THEN CASE WHEN attempts > 0 THEN 'retrying' ELSE 'queued' END WHEN 'sent' THEN 'sent'
 			ELSE CASE WHEN last_error LIKE 'Gave up after a day%' THEN 'gave-up' ELSE 'failed' END END,
-		attempts, next_attempt_at, CASE WHEN attempts > 0 THEN created_at END, created_at, sent_at, mail_key, last_error
+		attempts, next_attempt_at, CASE WHEN attempts > 0 THEN created_at END, created_at, sent_at,
+		-- A digest was named by its first outbox row's id; new ones by a delivery's, which could be the same number.
+		CASE WHEN mail_key LIKE 'digest-%' THEN 'digest-outbox-' || substr(mail_key, 8) ELSE mail_key END, last_error
 	FROM `outbox` ORDER BY id;--> statement-breakpoint
 INSERT INTO `deliveries` (kind, submission_id, reply_id, state, attempts, next_attempt_at, failing_since, created_at, sent_at, last_error, dismissed_at)
 	SELECT 'visitor-mail', submission_id, id,

@@ -161,7 +161,7 @@ it('keeps every item of the five queues, in every state, in one record with one 
   ]
   const createdAt = (n: number) => at + n * minute
   expect(rows('owner-mail')).toMatchObject(
-    five(createdAt).map((row, n) => ({ ...row, lead: ann, sentIn: n === 4 ? 'digest-9' : null })),
+    five(createdAt).map((row, n) => ({ ...row, lead: ann, sentIn: n === 4 ? 'digest-outbox-9' : null })),
   )
   expect(rows('webhook-post')).toMatchObject(
     five(createdAt).map((row, n) => ({ ...row, lead: ann, receipt: `msg_${n}` })),
