@@ -26,12 +26,12 @@ CREATE TABLE `deliveries` (
 CREATE INDEX `deliveries_due` ON `deliveries` (`kind`,`next_attempt_at`) WHERE "deliveries"."state" IN ('queued', 'retrying');--> statement-breakpoint
 CREATE INDEX `deliveries_sent` ON `deliveries` (`kind`,`sent_at`) WHERE "deliveries"."sent_at" is not null;--> statement-breakpoint
 CREATE INDEX `deliveries_by_submission` ON `deliveries` (`submission_id`);--> statement-breakpoint
-CREATE UNIQUE INDEX `deliveries_by_reply` ON `deliveries` (`reply_id`);--> statement-breakpoint
-CREATE UNIQUE INDEX `deliveries_by_update` ON `deliveries` (`update_id`,`subscriber_id`);--> statement-breakpoint
-CREATE INDEX `deliveries_update_report` ON `deliveries` (`update_id`,`state`,`attempts`);--> statement-breakpoint
-CREATE INDEX `deliveries_by_subscriber` ON `deliveries` (`subscriber_id`);--> statement-breakpoint
-CREATE INDEX `deliveries_by_phone` ON `deliveries` (`phone_id`,`sent_at`);--> statement-breakpoint
-CREATE UNIQUE INDEX `deliveries_receipt_key` ON `deliveries` (`receipt_key`);--> statement-breakpoint
+CREATE UNIQUE INDEX `deliveries_by_reply` ON `deliveries` (`reply_id`) WHERE "deliveries"."reply_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX `deliveries_by_update` ON `deliveries` (`update_id`,`subscriber_id`) WHERE "deliveries"."update_id" is not null;--> statement-breakpoint
+CREATE INDEX `deliveries_update_report` ON `deliveries` (`update_id`,`state`,`attempts`) WHERE "deliveries"."update_id" is not null;--> statement-breakpoint
+CREATE INDEX `deliveries_by_subscriber` ON `deliveries` (`subscriber_id`) WHERE "deliveries"."subscriber_id" is not null;--> statement-breakpoint
+CREATE INDEX `deliveries_by_phone` ON `deliveries` (`phone_id`,`sent_at`) WHERE "deliveries"."phone_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX `deliveries_receipt_key` ON `deliveries` (`receipt_key`) WHERE "deliveries"."receipt_key" is not null;--> statement-breakpoint
 -- Every item of the five queues it replaces, in every state, in one vocabulary: waiting is
 -- `queued` until tried and `retrying` after; a failure whose words say it was given up is `gave-up`;
 -- a push told as part of a burst is `sent` in a burst. The day before giving up counts from the

@@ -311,13 +311,16 @@ export const deliveries = sqliteTable(
     // The owner's digest window counts the mails sent lately, and a phone's the pushes.
     index('deliveries_sent').on(table.kind, table.sentAt).where(isNotNull(table.sentAt)),
     index('deliveries_by_submission').on(table.submissionId),
-    uniqueIndex('deliveries_by_reply').on(table.replyId),
+    // Each of these serves one kind: partial, so a row of another kind costs them no write.
+    uniqueIndex('deliveries_by_reply').on(table.replyId).where(isNotNull(table.replyId)),
     // An update's report counts its mails by state from this index alone; each subscriber once.
-    uniqueIndex('deliveries_by_update').on(table.updateId, table.subscriberId),
-    index('deliveries_update_report').on(table.updateId, table.state, table.attempts),
-    index('deliveries_by_subscriber').on(table.subscriberId),
-    index('deliveries_by_phone').on(table.phoneId, table.sentAt),
-    uniqueIndex('deliveries_receipt_key').on(table.receiptKey),
+    uniqueIndex('deliveries_by_update').on(table.updateId, table.subscriberId).where(isNotNull(table.updateId)),
+    index('deliveries_update_report')
+      .on(table.updateId, table.state, table.attempts)
+      .where(isNotNull(table.updateId)),
+    index('deliveries_by_subscriber').on(table.subscriberId).where(isNotNull(table.subscriberId)),
+    index('deliveries_by_phone').on(table.phoneId, table.sentAt).where(isNotNull(table.phoneId)),
+    uniqueIndex('deliveries_receipt_key').on(table.receiptKey).where(isNotNull(table.receiptKey)),
   ],
 )
 

@@ -113,5 +113,12 @@ for (const path of ['/', '/farm-sales', '/no-such-page']) {
     await page.waitForTimeout(1_000)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
     expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.01)
+    // The control: a shift made on purpose is counted, so one while loading would have been.
+    await page.evaluate(() => {
+      const block = document.createElement('div')
+      block.style.height = '200px'
+      document.body.prepend(block)
+    })
+    await expect.poll(() => page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeGreaterThan(0.01)
   })
 }
