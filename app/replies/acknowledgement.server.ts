@@ -6,7 +6,7 @@ import type { Log } from '#app/log'
 import type { Subscribers } from '#app/updates/subscribers.server'
 import { mailboxKey } from '#app/leads/mailbox'
 import { fillPlaceholders } from '#app/writing/placeholders'
-import { oweVisitorMail } from './reply-delivery.server'
+import type { VisitorMails } from './reply-delivery.server'
 import { newMessageId } from './reply-mail.server'
 
 export const defaultAcknowledgement =
@@ -43,11 +43,14 @@ export function createAcknowledgements({
   log,
   acknowledging = true,
   consent = null,
+  visitorMails,
 }: {
   db: FarmDatabase
   farmName: string
   from: string
   log: Log
+  /** Where the mail it queues is owed. */
+  visitorMails: VisitorMails
   /** Whether the mail says "we got your message" (VISITOR_ACK). */
   acknowledging?: boolean
   /** With UPDATES: who may be asked to confirm they want updates. */
@@ -120,7 +123,7 @@ export function createAcknowledgements({
         })
         .returning({ id: replies.id })
         .get()
-      oweVisitorMail(db, written.id, row.id, now)
+      visitorMails.owe(db, written.id, row.id, now)
     },
   }
 }

@@ -6,7 +6,7 @@ import type { OwnerMailSettings } from '#app/owner-mail/owner-mail-sender.server
 import type { UpdatesDesk } from '#app/updates/update-requests.server'
 import { createAcknowledgements } from './acknowledgement.server'
 import { createReplies } from './replies.server'
-import { createReplyDelivery } from './reply-delivery.server'
+import { createReplyDelivery, keptVisitorMails } from './reply-delivery.server'
 
 /**
  * Answering leads: the owner's replies, the acknowledgement (VISITOR_ACK) and the ask to confirm
@@ -38,23 +38,24 @@ export function answerLeads({
   log: Log
 }) {
   const { db, writes } = database
-  if (mail) {
-    createReplyDelivery({
-      engine,
-      db,
-      events,
-      writes,
-      log,
-      smtpUrl: mail.smtpUrl,
-      settings: {
-        from: mail.from,
-        replyTo: mail.to[0]!,
-        farmName,
-        ...(updates ? { confirmUrl: updates.links.confirmUrl } : {}),
-      },
-      retryBaseMs: mail.retryBaseMs,
-    })
-  } else if (acknowledging) {
+  const visitorMails = mail
+    ? createReplyDelivery({
+        engine,
+        db,
+        events,
+        writes,
+        log,
+        smtpUrl: mail.smtpUrl,
+        settings: {
+          from: mail.from,
+          replyTo: mail.to[0]!,
+          farmName,
+          ...(updates ? { confirmUrl: updates.links.confirmUrl } : {}),
+        },
+        retryBaseMs: mail.retryBaseMs,
+      })
+    : keptVisitorMails(engine)
+  if (!mail && acknowledging) {
     log.warn({}, 'VISITOR_ACK is on but SMTP_URL or NOTIFY_EMAIL is not set: no acknowledgement is sent')
   }
   return {
@@ -64,7 +65,7 @@ export function answerLeads({
       writes,
       farmName,
       from: mail?.from ?? 'farm@localhost',
-      mailQueued: engine.owed,
+      visitorMails,
       acknowledging: mail !== null && acknowledging,
     }),
     /** What each clean lead is owed when it arrives: the acknowledgement, the ask, or nothing. */
@@ -77,6 +78,7 @@ export function answerLeads({
             log,
             acknowledging,
             consent: updates?.subscribers ?? null,
+            visitorMails,
           })
         : null,
     /** Why the owner cannot send mail from the inbox, or null when they can. */

@@ -17,7 +17,7 @@ import {
 import type { Reply } from '#app/leads/lead'
 import { oneLineBreak, writingError } from '#app/writing/writing'
 import { replyLimits, replyTextError } from './reply'
-import { oweVisitorMail } from './reply-delivery.server'
+import type { VisitorMails } from './reply-delivery.server'
 import { newMessageId } from './reply-mail.server'
 import { storedReply, submissionWithThread, tellThread, toReply, wholeThread } from './threads.server'
 
@@ -43,7 +43,7 @@ export function createReplies({
   writes,
   farmName,
   from,
-  mailQueued,
+  visitorMails,
   acknowledging,
   now = () => new Date(),
 }: {
@@ -54,7 +54,7 @@ export function createReplies({
   /** The address mails go out from; its domain names their Message-IDs. */
   from: string
   /** Called once a mail is queued, so the sender looks at once. */
-  mailQueued: () => void
+  visitorMails: VisitorMails
   /** Whether visitors get the acknowledgement (VISITOR_ACK, with mail set up). */
   acknowledging: boolean
   now?: () => Date
@@ -160,7 +160,7 @@ export function createReplies({
             })
             .returning({ id: replies.id })
             .get()
-          oweVisitorMail(tx, row.id, submissionId, at)
+          visitorMails.owe(tx, row.id, submissionId, at)
           if (lead.status !== 'handled') {
             tx.update(submissions).set({ status: 'handled' }).where(eq(submissions.id, submissionId)).run()
           }
@@ -168,7 +168,7 @@ export function createReplies({
         }),
       )
       if (!written.ok) return written
-      if (!written.repeated) mailQueued()
+      if (!written.repeated) visitorMails.queued()
       const submission = written.repeated ? submissionWithThread(db, submissionId)! : tell(submissionId)!
       return { ok: true, reply: toReply(storedReply(db, written.replyId)!), submission, repeated: written.repeated }
     },
@@ -219,7 +219,7 @@ export function createReplies({
         if (!exists) return refuse(404, `There is no reply ${replyId} to submission ${submissionId}.`)
         return refuse(409, 'Only a mail that failed can be tried again or dismissed.')
       }
-      if (action === 'retry') mailQueued()
+      if (action === 'retry') visitorMails.queued()
       return { ok: true, reply: toReply(storedReply(db, replyId)!), submission: tell(submissionId)! }
     },
 
