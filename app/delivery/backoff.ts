@@ -3,8 +3,12 @@ const hourMs = 60 * 60 * 1000
 /** How long anything owed is tried before it is given up, whatever its kind. */
 export const triedForMs = 24 * hourMs
 
-/** Whether something tried since `since` (ms since the epoch) has been tried long enough. */
-export const hasGivenUp = (since: number, now: number) => now - since >= triedForMs
+/**
+ * Whether something failing since `failingSince` (its first failure without a break; null while it
+ * has not failed) has been tried long enough, at `now` (ms since the epoch).
+ */
+export const hasGivenUp = (failingSince: Date | null, now: number) =>
+  failingSince !== null && now - failingSince.getTime() >= triedForMs
 
 /** The wait before attempt n + 1: doubling from the base, at most an hour, ±20 % so retries spread. */
 export function retryDelayMs(baseMs: number, attempts: number, random = Math.random): number {

@@ -179,7 +179,7 @@ export function createOutboxSender({
       .all()
       .filter(({ mail }) => !held.has(mail.id))
       .map(({ mail, lead }) => ({ mail, lead: leadView(lead) }))
-    const givenUp = ({ mail }: Due) => mail.failingSince !== null && hasGivenUp(mail.failingSince.getTime(), at)
+    const givenUp = ({ mail }: Due) => hasGivenUp(mail.failingSince, at)
     const expired = due.filter(givenUp)
     if (expired.length > 0) {
       await writes.whenFree(() => db.transaction((tx) => deliveryRecord(tx).gaveUp(expired.map(({ mail }) => mail))))

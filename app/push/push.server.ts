@@ -126,7 +126,7 @@ export function createPush({
         if (outcome.sent) return record.sent(ids, at, burst)
         if (!outcome.retry) return record.failed(ids, outcome.why)
         for (const { message } of rows) {
-          if (message.failingSince && hasGivenUp(message.failingSince.getTime(), at.getTime())) {
+          if (hasGivenUp(message.failingSince, at.getTime())) {
             record.gaveUp([{ ...message, lastError: outcome.why }])
           } else record.retrying(message, retryAt, outcome.why, at)
         }
@@ -208,9 +208,7 @@ export function createPush({
       .all()
       .map((row) => ({ ...row, lead: leadView(row.lead) }))
     // Failing for a day (tried, or waiting behind one that was): given up together, not one a day.
-    const givenUp = due.filter(
-      ({ message }) => message.failingSince !== null && hasGivenUp(message.failingSince.getTime(), at),
-    )
+    const givenUp = due.filter(({ message }) => hasGivenUp(message.failingSince, at))
     if (givenUp.length > 0) {
       await writes.whenFree(() =>
         db.transaction((tx) => deliveryRecord(tx).gaveUp(givenUp.map(({ message }) => message))),

@@ -92,7 +92,7 @@ export function createReplyDelivery({
     for (const { delivery, reply, lead } of due) {
       // Stopping: what is left stays due for the next start, never cut off half-sent.
       if (engine.stopping) break
-      if (delivery.failingSince && hasGivenUp(delivery.failingSince.getTime(), at)) {
+      if (hasGivenUp(delivery.failingSince, at)) {
         await writes.whenFree(() => record.gaveUp([delivery]))
         log.error({ reply: reply.id, lead: reply.submissionId }, 'gave up mailing the visitor after a day of trying')
         tell(reply.submissionId)

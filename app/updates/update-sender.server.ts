@@ -139,7 +139,7 @@ export function createUpdateSender({
       await writes.whenFree(() => record.skipped(mail.id, `The subscriber is ${to.status}.`))
       return at
     }
-    if (mail.failingSince && hasGivenUp(mail.failingSince.getTime(), at)) {
+    if (hasGivenUp(mail.failingSince, at)) {
       await writes.whenFree(() => record.gaveUp([mail]))
       return at
     }

@@ -110,7 +110,7 @@ export function createWebhook({
       await writes.whenFree(() => {
         if (failure === null) return record.sent([delivery.id], new Date(now()))
         const failing = { ...delivery, lastError: failure }
-        if (delivery.failingSince && hasGivenUp(delivery.failingSince.getTime(), at)) return record.gaveUp([failing])
+        if (hasGivenUp(delivery.failingSince, at)) return record.gaveUp([failing])
         const retryAt = new Date(now() + retryDelayMs(settings.retryBaseMs, delivery.attempts + 1))
         record.retrying(delivery, retryAt, failure, new Date(at))
       })
