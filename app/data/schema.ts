@@ -63,8 +63,6 @@ export const team = sqliteTable('team', {
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 })
 
-export type TeamRow = typeof team.$inferSelect
-
 /**
  * The owner's signed-in browsers. The cookie holds a random id; only its SHA-256 is kept
  * here, so a copy of the database holds no cookie that works.

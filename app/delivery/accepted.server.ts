@@ -78,5 +78,3 @@ export function createAcceptedLedger<Accepted>({
     },
   }
 }
-
-export type AcceptedLedger<Accepted> = ReturnType<typeof createAcceptedLedger<Accepted>>

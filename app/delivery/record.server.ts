@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, lte, min, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull, lte, min, sql, type SQL } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import type { DeliveryKind } from '#app/data/enums'
 import { deliveries, type DeliveryRow } from '#app/data/schema'
@@ -6,6 +6,9 @@ import { gaveUpWords } from './backoff'
 
 /** Waiting to be sent: not tried yet, or tried and to be tried again. */
 export const waiting = sql`${deliveries.state} IN ('queued', 'retrying')`
+
+/** Refused, or given up: what the owner may try again or set aside. */
+const failedForGood = inArray(deliveries.state, ['failed', 'gave-up'])
 
 /** The due ones of a kind, as a sender's query picks them. */
 export const dueOf = (kind: DeliveryKind, at: Date) =>
@@ -65,9 +68,13 @@ export function deliveryRecord(db: Pick<FarmDatabase, 'update' | 'select'>) {
     skipped(id: number, why: string) {
       db.update(deliveries).set({ state: 'skipped', lastError: why }).where(eq(deliveries.id, id)).run()
     },
-    /** Owed again from now, as if new (the owner's 'Try again'); any set-aside is undone. */
-    again(id: number, at: Date) {
-      db.update(deliveries)
+    /**
+     * Owed again from now, as if new (the owner's 'Try again'), any set-aside undone: the ones
+     * `which` picks that failed or were given up. Answers how many.
+     */
+    again(which: SQL, at: Date): number {
+      return db
+        .update(deliveries)
         .set({
           state: 'queued',
           attempts: 0,
@@ -76,8 +83,16 @@ export function deliveryRecord(db: Pick<FarmDatabase, 'update' | 'select'>) {
           lastError: null,
           dismissedAt: null,
         })
-        .where(eq(deliveries.id, id))
-        .run()
+        .where(and(which, failedForGood))
+        .run().changes
+    },
+    /** Set aside by the owner, who has seen it: the failed ones `which` picks, not set aside yet. Answers how many. */
+    setAside(which: SQL, at: Date): number {
+      return db
+        .update(deliveries)
+        .set({ dismissedAt: at })
+        .where(and(which, failedForGood, isNull(deliveries.dismissedAt)))
+        .run().changes
     },
   }
 }

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm'
+import { and, asc, count, eq, ne } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { deliveries, farmTexts, replies, savedReplies, submissions } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
+import { deliveryRecord } from '#app/delivery/record.server'
 import { refuse, type Refusal } from '#app/http/refusal.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Submission } from '#app/leads/lead'
@@ -185,32 +186,12 @@ export function createReplies({
       replyId: number,
       action: 'retry' | 'dismiss',
     ): Promise<Answer<{ reply: Reply; submission: Submission }>> {
-      const mail = and(
-        eq(deliveries.replyId, replyId),
-        eq(deliveries.submissionId, submissionId),
-        inArray(deliveries.state, ['failed', 'gave-up']),
-      )
+      const mail = and(eq(deliveries.replyId, replyId), eq(deliveries.submissionId, submissionId))!
+      const record = deliveryRecord(db)
       const settled = await writes.whenFree(() =>
-        action === 'retry'
-          ? db
-              .update(deliveries)
-              .set({
-                state: 'queued',
-                attempts: 0,
-                nextAttemptAt: now(),
-                failingSince: null,
-                lastError: null,
-                dismissedAt: null,
-              })
-              .where(mail)
-              .run()
-          : db
-              .update(deliveries)
-              .set({ dismissedAt: now() })
-              .where(and(mail, isNull(deliveries.dismissedAt)))
-              .run(),
+        action === 'retry' ? record.again(mail, now()) : record.setAside(mail, now()),
       )
-      if (settled.changes === 0) {
+      if (settled === 0) {
         const exists = db
           .select({ id: replies.id })
           .from(replies)
