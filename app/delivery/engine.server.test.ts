@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createDeliveryEngine } from './engine.server'
+import { createDeliveryEngine, owedSinceLastLook } from './engine.server'
 
 beforeEach(() => void vi.useFakeTimers({ now: Date.parse('2026-11-26T08:00:00Z') }))
 afterEach(() => void vi.useRealTimers())
@@ -42,6 +42,24 @@ describe('the delivery engine', () => {
     await vi.advanceTimersByTimeAsync(0)
     engine.owed()
     expect([mail.length, pushes.length]).toEqual([3, 2])
+  })
+
+  it('wakes a sender guarded by owedSinceLastLook once after each commit that owed it something', async () => {
+    const { engine } = engineWithLog()
+    const lately = owedSinceLastLook()
+    const pushes = sender(engine, 'pushes', lately.mayHaveWork)
+    engine.start()
+    pushes[0]!(null)
+    await vi.advanceTimersByTimeAsync(0)
+    engine.owed()
+    expect(pushes).toHaveLength(1)
+    lately.owed()
+    engine.owed()
+    expect(pushes).toHaveLength(2)
+    pushes[1]!(null)
+    await vi.advanceTimersByTimeAsync(0)
+    engine.owed()
+    expect(pushes).toHaveLength(2)
   })
 
   it('stops only once the round on its way has ended, and says it is stopping to the senders', async () => {

@@ -16,6 +16,22 @@ export interface SenderPolicy {
   lastly?: () => Promise<void>
 }
 
+/**
+ * A sender's `mayHaveWork` for work only some commits owe (a push, a mail to a visitor): yes once
+ * after each `owed()`, so it sleeps through the commits that owed it nothing.
+ */
+export function owedSinceLastLook() {
+  let owed = false
+  return {
+    owed: () => void (owed = true),
+    mayHaveWork: () => {
+      const may = owed
+      owed = false
+      return may
+    },
+  }
+}
+
 // Past this at a stop, what is still on its way is left to the receiver's own timeout, and then
 // the last marking gets its own short while: the server's shutdown deadline (8 s) must still
 // leave time to close the database.

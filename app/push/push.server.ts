@@ -9,7 +9,7 @@ import {
 } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import { hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
-import type { DeliveryEngine } from '#app/delivery/engine.server'
+import { owedSinceLastLook, type DeliveryEngine } from '#app/delivery/engine.server'
 import { deliveryRecord, dueOf, soonestDue } from '#app/delivery/record.server'
 import type { Submission } from '#app/leads/lead'
 import { leadView } from '#app/leads/lead-view.server'
@@ -67,7 +67,7 @@ export function createPush({
   const { now } = engine
   // Whether a round may find something once a lead is committed (at start the engine looks
   // anyway): only once a lead owed a phone a push, so a farm without phones pays nothing per lead.
-  let owed = false
+  const lately = owedSinceLastLook()
   let send: Send | undefined
   // Loaded on the first push only: a site whose owner never turns notifications on never pays for it.
   async function sender(): Promise<Send> {
@@ -233,11 +233,7 @@ export function createPush({
     name: 'pushes',
     round: pushDue,
     retryMs: settings.retryBaseMs,
-    mayHaveWork: () => {
-      const may = owed
-      owed = false
-      return may
-    },
+    mayHaveWork: lately.mayHaveWork,
   })
 
   return {
@@ -278,7 +274,7 @@ export function createPush({
         sql`INSERT INTO deliveries (kind, phone_id, submission_id, next_attempt_at, created_at)
             SELECT 'push', id, ${row.id}, ${at.getTime()}, ${at.getTime()} FROM push_subscriptions`,
       )
-      if (queued.changes > 0) owed = true
+      if (queued.changes > 0) lately.owed()
     },
   }
 }

@@ -4,7 +4,7 @@ import { deliveries, replies, submissions } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import { createAcceptedLedger } from '#app/delivery/accepted.server'
 import { hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
-import type { DeliveryEngine } from '#app/delivery/engine.server'
+import { owedSinceLastLook, type DeliveryEngine } from '#app/delivery/engine.server'
 import { deliveryRecord, dueOf, owe, soonestDue } from '#app/delivery/record.server'
 import { refusedForGood, serverWords, smtpVerdict } from '#app/delivery/smtp-refusals'
 import type { SubmissionEvents } from '#app/live/events.server'
@@ -130,26 +130,22 @@ export function createReplyDelivery({
 
   // Whether a commit may have owed a mail to a visitor: a lead's commit mostly owes none, and
   // looking on each cost the POST path a fifth of its rate with 5,000 leads waiting for a digest.
-  let owedSince = false
+  const lately = owedSinceLastLook()
   engine.run({
     name: 'mails to visitors',
     round: deliverDue,
     retryMs: retryBaseMs,
     lastly: accepted.markBeforeStop,
-    mayHaveWork: () => {
-      const may = owedSince
-      owedSince = false
-      return may
-    },
+    mayHaveWork: lately.mayHaveWork,
   })
   const kept = keptVisitorMails(engine)
   return {
     owe(...owing: Parameters<VisitorMails['owe']>) {
       kept.owe(...owing)
-      owedSince = true
+      lately.owed()
     },
     queued() {
-      owedSince = true
+      lately.owed()
       engine.owed()
     },
   } satisfies VisitorMails
