@@ -47,12 +47,14 @@ export async function createHttpApp(config: Config, services: Services) {
     }
     // Reads can answer while every write fails (a full disk): a failed write in the last minute fails the check.
     const failedWritesLastMinute = database.writes.failedInLastMinute()
-    if (failedWritesLastMinute === 0) return void res.json({ status: 'ok', failedWritesLastMinute, outbox })
+    const reader = services.reader()
+    if (failedWritesLastMinute === 0) return void res.json({ status: 'ok', failedWritesLastMinute, outbox, reader })
     res.status(503).json({
       status: 'error',
       error: 'Writing to the database failed in the last minute.',
       failedWritesLastMinute,
       outbox,
+      reader,
     })
   })
 

@@ -138,6 +138,7 @@ export async function buildServices(config: Config) {
       replies: createRateLimit({ limit: config.repliesPerMinute, windowMs: 60_000 }),
     },
     farm: { name: config.farmName, product: config.farmProduct },
+    reader: analysis.reader,
     log,
     /**
      * Ends the jobs and workers; resolves once whatever was on its way to someone (a mail, a

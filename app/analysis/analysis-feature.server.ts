@@ -37,5 +37,10 @@ export function startAnalysis({
       : undefined,
     log,
   })
-  return { analyse, stop: () => void reader.close() }
+  return {
+    analyse,
+    /** For /healthz: 'starting' until the offline reader has loaded (a message sent meanwhile may be read again later). */
+    reader: () => (reader.ready ? ('ready' as const) : ('starting' as const)),
+    stop: () => void reader.close(),
+  }
 }

@@ -45,6 +45,15 @@ describe('the reading pool', () => {
     await expect(pool.read(form('plums'), at)).resolves.toMatchObject({ products: ['plums'] })
   })
 
+  it('says it is starting until its worker has loaded, and again while a replacement loads', async () => {
+    pool = createReadingPool({ workerUrl: stallingWorker, workerData: null, budgetMs: 1_500 })
+    expect(pool.ready).toBe(false)
+    await expect.poll(() => pool!.ready).toBe(true)
+    await expect(pool.read(form('stall'), at)).rejects.toBeInstanceOf(ReadingTimedOut)
+    expect(pool.ready).toBe(false)
+    await expect.poll(() => pool!.ready).toBe(true)
+  })
+
   it('passes on a reader’s failure without replacing the worker', async () => {
     const onReplaced = vi.fn()
     pool = createReadingPool({ workerUrl: stallingWorker, workerData: null, budgetMs: 5_000, onReplaced })

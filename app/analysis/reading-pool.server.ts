@@ -46,15 +46,19 @@ export function createReadingPool({ workerUrl, workerData, budgetMs, onReplaced 
   let worker: Worker
   let timer: NodeJS.Timeout | undefined
   let closed = false
+  // Until the worker has loaded its model, a message handed in waits for it within its deadline.
+  let ready = false
 
   const waitedTooLong = () => new ReadingTimedOut(`waited past the ${budgetMs} ms budget`)
 
   function start() {
     // Readings allocate little and briefly; a small young generation keeps the idle
     // worker's memory down (about 5 MB of the server's RSS) at no measurable cost per reading.
+    ready = false
     worker = new Worker(workerUrl, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 4 } })
     worker.on('message', (answer: ReadingAnswer | { ready: true }) => {
-      if (!('job' in answer) || unanswered[0]?.request.job !== answer.job) return
+      if (!('job' in answer)) return void (ready = true)
+      if (unanswered[0]?.request.job !== answer.job) return
       const job = unanswered.shift()!
       watchOldest()
       if (answer.ok) job.resolve(answer.analysis)
@@ -103,6 +107,10 @@ export function createReadingPool({ workerUrl, workerData, budgetMs, onReplaced 
   start()
 
   return {
+    /** Whether the reader has loaded and answers at once: false while it starts, and again after a replacement. */
+    get ready() {
+      return ready
+    },
     read(form: Enquiry, at: Date): Promise<Analysis> {
       if (closed) return Promise.reject(new Error('the reading pool is closed'))
       return new Promise((resolve, reject) => {

@@ -94,7 +94,10 @@ export async function startServer({
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${printed}`)
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break
+      // Ready once the offline reader has loaded: a message read before would wait for a later
+      // reading (15 s on), which a busy test machine can turn into a missed mail.
+      const health = await fetch(`${url}/healthz`)
+      if (health.ok && ((await health.json()) as { reader?: string }).reader === 'ready') break
     } catch {
       // not listening yet
     }
