@@ -31,7 +31,10 @@ describe('GET /healthz', () => {
       return { status: response.status, body: await response.json() }
     }
 
-    expect(await healthz()).toEqual({ status: 200, body: { status: 'ok', failedWritesLastMinute: 0, outbox: null, reader: 'ready' } })
+    expect(await healthz()).toEqual({
+      status: 200,
+      body: { status: 'ok', failedWritesLastMinute: 0, outbox: null, reader: 'ready' },
+    })
 
     breakDatabase(server.databasePath)
     const failing = await healthz()
@@ -41,7 +44,10 @@ describe('GET /healthz', () => {
     expect(JSON.stringify(failing.body)).not.toMatch(/SqliteError|no such table|\n\s+at /)
 
     repairDatabase(server.databasePath)
-    expect(await healthz()).toEqual({ status: 200, body: { status: 'ok', failedWritesLastMinute: 0, outbox: null, reader: 'ready' } })
+    expect(await healthz()).toEqual({
+      status: 200,
+      body: { status: 'ok', failedWritesLastMinute: 0, outbox: null, reader: 'ready' },
+    })
   })
 })
 
