@@ -3,6 +3,7 @@ import type { Inbox } from '#app/inbox/inbox.server'
 import type { RateLimit } from '#app/limits/rate-limit.server'
 import type { Log } from '#app/log'
 import type { OwnerAccess } from '#app/owner/owner-access.server'
+import type { SiteNames } from '#app/owner/site-names.server'
 import type { Replies } from '#app/replies/replies.server'
 import type { SubmissionsService } from '#app/submissions/service.server'
 import type { SpamTraps } from '#app/submissions/spam-traps.server'
@@ -28,6 +29,8 @@ declare module '@remix-run/node' {
     csvExports: CsvExports
     spamTraps: SpamTraps
     owner: OwnerAccess
+    /** Which names may open an open inbox (DNS rebinding). */
+    siteNames: SiteNames
     /** The owner's replies, saved replies and the acknowledgement's text. */
     replies: Replies
     /** Why mail cannot be sent from the inbox (no OWNER_PASSWORD, no SMTP), or null when it can. */

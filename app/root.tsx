@@ -96,8 +96,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError()
+  // A guard's refusal on a page (421, 403) says in its JSON what to do; the page says it too.
+  const said = isRouteErrorResponse(error) && typeof error.data?.error === 'string' ? `\n${error.data.error}` : ''
   const text = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
+    ? `${error.status} ${error.statusText}${said}`
     : error instanceof Error
       ? error.message
       : String(error)

@@ -3,7 +3,6 @@ import type { Express } from 'express'
 import { attachLiveRelay } from '#app/live/relay.server'
 import { clientAddress, type TrustProxy } from './client-address'
 import type { Config } from './config'
-import { isSiteHost } from './middleware/requests'
 import { comesFromAllowedSite, upgradeHost, upgradeOrigin } from './middleware/same-origin'
 import type { Services } from './services'
 
@@ -15,7 +14,7 @@ export function attachLiveLink(server: Server, app: Express, config: Config, ser
     mostSocketsPerAddress: config.liveMaxSocketsPerAddress,
     addressOf: (req) => clientAddress(req, trustsProxy),
     async admit(req) {
-      if (!isSiteHost(upgradeHost(req, trustsProxy), config.siteHosts)) return 421
+      if (services.siteNames.refusal(upgradeHost(req, trustsProxy)) !== null) return 421
       const ownOrigin = upgradeOrigin(req, config.trustProxy !== false)
       if (!comesFromAllowedSite({ headers: req.headers, ownOrigin }, config.allowedOrigins)) return 403
       return (await services.owner.passFor(req.headers.cookie)) ?? 401

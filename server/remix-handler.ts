@@ -17,7 +17,7 @@ async function importBuild(): Promise<ServerBuild> {
  * loaders and actions when the visitor goes away before the answer is complete.
  */
 function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  // The Host's port (requireSiteHost checked its shape); one that is not a port is left out.
+  // The Host's port (requireHostShape checked its shape); one that is not a port is left out.
   const port = Number(/:(\d{1,5})$/.exec(req.get('Host') ?? '')?.[1])
   // Joined as text: as a base, a path such as `//?index` would be read as another host.
   const url = new URL(

@@ -8,6 +8,7 @@ import { refuseDamagedDatabase } from '#app/lifecycle/database-health.server'
 import { createRateLimit } from '#app/limits/rate-limit.server'
 import { SubmissionEvents } from '#app/live/events.server'
 import { openOwnerAccess } from '#app/owner/owner-access.server'
+import { createSiteNames } from '#app/owner/site-names.server'
 import { mailTheOwner } from '#app/owner-mail/mail-the-owner.server'
 import { tellOwnerPhones } from '#app/push/owner-phones.server'
 import { answerLeads } from '#app/replies/answering-leads.server'
@@ -122,6 +123,7 @@ export async function buildServices(config: Config) {
     /** Null unless the owner is mailed about leads. */
     outbox: ownerMail,
     owner,
+    siteNames: createSiteNames({ siteHosts: config.siteHosts, inboxOpen: !owner.required, log }),
     replies: answering.replies,
     cannotReply: answering.cannotReply,
     updates: updates.desk,

@@ -5,13 +5,16 @@ import type { OwnerPass } from './owner-access.server'
 /**
  * The owner guard, said once for every page and API that shows or changes the inbox. A page
  * sends whoever is not signed in to sign in and back; an API answers 401 in JSON, saying
- * what signing in is for (e.g. "read submissions"). Open to all when OWNER_PASSWORD is unset.
+ * what signing in is for (e.g. "read submissions"). Open to all when OWNER_PASSWORD is unset,
+ * on the site's own names only (421 on any other, saying what to set).
  */
 export async function requireOwner(
   request: Request,
-  { owner }: Pick<AppLoadContext, 'owner'>,
+  { owner, siteNames }: Pick<AppLoadContext, 'owner' | 'siteNames'>,
   guard: { as: 'page' } | { as: 'api'; to: string },
 ): Promise<OwnerPass> {
+  const refusal = siteNames.refusal(new URL(request.url).host)
+  if (refusal) throw jsonError(421, refusal)
   const pass = await owner.passFor(request.headers.get('Cookie'))
   if (pass) return pass
   if (guard.as === 'api') throw jsonError(401, `Sign in as the farm owner to ${guard.to}.`)
@@ -27,7 +30,7 @@ export async function requireOwner(
  */
 export async function requireSendingOwner(
   request: Request,
-  context: Pick<AppLoadContext, 'owner'>,
+  context: Pick<AppLoadContext, 'owner' | 'siteNames'>,
   guard: { as: 'page' } | { as: 'api'; to: string },
 ): Promise<OwnerPass & { session: string }> {
   if (!context.owner.required) {
@@ -43,14 +46,16 @@ export async function requireSendingOwner(
 
 /**
  * The guard for what an open inbox must never allow: a copy of everything, a person's data,
- * deleting and forgetting. Only a signed-in owner, so only when OWNER_PASSWORD is set; without
- * it the refusal (403) says what to set. Then the owner guard (401, or the sign-in page).
+ * deleting and forgetting. The owner guard first (421 on a name not the site's, 401 or the sign-in
+ * page); then only a signed-in owner, so only when OWNER_PASSWORD is set: without it the refusal
+ * (403) says what to set.
  */
 export async function requireDataOwner(
   request: Request,
-  context: Pick<AppLoadContext, 'owner' | 'cannotKeepData'>,
+  context: Pick<AppLoadContext, 'owner' | 'siteNames' | 'cannotKeepData'>,
   guard: { as: 'page' } | { as: 'api'; to: string },
 ): Promise<OwnerPass> {
+  const pass = await requireOwner(request, context, guard)
   if (context.cannotKeepData) throw jsonError(403, context.cannotKeepData)
-  return requireOwner(request, context, guard)
+  return pass
 }

@@ -12,7 +12,7 @@ export type OwnerPhones = Pick<Push, 'publicKey' | 'subscribe' | 'unsubscribe'> 
  */
 export async function requirePushOwner(
   request: Request,
-  context: Pick<AppLoadContext, 'owner' | 'push' | 'cannotPush'>,
+  context: Pick<AppLoadContext, 'owner' | 'siteNames' | 'push' | 'cannotPush'>,
   to: string,
 ): Promise<OwnerPhones> {
   if (context.cannotPush || !context.push) throw jsonError(403, context.cannotPush ?? 'Notifications are off.')

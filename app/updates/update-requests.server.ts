@@ -106,7 +106,7 @@ export async function sendUpdate(
  */
 export async function requireUpdatesOwner(
   request: Request,
-  context: Context & Pick<AppLoadContext, 'owner'>,
+  context: Context & Pick<AppLoadContext, 'owner' | 'siteNames'>,
   to: string,
 ): Promise<{ desk: UpdatesDesk; who: TeamMember }> {
   const ready = updatesDesk(context)

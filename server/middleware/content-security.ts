@@ -6,7 +6,7 @@ import type { Config } from '#server/config'
 
 type Res = ServerResponse & { locals: { cspNonce: string } }
 
-/** The live link's own address; requireSiteHost has already refused any Host that is not a host. */
+/** The live link's own address; requireHostShape has already refused any Host that is not a host. */
 function liveOrigin(scheme: 'ws' | 'wss') {
   return (req: IncomingMessage) => `${scheme}://${req.headers.host}`
 }

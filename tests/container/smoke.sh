@@ -49,6 +49,10 @@ finish() {
   if [ -n "${PODMAN_READY:-}" ]; then
     podman rm -f -t 0 "$NAME" >/dev/null 2>&1
     podman volume rm -f "$VOLUME" >/dev/null 2>&1
+    if [ -n "${README_RUN:-}" ]; then
+      podman rm -f -t 0 farm >/dev/null 2>&1
+      podman volume rm -f farm-data >/dev/null 2>&1
+    fi
   fi
   [ -n "${ROOTFS:-}" ] && rm -rf "$ROOTFS"
   rm -rf "$WORK"
@@ -68,7 +72,7 @@ if [ "$(id -u)" != 0 ]; then
   exit 1
 fi
 missing=()
-for tool in podman:podman runc:runc debootstrap:debootstrap curl:curl; do
+for tool in podman:podman runc:runc debootstrap:debootstrap curl:curl openssl:openssl; do
   command -v "${tool%%:*}" >/dev/null || missing+=("${tool#*:}")
 done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -365,5 +369,39 @@ else
   miss "LOG_LEVEL=warn did not pass through: info lines were logged"
 fi
 stop_and_check "new container"
+
+# ---------------------------------------------------------------- the README's line
+# The README's `docker run` line exactly as written (podman in docker's place, the image tagged
+# as the README's `docker build -t farm-site` names it), browsed by a LAN name as its HTTPS
+# section promises: the page, the owner's sign-in over plain HTTP, and the inbox.
+step "the README's docker run line, at http://farm.lan:3000"
+readme_line=$(grep -m1 '^docker run -d --name farm .* -p 3000:3000 ' README.md)
+if podman container exists farm || podman volume exists farm-data; then
+  miss "a container 'farm' or a volume 'farm-data' is already here; the README's line cannot run as written"
+elif ! node -e 'const s=require("net").createServer().once("error",()=>process.exit(1)).listen(3000,()=>s.close())'; then
+  miss "port 3000 is taken here; the README's line cannot run as written"
+else
+  podman tag "$IMAGE" farm-site
+  README_RUN=1
+  docker() { podman "$@"; }
+  eval "$readme_line" >/dev/null 2>>"$PODMAN_LOG"
+  lan=(--resolve farm.lan:3000:127.0.0.1)
+  deadline=$(($(now_ms) + 60000))
+  until [[ "$(curl -s -m 2 "${lan[@]}" http://farm.lan:3000/healthz 2>/dev/null)" == '{"status":"ok",'* ]] ||
+    [ "$(now_ms)" -gt "$deadline" ]; do sleep 0.1; done
+  page=$(curl -s -m 10 "${lan[@]}" -w '%{http_code}' http://farm.lan:3000/)
+  signed_in=$(curl -s -m 10 "${lan[@]}" -o /dev/null -c "$WORK/cookies" -w '%{http_code}' \
+    -H 'Origin: http://farm.lan:3000' --data 'password=choose-a-long-one&redirectTo=/farm-sales' \
+    http://farm.lan:3000/sign-in)
+  inbox=$(curl -s -m 10 "${lan[@]}" -b "$WORK/cookies" -o "$WORK/inbox.html" -w '%{http_code}' \
+    http://farm.lan:3000/farm-sales)
+  if [[ "$page" == *'Willow Creek Farm'*200 ]] && [ "$signed_in" = 302 ] && [ "$inbox" = 200 ] &&
+    grep -q 'Farm Sales' "$WORK/inbox.html"; then
+    pass "the README's docker run line serves http://farm.lan:3000: the page, the owner's sign-in and the inbox"
+  else
+    podman logs farm 2>&1 | tail -n 10
+    miss "the README's docker run line at http://farm.lan:3000: page ${page: -3}, sign-in $signed_in, inbox $inbox"
+  fi
+fi
 
 echo "image $IMAGE: $((size / 1000000)) MB, built in $(seconds "$build_ms"), healthy $(seconds "$healthy_ms") after podman run"
