@@ -35,6 +35,8 @@ export const submissions = sqliteTable(
     analysisAttempts: integer('analysis_attempts').notNull().default(0),
     /** Who of the team last changed its status (marked it handled, new, or not spam); null for none, or an open inbox. */
     statusChangedBy: integer('status_changed_by').references(() => team.id, { onDelete: 'set null' }),
+    /** Who sent it (their address or IPv6 /64), as a salted hash: their share of the unasked mails, on every path. */
+    senderKey: text('sender_key'),
   },
   (table) => [
     // Spam is a small part of the table: the spam folder reads it newest first from this
@@ -157,8 +159,6 @@ export const replies = sqliteTable(
     uniqueIndex('replies_message_id').on(table.messageId),
     uniqueIndex('replies_request_key').on(table.requestKey),
     index('replies_by_submission').on(table.submissionId, table.id),
-    // The acknowledgement's caps (one per address a day, so many an hour) read the last day's.
-    index('replies_by_kind').on(table.kind, table.createdAt),
   ],
 )
 
@@ -329,6 +329,26 @@ export type DeliveryRow = typeof deliveries.$inferSelect
  * app/lifecycle/erasures.server.ts), never the address itself, and when. Kept also in a file
  * beside the backups, so a restored backup is made to forget them again at start.
  */
+/**
+ * Every mail the farm sent unasked (an acknowledgement, a question about updates) in the last
+ * day, by salted hashes of the mailbox and the sender: the caps count these, so deleting a lead
+ * or restarting the site gives no one more (drizzle/0017).
+ */
+export const unaskedMails = sqliteTable(
+  'unasked_mails',
+  {
+    id: integer('id').primaryKey(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull(),
+    mailboxHash: text('mailbox_hash').notNull(),
+    senderKey: text('sender_key').notNull(),
+  },
+  (table) => [
+    index('unasked_mails_by_mailbox').on(table.mailboxHash, table.sentAt),
+    index('unasked_mails_by_sender').on(table.senderKey, table.sentAt),
+    index('unasked_mails_by_time').on(table.sentAt),
+  ],
+)
+
 export const erasures = sqliteTable('erasures', {
   /** Of the address as their submissions are matched: itself, ASCII letters in lower case. */
   addressHash: text('address_hash').primaryKey(),
@@ -337,6 +357,8 @@ export const erasures = sqliteTable('erasures', {
   erasedAt: integer('erased_at', { mode: 'timestamp_ms' }).notNull(),
   /** Who of the team made the site forget them; null when re-applied from the list at start. */
   erasedBy: integer('erased_by').references(() => team.id, { onDelete: 'set null' }),
+  /** They had unsubscribed from the updates: their mailbox is never asked again. */
+  unsubscribed: integer('unsubscribed', { mode: 'boolean' }).notNull().default(false),
 })
 
 /**

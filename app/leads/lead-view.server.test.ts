@@ -16,6 +16,7 @@ const row: SubmissionRow = {
   reanalyseAt: null,
   analysisAttempts: 0,
   statusChangedBy: null,
+  senderKey: 'sender-hash',
 }
 
 it('is the one shape of a lead every reader picks its part from, with times as ISO text and no thread yet', () => {

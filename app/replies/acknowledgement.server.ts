@@ -1,7 +1,7 @@
-import { and, count, eq, gt, inArray, sql } from 'drizzle-orm'
+import { createHmac, randomBytes } from 'node:crypto'
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { farmTexts, replies, type SubmissionRow } from '#app/data/schema'
-import { createRateLimit } from '#app/limits/rate-limit.server'
+import { farmTexts, replies, signingKeys, unaskedMails, type SubmissionRow } from '#app/data/schema'
 import type { Log } from '#app/log'
 import type { Subscribers } from '#app/updates/subscribers.server'
 import { mailboxKey } from '#app/leads/mailbox'
@@ -15,9 +15,9 @@ export const defaultAcknowledgement =
 export const acknowledgementKey = 'acknowledgement'
 
 const dayMs = 24 * 60 * 60 * 1000
-/** The mails the farm sends unasked (the acknowledgement, the question about updates): the caps count them together. */
-const unaskedKinds = ['acknowledgement', 'confirmation'] as const
 const hourMs = 60 * 60 * 1000
+/** Leads kept before senders were recorded (drizzle/0017), or sent by no one in particular, share one sender's share. */
+const unknownSender = 'unknown'
 /**
  * Anyone can type anyone's address into the form: past this many acknowledgements in an hour
  * (more than a farm's busiest hour of real enquiries), no more go out until the hour has passed.
@@ -25,6 +25,15 @@ const hourMs = 60 * 60 * 1000
 export const mostAcknowledgementsPerHour = 60
 /** So one sender cannot spend the hour's acknowledgements on other people's addresses. */
 export const mostAcknowledgementsPerSenderPerHour = 3
+
+/** The salt of the unasked mails' record, made at the first start and kept with the signing keys. */
+function capsSalt(db: FarmDatabase): string {
+  const stored = db.select().from(signingKeys).where(eq(signingKeys.name, 'unasked-mails')).get()
+  if (stored) return stored.key
+  const key = randomBytes(32).toString('base64url')
+  db.insert(signingKeys).values({ name: 'unasked-mails', key, createdAt: new Date() }).onConflictDoNothing().run()
+  return db.select().from(signingKeys).where(eq(signingKeys.name, 'unasked-mails')).get()!.key
+}
 
 /** The farm's words when the only reason to write is to ask for consent (UPDATES without VISITOR_ACK). */
 export const askOnlyText = 'Thank you for writing to {farm}.'
@@ -61,24 +70,31 @@ export function createAcknowledgements({
     .from(farmTexts)
     .where(eq(farmTexts.key, acknowledgementKey))
     .prepare()
-  const sentSince = sql.placeholder('since')
-  const toAddressSince = db
-    .select({ id: replies.id })
-    .from(replies)
-    .where(
-      and(
-        inArray(replies.kind, unaskedKinds),
-        gt(replies.createdAt, sentSince),
-        eq(replies.addressKey, sql.placeholder('address')),
-      ),
-    )
+  const salt = capsSalt(db)
+  const hash = (text: string) => createHmac('sha256', salt).update(text).digest('base64url')
+  const mailboxHashOf = (address: string) => hash(`mailbox:${mailboxKey(address)}`)
+  const since = sql.placeholder('since')
+  const toMailboxSince = db
+    .select({ id: unaskedMails.id })
+    .from(unaskedMails)
+    .where(and(eq(unaskedMails.mailboxHash, sql.placeholder('mailbox')), gt(unaskedMails.sentAt, since)))
     .limit(1)
     .prepare()
-  const inAllSince = db
+  const fromSenderSince = db
     .select({ count: count() })
-    .from(replies)
-    .where(and(inArray(replies.kind, unaskedKinds), gt(replies.createdAt, sentSince)))
+    .from(unaskedMails)
+    .where(and(eq(unaskedMails.senderKey, sql.placeholder('sender')), gt(unaskedMails.sentAt, since)))
     .prepare()
+  const inAllSince = db.select({ count: count() }).from(unaskedMails).where(gt(unaskedMails.sentAt, since)).prepare()
+  const record = db
+    .insert(unaskedMails)
+    .values({
+      sentAt: sql.placeholder('at'),
+      mailboxHash: sql.placeholder('mailbox'),
+      senderKey: sql.placeholder('sender'),
+    })
+    .prepare()
+  const forgetOlder = db.delete(unaskedMails).where(lt(unaskedMails.sentAt, since)).prepare()
   const anyMailTo = db
     .select({ id: replies.id })
     .from(replies)
@@ -86,27 +102,36 @@ export function createAcknowledgements({
     .limit(1)
     .prepare()
   const insert = db.insert(replies)
-  const perSender = createRateLimit({ limit: mostAcknowledgementsPerSenderPerHour, windowMs: hourMs })
 
   return {
+    /** Who sent a lead (an address, or an IPv6 /64), as its row keeps it: a salted hash. */
+    senderKey: (sender: string) => hash(`sender:${sender}`),
+
     /**
      * For a lead just kept or read again: queues its acknowledgement when it is owed one. One the
-     * owner already answered (while it waited to be read again) is owed none. `sender` (an
-     * address, or an IPv6 /64) spends one of its acknowledgements for the hour.
+     * owner already answered (while it waited to be read again) is owed none. Its sender (the
+     * row's `senderKey`) spends one of their acknowledgements for the hour, whichever path the
+     * lead took; the caps count the record of unasked mails, which outlives the leads.
      */
-    queueFor(row: SubmissionRow, now: Date = row.createdAt, sender?: string): void {
+    queueFor(row: SubmissionRow, now: Date = row.createdAt): void {
       const clean = row.spamReasons === null && row.reanalyseAt === null && row.analysis !== null
       if (!clean || anyMailTo.get({ submissionId: row.id })) return
       const asking = consent?.mayAsk(row.email, now) ?? false
       if (!acknowledging && !asking) return
       const at = now.getTime()
       const addressKey = mailboxKey(row.email)
-      if (toAddressSince.get({ since: at - dayMs, address: addressKey })) return
-      if (sender !== undefined && !perSender.take(sender).ok) return
+      const mailbox = mailboxHashOf(row.email)
+      const sender = row.senderKey ?? unknownSender
+      if (toMailboxSince.get({ since: at - dayMs, mailbox })) return
+      if ((fromSenderSince.get({ since: at - hourMs, sender })?.count ?? 0) >= mostAcknowledgementsPerSenderPerHour) {
+        return
+      }
       if ((inAllSince.get({ since: at - hourMs })?.count ?? 0) >= mostAcknowledgementsPerHour) {
         log.warn({ lead: row.id }, 'not acknowledging this lead: the hour’s acknowledgements are all sent')
         return
       }
+      forgetOlder.run({ since: at - dayMs })
+      record.run({ at: now, mailbox, sender })
       const text = fillPlaceholders(acknowledging ? (ownText.get()?.text ?? defaultAcknowledgement) : askOnlyText, {
         farm: farmName,
       })

@@ -88,25 +88,24 @@ export function createSubmissionsService({
       createdAt: placeholder('createdAt'),
       spamReasons: sql`${placeholder('spamReasons')}`,
       reanalyseAt: sql`${placeholder('reanalyseAt')}`,
+      senderKey: placeholder('senderKey'),
     })
     .returning()
     .prepare()
   const asJson = (value: unknown) => (value === null ? null : JSON.stringify(value))
-  /** A submission to store, and who sent it (for the acknowledgements' share per sender). */
-  type Arriving = NewSubmission & { sender?: string }
-  function insert({ sender, ...values }: Arriving): SubmissionRow {
+  function insert(values: NewSubmission): SubmissionRow {
     const row = preparedInsert.get({
       ...values,
       analysis: asJson(values.analysis),
       spamReasons: asJson(values.spamReasons),
       reanalyseAt: values.reanalyseAt?.getTime() ?? null,
     })
-    acknowledgements?.queueFor(row, row.createdAt, sender)
+    acknowledgements?.queueFor(row, row.createdAt)
     for (const queue of leadQueues) queue.queueFor(row, row.createdAt)
     return row
   }
   const commits = createGroupCommit({
-    writeAll: (batch: Arriving[]) => db.transaction(() => batch.map(insert)),
+    writeAll: (batch: NewSubmission[]) => db.transaction(() => batch.map(insert)),
     waitForLock: writes.waitForLock,
     failed: writes.failed,
   })
@@ -126,7 +125,8 @@ export function createSubmissionsService({
       const at = now()
       const row = await commits.write({
         ...form.data,
-        ...(sender === undefined ? {} : { sender }),
+        // Kept with the lead, so its sender's share of acknowledgements holds when it is read again.
+        senderKey: sender === undefined ? null : (acknowledgements?.senderKey(sender) ?? null),
         aiResponse,
         analysis,
         createdAt: at,
