@@ -10,4 +10,5 @@ CREATE INDEX `unasked_mails_by_sender` ON `unasked_mails` (`sender_key`,`sent_at
 CREATE INDEX `unasked_mails_by_time` ON `unasked_mails` (`sent_at`);--> statement-breakpoint
 DROP INDEX `replies_by_kind`;--> statement-breakpoint
 ALTER TABLE `erasures` ADD `unsubscribed` integer DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX `erasures_by_mailbox` ON `erasures` (`mailbox_hash`);--> statement-breakpoint
 ALTER TABLE `submissions` ADD `sender_key` text;

@@ -81,6 +81,7 @@ export async function buildServices(config: Config) {
     farmName: config.farmName,
     products: config.farmProducts.map((product) => product.name),
     ownerRequired: owner.required,
+    leftBeforeForgetting: lifecycle.people.leftBeforeForgetting,
     log: mailLog.child({ of: 'updates' }),
   })
   const answering = answerLeads({

@@ -349,7 +349,9 @@ export const unaskedMails = sqliteTable(
   ],
 )
 
-export const erasures = sqliteTable('erasures', {
+export const erasures = sqliteTable(
+  'erasures',
+  {
   /** Of the address as their submissions are matched: itself, ASCII letters in lower case. */
   addressHash: text('address_hash').primaryKey(),
   /** Of the mailbox it reaches (see mailboxKey), as their subscription is matched. */
@@ -359,7 +361,11 @@ export const erasures = sqliteTable('erasures', {
   erasedBy: integer('erased_by').references(() => team.id, { onDelete: 'set null' }),
   /** They had unsubscribed from the updates: their mailbox is never asked again. */
   unsubscribed: integer('unsubscribed', { mode: 'boolean' }).notNull().default(false),
-})
+  },
+  // Before asking anyone about updates: did this mailbox leave them before it was forgotten?
+  (table) => [index('erasures_by_mailbox').on(table.mailboxHash)],
+)
+
 
 /**
  * The highest submission id ever given, kept by a trigger when submissions are deleted

@@ -18,20 +18,34 @@ export const personKey = (address: string) => address.trim().replace(/[A-Z]+/g, 
 /** The mailbox a person's address reaches (see mailboxKey), as their subscription is matched. */
 export const personMailbox = (address: string) => mailboxKey(address.trim())
 
-/** One forgotten person: the two hashes they are matched by again, and when. */
+/** One forgetting of a person: the two hashes they are matched by again, and when. */
 export interface Erasure {
   hash: string
   mailbox: string
   at: number
+  /** They had left the updates: their mailbox is never asked again. */
+  unsubscribed?: boolean
 }
+
+/** Of two records of one person, the one that holds: the later forgetting, and a 'left the updates' either says. */
+function laterOf(kept: Erasure | undefined, next: Erasure): Erasure {
+  if (!kept) return next
+  const unsubscribed = kept.unsubscribed === true || next.unsubscribed === true
+  return { ...(next.at > kept.at ? next : kept), ...(unsubscribed ? { unsubscribed } : {}) }
+}
+
+/** Whether a record says more than another of the same person: a later forgetting, or that they had left the updates. */
+const says = (erasure: Erasure, than: Erasure | undefined) =>
+  !than || erasure.at > than.at || (erasure.unsubscribed === true && than.unsubscribed !== true)
 
 /**
  * The list of everyone forgotten, as salted hashes (HMAC-SHA256), never addresses: of the address
  * (their submissions) and of the mailbox it reaches (their subscription). Kept in the database
- * and, a line each, in a file beside the backups (`file`), so a backup restored from before a
- * forgetting is made to forget again when the site starts. The salt is the file's first line and
- * is kept in the database too. A line that cannot be read (one a crash cut short) is skipped:
- * the database's own record puts it back.
+ * and, a line for each forgetting, in a file beside the backups (`file`), so a backup restored
+ * from before a forgetting is made to forget again when the site starts, however many times the
+ * person wrote and was forgotten since. The salt is the file's first line and is kept in the
+ * database too. A line that cannot be read (one a crash cut short) is skipped: the database's
+ * own record puts it back.
  */
 export function createErasureList({ db, file, log }: { db: FarmDatabase; file: string; log: Log }) {
   const written = existsSync(file) ? readFileSync(file, 'utf8') : ''
@@ -67,7 +81,9 @@ export function createErasureList({ db, file, log }: { db: FarmDatabase; file: s
   let unreadable = 0
   for (const line of lines.slice(1)) {
     if (typeof line.hash === 'string' && typeof line.mailbox === 'string' && typeof line.at === 'number') {
-      listed.set(line.hash, { hash: line.hash, mailbox: line.mailbox, at: line.at })
+      const erasure: Erasure = { hash: line.hash, mailbox: line.mailbox, at: line.at }
+      if (line.unsubscribed === true) erasure.unsubscribed = true
+      listed.set(line.hash, laterOf(listed.get(line.hash), erasure))
     } else unreadable++
   }
 
@@ -113,31 +129,43 @@ export function createErasureList({ db, file, log }: { db: FarmDatabase; file: s
       at,
     }),
 
-    /** Adds an erasure the database has just recorded to the file, flushed to disk. */
+    /** Adds a forgetting the database has just recorded to the file, flushed to disk: each one, the second too. */
     recordInFile(erasure: Erasure) {
-      if (listed.has(erasure.hash) || !fileStarted) return
-      if (append(`${JSON.stringify(erasure)}\n`)) listed.set(erasure.hash, erasure)
+      if (!fileStarted || !says(erasure, listed.get(erasure.hash))) return
+      if (append(`${JSON.stringify(erasure)}\n`)) listed.set(erasure.hash, laterOf(listed.get(erasure.hash), erasure))
     },
 
     /**
-     * What the file and the database disagree on: erasures only the file holds (the database
-     * came from a backup older than them), returned; and the database's erasures the file lacks
-     * (the file could not be written, or the process stopped between the two), added to it here.
+     * What the file and the database disagree on: the forgettings the file holds that the database
+     * lacks or holds an earlier one of (it came from a backup older than them), returned; and the
+     * database's the file lacks (the file could not be written, or the process stopped between
+     * the two), added to it here.
      */
     reconcile(): Erasure[] {
-      const inDatabase = db.select().from(erasures).all()
-      const known = new Set(inDatabase.map((row) => row.addressHash))
-      const missing = inDatabase
-        .filter((row) => !listed.has(row.addressHash))
-        .map((row) => ({ hash: row.addressHash, mailbox: row.mailboxHash, at: row.erasedAt.getTime() }))
+      const inDatabase = new Map(
+        db
+          .select()
+          .from(erasures)
+          .all()
+          .map((row): [string, Erasure] => [
+            row.addressHash,
+            {
+              hash: row.addressHash,
+              mailbox: row.mailboxHash,
+              at: row.erasedAt.getTime(),
+              ...(row.unsubscribed ? { unsubscribed: true } : {}),
+            },
+          ]),
+      )
+      const fileLacks = [...inDatabase.values()].filter((erasure) => says(erasure, listed.get(erasure.hash)))
       if (
-        missing.length > 0 &&
+        fileLacks.length > 0 &&
         fileStarted &&
-        append(missing.map((erasure) => `${JSON.stringify(erasure)}\n`).join(''))
+        append(fileLacks.map((erasure) => `${JSON.stringify(erasure)}\n`).join(''))
       ) {
-        for (const erasure of missing) listed.set(erasure.hash, erasure)
+        for (const erasure of fileLacks) listed.set(erasure.hash, laterOf(listed.get(erasure.hash), erasure))
       }
-      return [...listed.values()].filter((erasure) => !known.has(erasure.hash))
+      return [...listed.values()].filter((erasure) => says(erasure, inDatabase.get(erasure.hash)))
     },
   }
 }

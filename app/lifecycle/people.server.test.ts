@@ -11,6 +11,8 @@ import { tempDatabasePath } from '#tests/support/server'
 import { writeBackup } from './backup-files.server'
 import { createErasureList } from './erasures.server'
 import { createPeople } from './people.server'
+import { createSignedLinks } from '#app/updates/signed-links.server'
+import { createSubscribers } from '#app/updates/subscribers.server'
 
 /** The team's first person, the owner (drizzle/0016). */
 const owner = 1
@@ -270,4 +272,40 @@ it('a backup folder that cannot be written never stops the start; the database k
   const list = createErasureList({ db: database.db, file: join(blocked, 'erasures.jsonl'), log })
   expect(list.reconcile()).toEqual([])
   expect(logged).toContain('could not write the erasure list beside the backups')
+})
+
+it('an unsubscribe outlives erasure: a mailbox that left the updates and was then forgotten is never asked again, after a restore too', async () => {
+  const database = open()
+  const subscriber = database.sqlite.prepare(
+    "INSERT INTO subscribers (email, address_key, name, status, added_by, unsubscribed_at, unsubscribed_by, created_at) VALUES (?, ?, 'Someone', ?, 'visitor', 1, 'them', 1)",
+  )
+  subscriber.run('Ann.Baker+news@gmail.com', 'annbaker@gmail.com', 'unsubscribed')
+  subscriber.run('cy@example.com', 'cy@example.com', 'subscribed')
+  const dir = dirname(database.sqlite.name)
+  const backup = writeBackup({ databasePath: database.sqlite.name, dir: join(dir, 'backups'), at: new Date() })
+  const { people } = peopleOver(database)
+  await people.forget('annbaker@gmail.com', owner)
+  await people.forget('cy@example.com', owner)
+  const subscribers = createSubscribers({
+    db: database.db,
+    writes: database.writes,
+    links: createSignedLinks({ db: database.db, publicUrl: 'https://farm.example' }),
+    farmName: 'Willow Creek Farm',
+    leftBeforeForgetting: people.leftBeforeForgetting,
+  })
+  // Written again in her name, by any spelling of her mailbox: she is not asked.
+  expect(subscribers.mayAsk('ann.baker@gmail.com', new Date())).toBe(false)
+  expect(subscribers.mayAsk('Ann.Baker+shop@gmail.com', new Date())).toBe(false)
+  // Forgotten while still subscribed, Cy had not said no: a new message may ask again.
+  expect(subscribers.mayAsk('cy@example.com', new Date())).toBe(true)
+  expect(readFileSync(join(dir, 'erasures.jsonl'), 'utf8')).not.toMatch(/annbaker|gmail/)
+
+  // A backup from before both forgettings, restored: the list's file says she had left.
+  const restoredPath = join(dir, 'restored.db')
+  copyFileSync(backup.file, restoredPath)
+  const restored = open(restoredPath)
+  const again = peopleOver(restored).people
+  expect(again.reapplyErasures()).toBe(2)
+  expect(again.leftBeforeForgetting('annbaker@gmail.com')).toBe(true)
+  expect(again.leftBeforeForgetting('cy@example.com')).toBe(false)
 })

@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm'
 import type { DeliveryKind } from '#app/data/enums'
 import type { FarmDatabase, OpenDatabase } from '#app/data/database.server'
 import type { Log } from '#app/log'
@@ -151,25 +151,61 @@ export function createPeople({
     }
   }
 
-  /** Their submissions (which take their mails, pushes, posts and search entries with them). */
-  const deleteSubmissionsOf = (tx: Pick<FarmDatabase, 'delete'>, address: string) =>
+  /**
+   * Their submissions (which take their mails, pushes, posts and search entries with them): all,
+   * or, re-applying a forgetting, those sent up to it (what they sent after is theirs to have sent).
+   */
+  const deleteSubmissionsOf = (tx: Pick<FarmDatabase, 'delete'>, address: string, upTo?: number) =>
     tx
       .delete(submissions)
-      .where(sentBy(address))
+      .where(upTo === undefined ? sentBy(address) : and(sentBy(address), lte(submissions.createdAt, new Date(upTo))))
       .returning({ id: submissions.id })
       .all()
       .map((row) => row.id)
 
-  /** Their subscription, by the mailbox the address reaches (its update mails go with it). */
-  const deleteSubscriptionOf = (tx: Pick<FarmDatabase, 'delete'>, address: string) =>
-    tx.delete(subscribers).where(subscribedAs(address)).run().changes > 0
+  /**
+   * Their subscription, by the mailbox the address reaches (its update mails go with it), made up
+   * to `upTo` when given; null when there was none, else whether they had left the updates.
+   */
+  const deleteSubscriptionOf = (tx: Pick<FarmDatabase, 'delete'>, address: string, upTo?: number) => {
+    const [deleted] = tx
+      .delete(subscribers)
+      .where(
+        upTo === undefined
+          ? subscribedAs(address)
+          : and(subscribedAs(address), lte(subscribers.createdAt, new Date(upTo))),
+      )
+      .returning({ status: subscribers.status })
+      .all()
+    return deleted ? { unsubscribed: deleted.status === 'unsubscribed' } : null
+  }
 
+  /** The forgetting's record: the latest one holds, and once they had left the updates, that stays said. */
   const recordErasure = (tx: Pick<FarmDatabase, 'insert'>, erasure: Erasure, by: number | null) =>
     tx
       .insert(erasures)
-      .values({ addressHash: erasure.hash, mailboxHash: erasure.mailbox, erasedAt: new Date(erasure.at), erasedBy: by })
-      .onConflictDoUpdate({ target: erasures.addressHash, set: { erasedAt: new Date(erasure.at) } })
+      .values({
+        addressHash: erasure.hash,
+        mailboxHash: erasure.mailbox,
+        erasedAt: new Date(erasure.at),
+        erasedBy: by,
+        unsubscribed: erasure.unsubscribed === true,
+      })
+      .onConflictDoUpdate({
+        target: erasures.addressHash,
+        set: {
+          erasedAt: sql`max(${erasures.erasedAt}, excluded.erased_at)`,
+          unsubscribed: sql`max(${erasures.unsubscribed}, excluded.unsubscribed)`,
+        },
+      })
       .run()
+
+  const leftUpdates = db
+    .select({ at: erasures.erasedAt })
+    .from(erasures)
+    .where(and(eq(erasures.mailboxHash, sql.placeholder('mailbox')), eq(erasures.unsubscribed, true)))
+    .limit(1)
+    .prepare()
 
   let logTimer: ReturnType<typeof setTimeout> | undefined
   /**
@@ -203,19 +239,22 @@ export function createPeople({
       by: number | null,
     ): Promise<{ submissions: number; subscription: boolean; removed: number[] } | null> {
       const address = given.trim()
-      const erasure = erasureList.erasureOf(address, now())
       const erased = await writes.whenFree(() =>
         db.transaction((tx) => {
           const ids = deleteSubmissionsOf(tx, address)
           const subscription = deleteSubscriptionOf(tx, address)
           if (ids.length === 0 && !subscription) return null
+          const erasure: Erasure = {
+            ...erasureList.erasureOf(address, now()),
+            ...(subscription?.unsubscribed ? { unsubscribed: true } : {}),
+          }
           recordErasure(tx, erasure, by)
-          return { ids, subscription }
+          return { ids, subscription: subscription !== null, erasure }
         }),
       )
       if (!erased) return null
       // They are forgotten; a file that cannot be written gets the record at the next start.
-      erasureList.recordInFile(erasure)
+      erasureList.recordInFile(erased.erasure)
       emptyTheLog()
       if (erased.ids.length > 0) events.publish({ type: 'SUBMISSIONS_REMOVED', ids: erased.ids })
       return { submissions: erased.ids.length, subscription: erased.subscription, removed: erased.ids }
@@ -225,36 +264,37 @@ export function createPeople({
     stop: () => clearTimeout(logTimer),
 
     /**
-     * At start: forgets again everyone the list's file names whom the database does not know
-     * as forgotten (a backup from before their erasure was restored), by the same rules as the
-     * forgetting. Returns how many people it found here.
+     * At start: forgets again everyone the list's file names whom the database does not know as
+     * forgotten as late (a backup from before a forgetting was restored), by the same rules as
+     * the forgetting, up to its time. Returns how many people it found here.
      */
     reapplyErasures(): number {
       const missing = erasureList.reconcile()
       if (missing.length === 0) return 0
-      const byAddress = new Set(missing.map((erasure) => erasure.hash))
-      const byMailbox = new Set(missing.map((erasure) => erasure.mailbox))
-      const found = new Set<string>()
+      const byAddress = new Map(missing.map((erasure) => [erasure.hash, erasure]))
+      const byMailbox = new Map(missing.map((erasure) => [erasure.mailbox, erasure]))
+      const found = new Set<Erasure>()
       db.transaction((tx) => {
         const addresses = tx
           .all<{ address: string }>(sql`SELECT DISTINCT lower(${submissions.email}) AS address FROM ${submissions}`)
           .map((row) => row.address)
         for (const address of addresses) {
-          const hash = erasureList.hashOfAddress(address)
-          if (!byAddress.has(hash)) continue
-          deleteSubmissionsOf(tx, address)
-          found.add(hash)
+          const erasure = byAddress.get(erasureList.hashOfAddress(address))
+          if (erasure && deleteSubmissionsOf(tx, address, erasure.at).length > 0) found.add(erasure)
         }
         for (const { email } of tx.select({ email: subscribers.email }).from(subscribers).all()) {
-          const mailbox = erasureList.hashOfMailbox(email)
-          if (!byMailbox.has(mailbox)) continue
-          deleteSubscriptionOf(tx, email)
-          found.add(mailbox)
+          const erasure = byMailbox.get(erasureList.hashOfMailbox(email))
+          if (erasure && deleteSubscriptionOf(tx, email, erasure.at)) found.add(erasure)
         }
         for (const erasure of missing) recordErasure(tx, erasure, null)
       })
       emptyTheLog()
-      return missing.filter((erasure) => found.has(erasure.hash) || found.has(erasure.mailbox)).length
+      return found.size
+    },
+
+    /** Whether this address's mailbox left the updates before it was forgotten: then it is never asked again. */
+    leftBeforeForgetting(address: string): boolean {
+      return leftUpdates.get({ mailbox: erasureList.hashOfMailbox(address) }) !== undefined
     },
   }
 }

@@ -38,12 +38,15 @@ export function createSubscribers({
   writes,
   links,
   farmName,
+  leftBeforeForgetting = () => false,
   now = () => new Date(),
 }: {
   db: FarmDatabase
   writes: Writes
   links: SignedLinks
   farmName: string
+  /** Whether the address's mailbox had left the updates when it was forgotten: an unsubscribe outlives erasure. */
+  leftBeforeForgetting?: (address: string) => boolean
   now?: () => Date
 }) {
   /** The words a visitor says yes to, shown on the confirm page and kept with their consent. */
@@ -102,11 +105,12 @@ export function createSubscribers({
 
     /**
      * Inside the transaction that keeps a clean lead: whether its address may be asked to confirm
-     * (it is not subscribed, has not left, and has no ask still open).
+     * (it is not subscribed, has not left, even before being forgotten, and has no ask still open).
      */
     mayAsk(email: string, at: Date): boolean {
       const row = byAddress.get({ addressKey: mailboxKey(email) })
-      return !row || askExpired(row, at)
+      if (row) return askExpired(row, at)
+      return !leftBeforeForgetting(email)
     },
 
     /** Records the ask (in the lead's transaction) and gives the subscriber's id for the mail's link. */

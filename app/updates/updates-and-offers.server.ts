@@ -19,6 +19,7 @@ export function offerUpdates({
   farmName,
   products,
   ownerRequired,
+  leftBeforeForgetting,
   log,
 }: {
   engine: DeliveryEngine
@@ -28,6 +29,8 @@ export function offerUpdates({
   farmName: string
   products: string[]
   ownerRequired: boolean
+  /** Whether an address had left the updates before it was forgotten (the data's lifecycle knows). */
+  leftBeforeForgetting: (address: string) => boolean
   log: Log
 }) {
   const { db, writes } = database
@@ -36,7 +39,7 @@ export function offerUpdates({
     const links = createSignedLinks({ db, publicUrl: settings.siteUrl })
     const sender = createUpdateSender({ engine, db, writes, log, links, settings })
     desk = {
-      subscribers: createSubscribers({ db, writes, links, farmName }),
+      subscribers: createSubscribers({ db, writes, links, farmName, leftBeforeForgetting }),
       updates: createUpdates({ db, writes, products, queued: sender.wake }),
       links,
       settings,
