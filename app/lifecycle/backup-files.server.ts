@@ -47,6 +47,8 @@ export function checkDatabaseFile(path: string, { quick = false }: { quick?: boo
   let db: Sqlite.Database | undefined
   try {
     db = new Sqlite(path, { readonly: true, fileMustExist: true })
+    // A file from elsewhere may carry a view or trigger: nothing in its schema may call a function meanwhile.
+    db.pragma('trusted_schema = OFF')
     const problem = integrityProblem(db, quick)
     if (problem) return { ok: false, problem }
     const tables = new Set(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[])

@@ -2,7 +2,9 @@ import { closeSync, existsSync, openSync, realpathSync, renameSync, rmSync, stat
 import Sqlite from 'better-sqlite3'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { openDatabase } from '#app/data/database.server'
+import { whatABackupBrings } from './backup-differences.server'
 import { backupName, checkDatabaseFile, copyDatabase } from './backup-files.server'
+import { keepOnlyTheMigrationsSchema } from './backup-schema.server'
 
 /**
  * Whether another process (the site) has the database open: it then holds a lock an exclusive
@@ -31,23 +33,37 @@ function freeName(base: string) {
   }
 }
 
+/** A restore not installed because whoever ran it did not approve what the file brings. */
+export class RestoreNotApproved extends Error {
+  constructor(readonly brings: string[]) {
+    super('Not restored: what the file brings was not approved. The current database is untouched.')
+  }
+}
+
 /**
  * Puts a backup in the database's place: the file is checked first (SQLite's integrity check,
- * this site's tables, migrations this version knows), the current database is moved aside
- * (never deleted), a consistent copy of the backup installed and brought up to date by the
- * migrations. The site must be stopped. A file that fails a check leaves everything as it was.
+ * this site's tables, migrations this version knows), a consistent copy made, and its schema
+ * made the migrations' own (what they did not make is dropped and named; what they made but the
+ * file changed is refused). What the copy brings that differs from the running site's database
+ * (phones, keys, the password, sign-ins, the team) is put to `approve`; only then is the current
+ * database moved aside (never deleted), the copy installed and brought up to date by the
+ * migrations. The site must be stopped. A file that fails a check, or is not approved, leaves
+ * everything as it was.
  */
 export function restoreBackup({
   file,
   databasePath,
   migrationsFolder,
+  approve = () => true,
   now = Date.now,
 }: {
   file: string
   databasePath: string
   migrationsFolder: string
+  /** Shown what the file brings that differs from the running site; installs only on true. */
+  approve?: (brings: string[]) => boolean
   now?: () => number
-}): { submissions: number; setAside: string | null } {
+}): { submissions: number; setAside: string | null; dropped: string[]; brings: string[] } {
   const untouched = 'The current database is untouched.'
   if (!existsSync(file)) throw new Error(`There is no file ${file}.`)
   if (!statSync(file).isFile()) throw new Error(`${file} is not a file. ${untouched}`)
@@ -75,9 +91,18 @@ export function restoreBackup({
     )
   }
   let setAside: string | null = null
+  let dropped: string[]
+  let brings: string[]
   try {
     // One consistent copy, with whatever of the backup was still in its write-ahead log.
     copyDatabase(file, incoming)
+    try {
+      dropped = keepOnlyTheMigrationsSchema(incoming, migrationsFolder)
+    } catch (error) {
+      throw new Error(`${file} cannot be restored: ${(error as Error).message}. ${untouched}`)
+    }
+    brings = whatABackupBrings(incoming, databasePath, now())
+    if (brings.length > 0 && !approve(brings)) throw new RestoreNotApproved(brings)
     if (existsSync(databasePath)) {
       setAside = freeName(`${databasePath}.before-restore-${backupName(new Date(now())).slice(5, -3)}`)
       // The write-ahead log and its index go with the file they belong to.
@@ -90,5 +115,5 @@ export function restoreBackup({
     rmSync(incoming, { force: true })
   }
   openDatabase(databasePath, migrationsFolder).close()
-  return { submissions: checked.submissions, setAside }
+  return { submissions: checked.submissions, setAside, dropped, brings }
 }

@@ -1,0 +1,83 @@
+import Sqlite from 'better-sqlite3'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
+
+/** One thing in a database's schema: a table, index, trigger or view, with the SQL that made it. */
+export interface SchemaObject {
+  type: string
+  name: string
+  sql: string | null
+}
+
+// The migrations' own record and SQLite's statistics (ANALYZE) are not the migrations' schema; the
+// indexes SQLite makes for a table's UNIQUE and PRIMARY KEY (renamed by VACUUM) come with its SQL.
+const listed = (db: Sqlite.Database) =>
+  new Map(
+    (
+      db
+        .prepare(
+          "SELECT type, name, sql FROM sqlite_schema WHERE name NOT IN ('__drizzle_migrations', 'sqlite_stat1', 'sqlite_stat4') AND NOT (type = 'index' AND sql IS NULL)",
+        )
+        .all() as SchemaObject[]
+    ).map((object): [string, SchemaObject] => [`${object.type} ${object.name}`, object]),
+  )
+
+/**
+ * The schema this site's migrations make, up to the ones a file says were applied (`hashes`, in
+ * order), built in memory; null when those are not the first of this site's, in its order.
+ */
+function schemaOfMigrations(migrationsFolder: string, hashes: string[]): Map<string, SchemaObject> | null {
+  const migrations = readMigrationFiles({ migrationsFolder })
+  if (hashes.some((hash, n) => migrations[n]?.hash !== hash)) return null
+  const db = new Sqlite(':memory:')
+  try {
+    for (const migration of migrations.slice(0, hashes.length)) {
+      for (const statement of migration.sql) if (statement.trim()) db.exec(statement)
+    }
+    return listed(db)
+  } finally {
+    db.close()
+  }
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`
+
+/**
+ * Makes a restored file's schema the migrations' own, before anything reads its tables: what
+ * the migrations did not make (a trigger that copies every mail, a view, a table, an index) is
+ * dropped and named; what they made but the file changed, or lacks, is refused (thrown), since
+ * it cannot be put right without guessing. The file is opened with its schema untrusted, so no
+ * function in it runs meanwhile.
+ */
+export function keepOnlyTheMigrationsSchema(path: string, migrationsFolder: string): string[] {
+  const db = new Sqlite(path, { fileMustExist: true })
+  try {
+    db.pragma('trusted_schema = OFF')
+    const hashes = db.prepare('SELECT hash FROM __drizzle_migrations ORDER BY created_at, id').pluck().all() as string[]
+    const expected = schemaOfMigrations(migrationsFolder, hashes)
+    if (!expected) throw new Error('its migrations are not this site’s, in this site’s order')
+    const found = listed(db)
+    const changed = [...expected]
+      .filter(([key, object]) => found.get(key)?.sql !== object.sql)
+      .map(([, object]) => `${object.type} ${object.name}`)
+    if (changed.length > 0) {
+      throw new Error(
+        `its schema differs from what the migrations make (${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ', …' : ''})`,
+      )
+    }
+    // Triggers and views first: dropping a table takes its own triggers and indexes with it.
+    const order = ['trigger', 'view', 'index', 'table']
+    const added = [...found]
+      .filter(([key]) => !expected.has(key))
+      .map(([, object]) => object)
+      .sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type))
+    const dropped: string[] = []
+    for (const object of added) {
+      if (!listed(db).has(`${object.type} ${object.name}`)) continue
+      db.exec(`DROP ${object.type.toUpperCase()} ${quoted(object.name)}`)
+      dropped.push(`${object.type} ${object.name}`)
+    }
+    return dropped
+  } finally {
+    db.close()
+  }
+}
