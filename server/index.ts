@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import { readConfig } from './config'
 import { createHttpApp } from './http'
 import { attachLiveLink } from './live'
-import { log } from './log'
+import { flushLog, log } from './log'
 import { buildServices } from './services'
 
 const config = readConfig()
@@ -43,6 +43,8 @@ server.listen(config.port, config.host, () => {
 // Past this, whatever is still open is cut and the exit code says so; it leaves
 // time to checkpoint before an orchestrator's usual 10 s kill.
 const shutdownDeadlineMs = 8_000
+// What the log still holds gets this long to be written: a reader that stopped reading cannot hold the exit.
+const logFlushMs = 1_000
 
 let stopping = false
 function stop(signal: NodeJS.Signals) {
@@ -71,7 +73,7 @@ function exit(code: number) {
     code = 1
   }
   log.info({ code }, 'stopped')
-  process.exit(code)
+  void flushLog(logFlushMs).then(() => process.exit(code))
 }
 
 process.on('SIGTERM', stop)

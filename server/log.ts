@@ -1,5 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm'
 import { pino } from 'pino'
+import SonicBoom from 'sonic-boom'
 import type { RequestHandler } from 'express'
 
 interface SafeError {
@@ -20,7 +21,7 @@ export function serializeError(error: unknown, depth = 0): SafeError | unknown {
   if (!(error instanceof Error)) return error
   const safe: SafeError = {
     type: error.constructor.name,
-    message: error instanceof DrizzleQueryError ? `Failed query: ${error.query}` : error.message,
+    message: error instanceof DrizzleQueryError ? `Failed query: ${error.query}` : withoutAddresses(error.message),
   }
   const code = (error as { code?: unknown }).code
   if (typeof code === 'string') safe.code = code
@@ -31,12 +32,69 @@ export function serializeError(error: unknown, depth = 0): SafeError | unknown {
   return safe
 }
 
-/** JSON lines; JSON escapes newlines, so one line is always one entry. Its level is LOG_LEVEL, set once read (server/index.ts). */
-export const log = pino({
-  level: 'info',
-  base: undefined,
-  serializers: { err: serializeError },
-})
+// An address inside a text from outside (a mail server's refusal names the recipient): never logged.
+const anAddress = /[^\s<>()[\]"',;:=]+@(?:\[[^\]\s]*\]|[^\s<>()[\]"',;:=]+)/g
+
+/** A text that came from outside, as it may be logged: without the email addresses it names. */
+export const withoutAddresses = (text: string) => text.replace(anAddress, '(an address)')
+
+/**
+ * The site's log: JSON lines (JSON escapes newlines, so one line is always one entry), written to
+ * standard output asynchronously, so a reader that stops reading (a full pipe) never blocks a
+ * request or the shutdown. What it cannot take yet waits in a buffer of at most
+ * `mostUnwrittenBytes`; past that, lines are dropped and counted, and the count is logged once it
+ * reads again. The stream is made here rather than by pino.destination, which would write what is
+ * left synchronously at exit, and so wait on that reader after all.
+ */
+export function createLog({ fd = 1, mostUnwrittenBytes = 4 * 1024 * 1024 } = {}) {
+  // minLength 1 writes each line at once, as 0 would, and makes flush() wait until it is written.
+  const output = new SonicBoom({ fd, sync: false, minLength: 1, maxLength: mostUnwrittenBytes })
+  const log = pino(
+    {
+      level: 'info',
+      base: undefined,
+      serializers: {
+        err: serializeError,
+        // What a receiver answered (a mail server's refusal) may name the visitor it was for.
+        reason: (reason: unknown) => (typeof reason === 'string' ? withoutAddresses(reason) : reason),
+      },
+    },
+    output,
+  )
+  let droppedLines = 0
+  output.on('drop', (data: string) => {
+    droppedLines += data.split('\n').length - 1 || 1
+  })
+  // Said once all it held is written, so the line itself has room.
+  output.on('drain', () => {
+    if (droppedLines === 0) return
+    const dropped = droppedLines
+    droppedLines = 0
+    log.warn({ droppedLines: dropped }, 'standard output was not read for a while; these log lines were dropped')
+  })
+  // A reader gone for good (EPIPE): the site goes on without its log.
+  output.on('error', () => {})
+
+  return {
+    log,
+    /** Writes out what the log holds, or gives up after `ms`: a reader that stopped reading must not hold the exit. */
+    flush(ms: number): Promise<void> {
+      return new Promise((resolve) => {
+        const timer = setTimeout(resolve, ms)
+        timer.unref()
+        output.flush(() => {
+          clearTimeout(timer)
+          resolve()
+        })
+      })
+    },
+  }
+}
+
+const site = createLog()
+/** The site's log. Its level is LOG_LEVEL, set once read (server/index.ts). */
+export const log = site.log
+export const flushLog = site.flush
 
 let requests = 0
 

@@ -372,6 +372,9 @@ describe('sending an update', () => {
     expect(final).toMatchObject({ sent: 1, failed: 1, queued: 0 })
     expect(final.failures[0]!.reason).toMatch(/^550 5\.1\.1 <eve@example\.com>: Recipient address rejected/)
     expect(subscriberRows(server.databasePath).find((row) => row.email === eve.email)!.status).toBe('undeliverable')
+    // The refusal is logged without the address it names (a log line outlives a forget).
+    expect(server.output()).toContain('Recipient address rejected')
+    expect(server.output()).not.toContain(eve.email)
     const next = await sendUpdate(server, cookie, { subject: 'Pears', text: 'Pears are ripe.' })
     expect(next.body.recipients).toBe(1)
   })

@@ -20,6 +20,7 @@ export async function startMailServer({
   login,
   refuse,
   refuseRecipient,
+  deferRecipient,
   holdUntil,
   hold,
 }: {
@@ -29,6 +30,8 @@ export async function startMailServer({
   refuse?: (mail: ParsedMail) => boolean
   /** Refuses (550 at RCPT TO, as for an unknown mailbox) each recipient this says yes to. */
   refuseRecipient?: (address: string) => boolean
+  /** Defers (450 at RCPT TO, as Postfix does for a full mailbox, naming it) each recipient this says yes to. */
+  deferRecipient?: (address: string) => boolean
   /** Takes each mail only once this settles, so a test sees what happens while one is on its way. */
   holdUntil?: Promise<void>
   /** Holds one mail until the promise this gives for it settles (a mail not yet answered is not taken). */
@@ -51,6 +54,13 @@ export async function startMailServer({
         return callback(
           Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: no such mailbox`), {
             responseCode: 550,
+          }),
+        )
+      }
+      if (deferRecipient?.(address.address)) {
+        return callback(
+          Object.assign(new Error(`4.2.2 <${address.address}>: Recipient address rejected: mailbox full`), {
+            responseCode: 450,
           }),
         )
       }
