@@ -6,7 +6,7 @@ import type { WebhookSettings } from '#app/webhook/webhook.server'
 import { defaultPushHosts } from '#app/push/push-subscription.server'
 import { vapidKeysError, type VapidKeys } from '#app/push/vapid.server'
 import { defaultFarmProducts, readProductList, type Product } from '#app/analysis/products'
-import { isEmailAddress } from '#app/leads/mailbox'
+import { hasAddressShape } from '#app/leads/mailbox'
 
 type Environment = Record<string, string | undefined>
 
@@ -235,7 +235,7 @@ function mailAddresses(env: Environment, key: 'NOTIFY_EMAIL' | 'NOTIFY_FROM'): s
     .map((address) => address.trim())
     .filter(Boolean)
   for (const address of addresses) {
-    if (!isEmailAddress(address)) throw new Error(`${key} holds "${address}", which is not an email address`)
+    if (!hasAddressShape(address)) throw new Error(`${key} holds "${address}", which is not an email address`)
   }
   return addresses
 }
@@ -283,7 +283,7 @@ function readPublicUrl(env: Environment): string | null {
 
 /** What web-push takes as a VAPID subject: a mailto: address, or an https: address it can read. */
 function isVapidSubject(subject: string): boolean {
-  if (/^mailto:/.test(subject)) return isEmailAddress(subject.slice('mailto:'.length))
+  if (/^mailto:/.test(subject)) return hasAddressShape(subject.slice('mailto:'.length))
   try {
     return new URL(subject).protocol === 'https:'
   } catch {

@@ -6,8 +6,15 @@
 const localPart = /^[\p{L}\p{N}!#$'*+/=^_`{|}~.-]+$/u
 const domainLabel = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?$/u
 
-/** The form's rule for an email address, also used for the owner's addresses in the settings. */
-export function isEmailAddress(value: string): boolean {
+// Names that never reach a visitor's mailbox: this machine, a local network, or none at all
+// (RFC 6761, 6762, 7686, 8375); mail to them would go to the farm's own server or nowhere.
+const localNames = new Set(['localhost', 'localdomain', 'local', 'internal', 'invalid', 'arpa', 'onion', 'lan', 'home'])
+
+/**
+ * Whether a text is shaped as an address: a local part, an at sign, and a domain of two labels or
+ * more. The owner's own addresses (NOTIFY_EMAIL) need only this: they may be on a local network.
+ */
+export function hasAddressShape(value: string): boolean {
   const at = value.indexOf('@')
   if (at < 1 || at !== value.lastIndexOf('@')) return false
   const labels = value.slice(at + 1).split('.')
@@ -15,15 +22,36 @@ export function isEmailAddress(value: string): boolean {
 }
 
 /**
- * The mailbox an address reaches, for counting mails to it: lower case, without a `+tag`, and
- * without the dots Gmail ignores. (Most providers deliver `name+tag@` to `name@`.)
+ * The form's rule for a visitor's address (and a subscriber's): shaped as one, at a domain a
+ * visitor's mail can be at, so not an IP address (its last label is all digits) nor a name of
+ * this machine or a local network.
+ */
+export function isEmailAddress(value: string): boolean {
+  const last = value.slice(value.lastIndexOf('.') + 1).toLowerCase()
+  return hasAddressShape(value) && !/^\p{N}+$/u.test(last) && !localNames.has(last)
+}
+
+/**
+ * A domain in one form, IDNA's ASCII in lower case, as every cap, subscription and erasure
+ * matches it: `bücher.example` and `xn--bcher-kva.example` are one domain.
+ */
+export function asciiDomain(domain: string): string {
+  const name = domain.toLowerCase().replace(/\.$/, '')
+  try {
+    return new URL(`http://${name}`).hostname
+  } catch {
+    return name
+  }
+}
+
+/**
+ * The mailbox an address reaches, for counting mails to it: lower case, its domain in IDNA's
+ * ASCII form, without a `+tag`, and without the dots Gmail ignores. (Most providers deliver
+ * `name+tag@` to `name@`.)
  */
 export function mailboxKey(address: string): string {
   const at = address.lastIndexOf('@')
-  const domain = address
-    .slice(at + 1)
-    .toLowerCase()
-    .replace(/\.$/, '')
+  const domain = asciiDomain(address.slice(at + 1))
   let local = address.slice(0, at).toLowerCase().split('+')[0]!
   if (domain === 'gmail.com' || domain === 'googlemail.com') local = local.replaceAll('.', '')
   return `${local}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`

@@ -5,15 +5,18 @@ import { eq } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { erasures, signingKeys } from '#app/data/schema'
 import type { Log } from '#app/log'
+import { keptAddress } from '#app/leads/address.server'
 import { mailboxKey } from '#app/leads/mailbox'
 
 const saltName = 'erasures'
 
 /**
- * A person's address as their submissions are matched: trimmed, its ASCII letters in lower case,
- * exactly as SQLite's lower() folds the stored address (other letters keep their case there too).
+ * A person's address as their submissions are matched: trimmed, its domain in the one form the
+ * site keeps (keptAddress), its ASCII letters in lower case, exactly as SQLite's lower() folds the
+ * stored address (other letters keep their case there too).
  */
-export const personKey = (address: string) => address.trim().replace(/[A-Z]+/g, (letters) => letters.toLowerCase())
+export const personKey = (address: string) =>
+  keptAddress(address.trim()).replace(/[A-Z]+/g, (letters) => letters.toLowerCase())
 
 /** The mailbox a person's address reaches (see mailboxKey), as their subscription is matched. */
 export const personMailbox = (address: string) => mailboxKey(address.trim())

@@ -5,17 +5,25 @@ import type { Log } from '#app/log'
 import type { Writes } from '#app/data/writes.server'
 import { deliveries, erasures, replies, subscribers, submissions, updates } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
+import { spellingsOf } from '#app/leads/address.server'
 import { leadView } from '#app/leads/lead-view.server'
 import { leadPushMessage } from '#app/push/push-message'
-import { personKey, personMailbox, type Erasure, type ErasureList } from './erasures.server'
+import { personMailbox, type Erasure, type ErasureList } from './erasures.server'
 
 /** How many times, a second apart, emptying the log is tried while another process reads. */
 const mostLogTries = 600
 
 const iso = (date: Date | null) => date?.toISOString() ?? null
 
-/** A person's submissions: by their address, whatever its case (the index on lower(email)). */
-const sentBy = (address: string) => sql`lower(${submissions.email}) = ${personKey(address)}`
+/**
+ * A person's submissions: by their address, whatever its case (the index on lower(email)), and
+ * whichever way its domain was spelt when kept (a row kept before the one form, in IDNA's ASCII).
+ */
+const sentBy = (address: string) =>
+  inArray(
+    sql`lower(${submissions.email})`,
+    spellingsOf(address.trim()).map((spelling) => spelling.replace(/[A-Z]+/g, (letters) => letters.toLowerCase())),
+  )
 
 /** A person's subscription: by the mailbox their address reaches (the unique index on address_key). */
 const subscribedAs = (address: string) => eq(subscribers.addressKey, personMailbox(address))

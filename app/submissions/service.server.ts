@@ -11,6 +11,7 @@ import { withThread } from '#app/replies/threads.server'
 import type { ContactFormErrors } from './contact-fields'
 import { parseContactForm } from './contact-validation'
 import { createGroupCommit } from './group-commit.server'
+import { keptAddress } from '#app/leads/address.server'
 import { leadView } from '#app/leads/lead-view.server'
 import type { SpamReason } from '#app/data/enums'
 import type { Submission } from '#app/leads/lead'
@@ -125,6 +126,7 @@ export function createSubmissionsService({
       const at = now()
       const row = await commits.write({
         ...form.data,
+        email: keptAddress(form.data.email),
         // Kept with the lead, so its sender's share of acknowledgements holds when it is read again.
         senderKey: sender === undefined ? null : (acknowledgements?.senderKey(sender) ?? null),
         aiResponse,
