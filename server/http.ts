@@ -5,7 +5,7 @@ import { requestLog } from './log'
 import { limitBody } from './middleware/body-limit'
 import { compressResponses, precompressedAssets } from './middleware/compression'
 import { cspNonce, securityHeaders } from './middleware/content-security'
-import { answerErrors, refuseUnservedMethods, requireHostShape } from './middleware/requests'
+import { answerErrors, oneWayToTheApi, refuseUnservedMethods, requireHostShape } from './middleware/requests'
 import { requireSameOrigin } from './middleware/same-origin'
 import { createRemixHandler } from './remix-handler'
 import type { Services } from './services'
@@ -22,7 +22,7 @@ export async function createHttpApp(config: Config, services: Services) {
   app.set('trust proxy', config.trustProxy)
   // First, so static files get their line too.
   app.use(requestLog)
-  app.use(refuseUnservedMethods(), requireHostShape())
+  app.use(refuseUnservedMethods(), requireHostShape(), oneWayToTheApi())
   app.use(cspNonce(), securityHeaders(config))
   app.use(compressResponses())
   // Remix fingerprints its bundles, so they can be cached for good; in development they change

@@ -28,14 +28,15 @@ export function jsonError(status: number, text: string, headers?: Record<string,
 
 /**
  * Runs an API loader or action so that whatever goes wrong is answered in the one error shape:
- * a thrown Response (a guard's 401 or 405) goes out as it is, anything else is logged and
+ * a thrown Response (a guard's 401 or 405) is answered as it is, anything else is logged and
  * answered 500 in JSON, never with Remix's plain-text default.
  */
 export async function answeringJson(log: Log, handle: () => Promise<Response>): Promise<Response> {
   try {
     return await handle()
   } catch (thrown) {
-    if (thrown instanceof Response) throw thrown
+    // Returned, not thrown on: Remix marks a thrown answer with X-Remix-Catch, which is no part of the API.
+    if (thrown instanceof Response) return thrown
     log.error({ err: thrown }, 'an API call failed')
     return jsonError(500, somethingWentWrong)
   }

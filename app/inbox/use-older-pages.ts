@@ -22,34 +22,41 @@ export function useOlderPages({
 }) {
   const [state, setState] = useState<OlderPagesState>(firstUrl ? 'idle' : 'done')
   const next = useRef(firstUrl)
-  const busy = useRef(false)
+  // Each start from firstUrl is a run of its own: a page asked for in an earlier run (before a
+  // reconnect dropped the older pages) is stale when it comes, and moves nothing.
+  const run = useRef(0)
+  const loadingIn = useRef<number | null>(null)
   const sentinel = useRef<HTMLElement | null>(null)
   const started = useRef({ firstUrl, restarts })
 
   useEffect(() => {
     if (started.current.firstUrl === firstUrl && started.current.restarts === restarts) return
     started.current = { firstUrl, restarts }
+    run.current++
     next.current = firstUrl
     setState(firstUrl ? 'idle' : 'done')
   }, [firstUrl, restarts])
 
   const loadMore = useCallback(async () => {
     const url = next.current
-    if (!url || busy.current) return
-    busy.current = true
+    const thisRun = run.current
+    if (!url || loadingIn.current === thisRun) return
+    loadingIn.current = thisRun
     setState('loading')
     try {
       const response = await fetch(url, { headers: { Accept: 'application/json' } })
       if (!response.ok) throw new Error(`status ${response.status}`)
       const page: Submission[] = await response.json()
+      if (run.current !== thisRun) return
       next.current = nextLink.exec(response.headers.get('Link') ?? '')?.[1] ?? null
       onPage(page)
       setState(next.current ? 'idle' : 'done')
     } catch (error) {
+      if (run.current !== thisRun) return
       console.error('Failed to fetch older submissions', error)
       setState('failed')
     } finally {
-      busy.current = false
+      if (loadingIn.current === thisRun) loadingIn.current = null
     }
   }, [onPage])
 

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express'
 import { refuse } from './refuse'
+import { routedPath } from './requests'
 
 export const bodyLimitBytes = 16 * 1024
 /**
@@ -12,21 +13,6 @@ export const updateWritingLimitBytes = 1024 * 1024
 
 const ownerWriting = /^\/(?:farm-sales(?:\/saved-replies)?|api\/submissions\/\d+\/replies(?:\/\d+)?)\/?$/
 const updateWriting = /^\/(?:farm-sales\/updates|api\/updates)\/?$/
-
-/** The path as Remix matches it: each segment percent-decoded (an encoded slash stays inside its segment), any case. */
-function routedPath(path: string): string {
-  return path
-    .split('/')
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment).replaceAll('/', '%2F')
-      } catch {
-        return segment
-      }
-    })
-    .join('/')
-    .toLowerCase()
-}
 
 /** How much a signed-in owner may send to this path (a reply, a saved reply, an update), as Remix would route it; null for the usual limit. */
 export function ownerWritingLimit(path: string): number | null {

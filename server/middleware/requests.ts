@@ -33,6 +33,43 @@ export function requireHostShape(): RequestHandler {
   }
 }
 
+/** The path as Remix matches it: each segment percent-decoded (an encoded slash stays inside its segment), any case. */
+export function routedPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment).replaceAll('/', '%2F')
+      } catch {
+        return segment
+      }
+    })
+    .join('/')
+    .toLowerCase()
+}
+
+/**
+ * One spelling of the API, so every way to it gets the API's answers in the API's one error
+ * shape: runs of slashes are one (`//api/…` reached Remix's pages, and their HTML 404), and
+ * `_data` is dropped (it made Remix answer for a page's data, with its own headers and shape).
+ */
+export function oneWayToTheApi(): RequestHandler {
+  return (req, _res, next) => {
+    const query = req.url.indexOf('?')
+    const path = (query < 0 ? req.url : req.url.slice(0, query)).replace(/\/{2,}/g, '/')
+    if (!/^\/api(?:\/|$)/.test(routedPath(path))) return next()
+    let search = query < 0 ? '' : req.url.slice(query)
+    const params = new URLSearchParams(search)
+    if (params.has('_data')) {
+      params.delete('_data')
+      search = params.size > 0 ? `?${params}` : ''
+    }
+    // Remix reads the original URL: it is this one from here on.
+    req.url = req.originalUrl = `${path}${search}`
+    next()
+  }
+}
+
 /**
  * The last word on any error Express sees: a short text or JSON answer and one log line,
  * never Express's own page with a stack trace and file paths.

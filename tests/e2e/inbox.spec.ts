@@ -1,5 +1,6 @@
 import { seedSubmissions } from '#tests/support/seed'
-import { expect, openHydrated, postSubmission, test, type Page } from './fixtures'
+import { startServer } from '#tests/support/server'
+import { expect, farmEnv, openHydrated, postSubmission, test, type Page } from './fixtures'
 
 const seeded = 130
 const cardNames = (page: Page) =>
@@ -66,6 +67,55 @@ test('with JavaScript, scrolling to the end loads every older page in place, onc
   expect(names.map((name) => Number(name.split(' ').at(-1)))).toEqual(newestFirst)
   await expect(page.getByRole('link', { name: 'Older submissions' })).toHaveCount(0)
   expect(page.url()).not.toContain('before=')
+})
+
+test('an older page still on its way when the live link reconnects is dropped: no stretch of pages is skipped', async ({
+  page,
+  server,
+}) => {
+  await openHydrated(page, '/farm-sales')
+  await page.getByRole('link', { name: 'Older submissions' }).scrollIntoViewIfNeeded()
+  // 25 on the page, then the API's first older page of 100.
+  await expect.poll(async () => (await cardNames(page)).length).toBe(125)
+  // The last older page is asked for and held on its way while the server restarts.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let holding = true
+  const asked = new Promise<void>((resolve) =>
+    page.route(/\/api\/submissions\?.*before=/, async (route) => {
+      if (!holding) return route.continue()
+      holding = false
+      resolve()
+      await held
+      await route.continue()
+    }),
+  )
+  await page.getByRole('link', { name: 'Older submissions' }).scrollIntoViewIfNeeded()
+  await asked
+  const socket = page.waitForEvent('websocket')
+  expect(await server.stop('SIGTERM')).toBe(0)
+  const restarted = await startServer({ databasePath: server.databasePath, port: server.port, env: farmEnv })
+  try {
+    // Reconnected (the page backs off while the server is down), the page is read again and
+    // the older pages start again from the first; only then does the held answer arrive.
+    await socket
+    await page.waitForResponse((response) => response.url().includes('_data=routes%2Ffarm-sales'), {
+      timeout: 15_000,
+    })
+    release()
+    // To the end of the list, for as long as it offers older submissions.
+    const older = page.getByRole('link', { name: 'Older submissions' })
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+        return older.count()
+      })
+      .toBe(0)
+    const names = await cardNames(page)
+    expect(names.map((name) => Number(name.split(' ').at(-1)))).toEqual(newestFirst)
+  } finally {
+    await restarted.stop()
+  }
 })
 
 test('a failed older page shows an error with Retry, which loads it', async ({ page }) => {
