@@ -173,7 +173,15 @@ async function fanOut(server: Running, extra: Record<string, unknown> = {}) {
   await new Promise((resolve) => setTimeout(resolve, 1_000))
   const rss = server.rssMb()
   watchers.stdin!.end()
-  const summary = JSON.parse(await next()) as { delivered: number; p50: number; p99: number }
+  const summary = JSON.parse(await next()) as {
+    delivered: number
+    p50: number
+    p99: number
+    toFirstP50: number
+    toFirstP99: number
+    afterFirstP50: number
+    afterFirstP99: number
+  }
   return { ...summary, open: opened.open, expected: opened.open * eventsPerRound, rss, submission }
 }
 
@@ -421,6 +429,23 @@ rows.push({
   budget: '',
   ok: null,
 })
+// Where the p99 goes (issue 33): before the first watcher's frame (what runs between the POST's
+// answer and the broadcast: the analysis is before the answer, so this is the frame's building
+// and the order of the two writes), and after it (the send loop and the watchers reading).
+for (const [part, pick] of [
+  ['from the answer to the first watcher, p50', (f: { toFirstP50: number }) => f.toFirstP50],
+  ['from the answer to the first watcher, p99', (f: { toFirstP99: number }) => f.toFirstP99],
+  ['from the first watcher to each other, p50', (f: { afterFirstP50: number }) => f.afterFirstP50],
+  ['from the first watcher to each other, p99', (f: { afterFirstP99: number }) => f.afterFirstP99],
+] as const) {
+  rows.push({
+    figure: `fan-out ${part} ms (same-size frames)`,
+    product: med('product', pick, fans),
+    baseline: med('peer', pick, fans),
+    budget: '',
+    ok: null,
+  })
+}
 const everyDelivery = (kind: string) =>
   fans[kind]!.every((fan) => fan.open === watcherCount && fan.delivered === fan.expected)
 rows.push({

@@ -2,7 +2,7 @@
 // URL and prints {"open": n} once all are open (or refused). Then it reads lines
 // {"id", "at"} from stdin — when the POST of each submission was acknowledged, in ms since the
 // epoch — and once stdin closes prints how many deliveries arrived and their latency from
-// acknowledgement to receipt, p50 and p99.
+// acknowledgement to receipt, p50 and p99, split at the first watcher's receipt of each.
 //
 //   node bench/watchers.mjs ws://127.0.0.1:3000/ 1000
 import { createInterface } from 'node:readline'
@@ -47,14 +47,35 @@ createInterface({ input: process.stdin })
     acknowledged.set(id, at)
   })
   .on('close', () => {
+    // Where the time goes: from the POST's answer to the first watcher's frame (the work before
+    // the broadcast, and building the frame), and from the first watcher's to each other's
+    // (the send loop, and this process reading 1,000 sockets).
     const latencies = []
+    const toFirst = []
+    const afterFirst = []
     for (const [id, times] of received) {
       const at = acknowledged.get(id)
-      if (at !== undefined) for (const time of times) latencies.push(Math.max(0, time - at))
+      if (at === undefined) continue
+      const first = Math.min(...times)
+      toFirst.push(first - at)
+      for (const time of times) {
+        latencies.push(Math.max(0, time - at))
+        afterFirst.push(time - first)
+      }
     }
-    latencies.sort((a, b) => a - b)
-    const quantile = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? null
+    const quantile = (values, q) => {
+      const sorted = [...values].sort((a, b) => a - b)
+      return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? null
+    }
     for (const socket of sockets) socket.terminate()
-    const summary = { delivered: latencies.length, p50: quantile(0.5), p99: quantile(0.99) }
+    const summary = {
+      delivered: latencies.length,
+      p50: quantile(latencies, 0.5),
+      p99: quantile(latencies, 0.99),
+      toFirstP50: quantile(toFirst, 0.5),
+      toFirstP99: quantile(toFirst, 0.99),
+      afterFirstP50: quantile(afterFirst, 0.5),
+      afterFirstP99: quantile(afterFirst, 0.99),
+    }
     process.stdout.write(`${JSON.stringify(summary)}\n`, () => process.exit(0))
   })

@@ -34,7 +34,7 @@ describe('the submission limit', () => {
       { method: 'POST', path: '/api/submissions/', type: 'application/json', body: json, status: 429 },
       { method: 'POST', path: '/api/submissions//', type: 'application/json', body: json, status: 429 },
       { method: 'POST', path: '/API/Submissions', type: 'application/json', body: json, status: 429 },
-      { method: 'POST', path: '//api/submissions', type: 'application/json', body: json, status: 405 },
+      { method: 'POST', path: '//api/submissions', type: 'application/json', body: json, status: 429 },
       {
         method: 'POST',
         path: '/api/submissions?_data=routes/api.submissions',
