@@ -46,7 +46,9 @@ try {
     done = restore(() => yes)
   } catch (error) {
     if (!(error instanceof RestoreNotApproved) || !(await ask(error.brings))) throw error
-    done = restore(() => true)
+    // Approved is what was shown: a file changed meanwhile is asked about again.
+    const shown = JSON.stringify(error.brings)
+    done = restore((brings) => JSON.stringify(brings) === shown)
   }
   const { submissions, setAside, dropped, brings } = done
   if (yes && brings.length > 0)

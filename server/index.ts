@@ -52,6 +52,7 @@ function stop(signal: NodeJS.Signals) {
   stopping = true
   log.info({ signal }, 'stopping')
   const deadline = setTimeout(() => {
+    if (exiting) return
     log.error({ afterMs: shutdownDeadlineMs }, 'requests still open at the shutdown deadline; cutting them')
     server.closeAllConnections()
     exit(1)
@@ -65,7 +66,11 @@ function stop(signal: NodeJS.Signals) {
   server.closeIdleConnections()
 }
 
+let exiting = false
 function exit(code: number) {
+  // Once: the deadline and the orderly close may both come, a moment apart.
+  if (exiting) return
+  exiting = true
   try {
     services.database.close()
   } catch (error) {

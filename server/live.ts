@@ -14,7 +14,7 @@ export function attachLiveLink(server: Server, app: Express, config: Config, ser
     mostSocketsPerAddress: config.liveMaxSocketsPerAddress,
     addressOf: (req) => clientAddress(req, trustsProxy),
     async admit(req) {
-      if (services.siteNames.refusal(upgradeHost(req, trustsProxy)) !== null) return 421
+      if (services.siteNames.refusal([req.headers.host, upgradeHost(req, trustsProxy)]) !== null) return 421
       const ownOrigin = upgradeOrigin(req, config.trustProxy !== false)
       if (!comesFromAllowedSite({ headers: req.headers, ownOrigin }, config.allowedOrigins)) return 403
       return (await services.owner.passFor(req.headers.cookie)) ?? 401

@@ -1,3 +1,5 @@
+import { fstatSync } from 'node:fs'
+import { isatty } from 'node:tty'
 import { DrizzleQueryError } from 'drizzle-orm'
 import { pino } from 'pino'
 import SonicBoom from 'sonic-boom'
@@ -33,10 +35,20 @@ export function serializeError(error: unknown, depth = 0): SafeError | unknown {
 }
 
 // An address inside a text from outside (a mail server's refusal names the recipient): never logged.
-const anAddress = /[^\s<>()[\]"',;:=]+@(?:\[[^\]\s]*\]|[^\s<>()[\]"',;:=]+)/g
+const anAddress = /[^\s<>()[\]",;:@]+@(?:\[[^\]\s]*\]|[^\s<>()[\]"',;:=@]+)/g
 
 /** A text that came from outside, as it may be logged: without the email addresses it names. */
 export const withoutAddresses = (text: string) => text.replace(anAddress, '(an address)')
+
+/** Whether writing to this descriptor can never wait on a reader: a regular file, or a device that is not a terminal. */
+function neverStalls(fd: number): boolean {
+  try {
+    const kind = fstatSync(fd)
+    return kind.isFile() || (kind.isCharacterDevice() && !isatty(fd))
+  } catch {
+    return false
+  }
+}
 
 /**
  * The site's log: JSON lines (JSON escapes newlines, so one line is always one entry), written to
@@ -48,7 +60,9 @@ export const withoutAddresses = (text: string) => text.replace(anAddress, '(an a
  */
 export function createLog({ fd = 1, mostUnwrittenBytes = 4 * 1024 * 1024 } = {}) {
   // minLength 1 writes each line at once, as 0 would, and makes flush() wait until it is written.
-  const output = new SonicBoom({ fd, sync: false, minLength: 1, maxLength: mostUnwrittenBytes })
+  // A file (or /dev/null) takes every write at once: written in place, with no thread of libuv's
+  // pool kept for it (a few MB of memory); anything with a reader (a pipe, a socket, a terminal) is not.
+  const output = new SonicBoom({ fd, sync: neverStalls(fd), minLength: 1, maxLength: mostUnwrittenBytes })
   const log = pino(
     {
       level: 'info',

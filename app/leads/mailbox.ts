@@ -27,8 +27,11 @@ export function hasAddressShape(value: string): boolean {
  * this machine or a local network.
  */
 export function isEmailAddress(value: string): boolean {
-  const last = value.slice(value.lastIndexOf('.') + 1).toLowerCase()
-  return hasAddressShape(value) && !/^\p{N}+$/u.test(last) && !localNames.has(last)
+  if (!hasAddressShape(value)) return false
+  // Judged as mail would reach it: `127.0.0.0x1` is 127.0.0.1, full-width `ｌａｎ` is lan.
+  const domain = asciiDomain(value.slice(value.lastIndexOf('@') + 1))
+  const last = domain.slice(domain.lastIndexOf('.') + 1)
+  return !/^\d+$/.test(last) && !localNames.has(last) && domain.includes('.')
 }
 
 /**

@@ -16,7 +16,7 @@ function open(path: string) {
 }
 
 /** A text from the file, as a terminal may show it: no control characters (escape sequences), and short. */
-const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?').slice(0, 40)
+export const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?').slice(0, 40)
 
 const pluckAll = (db: Sqlite.Database, sql: string, ...params: unknown[]) =>
   db

@@ -1,5 +1,6 @@
 import Sqlite from 'better-sqlite3'
-import { readMigrationFiles } from 'drizzle-orm/migrator'
+import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator'
+import { printable } from './backup-differences.server'
 
 /** One thing in a database's schema: a table, index, trigger or view, with the SQL that made it. */
 export interface SchemaObject {
@@ -15,7 +16,7 @@ const listed = (db: Sqlite.Database) =>
     (
       db
         .prepare(
-          "SELECT type, name, sql FROM sqlite_schema WHERE name NOT IN ('__drizzle_migrations', 'sqlite_stat1', 'sqlite_stat4') AND NOT (type = 'index' AND sql IS NULL)",
+          "SELECT type, name, sql FROM sqlite_schema WHERE NOT (type = 'table' AND name IN ('__drizzle_migrations', 'sqlite_stat1', 'sqlite_stat4')) AND NOT (type = 'index' AND sql IS NULL)",
         )
         .all() as SchemaObject[]
     ).map((object): [string, SchemaObject] => [`${object.type} ${object.name}`, object]),
@@ -25,12 +26,10 @@ const listed = (db: Sqlite.Database) =>
  * The schema this site's migrations make, up to the ones a file says were applied (`hashes`, in
  * order), built in memory; null when those are not the first of this site's, in its order.
  */
-function schemaOfMigrations(migrationsFolder: string, hashes: string[]): Map<string, SchemaObject> | null {
-  const migrations = readMigrationFiles({ migrationsFolder })
-  if (hashes.some((hash, n) => migrations[n]?.hash !== hash)) return null
+function schemaOfMigrations(applied: MigrationMeta[]): Map<string, SchemaObject> {
   const db = new Sqlite(':memory:')
   try {
-    for (const migration of migrations.slice(0, hashes.length)) {
+    for (const migration of applied) {
       for (const statement of migration.sql) if (statement.trim()) db.exec(statement)
     }
     return listed(db)
@@ -41,20 +40,28 @@ function schemaOfMigrations(migrationsFolder: string, hashes: string[]): Map<str
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`
 
+/** The migrations' record as drizzle's migrator makes it. */
+const migrationsRecord =
+  'CREATE TABLE "__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)'
+
 /**
  * Makes a restored file's schema the migrations' own, before anything reads its tables: what
  * the migrations did not make (a trigger that copies every mail, a view, a table, an index) is
  * dropped and named; what they made but the file changed, or lacks, is refused (thrown), since
- * it cannot be put right without guessing. The file is opened with its schema untrusted, so no
- * function in it runs meanwhile.
+ * it cannot be put right without guessing. The migrations' record is written again from the
+ * ones checked. The file is opened with its schema untrusted, so no function in it runs meanwhile.
  */
 export function keepOnlyTheMigrationsSchema(path: string, migrationsFolder: string): string[] {
   const db = new Sqlite(path, { fileMustExist: true })
   try {
     db.pragma('trusted_schema = OFF')
-    const hashes = db.prepare('SELECT hash FROM __drizzle_migrations ORDER BY created_at, id').pluck().all() as string[]
-    const expected = schemaOfMigrations(migrationsFolder, hashes)
-    if (!expected) throw new Error('its migrations are not this site’s, in this site’s order')
+    const hashes = db.prepare('SELECT hash FROM __drizzle_migrations ORDER BY created_at').pluck().all() as string[]
+    const migrations = readMigrationFiles({ migrationsFolder })
+    if (hashes.some((hash, n) => migrations[n]?.hash !== hash)) {
+      throw new Error('its migrations are not this site’s, in this site’s order')
+    }
+    const applied = migrations.slice(0, hashes.length)
+    const expected = schemaOfMigrations(applied)
     const found = listed(db)
     const changed = [...expected]
       .filter(([key, object]) => found.get(key)?.sql !== object.sql)
@@ -74,8 +81,16 @@ export function keepOnlyTheMigrationsSchema(path: string, migrationsFolder: stri
     for (const object of added) {
       if (!listed(db).has(`${object.type} ${object.name}`)) continue
       db.exec(`DROP ${object.type.toUpperCase()} ${quoted(object.name)}`)
-      dropped.push(`${object.type} ${object.name}`)
+      dropped.push(`${object.type} ${printable(object.name)}`)
     }
+    // The migrations' own record, written again from what was checked: the migrator goes by its
+    // times, which the file could have set to skip a migration or run one twice.
+    db.transaction(() => {
+      db.exec('DROP TABLE "__drizzle_migrations"')
+      db.exec(migrationsRecord)
+      const insert = db.prepare('INSERT INTO "__drizzle_migrations" ("hash", "created_at") VALUES (?, ?)')
+      for (const migration of applied) insert.run(migration.hash, migration.folderMillis)
+    })()
     return dropped
   } finally {
     db.close()

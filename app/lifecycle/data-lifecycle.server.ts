@@ -56,6 +56,7 @@ export function startDataLifecycle({
     siteUrl: settings.siteUrl,
     log,
   })
+  people.keyMailboxesInOneForm()
   const forgottenAgain = people.reapplyErasures()
   if (forgottenAgain > 0) {
     log.warn({ people: forgottenAgain }, 'forgot again people erased after this database was backed up')

@@ -15,8 +15,10 @@ const saltName = 'erasures'
  * site keeps (keptAddress), its ASCII letters in lower case, exactly as SQLite's lower() folds the
  * stored address (other letters keep their case there too).
  */
-export const personKey = (address: string) =>
-  keptAddress(address.trim()).replace(/[A-Z]+/g, (letters) => letters.toLowerCase())
+export const personKey = (address: string) => asSqliteLowers(keptAddress(address.trim()))
+
+/** A text with its ASCII letters in lower case, as SQLite's lower() folds it (other letters keep their case). */
+export const asSqliteLowers = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase())
 
 /** The mailbox a person's address reaches (see mailboxKey), as their subscription is matched. */
 export const personMailbox = (address: string) => mailboxKey(address.trim())

@@ -298,6 +298,10 @@ it('an unsubscribe outlives erasure: a mailbox that left the updates and was the
   expect(subscribers.mayAsk('Ann.Baker+shop@gmail.com', new Date())).toBe(false)
   // Forgotten while still subscribed, Cy had not said no: a new message may ask again.
   expect(subscribers.mayAsk('cy@example.com', new Date())).toBe(true)
+  // Nor can the owner add her back.
+  expect(
+    await subscribers.add({ email: 'ann.baker@gmail.com', name: 'Ann', note: 'asked at the stall' }),
+  ).toMatchObject({ ok: false, status: 409 })
   expect(readFileSync(join(dir, 'erasures.jsonl'), 'utf8')).not.toMatch(/annbaker|gmail/)
 
   // A backup from before both forgettings, restored: the list's file says she had left.
@@ -308,4 +312,18 @@ it('an unsubscribe outlives erasure: a mailbox that left the updates and was the
   expect(again.reapplyErasures()).toBe(2)
   expect(again.leftBeforeForgetting('annbaker@gmail.com')).toBe(true)
   expect(again.leftBeforeForgetting('cy@example.com')).toBe(false)
+})
+
+it('keys a subscription kept before a domain had one form by it, so either spelling finds it', async () => {
+  const database = open()
+  database.sqlite
+    .prepare(
+      "INSERT INTO subscribers (email, address_key, name, status, added_by, unsubscribed_at, unsubscribed_by, created_at) VALUES ('Ann@Bücher.example', 'ann@bücher.example', 'Ann', 'unsubscribed', 'visitor', 1, 'them', 1)",
+    )
+    .run()
+  const { people } = peopleOver(database)
+  people.keyMailboxesInOneForm()
+  expect(database.sqlite.prepare('SELECT address_key FROM subscribers').pluck().get()).toBe('ann@xn--bcher-kva.example')
+  expect(await people.forget('ann@xn--bcher-kva.example', owner)).toMatchObject({ subscription: true })
+  expect(people.leftBeforeForgetting('ann@bücher.example')).toBe(true)
 })

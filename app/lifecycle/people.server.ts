@@ -8,7 +8,7 @@ import type { SubmissionEvents } from '#app/live/events.server'
 import { spellingsOf } from '#app/leads/address.server'
 import { leadView } from '#app/leads/lead-view.server'
 import { leadPushMessage } from '#app/push/push-message'
-import { personMailbox, type Erasure, type ErasureList } from './erasures.server'
+import { asSqliteLowers, personMailbox, type Erasure, type ErasureList } from './erasures.server'
 
 /** How many times, a second apart, emptying the log is tried while another process reads. */
 const mostLogTries = 600
@@ -20,10 +20,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null
  * whichever way its domain was spelt when kept (a row kept before the one form, in IDNA's ASCII).
  */
 const sentBy = (address: string) =>
-  inArray(
-    sql`lower(${submissions.email})`,
-    spellingsOf(address.trim()).map((spelling) => spelling.replace(/[A-Z]+/g, (letters) => letters.toLowerCase())),
-  )
+  inArray(sql`lower(${submissions.email})`, spellingsOf(address.trim()).map(asSqliteLowers))
 
 /** A person's subscription: by the mailbox their address reaches (the unique index on address_key). */
 const subscribedAs = (address: string) => eq(subscribers.addressKey, personMailbox(address))
@@ -298,6 +295,22 @@ export function createPeople({
       })
       emptyTheLog()
       return found.size
+    },
+
+    /**
+     * At start: subscriptions kept before a domain had one form (IDNA's ASCII, drizzle/0017's
+     * release) are keyed by it, so caps, asks and forgetting find them by either spelling. Only
+     * keys with letters outside ASCII can differ; one whose new key another row holds is left.
+     */
+    keyMailboxesInOneForm() {
+      const old = sqlite.prepare("SELECT id, email FROM subscribers WHERE address_key GLOB '*[^ -~]*'").all() as Array<{
+        id: number
+        email: string
+      }>
+      const rekey = sqlite.prepare('UPDATE OR IGNORE subscribers SET address_key = ? WHERE id = ?')
+      sqlite.transaction(() => {
+        for (const row of old) rekey.run(personMailbox(row.email), row.id)
+      })()
     },
 
     /** Whether this address's mailbox left the updates before it was forgotten: then it is never asked again. */

@@ -44,10 +44,10 @@ export class RestoreNotApproved extends Error {
  * Puts a backup in the database's place: the file is checked first (SQLite's integrity check,
  * this site's tables, migrations this version knows), a consistent copy made, and its schema
  * made the migrations' own (what they did not make is dropped and named; what they made but the
- * file changed is refused). What the copy brings that differs from the running site's database
- * (phones, keys, the password, sign-ins, the team) is put to `approve`; only then is the current
- * database moved aside (never deleted), the copy installed and brought up to date by the
- * migrations. The site must be stopped. A file that fails a check, or is not approved, leaves
+ * file changed is refused), and it is brought up to date by the migrations. What it brings that
+ * differs from the running site's database (phones, keys, the password, sign-ins, the team) is put
+ * to `approve`; only then is the current database moved aside (never deleted) and the copy
+ * installed. The site must be stopped. A file that fails a check, or is not approved, leaves
  * everything as it was.
  */
 export function restoreBackup({
@@ -98,6 +98,8 @@ export function restoreBackup({
     copyDatabase(file, incoming)
     try {
       dropped = keepOnlyTheMigrationsSchema(incoming, migrationsFolder)
+      // Brought up to date here, before anything is replaced: a migration that fails leaves all as it was.
+      openDatabase(incoming, migrationsFolder).close()
     } catch (error) {
       throw new Error(`${file} cannot be restored: ${(error as Error).message}. ${untouched}`)
     }
@@ -110,10 +112,10 @@ export function restoreBackup({
         if (existsSync(`${databasePath}${suffix}`)) renameSync(`${databasePath}${suffix}`, `${setAside}${suffix}`)
       }
     }
+    // Closed with its log emptied into it, the copy is one file again.
     renameSync(incoming, databasePath)
   } finally {
-    rmSync(incoming, { force: true })
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${incoming}${suffix}`, { force: true })
   }
-  openDatabase(databasePath, migrationsFolder).close()
   return { submissions: checked.submissions, setAside, dropped, brings }
 }

@@ -1,11 +1,14 @@
 import { isIPv4 } from 'node:net'
 import type { Log } from '#app/log'
 
-/** Whether a host name (without its port) is the site's: an IP address, localhost, or one of its own names. */
+/** A host as a name: without its port or a final dot, in lower case. */
+const nameOf = (host: string) =>
+  host.startsWith('[') ? host.replace(/(?<=\]):\d+$/, '') : host.replace(/:\d+$/, '').replace(/\.$/, '').toLowerCase()
+
+/** Whether a host (with or without its port) is the site's: an IP address, localhost, or one of its own names. */
 export function isSiteName(host: string, siteHosts: string[]): boolean {
-  if (host.startsWith('[')) return true
-  const name = host.replace(/:\d+$/, '').replace(/\.$/, '').toLowerCase()
-  return name === 'localhost' || isIPv4(name) || siteHosts.includes(name)
+  const name = nameOf(host)
+  return name.startsWith('[') || name === 'localhost' || isIPv4(name) || siteHosts.includes(name)
 }
 
 // Names are chosen by whoever sends the request: past this many, a refused name is no longer logged.
@@ -21,10 +24,16 @@ const mostNamesLogged = 20
 export function createSiteNames({ siteHosts, inboxOpen, log }: { siteHosts: string[]; inboxOpen: boolean; log: Log }) {
   const logged = new Set<string>()
   return {
-    /** Why a request on this host name may not open the inbox (with the setting to add), or null when it may. */
-    refusal(host: string): string | null {
-      if (!inboxOpen || isSiteName(host, siteHosts)) return null
-      const name = host.replace(/:\d+$/, '').replace(/\.$/, '').toLowerCase().slice(0, 253)
+    /**
+     * Why a request may not open the inbox (with the setting to add), or null when it may. Every
+     * name it gives must be the site's: the Host, and the forwarded host a trusted proxy passed
+     * on (which a page's script can also set, where the proxy passes it through unchecked).
+     */
+    refusal(hosts: Array<string | null | undefined>): string | null {
+      if (!inboxOpen) return null
+      const stranger = hosts.find((host) => host && !isSiteName(host, siteHosts))
+      if (!stranger) return null
+      const name = nameOf(stranger).slice(0, 253)
       const setting = `ALLOWED_HOSTS=${[...siteHosts, name].join(',')}`
       if (logged.size < mostNamesLogged && !logged.has(name)) {
         logged.add(name)

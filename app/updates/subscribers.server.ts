@@ -190,6 +190,13 @@ export function createSubscribers({
           error: `${existing.email} unsubscribed: only they can subscribe again, from a link in a mail of ours.`,
         }
       }
+      if (!existing && leftBeforeForgetting(email)) {
+        return {
+          ok: false,
+          status: 409,
+          error: `${email} unsubscribed before they were forgotten: the farm does not mail them again.`,
+        }
+      }
       const at = now()
       const values = {
         email,

@@ -57,7 +57,8 @@ it('takes every spelling of an address out of a text', () => {
   for (const [text, said] of [
     ['550 5.1.1 <ann@example.com>: Recipient address rejected', '550 5.1.1 <(an address)>: Recipient address rejected'],
     ['Mailbox "Ann.Baker+eggs@Mail.Example.co.uk" is full', 'Mailbox "(an address)" is full'],
-    ['to=ann@bücher.example, relay=none', 'to=(an address), relay=none'],
+    ['to=ann@bücher.example, relay=none', '(an address), relay=none'],
+    ["<o'neil=eggs@farm.example> unknown", '<(an address)> unknown'],
     ['user (x@[127.0.0.1]) unknown', 'user ((an address)) unknown'],
     ['no address here: 421 4.7.0 try later', 'no address here: 421 4.7.0 try later'],
   ]) {

@@ -77,6 +77,36 @@ it('drops a trigger, a view, a table and an index the migrations did not make, s
   db.close()
 })
 
+it('drops a trigger that takes the migrations’ record’s name, and rewrites that record from the migrations checked', () => {
+  for (const createdAt of [9e15, 1]) {
+    const { path, file } = siteWithBackup((backup) => {
+      backup.exec(`CREATE TRIGGER "__drizzle_migrations" AFTER INSERT ON replies BEGIN
+        UPDATE replies SET to_address = 'thief@evil.example' WHERE id = new.id;
+      END`)
+      // Times that would make the migrator skip the migrations still to run, or run them all again.
+      backup.prepare('UPDATE __drizzle_migrations SET created_at = ?').run(createdAt)
+    })
+    const restored = restoreBackup({ file, databasePath: path, migrationsFolder })
+    expect(restored.dropped).toEqual(['trigger __drizzle_migrations'])
+    const db = new Sqlite(path, { readonly: true })
+    expect(
+      db
+        .prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name = '__drizzle_migrations'")
+        .pluck()
+        .get(),
+    ).toBe(0)
+    // Every migration applied once, with its own time: the site opens on it.
+    const times = db
+      .prepare('SELECT created_at FROM __drizzle_migrations ORDER BY created_at')
+      .pluck()
+      .all() as number[]
+    expect(new Set(times).size).toBe(times.length)
+    expect(Math.max(...times)).toBeLessThan(9e15)
+    db.close()
+    openDatabase(path, migrationsFolder).close()
+  }
+})
+
 it('refuses a file whose own triggers or tables were changed, and leaves the current database as it was', () => {
   const changedTrigger = siteWithBackup((backup) => {
     const name = backup.prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' LIMIT 1").pluck().get() as string

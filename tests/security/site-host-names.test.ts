@@ -110,6 +110,14 @@ describe('an open inbox (the shipped defaults: no PUBLIC_URL, no ALLOWED_HOSTS, 
     expect(said.some((line) => line.includes('spray-39'))).toBe(false)
   })
 
+  it('shows a stranger name no count of the inbox in the page’s header data either', async () => {
+    const root = await get(server, '/?_data=root', { Host: 'farm.lan:3000' })
+    expect(root.status).toBe(200)
+    expect(JSON.parse(root.text)).toMatchObject({ newSubmissions: null, failedReplies: null })
+    const own = await get(server, '/?_data=root', { Host: '127.0.0.1' })
+    expect(JSON.parse(own.text).newSubmissions).not.toBeNull()
+  })
+
   it('answers the visitors’ pages to any name: they show nothing of the inbox', async () => {
     for (const path of visitorPaths) {
       const answer = await get(server, path, { Host: 'farm.lan:3000' })
@@ -167,10 +175,17 @@ describe('an open inbox with PUBLIC_URL, ALLOWED_HOSTS and a trusted proxy', () 
     }
   })
 
-  it('behind the trusted proxy, judges the name the visitor asked for (X-Forwarded-Host)', async () => {
-    expect((await get(server, '/farm-sales', { Host: 'app:3000', 'X-Forwarded-Host': 'farm.example' })).status).toBe(
-      200,
-    )
+  it('behind the trusted proxy, judges the name the visitor asked for (X-Forwarded-Host) and the Host both', async () => {
+    expect(
+      (await get(server, '/farm-sales', { Host: '127.0.0.1:3000', 'X-Forwarded-Host': 'farm.example' })).status,
+    ).toBe(200)
+    // A rebound page's script sets X-Forwarded-Host itself, where a proxy passes it through unchecked.
+    for (const path of ['/farm-sales', '/api/submissions', '/api/submissions.csv']) {
+      expect((await get(server, path, { Host: 'rebind.evil.example', 'X-Forwarded-Host': 'localhost' })).status).toBe(
+        421,
+      )
+    }
+    expect(await upgrade(server, { Host: 'rebind.evil.example', 'X-Forwarded-Host': 'farm.example' })).toBe(421)
     expect(
       (await get(server, '/farm-sales', { Host: 'farm.example', 'X-Forwarded-Host': 'evil.example' })).status,
     ).toBe(421)
@@ -271,7 +286,12 @@ describe('the README’s Caddy and nginx recipes', () => {
       'X-Forwarded-Proto': 'https',
       'X-Forwarded-Host': 'farm.example',
     },
-    nginx: { Host: 'farm.example', 'X-Forwarded-For': '203.0.113.8', 'X-Forwarded-Proto': 'https' },
+    nginx: {
+      Host: 'farm.example',
+      'X-Forwarded-For': '203.0.113.8',
+      'X-Forwarded-Proto': 'https',
+      'X-Forwarded-Host': 'farm.example',
+    },
   }
 
   it.each(Object.entries(proxies))(
