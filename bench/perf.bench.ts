@@ -85,6 +85,8 @@ const tempDatabase = () => join(mkdtempSync(join(tmpdir(), 'farm-bench-')), 'far
 
 function startProduct(env: Record<string, string> = {}) {
   return start('product', ['build/server.js'], {
+    // As `npm start` and the image run it (two glibc arenas).
+    MALLOC_ARENA_MAX: '2',
     ...env,
     DATABASE_PATH: env.DATABASE_PATH ?? tempDatabase(),
     // A load test posts from one address far faster than people do; the shipped limit (10 a
@@ -584,7 +586,10 @@ async function healthWhile(url: string, done: Promise<unknown>) {
     const afterPages = server.rssMb()
     await postLoad(server)
     const afterPosts = server.rssMb()
-    const fan = await fanOut(server)
+    // Several fan-outs, as for the rows above: one p99 swings with whatever else the machine does.
+    const loadedFans: Array<Awaited<ReturnType<typeof fanOut>>> = []
+    for (let sample = 0; sample < fanOutsPerRound; sample++) loadedFans.push(await fanOut(server))
+    const fan = { rss: loadedFans[0]!.rss, p99: median(loadedFans.map((one) => one.p99)) }
     log(`one server through all: ${JSON.stringify({ afterPages, afterPosts, watching: fan.rss, p99: fan.p99 })}`)
     rows.push({
       figure: 'RSS after 3×5 s of /farm-sales at 10 connections MB',
@@ -954,14 +959,17 @@ try {
   ] as const) {
     const performance = score(page, 'performance')
     const barePerformance = score('bare', 'performance')
-    rows.push({
-      figure: `Lighthouse performance, ${path}`,
-      product: performance,
-      baseline: barePerformance,
-      budget: '≥ bare − 1',
-      ok: performance >= barePerformance - 1,
-      digits: 0,
-    })
+    // The inbox is measured with its first page full: its one budget is the row below.
+    if (page === 'home') {
+      rows.push({
+        figure: `Lighthouse performance, ${path}`,
+        product: performance,
+        baseline: barePerformance,
+        budget: '≥ bare − 1',
+        ok: performance >= barePerformance - 1,
+        digits: 0,
+      })
+    }
     if (page === 'inbox') {
       rows.push({
         figure: 'Lighthouse performance, /farm-sales with 25 cards',
