@@ -65,7 +65,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [upward, serverFolder] }] },
   },
   {
-    // Browser code must never reach for server-only modules; route modules (the root's too) may (Remix keeps
+    // Browser code must never reach for server-only modules; route modules may (Remix keeps
     // `.server` files out of the browser bundle), and so may server code and its tests.
     files: ['app/**/*.{ts,tsx}'],
     ignores: [

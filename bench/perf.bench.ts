@@ -96,7 +96,9 @@ function startProduct(env: Record<string, string> = {}) {
     LIVE_MAX_SOCKETS_PER_ADDRESS: String(watcherCount * 2),
   })
 }
-const startPeer = () => start('bare peer', ['bench/bare-peer.mjs'], { DATABASE_PATH: tempDatabase() })
+// The peer runs as the product does (two glibc arenas), so their memory compares like with like.
+const startPeer = () =>
+  start('bare peer', ['bench/bare-peer.mjs'], { DATABASE_PATH: tempDatabase(), MALLOC_ARENA_MAX: '2' })
 
 /** The owner's outbox as the database has it: mails not yet accepted, and how old the oldest is. */
 function outboxBacklog(databasePath: string) {

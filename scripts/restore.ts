@@ -41,14 +41,17 @@ async function ask(brings: string[]): Promise<boolean> {
 try {
   const restore = (approve: (brings: string[]) => boolean) =>
     restoreBackup({ file, databasePath: config.databasePath, migrationsFolder: config.migrationsFolder, approve })
+  let approved: string | null = null
   let done
-  try {
-    done = restore(() => yes)
-  } catch (error) {
-    if (!(error instanceof RestoreNotApproved) || !(await ask(error.brings))) throw error
-    // Approved is what was shown: a file changed meanwhile is asked about again.
-    const shown = JSON.stringify(error.brings)
-    done = restore((brings) => JSON.stringify(brings) === shown)
+  for (;;) {
+    try {
+      // Approved is what was shown: a file (or a sign-in's expiry) changed meanwhile is asked about again.
+      done = restore((brings) => yes || JSON.stringify(brings) === approved)
+      break
+    } catch (error) {
+      if (!(error instanceof RestoreNotApproved) || !(await ask(error.brings))) throw error
+      approved = JSON.stringify(error.brings)
+    }
   }
   const { submissions, setAside, dropped, brings } = done
   if (yes && brings.length > 0)

@@ -61,7 +61,9 @@ export function createReadingPool({ workerUrl, workerData, budgetMs, onReplaced 
       if (unanswered[0]?.request.job !== answer.job) return
       const job = unanswered.shift()!
       watchOldest()
-      if (answer.ok) job.resolve(answer.analysis)
+      // An answer that comes after the deadline, before the watchdog's timer has run, is late all the same.
+      if (answer.ok && Date.now() > job.request.deadline) job.reject(waitedTooLong())
+      else if (answer.ok) job.resolve(answer.analysis)
       else if ('late' in answer) job.reject(waitedTooLong())
       else job.reject(new Error(answer.reason))
     })

@@ -1,3 +1,4 @@
+import { domainToUnicode } from 'node:url'
 import { and, asc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm'
 import type { DeliveryKind } from '#app/data/enums'
 import type { FarmDatabase, OpenDatabase } from '#app/data/database.server'
@@ -23,7 +24,14 @@ const sentBy = (address: string) =>
   inArray(sql`lower(${submissions.email})`, spellingsOf(address.trim()).map(asSqliteLowers))
 
 /** A person's subscription: by the mailbox their address reaches (the unique index on address_key). */
-const subscribedAs = (address: string) => eq(subscribers.addressKey, personMailbox(address))
+const subscribedAs = (address: string) => {
+  // Also under the key a row got before a domain had one form, if another row held the new one.
+  const key = personMailbox(address)
+  const at = key.lastIndexOf('@')
+  return inArray(subscribers.addressKey, [
+    ...new Set([key, `${key.slice(0, at)}@${domainToUnicode(key.slice(at + 1))}`]),
+  ])
+}
 
 /**
  * One person, by their email address: everything the site holds about them, to give them on
@@ -236,7 +244,7 @@ export function createPeople({
     /**
      * Forgets a person: every row about them deleted in one transaction with the erasure's
      * record, the erasure added to the list's file, the write-ahead log emptied, every tab told.
-     * Null when the site holds nothing about them.
+     * Null when the site holds nothing about them (the forgetting is recorded all the same).
      */
     async forget(
       given: string,
@@ -248,19 +256,19 @@ export function createPeople({
         db.transaction((tx) => {
           const ids = deleteSubmissionsOf(tx, address)
           const subscription = deleteSubscriptionOf(tx, address)
-          if (ids.length === 0 && !subscription) return null
           const erasure: Erasure = {
             ...erasureList.erasureOf(address, now()),
             ...(subscription?.unsubscribed ? { unsubscribed: true } : {}),
           }
+          // Recorded even when nothing is here now: a backup restored later may hold what they sent.
           recordErasure(tx, erasure, by)
           return { ids, subscription: subscription !== null, erasure }
         }),
       )
-      if (!erased) return null
       // They are forgotten; a file that cannot be written gets the record at the next start.
       erasureList.recordInFile(erased.erasure)
       emptyTheLog()
+      if (erased.ids.length === 0 && !erased.subscription) return null
       if (erased.ids.length > 0) events.publish({ type: 'SUBMISSIONS_REMOVED', ids: erased.ids })
       return { submissions: erased.ids.length, subscription: erased.subscription, removed: erased.ids }
     },

@@ -1,23 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/node'
 import { jsonError } from '#app/http/json.server'
 import type { OwnerPass } from './owner-access.server'
-import type { SiteNames } from './site-names.server'
-
-/** Why this request's names may not open the inbox: its Host, and the forwarded host the URL was built from. */
-const namesRefusal = (request: Request, siteNames: SiteNames) =>
-  siteNames.refusal([request.headers.get('Host'), new URL(request.url).host])
-
-/**
- * Whoever may watch the inbox (its counts in the header, say) from this request, or null: the
- * owner guard's answer, without refusing.
- */
-export async function ownerPassIfAny(
-  request: Request,
-  { owner, siteNames }: Pick<AppLoadContext, 'owner' | 'siteNames'>,
-): Promise<OwnerPass | null> {
-  if (namesRefusal(request, siteNames)) return null
-  return owner.passFor(request.headers.get('Cookie'))
-}
 
 /**
  * The owner guard, said once for every page and API that shows or changes the inbox. A page
@@ -30,7 +13,7 @@ export async function requireOwner(
   { owner, siteNames }: Pick<AppLoadContext, 'owner' | 'siteNames'>,
   guard: { as: 'page' } | { as: 'api'; to: string },
 ): Promise<OwnerPass> {
-  const refusal = namesRefusal(request, siteNames)
+  const refusal = siteNames.refusal(siteNames.namesOf(request))
   if (refusal) throw jsonError(421, refusal)
   const pass = await owner.passFor(request.headers.get('Cookie'))
   if (pass) return pass

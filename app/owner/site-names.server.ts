@@ -23,6 +23,8 @@ const mostNamesLogged = 20
  */
 export function createSiteNames({ siteHosts, inboxOpen, log }: { siteHosts: string[]; inboxOpen: boolean; log: Log }) {
   const logged = new Set<string>()
+  const strangerIn = (hosts: Array<string | null | undefined>) =>
+    (inboxOpen && hosts.find((host) => host && !isSiteName(host, siteHosts))) || null
   return {
     /**
      * Why a request may not open the inbox (with the setting to add), or null when it may. Every
@@ -30,8 +32,7 @@ export function createSiteNames({ siteHosts, inboxOpen, log }: { siteHosts: stri
      * on (which a page's script can also set, where the proxy passes it through unchecked).
      */
     refusal(hosts: Array<string | null | undefined>): string | null {
-      if (!inboxOpen) return null
-      const stranger = hosts.find((host) => host && !isSiteName(host, siteHosts))
+      const stranger = strangerIn(hosts)
       if (!stranger) return null
       const name = nameOf(stranger).slice(0, 253)
       const setting = `ALLOWED_HOSTS=${[...siteHosts, name].join(',')}`
@@ -44,6 +45,12 @@ export function createSiteNames({ siteHosts, inboxOpen, log }: { siteHosts: stri
       }
       return `This inbox does not answer to the name ${name} while it has no password. Set ${setting} (or OWNER_PASSWORD) and restart the site.`
     },
+
+    /** The names a page's request gives: its Host, and the forwarded host its URL was built from. */
+    namesOf: (request: Request) => [request.headers.get('Host'), new URL(request.url).host],
+
+    /** Whether these names may open the inbox, saying nothing in the log (a visitor's page asks, not the inbox). */
+    opens: (hosts: Array<string | null | undefined>) => strangerIn(hosts) === null,
   }
 }
 

@@ -52,6 +52,7 @@ finish() {
     if [ -n "${README_RUN:-}" ]; then
       podman rm -f -t 0 farm >/dev/null 2>&1
       podman volume rm -f farm-data >/dev/null 2>&1
+      podman untag localhost/farm-site:latest >/dev/null 2>&1
     fi
   fi
   [ -n "${ROOTFS:-}" ] && rm -rf "$ROOTFS"
@@ -375,16 +376,18 @@ stop_and_check "new container"
 # as the README's `docker build -t farm-site` names it), browsed by a LAN name as its HTTPS
 # section promises: the page, the owner's sign-in over plain HTTP, and the inbox.
 step "the README's docker run line, at http://farm.lan:3000"
-readme_line=$(grep -m1 '^docker run -d --name farm .* -p 3000:3000 ' README.md)
-if podman container exists farm || podman volume exists farm-data; then
-  miss "a container 'farm' or a volume 'farm-data' is already here; the README's line cannot run as written"
+readme_line=$(grep -m1 '^docker run -d --name farm .* -p 3000:3000 ' README.md || true)
+if [ -z "$readme_line" ]; then
+  miss "the README has no 'docker run -d --name farm … -p 3000:3000' line to run"
+elif podman container exists farm || podman volume exists farm-data || podman image exists farm-site; then
+  miss "a container 'farm', a volume 'farm-data' or an image 'farm-site' is already here; the README's line cannot run as written"
 elif ! node -e 'const s=require("net").createServer().once("error",()=>process.exit(1)).listen(3000,()=>s.close())'; then
   miss "port 3000 is taken here; the README's line cannot run as written"
 else
-  podman tag "$IMAGE" farm-site
   README_RUN=1
+  podman tag "$IMAGE" farm-site
   docker() { podman "$@"; }
-  eval "$readme_line" >/dev/null 2>>"$PODMAN_LOG"
+  eval "$readme_line" >/dev/null 2>>"$PODMAN_LOG" || miss "the README's docker run line did not start (podman.log)"
   lan=(--resolve farm.lan:3000:127.0.0.1)
   deadline=$(($(now_ms) + 60000))
   until [[ "$(curl -s -m 2 "${lan[@]}" http://farm.lan:3000/healthz 2>/dev/null)" == '{"status":"ok",'* ]] ||

@@ -26,6 +26,9 @@ const notAVisitors = [
   'ann@1.0.0.127.in-addr.arpa',
   'ann@router.lan',
   'ann@xyz.onion',
+  // As mail reads them: 127.0.0.1 and lan.
+  'ann@127.0.0.0x1',
+  'ann@router.ｌａｎ',
 ]
 
 describe('addresses that cannot be a visitor’s', () => {
