@@ -54,6 +54,16 @@ describe('the reading pool', () => {
     await expect.poll(() => pool!.ready).toBe(true)
   })
 
+  it('counts an answer that came after the deadline as late, whether or not the watchdog ran first', async () => {
+    pool = createReadingPool({ workerUrl: stallingWorker, workerData: null, budgetMs: 1 })
+    await expect.poll(() => pool!.ready).toBe(true)
+    const reading = pool.read(form('eggs'), at)
+    // This thread is busy past the deadline: the answer and the watchdog's timer wait together.
+    const busyUntil = Date.now() + 30
+    while (Date.now() < busyUntil);
+    await expect(reading).rejects.toBeInstanceOf(ReadingTimedOut)
+  })
+
   it('passes on a reader’s failure without replacing the worker', async () => {
     const onReplaced = vi.fn()
     pool = createReadingPool({ workerUrl: stallingWorker, workerData: null, budgetMs: 5_000, onReplaced })
