@@ -53,6 +53,7 @@ finish() {
       podman rm -f -t 0 farm >/dev/null 2>&1
       podman volume rm -f farm-data >/dev/null 2>&1
       podman untag localhost/farm-site:latest >/dev/null 2>&1
+      [ -n "${README_PREVIOUS_IMAGE:-}" ] && podman tag "$README_PREVIOUS_IMAGE" farm-site >/dev/null 2>&1
     fi
   fi
   [ -n "${ROOTFS:-}" ] && rm -rf "$ROOTFS"
@@ -379,11 +380,13 @@ step "the README's docker run line, at http://farm.lan:3000"
 readme_line=$(grep -m1 '^docker run -d --name farm .* -p 3000:3000 ' README.md || true)
 if [ -z "$readme_line" ]; then
   miss "the README has no 'docker run -d --name farm … -p 3000:3000' line to run"
-elif podman container exists farm || podman volume exists farm-data || podman image exists farm-site; then
-  miss "a container 'farm', a volume 'farm-data' or an image 'farm-site' is already here; the README's line cannot run as written"
+elif podman container exists farm || podman volume exists farm-data; then
+  miss "a container 'farm' or a volume 'farm-data' is already here; the README's line cannot run as written"
 elif ! node -e 'const s=require("net").createServer().once("error",()=>process.exit(1)).listen(3000,()=>s.close())'; then
   miss "port 3000 is taken here; the README's line cannot run as written"
 else
+  # The README's name for the image; one built by hand before keeps it once this step is done.
+  README_PREVIOUS_IMAGE=$(podman image inspect --format '{{.Id}}' farm-site 2>/dev/null || true)
   README_RUN=1
   podman tag "$IMAGE" farm-site
   docker() { podman "$@"; }
