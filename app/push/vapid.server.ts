@@ -1,7 +1,6 @@
 import { createECDH } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { signingKeys } from '#app/data/schema'
+import { keptKey } from '#app/data/signing-keys.server'
 
 /** The site's VAPID key pair (base64url): the public key browsers subscribe with, the private one pushes are signed with. */
 export interface VapidKeys {
@@ -52,11 +51,5 @@ export function newVapidKeys(): VapidKeys {
  */
 export function vapidKeys(db: FarmDatabase, configured: VapidKeys | null): VapidKeys {
   if (configured) return configured
-  const stored = db.select().from(signingKeys).where(eq(signingKeys.name, keyName)).get()
-  if (stored) return JSON.parse(stored.key) as VapidKeys
-  db.insert(signingKeys)
-    .values({ name: keyName, key: JSON.stringify(newVapidKeys()), createdAt: new Date() })
-    .onConflictDoNothing()
-    .run()
-  return vapidKeys(db, null)
+  return JSON.parse(keptKey(db, keyName, () => JSON.stringify(newVapidKeys()))) as VapidKeys
 }

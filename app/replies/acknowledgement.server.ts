@@ -1,7 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { farmTexts, replies, signingKeys, unaskedMails, type SubmissionRow } from '#app/data/schema'
+import { farmTexts, replies, unaskedMails, type SubmissionRow } from '#app/data/schema'
+import { keptKey } from '#app/data/signing-keys.server'
 import type { Log } from '#app/log'
 import type { Subscribers } from '#app/updates/subscribers.server'
 import { mailboxKey } from '#app/leads/mailbox'
@@ -25,15 +26,6 @@ const unknownSender = 'unknown'
 export const mostAcknowledgementsPerHour = 60
 /** So one sender cannot spend the hour's acknowledgements on other people's addresses. */
 export const mostAcknowledgementsPerSenderPerHour = 3
-
-/** The salt of the unasked mails' record, made at the first start and kept with the signing keys. */
-function capsSalt(db: FarmDatabase): string {
-  const stored = db.select().from(signingKeys).where(eq(signingKeys.name, 'unasked-mails')).get()
-  if (stored) return stored.key
-  const key = randomBytes(32).toString('base64url')
-  db.insert(signingKeys).values({ name: 'unasked-mails', key, createdAt: new Date() }).onConflictDoNothing().run()
-  return db.select().from(signingKeys).where(eq(signingKeys.name, 'unasked-mails')).get()!.key
-}
 
 /** The farm's words when the only reason to write is to ask for consent (UPDATES without VISITOR_ACK). */
 export const askOnlyText = 'Thank you for writing to {farm}.'
@@ -70,7 +62,8 @@ export function createAcknowledgements({
     .from(farmTexts)
     .where(eq(farmTexts.key, acknowledgementKey))
     .prepare()
-  const salt = capsSalt(db)
+  // The salt of the unasked mails' record, made at the first start and kept with the signing keys.
+  const salt = keptKey(db, 'unasked-mails', () => randomBytes(32).toString('base64url'))
   const hash = (text: string) => createHmac('sha256', salt).update(text).digest('base64url')
   const mailboxHashOf = (address: string) => hash(`mailbox:${mailboxKey(address)}`)
   const since = sql.placeholder('since')

@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { signingKeys } from '#app/data/schema'
+import { keptKey } from '#app/data/signing-keys.server'
 
 /** How long a link asking someone to confirm works. */
 export const confirmLinkDays = 7
@@ -28,23 +27,14 @@ const unsubscribeShape = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{43})$/
  * a restore, and no one can make one for an address, nor turn one address's link into another's.
  */
 export function createSignedLinks({ db, publicUrl }: { db: FarmDatabase; publicUrl: string }) {
-  let key: Buffer | undefined
-  function signingKey(): Buffer {
-    if (key) return key
-    const stored = db.select().from(signingKeys).where(eq(signingKeys.name, keyName)).get()
-    if (stored) return (key = Buffer.from(stored.key, 'base64'))
-    db.insert(signingKeys)
-      .values({ name: keyName, key: randomBytes(32).toString('base64'), createdAt: new Date() })
-      .onConflictDoNothing()
-      .run()
-    return signingKey()
-  }
-
   // Made now, at start, rather than on the first link (which could meet another process's lock).
-  signingKey()
+  const key = Buffer.from(
+    keptKey(db, keyName, () => randomBytes(32).toString('base64')),
+    'base64',
+  )
 
   const sign = (purpose: Purpose, subscriberId: number, addressKey: string, expiresAt: number | null) =>
-    createHmac('sha256', signingKey())
+    createHmac('sha256', key)
       .update([purpose, subscriberId, addressKey, expiresAt ?? ''].join('\n'))
       .digest('base64url')
 
