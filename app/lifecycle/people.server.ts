@@ -1,4 +1,3 @@
-import { domainToUnicode } from 'node:url'
 import { and, asc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm'
 import type { DeliveryKind } from '#app/data/enums'
 import type { FarmDatabase, OpenDatabase } from '#app/data/database.server'
@@ -24,14 +23,9 @@ const sentBy = (address: string) =>
   inArray(sql`lower(${submissions.email})`, spellingsOf(address.trim()).map(asSqliteLowers))
 
 /** A person's subscription: by the mailbox their address reaches (the unique index on address_key). */
-const subscribedAs = (address: string) => {
+const subscribedAs = (address: string) =>
   // Also under the key a row got before a domain had one form, if another row held the new one.
-  const key = personMailbox(address)
-  const at = key.lastIndexOf('@')
-  return inArray(subscribers.addressKey, [
-    ...new Set([key, `${key.slice(0, at)}@${domainToUnicode(key.slice(at + 1))}`]),
-  ])
-}
+  inArray(subscribers.addressKey, spellingsOf(personMailbox(address)))
 
 /**
  * One person, by their email address: everything the site holds about them, to give them on
