@@ -22,10 +22,7 @@ const listed = (db: Sqlite.Database) =>
     ).map((object): [string, SchemaObject] => [`${object.type} ${object.name}`, object]),
   )
 
-/**
- * The schema this site's migrations make, up to the ones a file says were applied (`hashes`, in
- * order), built in memory; null when those are not the first of this site's, in its order.
- */
+/** The schema these of the site's migrations make, built in memory. */
 function schemaOfMigrations(applied: MigrationMeta[]): Map<string, SchemaObject> {
   const db = new Sqlite(':memory:')
   try {
@@ -37,6 +34,12 @@ function schemaOfMigrations(applied: MigrationMeta[]): Map<string, SchemaObject>
     db.close()
   }
 }
+
+// Triggers, views and indexes before the tables they may stand on; a virtual table before the
+// shadow tables it keeps its data in, which may only be dropped with it.
+const dropOrder = ['trigger', 'view', 'index', 'table']
+const dropRank = (object: SchemaObject) =>
+  dropOrder.indexOf(object.type) * 2 + (/^CREATE VIRTUAL TABLE/i.test(object.sql ?? '') ? 0 : 1)
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`
 
@@ -71,14 +74,13 @@ export function keepOnlyTheMigrationsSchema(path: string, migrationsFolder: stri
         `its schema differs from what the migrations make (${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ', …' : ''})`,
       )
     }
-    // Triggers and views first: dropping a table takes its own triggers and indexes with it.
-    const order = ['trigger', 'view', 'index', 'table']
     const added = [...found]
       .filter(([key]) => !expected.has(key))
       .map(([, object]) => object)
-      .sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type))
+      .sort((a, b) => dropRank(a) - dropRank(b))
     const dropped: string[] = []
     for (const object of added) {
+      // One dropped already with another: a virtual table takes its shadow tables with it.
       if (!listed(db).has(`${object.type} ${object.name}`)) continue
       db.exec(`DROP ${object.type.toUpperCase()} ${quoted(object.name)}`)
       dropped.push(`${object.type} ${printable(object.name)}`)

@@ -191,3 +191,13 @@ it('npm run restore: with no one to ask it replaces nothing and says to add --ye
   expect(stdout).toMatch(/Restored .*: 1 submissions\. The database it replaced is kept as /)
   expect(schemaOf(path)).not.toContain('trigger sneaky')
 })
+
+it('drops an added virtual table with its shadow tables, whichever comes first', () => {
+  const { path, file } = siteWithBackup((backup) => {
+    backup.exec('CREATE VIRTUAL TABLE kept_words USING fts5(text)')
+  })
+  const before = schemaOf(path)
+  const restored = restoreBackup({ file, databasePath: path, migrationsFolder })
+  expect(restored.dropped).toContain('table kept_words')
+  expect(schemaOf(path)).toEqual(before)
+})
