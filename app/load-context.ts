@@ -11,6 +11,15 @@ import type { UpdatesDesk } from '#app/updates/update-requests.server'
 import type { OwnerPhones } from '#app/push/push-requests.server'
 import type { Backups } from '#app/lifecycle/backups.server'
 import type { People } from '#app/lifecycle/people.server'
+import type { Settings } from '#app/settings/settings.server'
+import type { Subscribers } from '#app/updates/subscribers.server'
+
+/** What the settings' checks read of the config a change would make (server/config.ts has the whole). */
+export interface SettingsConfig {
+  notify: { smtpUrl: string; to: string[]; from: string } | null
+  updates: { publicUrl: string } | null
+  webhook: { url: string; key: Buffer } | null
+}
 
 export interface Farm {
   name: string
@@ -37,6 +46,12 @@ declare module '@remix-run/node' {
     cannotReply: string | null
     /** Null unless UPDATES=true: the subscribers, the updates, their mail. */
     updates: UpdatesDesk | null
+    /** Who is subscribed, asked or left, whether updates are on or not: their links keep working. */
+    subscribers: Subscribers
+    /** The farm's settings: what the page shows and changes, over the environment, which wins. */
+    settings: Settings<SettingsConfig>
+    /** What is set up of what makes the site useful: mail, a phone, updates. */
+    setup: { mail: boolean; phone: boolean; updates: boolean }
     /** Why the owner cannot send updates (UPDATES off, no OWNER_PASSWORD), or null when they can. */
     cannotSendUpdates: string | null
     /** Null unless the owner's phones may be told of leads (OWNER_PASSWORD set). */

@@ -22,6 +22,7 @@ export const rooms = {
   submissions: ['analysis', 'components', 'data', 'http', 'leads', 'limits', 'live', 'log', 'replies'],
   lifecycle: ['data', 'leads', 'live', 'log', 'push'],
   inbox: ['analysis', 'data', 'http', 'leads', 'lifecycle', 'live', 'owner', 'replies'],
+  settings: ['data', 'delivery', 'http', 'log', 'owner', 'webhook'],
 }
 
 /** Where a room's files are, from the project's root. */

@@ -56,6 +56,8 @@ export interface Config {
   notify: OwnerMailSettings | null
   /** Whether a clean lead's visitor is mailed the owner's acknowledgement (VISITOR_ACK); only with `notify`. */
   visitorAck: boolean
+  /** The first retry's wait of every delivery (NOTIFY_RETRY_SECONDS), each next one twice as long. */
+  retryBaseMs: number
   /** Replies one owner may send in a minute. */
   repliesPerMinute: number
   /** Null unless UPDATES=true: then clean leads are asked to confirm, and the owner sends updates this fast. */
@@ -244,6 +246,9 @@ function readNotify(env: Environment): OwnerMailSettings | null {
   const smtpUrl = text(env, 'SMTP_URL')
   const to = mailAddresses(env, 'NOTIFY_EMAIL')
   const from = mailAddresses(env, 'NOTIFY_FROM')
+  // Checked whether mail is set up or not, so a wrong value is said when it is set, not when mail is.
+  const digestAfter = wholeNumber(env, 'NOTIFY_DIGEST_AFTER', 0, 1000)
+  const digestWindowMs = wholeNumber(env, 'NOTIFY_DIGEST_SECONDS', 1, 86_400) * 1000
   if (!smtpUrl || to.length === 0) return null
   let url: URL
   try {
@@ -260,8 +265,8 @@ function readNotify(env: Environment): OwnerMailSettings | null {
     smtpUrl,
     to,
     from: from[0] ?? to[0]!,
-    digestAfter: wholeNumber(env, 'NOTIFY_DIGEST_AFTER', 0, 1000),
-    digestWindowMs: wholeNumber(env, 'NOTIFY_DIGEST_SECONDS', 1, 86_400) * 1000,
+    digestAfter,
+    digestWindowMs,
     retryBaseMs: retryBaseMs(env),
     publicUrl: readPublicUrl(env),
   }
@@ -425,6 +430,7 @@ export function readConfig(env: Environment = process.env): Config {
     llm: readLlm(env),
     notify,
     visitorAck: yesOrNo(env, 'VISITOR_ACK'),
+    retryBaseMs: retryBaseMs(env),
     repliesPerMinute: wholeNumber(env, 'REPLY_RATE_LIMIT', 1, 10_000),
     updates: readUpdates(env, notify),
     webhook: readWebhook(env),

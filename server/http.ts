@@ -40,7 +40,7 @@ export async function createHttpApp(config: Config, services: Services) {
     let outbox: { unsent: number; oldestUnsentSeconds: number } | null
     try {
       ping.get()
-      outbox = services.outbox?.backlog() ?? null
+      outbox = services.outbox()
     } catch (error) {
       log.error({ err: error }, 'health check failed')
       return void res.status(503).json({ status: 'error', error: 'The database is not available.' })
@@ -61,7 +61,7 @@ export async function createHttpApp(config: Config, services: Services) {
   app.post(
     '/updates/unsubscribe',
     limitBody(async () => false),
-    answerOneClickUnsubscribes(services.updates),
+    answerOneClickUnsubscribes(services.subscribers),
   )
   app.use(requireSameOrigin(config.allowedOrigins))
   // Only a signed-in owner (so only with OWNER_PASSWORD set) writes replies long enough to need more.
@@ -70,7 +70,7 @@ export async function createHttpApp(config: Config, services: Services) {
   app.all(
     '*',
     await createRemixHandler(config.mode, (_req, res) => ({
-      farm: services.farm,
+      farm: services.farm(),
       submissions: services.submissions,
       inbox: services.inbox,
       csvExports: services.csvExports,
@@ -78,11 +78,14 @@ export async function createHttpApp(config: Config, services: Services) {
       owner: services.owner,
       siteNames: services.siteNames,
       replies: services.replies,
-      cannotReply: services.cannotReply,
-      updates: services.updates,
-      cannotSendUpdates: services.cannotSendUpdates,
-      push: services.push,
-      cannotPush: services.cannotPush,
+      cannotReply: services.cannotReply(),
+      updates: services.updates(),
+      cannotSendUpdates: services.cannotSendUpdates(),
+      push: services.push(),
+      cannotPush: services.cannotPush(),
+      subscribers: services.subscribers,
+      settings: services.settings,
+      setup: services.setup(),
       backups: services.backups,
       people: services.people,
       cannotKeepData: services.cannotKeepData,

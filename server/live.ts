@@ -20,9 +20,11 @@ export function attachLiveLink(server: Server, app: Express, config: Config, ser
       return (await services.owner.passFor(req.headers.cookie)) ?? 401
     },
     countsOf: (event) =>
-      event.type === 'SUBMISSIONS_REMOVED'
-        ? services.inbox.everyCount()
-        : services.inbox.countsTouchedBy(event.data.id),
+      event.type === 'FARM_RENAMED'
+        ? []
+        : event.type === 'SUBMISSIONS_REMOVED'
+          ? services.inbox.everyCount()
+          : services.inbox.countsTouchedBy(event.data.id),
     log: services.log,
   })
   services.owner.onSignOut((session) => relay.endSession(session))

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import type { UpdatesDesk } from '#app/updates/update-requests.server'
+import type { Subscribers } from '#app/updates/subscribers.server'
 
 /**
  * A mail program's one-click unsubscribe (RFC 8058): a POST to the List-Unsubscribe address with
@@ -8,7 +8,7 @@ import type { UpdatesDesk } from '#app/updates/update-requests.server'
  * before the same-origin guard, and only for that body: the page's own buttons (Undo among them)
  * go on to the guard and Remix.
  */
-export function answerOneClickUnsubscribes(updates: UpdatesDesk | null): RequestHandler {
+export function answerOneClickUnsubscribes(subscribers: Subscribers): RequestHandler {
   return (req, res, next) => {
     const body = new Uint8Array((res.locals.body as Buffer | undefined) ?? [])
     const contentType = req.get('Content-Type') ?? ''
@@ -18,7 +18,7 @@ export function answerOneClickUnsubscribes(updates: UpdatesDesk | null): Request
       .then(async (form) => {
         if (form?.get('List-Unsubscribe') !== 'One-Click' || form.has('intent')) return next()
         const token = new URL(req.originalUrl, 'http://localhost').searchParams.get('token') ?? ''
-        const done = updates ? await updates.subscribers.unsubscribe(token) : null
+        const done = await subscribers.unsubscribe(token)
         res
           .status(done?.ok ? 200 : 400)
           .type('text/plain')

@@ -17,7 +17,8 @@ import { createSubmissionsService } from '#app/submissions/service.server'
 import { createSpamTraps } from '#app/submissions/spam-traps.server'
 import { offerUpdates } from '#app/updates/updates-and-offers.server'
 import { postLeads } from '#app/webhook/lead-webhook.server'
-import type { Config } from './config'
+import { createSettings } from '#app/settings/settings.server'
+import { defaults, readConfig, type Config } from './config'
 import { log } from './log'
 
 /**
@@ -25,10 +26,21 @@ import { log } from './log'
  * what is off and why. Remix gets them through the load context; the HTTP pipeline and the live
  * relay through the composition root.
  */
-export async function buildServices(config: Config) {
+export async function buildServices(config: Config, env: Record<string, string | undefined> = process.env) {
   refuseDamagedDatabase(config.databasePath, config.backups.dir)
   const database = openDatabase(config.databasePath, config.migrationsFolder)
   const events = new SubmissionEvents()
+  // What the environment sets is `config`, read at start; what the settings page may change is
+  // read from `settings.config` each time it is used, so a change takes no restart.
+  const settings = createSettings<Config>({
+    db: database.db,
+    writes: database.writes,
+    env,
+    defaults,
+    read: readConfig,
+    log: log.child({ part: 'settings' }),
+  })
+  const now = () => settings.config
   // Built (`npm run build`), the workers and the backup copier are compiled beside this file;
   // run from source (`npm run dev`), a small module loads each one's TypeScript through tsx.
   const compiled = (name: string, source: string) =>
@@ -47,7 +59,9 @@ export async function buildServices(config: Config) {
     database,
     events,
     inbox,
-    settings: { ...config, siteUrl: config.push.siteUrl },
+    databasePath: config.databasePath,
+    backupsDir: config.backups.dir,
+    settings: () => ({ ...now(), siteUrl: now().push.siteUrl }),
     copierUrl: compiled('backup-copier.js', 'lifecycle/backup-copier.mjs'),
     ownerRequired: owner.required,
     log: log.child({ part: 'data' }),
@@ -55,31 +69,41 @@ export async function buildServices(config: Config) {
   const analysisLog = log.child({ part: 'analysis' })
   const analysis = startAnalysis({
     workerUrl: compiled('offline-worker.js', 'analysis/offline-worker.mjs'),
-    products: config.farmProducts,
+    products: now().farmProducts,
     budgetMs: config.analysisTimeoutMs,
     llm: config.llm,
     log: analysisLog,
   })
   const engine = createDeliveryEngine({ log: log.child({ part: 'delivery' }) })
   const mailLog = log.child({ part: 'mail' })
-  const ownerMail = mailTheOwner({ engine, database, settings: config.notify, log: mailLog })
+  const ownerMail = mailTheOwner({
+    engine,
+    database,
+    settings: () => now().notify,
+    retryBaseMs: config.retryBaseMs,
+    log: mailLog,
+  })
+  const farmName = () => now().farmName
   const updates = offerUpdates({
     engine,
     database,
-    settings:
-      config.notify && config.updates
+    settings: () => {
+      const { notify, updates: on } = now()
+      return notify && on
         ? {
-            smtpUrl: config.notify.smtpUrl,
-            from: config.notify.from,
-            owner: config.notify.to[0]!,
-            farmName: config.farmName,
-            siteUrl: config.updates.publicUrl,
-            retryBaseMs: config.notify.retryBaseMs,
-            perMinute: config.updates.perMinute,
+            smtpUrl: notify.smtpUrl,
+            from: notify.from,
+            owner: notify.to[0]!,
+            farmName: farmName(),
+            siteUrl: on.publicUrl,
+            retryBaseMs: notify.retryBaseMs,
+            perMinute: on.perMinute,
           }
-        : null,
-    farmName: config.farmName,
-    products: config.farmProducts.map((product) => product.name),
+        : null
+    },
+    retryBaseMs: config.retryBaseMs,
+    farmName,
+    products: () => now().farmProducts.map((product) => product.name),
     ownerRequired: owner.required,
     leftBeforeForgetting: lifecycle.people.leftBeforeForgetting,
     log: mailLog.child({ of: 'updates' }),
@@ -88,9 +112,10 @@ export async function buildServices(config: Config) {
     engine,
     database,
     events,
-    mail: config.notify,
-    farmName: config.farmName,
-    acknowledging: config.visitorAck,
+    mail: () => now().notify,
+    retryBaseMs: config.retryBaseMs,
+    farmName,
+    acknowledging: () => now().visitorAck,
     updates: updates.desk,
     ownerRequired: owner.required,
     log: mailLog,
@@ -98,22 +123,39 @@ export async function buildServices(config: Config) {
   const phones = tellOwnerPhones({
     engine,
     database,
-    settings: config.push,
+    settings: () => now().push,
     ownerRequired: owner.required,
     log: log.child({ part: 'push' }),
   })
-  const webhook = postLeads({ engine, database, settings: config.webhook, log: log.child({ part: 'webhook' }) })
+  const webhook = postLeads({
+    engine,
+    database,
+    settings: () => now().webhook,
+    retryBaseMs: config.retryBaseMs,
+    log: log.child({ part: 'webhook' }),
+  })
   const submissions = createSubmissionsService({
     db: database.db,
     events,
     analyse: analysis.analyse,
     writes: database.writes,
     acknowledgements: answering.acknowledgements,
-    leadQueues: [ownerMail, webhook, phones.push].filter((queue) => queue !== null),
+    leadQueues: [ownerMail, webhook, phones.queue],
     owed: engine.owed,
   })
+  const anyPhone = database.sqlite.prepare('SELECT 1 FROM push_subscriptions LIMIT 1')
   const readingAgain = startReadingAgain({ submissions, log: analysisLog })
   engine.start()
+  settings.onChange((next, changed) => {
+    if (changed.includes('FARM_PRODUCTS')) analysis.lookFor(next.farmProducts)
+    if (changed.includes('FARM_NAME')) events.publish({ type: 'FARM_RENAMED', name: next.farmName })
+    if (changed.some((key) => key.startsWith('SMTP_') || key.startsWith('NOTIFY_'))) ownerMail.said()
+    answering.settingsChanged()
+    updates.settingsChanged()
+    lifecycle.settingsChanged(changed)
+    // Whatever was owed and waited for these settings goes now.
+    engine.start()
+  })
 
   return {
     database,
@@ -121,18 +163,26 @@ export async function buildServices(config: Config) {
     submissions,
     inbox,
     csvExports: createCsvExports({ inbox, mostAtOnce: config.exportsAtOnce }),
-    /** Null unless the owner is mailed about leads. */
-    outbox: ownerMail,
+    settings,
+    /** The mails that wait, while the owner is mailed about leads; else null. */
+    outbox: () => (now().notify ? ownerMail.backlog() : null),
     owner,
-    siteNames: createSiteNames({ siteHosts: config.siteHosts, inboxOpen: !owner.required, log }),
+    siteNames: createSiteNames({ siteHosts: () => now().siteHosts, inboxOpen: !owner.required, log }),
     replies: answering.replies,
     cannotReply: answering.cannotReply,
     updates: updates.desk,
+    subscribers: updates.subscribers,
     cannotSendUpdates: updates.cannotSendUpdates,
+    /** What is set up of what makes the site useful: the inbox's first-run list and its one banner. */
+    setup: () => ({
+      mail: now().notify !== null,
+      phone: phones.phones() !== null && anyPhone.get() !== undefined,
+      updates: now().updates !== null,
+    }),
     backups: lifecycle.backups,
     people: lifecycle.people,
     cannotKeepData: lifecycle.cannotKeepData,
-    push: phones.push,
+    push: phones.phones,
     cannotPush: phones.cannotPush,
     spamTraps: createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds }),
     limits: {
@@ -140,7 +190,7 @@ export async function buildServices(config: Config) {
       signIns: createRateLimit({ limit: 5, windowMs: 60_000 }),
       replies: createRateLimit({ limit: config.repliesPerMinute, windowMs: 60_000 }),
     },
-    farm: { name: config.farmName, product: config.farmProduct },
+    farm: () => ({ name: now().farmName, product: now().farmProduct }),
     reader: analysis.reader,
     log,
     /**

@@ -1,5 +1,5 @@
 import type { Log } from '#app/log'
-import { createAnalyser } from './analyser.server'
+import { createAnalyser, type Analyse } from './analyser.server'
 import { createLlmReader, type LlmSettings } from './llm.server'
 import type { Product } from './products'
 import { createReadingPool } from './reading-pool.server'
@@ -27,18 +27,25 @@ export function startAnalysis({
     budgetMs,
     onReplaced: (reason) => log.warn({ reason }, 'started a fresh message reader'),
   })
-  const analyse = createAnalyser({
-    readOffline: reader.read,
-    readWithLlm: llm
-      ? createLlmReader(
-          llm,
-          products.map((product) => product.name),
-        )
-      : undefined,
-    log,
-  })
+  const analyserFor = (looksFor: Product[]) =>
+    createAnalyser({
+      readOffline: reader.read,
+      readWithLlm: llm
+        ? createLlmReader(
+            llm,
+            looksFor.map((product) => product.name),
+          )
+        : undefined,
+      log,
+    })
+  let analyser = analyserFor(products)
   return {
-    analyse,
+    analyse: ((form) => analyser(form)) satisfies Analyse,
+    /** The owner changed the products: the next message is read for these. */
+    lookFor(next: Product[]) {
+      reader.tell({ products: next })
+      analyser = analyserFor(next)
+    },
     /** For /healthz: 'starting' until the offline reader has loaded (a message sent meanwhile may be read again later). */
     reader: () => (reader.ready ? ('ready' as const) : ('starting' as const)),
     stop: () => void reader.close(),

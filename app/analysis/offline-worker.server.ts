@@ -5,7 +5,7 @@ import { createOfflineReader } from './offline.server'
 import type { Product } from './products'
 import type { ReadingAnswer, ReadingRequest } from './reading-pool.server'
 
-const readOffline = createOfflineReader((workerData as { products: Product[] }).products)
+let readOffline = createOfflineReader((workerData as { products: Product[] }).products)
 
 function answer({ job, form, at, deadline }: ReadingRequest): ReadingAnswer {
   // Messages queue here while one is read; one whose time ran out meanwhile is not started.
@@ -17,5 +17,10 @@ function answer({ job, form, at, deadline }: ReadingRequest): ReadingAnswer {
   }
 }
 
-parentPort?.on('message', (request: ReadingRequest) => parentPort?.postMessage(answer(request)))
+// The owner changed the products: the messages after this one are read for the new list.
+type NewProducts = { products: Product[] }
+parentPort?.on('message', (request: ReadingRequest | NewProducts) => {
+  if ('products' in request) readOffline = createOfflineReader(request.products)
+  else parentPort?.postMessage(answer(request))
+})
 parentPort?.postMessage({ ready: true })

@@ -121,6 +121,12 @@ export function createReadingPool({ workerUrl, workerData, budgetMs, onReplaced 
       })
     },
 
+    /** What the next worker starts with, and the current one reads with from its next message. */
+    tell(data: { products: unknown }) {
+      workerData = data
+      worker.postMessage(data)
+    },
+
     async close() {
       closed = true
       clearTimeout(timer)

@@ -186,6 +186,16 @@ export const farmTexts = sqliteTable('farm_texts', {
 })
 
 /**
+ * What the owner set on the settings page, by the environment variable's name (SMTP_* for the mail
+ * server's parts). The environment still wins over a row; a secret's value is never shown back.
+ */
+export const farmSettings = sqliteTable('farm_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  changedAt: integer('changed_at', { mode: 'timestamp_ms' }).notNull(),
+})
+
+/**
  * Who gets the farm's updates, one row per mailbox: asked to confirm, subscribed (with the words
  * they agreed to, or the owner's note of how they asked), unsubscribed (never mailed an update
  * again, nor asked again), or undeliverable (the mail server refused the address for good).

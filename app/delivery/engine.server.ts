@@ -68,10 +68,10 @@ export function createDeliveryEngine({ log, now = Date.now }: { log: Log; now?: 
       return { wake: rounds.wake }
     },
     /**
-     * The mail server's transport. `pool` keeps one connection open between mails (an update's
+     * The transport to the mail server the settings name now. `pool` keeps one connection open between mails (an update's
      * many); a sender that gets its own never makes the owner's mail wait behind a campaign.
      */
-    smtp(url: string, options: { pool?: boolean } = {}): SmtpTransport {
+    smtp(url: () => string, options: { pool?: boolean } = {}): SmtpTransport {
       const transport = createSmtpTransport(url, options)
       transports.push(transport)
       return transport

@@ -1,26 +1,39 @@
 import type { SendMailOptions, Transporter } from 'nodemailer'
 
 /**
- * The SMTP connection mails go through (SMTP_URL), opened with the first mail: nodemailer is about
- * 15 MB of the server's memory, loaded only when something is sent. `pool` keeps one connection
- * open between mails (an update's many), else each mail opens its own.
+ * The SMTP connection mails go through, opened with the first mail: nodemailer is about 15 MB of
+ * the server's memory, loaded only when something is sent. It follows the mail server the
+ * settings name now: when they change, the next mail opens a connection to the new one and the
+ * old is closed. `pool` keeps one connection open between mails (an update's many), else each
+ * mail opens its own.
  */
-export function createSmtpTransport(smtpUrl: string, { pool = false } = {}) {
-  let transport: Promise<Transporter> | undefined
-  const opened = () =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport({
-        url: smtpUrl,
-        ...(pool ? { pool: true, maxConnections: 1 } : {}),
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      }),
-    ))
+export function createSmtpTransport(smtpUrl: () => string, { pool = false } = {}) {
+  let open: { url: string; transport: Promise<Transporter> } | undefined
+  const opened = () => {
+    const url = smtpUrl()
+    if (open?.url !== url) {
+      open?.transport.then((old) => old.close()).catch(() => {})
+      open = {
+        url,
+        transport: import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport({
+            url,
+            ...(pool ? { pool: true, maxConnections: 1 } : {}),
+            connectionTimeout: 10_000,
+            greetingTimeout: 10_000,
+            socketTimeout: 30_000,
+          }),
+        ),
+      }
+    }
+    return open.transport
+  }
   return {
     /** Resolves once the server accepted the mail; rejects with its answer (or what went wrong). */
     send: async (mail: SendMailOptions) => void (await (await opened()).sendMail(mail)),
-    close: () => void transport?.then((open) => open.close()),
+    /** Connects and signs in without sending: the server's own words when it cannot. */
+    verify: async () => void (await (await opened()).verify()),
+    close: () => void open?.transport.then((transport) => transport.close()).catch(() => {}),
   }
 }
 

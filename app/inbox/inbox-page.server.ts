@@ -89,12 +89,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.push && !context.cannotPush && pass.session !== null
       ? { publicKey: context.push.publicKey, cannot: null }
       : { publicKey: null, cannot: context.cannotPush }
+  // What is not set up yet, said once for the page: the settings are the signed-in owner's.
+  const setUp = { settings: context.owner.required, ...context.setup }
   // Downloading everything, deleting and forgetting: only for a signed-in owner (OWNER_PASSWORD).
   const keeping = { can: !context.cannotKeepData && pass.session !== null, cannot: context.cannotKeepData }
   const query = readInboxQuery(new URL(request.url).searchParams, inboxPageSizes)
   if (!query.ok) {
     return json(
-      { badQuery: query.error, loadFailed: false, page: null, counts: noCounts, phone, keeping },
+      {
+        badQuery: query.error,
+        loadFailed: false,
+        page: null,
+        counts: noCounts,
+        phone,
+        keeping,
+        setUp,
+        cannotReply: context.cannotReply,
+      },
       { status: 400, headers: ownerDataHeaders },
     )
   }
@@ -115,13 +126,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         counts: context.inbox.tagCounts(),
         phone,
         keeping,
+        setUp,
+        cannotReply: context.cannotReply,
       },
       { headers: ownerDataHeaders },
     )
   } catch (error) {
     context.log.error({ err: error }, 'could not list the submissions')
     return json(
-      { badQuery: null, loadFailed: true, page: null, counts: noCounts, phone, keeping },
+      {
+        badQuery: null,
+        loadFailed: true,
+        page: null,
+        counts: noCounts,
+        phone,
+        keeping,
+        setUp,
+        cannotReply: context.cannotReply,
+      },
       { headers: ownerDataHeaders },
     )
   }

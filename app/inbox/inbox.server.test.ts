@@ -65,7 +65,12 @@ describe('the inbox', () => {
     expect(handled).toMatchObject({ id, status: 'handled' })
     expect(listed(inbox)).toEqual([handled])
     expect(await inbox.update(id, { status: 'new' }, owner)).toMatchObject({ id, status: 'new' })
-    expect(published.map((event) => [event.type, 'data' in event ? event.data.status : event.ids])).toEqual([
+    expect(
+      published.map((event) => [
+        event.type,
+        'data' in event ? event.data.status : 'ids' in event ? event.ids : event.name,
+      ]),
+    ).toEqual([
       ['NEW_SUBMISSION', 'new'],
       ['SUBMISSION_UPDATED', 'handled'],
       ['SUBMISSION_UPDATED', 'new'],

@@ -66,8 +66,11 @@ export function useInbox({
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set())
   const remove = useCallback((ids: number[]) => setRemoved((set) => new Set([...set, ...ids])), [])
 
+  const { revalidate } = useRevalidator()
   const onMessage = useCallback(
     (message: LiveMessage) => {
+      // The farm's new name is in the page's header and its mails: read the page again.
+      if (message.type === 'FARM_RENAMED') return revalidate()
       if (message.type === 'SUBMISSION_UPDATED') return changedTo(message.data, message.counts)
       onCounts(message.counts)
       if (message.type === 'SUBMISSIONS_REMOVED') return remove(message.ids)
@@ -76,7 +79,7 @@ export function useInbox({
       if (matchesView(message.data, view)) arrive(message.data, stampOf(message.counts))
       else setNotInView((count) => count + 1)
     },
-    [view, changedTo, onNewSubmission, onCounts, arrive, remove],
+    [view, changedTo, onNewSubmission, onCounts, arrive, remove, revalidate],
   )
 
   const submissions = useMemo(() => {
@@ -93,7 +96,6 @@ export function useInbox({
   }, [arrived, firstPage, next, readAt, older, changed, view, removed])
 
   const params = useMemo(() => viewParams(view).toString(), [view])
-  const { revalidate } = useRevalidator()
   const onReconnected = useCallback(() => {
     // The page and its older pages load again from the server: what the link said before is older still.
     setOlder([])

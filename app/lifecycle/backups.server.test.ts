@@ -46,8 +46,8 @@ function backupsIn(dir: string, runCopy: RunCopy = inThisThread, keep = 3) {
   const backups = createBackups({
     databasePath: database.sqlite.name,
     dir,
-    keep,
-    everyMs: dayMs,
+    keep: () => keep,
+    everyMs: () => dayMs,
     runCopy,
     log: log(),
   })

@@ -65,8 +65,10 @@ export function createBackups({
 }: {
   databasePath: string
   dir: string
-  keep: number
-  everyMs: number
+  /** BACKUP_KEEP now. */
+  keep: () => number
+  /** BACKUP_EVERY_MINUTES now, in ms. */
+  everyMs: () => number
   runCopy: RunCopy
   log: Log
   now?: () => number
@@ -80,17 +82,17 @@ export function createBackups({
   function takeNow(): Promise<CopyResult> {
     running ??= (async () => {
       const started = now()
-      const result = await runCopy({ kind: 'backup', databasePath, dir, keep, at: started })
+      const result = await runCopy({ kind: 'backup', databasePath, dir, keep: keep(), at: started })
       if (result.ok && result.kind === 'backup') {
         log.info(
           { file: result.file, submissions: result.submissions, bytes: result.bytes, ms: now() - started },
           'backed up the database',
         )
         if (result.removed.length > 0)
-          log.info({ removed: result.removed, keep }, 'removed backups older than the newest kept')
+          log.info({ removed: result.removed, keep: keep() }, 'removed backups older than the newest kept')
       } else if (!result.ok) {
         log.error(
-          { dir, problem: result.error, code: result.code, retryInMinutes: Math.min(everyMs, retryMs) / minuteMs },
+          { dir, problem: result.error, code: result.code, retryInMinutes: Math.min(everyMs(), retryMs) / minuteMs },
           'the backup failed; the site goes on, and it is tried again',
         )
       }
@@ -103,20 +105,28 @@ export function createBackups({
     clearTimeout(timer)
     if (stopped) return
     timer = setTimeout(() => {
-      void takeNow().then((result) => schedule(result.ok ? everyMs : Math.min(everyMs, retryMs)))
+      void takeNow().then((result) => schedule(result.ok ? everyMs() : Math.min(everyMs(), retryMs)))
     }, inMs)
     timer.unref()
+  }
+
+  /** The next backup: due at once when the newest is older than `everyMs`, or missing. */
+  function scheduleFromNewest() {
+    const newest = listBackups(dir)[0]
+    schedule(newest ? Math.max(0, newest.takenAt + everyMs() - now()) : 0)
   }
 
   return {
     takeNow,
 
-    /** Starts the schedule: due at once when the newest backup is older than `everyMs`, or missing. */
+    /** Starts the schedule. */
     start() {
       removePartials(dir)
-      const newest = listBackups(dir)[0]
-      schedule(newest ? Math.max(0, newest.takenAt + everyMs - now()) : 0)
+      scheduleFromNewest()
     },
+
+    /** After a change of settings: the next backup counted from the newest with the new interval. */
+    rescheduled: scheduleFromNewest,
 
     /**
      * A fresh consistent copy as a stream; the file it was written to is removed as soon as it

@@ -9,7 +9,6 @@ import { startRetention } from './retention.server'
 
 /** BACKUP_*, SPAM_RETENTION_DAYS, HANDLED_RETENTION_DAYS, and the site's address for a person's export. */
 export interface DataLifecycleSettings {
-  databasePath: string
   backups: { dir: string; keep: number; everyMs: number }
   spamRetentionDays: number
   handledRetentionDays: number | null
@@ -26,6 +25,8 @@ export function startDataLifecycle({
   database,
   events,
   inbox,
+  databasePath,
+  backupsDir,
   settings,
   copierUrl,
   ownerRequired,
@@ -34,7 +35,11 @@ export function startDataLifecycle({
   database: OpenDatabase
   events: SubmissionEvents
   inbox: Parameters<typeof startRetention>[0]['inbox']
-  settings: DataLifecycleSettings
+  databasePath: string
+  /** Where backups are kept (BACKUP_DIR, read at start). */
+  backupsDir: string
+  /** The settings now: intervals, counts and days follow their changes. */
+  settings: () => DataLifecycleSettings
   /** The backup copier's module: compiled beside the server, or its TypeScript through tsx in development. */
   copierUrl: URL
   ownerRequired: boolean
@@ -42,18 +47,18 @@ export function startDataLifecycle({
 }) {
   const erasureList = createErasureList({
     db: database.db,
-    file: join(settings.backups.dir, 'erasures.jsonl'),
+    file: join(backupsDir, 'erasures.jsonl'),
     log,
   })
   if (erasureList.unreadable > 0) {
-    log.warn({ lines: erasureList.unreadable, dir: settings.backups.dir }, 'skipped unreadable lines of erasures.jsonl')
+    log.warn({ lines: erasureList.unreadable, dir: backupsDir }, 'skipped unreadable lines of erasures.jsonl')
   }
   const people = createPeople({
     database,
     writes: database.writes,
     events,
     erasureList,
-    siteUrl: settings.siteUrl,
+    siteUrl: () => settings().siteUrl,
     log,
   })
   people.keyMailboxesInOneForm()
@@ -62,15 +67,17 @@ export function startDataLifecycle({
     log.warn({ people: forgottenAgain }, 'forgot again people erased after this database was backed up')
   }
   const backups = createBackups({
-    databasePath: settings.databasePath,
-    ...settings.backups,
+    databasePath,
+    dir: backupsDir,
+    keep: () => settings().backups.keep,
+    everyMs: () => settings().backups.everyMs,
     runCopy: copyInProcess(copierUrl),
     log,
   })
   const retention = startRetention({
     inbox,
-    spamDays: settings.spamRetentionDays,
-    handledDays: settings.handledRetentionDays,
+    spamDays: () => settings().spamRetentionDays,
+    handledDays: () => settings().handledRetentionDays,
     log,
   })
   backups.start()
@@ -81,6 +88,11 @@ export function startDataLifecycle({
     cannotKeepData: ownerRequired
       ? null
       : 'To download a backup, delete submissions, or export or forget a person, set OWNER_PASSWORD: an open inbox must never let a stranger take or destroy its data.',
+    /** After a change of settings: the backups' schedule and the retention follow it. */
+    settingsChanged(changed: string[]) {
+      if (changed.some((key) => key.startsWith('BACKUP_'))) backups.rescheduled()
+      if (changed.some((key) => key.endsWith('_RETENTION_DAYS'))) void retention.again()
+    },
     async stop() {
       retention.stop()
       people.stop()

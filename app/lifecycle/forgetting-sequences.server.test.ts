@@ -39,7 +39,7 @@ async function run(steps: Step[]) {
       writes: database.writes,
       events: new SubmissionEvents(),
       erasureList: createErasureList({ db: database.db, file: join(dir, 'erasures.jsonl'), log }),
-      siteUrl: null,
+      siteUrl: () => null,
       log,
       now: () => clock,
     })

@@ -42,7 +42,7 @@ function peopleOver(database: OpenDatabase) {
       file: join(dirname(database.sqlite.name), 'erasures.jsonl'),
       log: pino({ level: 'silent' }),
     }),
-    siteUrl: 'https://farm.example',
+    siteUrl: () => 'https://farm.example',
     log: pino({ level: 'silent' }),
   })
   return { people, published }
@@ -289,8 +289,8 @@ it('an unsubscribe outlives erasure: a mailbox that left the updates and was the
   const subscribers = createSubscribers({
     db: database.db,
     writes: database.writes,
-    links: createSignedLinks({ db: database.db, publicUrl: 'https://farm.example' }),
-    farmName: 'Willow Creek Farm',
+    links: createSignedLinks({ db: database.db, publicUrl: () => 'https://farm.example' }),
+    farmName: () => 'Willow Creek Farm',
     leftBeforeForgetting: people.leftBeforeForgetting,
   })
   // Written again in her name, by any spelling of her mailbox: she is not asked.

@@ -46,7 +46,8 @@ export function createPeople({
   events: SubmissionEvents
   erasureList: ErasureList
   /** PUBLIC_URL, which the pushes' addresses begin with. */
-  siteUrl: string | null
+  /** PUBLIC_URL now, for the links in a person's export. */
+  siteUrl: () => string | null
   log: Log
   now?: () => number
 }) {
@@ -125,7 +126,7 @@ export function createPeople({
           status: push.state,
           createdAt: iso(push.createdAt),
           sentAt: iso(push.sentAt),
-          payload: leadPushMessage(lead, siteUrl),
+          payload: leadPushMessage(lead, siteUrl()),
         })),
       })),
       subscription: subscriber

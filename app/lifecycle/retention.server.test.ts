@@ -37,7 +37,7 @@ function seeded() {
 
 it('keeps handled submissions for good when HANDLED_RETENTION_DAYS is unset; old spam goes', async () => {
   const { inbox, left, logged, log } = seeded()
-  const retention = startRetention({ inbox, spamDays: 30, handledDays: null, log, now: () => now })
+  const retention = startRetention({ inbox, spamDays: () => 30, handledDays: () => null, log, now: () => now })
   await retention.done
   retention.stop()
   expect(left()).toEqual(['old-handled', 'old-new', 'young-handled', 'young-spam'])
@@ -47,7 +47,7 @@ it('keeps handled submissions for good when HANDLED_RETENTION_DAYS is unset; old
 
 it('deletes handled submissions older than HANDLED_RETENTION_DAYS (never new ones), logs how many, and tells the tabs', async () => {
   const { inbox, published, left, logged, log } = seeded()
-  const retention = startRetention({ inbox, spamDays: 30, handledDays: 365, log, now: () => now })
+  const retention = startRetention({ inbox, spamDays: () => 30, handledDays: () => 365, log, now: () => now })
   await retention.done
   retention.stop()
   expect(left()).toEqual(['old-new', 'young-handled', 'young-spam'])

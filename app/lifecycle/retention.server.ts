@@ -16,18 +16,22 @@ export function startRetention({
 }: {
   /** The inbox's deletes (app/inbox/inbox.server.ts), each answering how many went. */
   inbox: { purgeSpam(before: Date): Promise<number>; purgeHandled(before: Date): Promise<number> }
-  spamDays: number
-  handledDays: number | null
+  /** SPAM_RETENTION_DAYS now. */
+  spamDays: () => number
+  /** HANDLED_RETENTION_DAYS now; null keeps them for good. */
+  handledDays: () => number | null
   log: Log
   now?: () => number
 }) {
   async function purge() {
+    const spam = spamDays()
+    const handled = handledDays()
     try {
-      const purged = await inbox.purgeSpam(new Date(now() - spamDays * dayMs))
-      log.info({ purged, olderThanDays: spamDays }, 'purged old spam')
-      if (handledDays !== null) {
-        const deleted = await inbox.purgeHandled(new Date(now() - handledDays * dayMs))
-        log.info({ deleted, olderThanDays: handledDays }, 'deleted handled submissions past their retention')
+      const purged = await inbox.purgeSpam(new Date(now() - spam * dayMs))
+      log.info({ purged, olderThanDays: spam }, 'purged old spam')
+      if (handled !== null) {
+        const deleted = await inbox.purgeHandled(new Date(now() - handled * dayMs))
+        log.info({ deleted, olderThanDays: handled }, 'deleted handled submissions past their retention')
       }
     } catch (error) {
       log.error({ err: error }, 'could not delete old submissions')
@@ -36,5 +40,10 @@ export function startRetention({
   const done = purge()
   const daily = setInterval(() => void purge(), dayMs)
   daily.unref()
-  return { done, stop: () => clearInterval(daily) }
+  return {
+    done,
+    /** After a change of settings: what the new retention no longer keeps goes now. */
+    again: purge,
+    stop: () => clearInterval(daily),
+  }
 }

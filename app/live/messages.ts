@@ -10,17 +10,21 @@ export type LiveMessage =
   | { type: 'SUBMISSION_UPDATED'; data: Submission; counts: TagCount[] }
   /** Deleted by the owner or a retention, or gone with a forgotten person: every tab drops their cards. */
   | { type: 'SUBMISSIONS_REMOVED'; ids: number[]; counts: TagCount[] }
+  /** The owner named the farm anew in the settings: every open page shows the new name. */
+  | { type: 'FARM_RENAMED'; name: string; counts: TagCount[] }
 
 const liveMessageTypes: ReadonlySet<string> = new Set<LiveMessage['type']>([
   'NEW_SUBMISSION',
   'SUBMISSION_UPDATED',
   'SUBMISSIONS_REMOVED',
+  'FARM_RENAMED',
 ])
 
 /** Whether a parsed live message is one this page knows; others are only logged. */
 export function isLiveMessage(value: unknown): value is LiveMessage {
   if (typeof value !== 'object' || value === null || !('type' in value) || typeof value.type !== 'string') return false
   if (!liveMessageTypes.has(value.type) || !('counts' in value) || !Array.isArray(value.counts)) return false
+  if (value.type === 'FARM_RENAMED') return 'name' in value && typeof value.name === 'string'
   if (value.type === 'SUBMISSIONS_REMOVED') {
     return 'ids' in value && Array.isArray(value.ids) && value.ids.every((id) => typeof id === 'number')
   }

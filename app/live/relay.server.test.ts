@@ -37,8 +37,7 @@ async function start(options: Partial<RelayOptions> = {}) {
     mostSocketsPerAddress: 10,
     // Every test socket comes from 127.0.0.1; a header stands in for other addresses.
     addressOf: (req) => String(req.headers['x-test-address'] ?? req.socket.remoteAddress),
-    countsOf: (event) =>
-      event.type === 'SUBMISSIONS_REMOVED' ? [] : [{ kind: 'status', value: event.data.status, count: 3, at: 1 }],
+    countsOf: (event) => (!('data' in event) ? [] : [{ kind: 'status', value: event.data.status, count: 3, at: 1 }]),
     log: quiet,
     ...options,
   })

@@ -3,24 +3,35 @@ import type { DeliveryEngine } from '#app/delivery/engine.server'
 import type { Log } from '#app/log'
 import { createOutboxSender, type OwnerMailSettings } from './owner-mail-sender.server'
 
-/** The owner's mail about each lead, on the delivery engine; off (and said so once) without SMTP_URL and NOTIFY_EMAIL. */
+/** The owner's mail about each lead, on the delivery engine; off (and said so) while mail is not set up. */
 export function mailTheOwner({
   engine,
   database,
   settings,
+  retryBaseMs,
   log,
 }: {
   engine: DeliveryEngine
   database: OpenDatabase
-  settings: OwnerMailSettings | null
+  settings: () => OwnerMailSettings | null
+  retryBaseMs: number
   log: Log
 }) {
-  if (!settings) {
-    log.info(
-      {},
-      'SMTP_URL or NOTIFY_EMAIL is not set: the owner is not mailed about new leads, and cannot reply from the inbox',
-    )
-    return null
+  const sender = createOutboxSender({ engine, db: database.db, settings, retryBaseMs, log, writes: database.writes })
+  const said = (mail: OwnerMailSettings | null) =>
+    mail
+      ? log.info(
+          { smtp: new URL(mail.smtpUrl).host, to: mail.to.length, ...sender.backlog() },
+          'mailing the owner about each lead',
+        )
+      : log.info(
+          {},
+          'mail is not set up (SMTP_URL and NOTIFY_EMAIL, or the settings page): the owner is not mailed about new leads, and cannot reply from the inbox',
+        )
+  said(settings())
+  return {
+    ...sender,
+    /** After a change of settings: says what the owner's mail does now. */
+    said: () => said(settings()),
   }
-  return createOutboxSender({ engine, db: database.db, settings, log, writes: database.writes })
 }

@@ -35,7 +35,8 @@ it('retries a mail the server could not take, with backoff, and gives up on one 
   createOutboxSender({
     engine,
     db: database.db,
-    settings: unreachableOwnerMail,
+    settings: () => unreachableOwnerMail,
+    retryBaseMs: unreachableOwnerMail.retryBaseMs,
     log,
     writes: database.writes,
   })

@@ -41,17 +41,23 @@ export function createOutboxSender({
   engine,
   db,
   settings,
+  retryBaseMs,
   log,
   writes,
 }: {
   engine: DeliveryEngine
   db: FarmDatabase
-  settings: OwnerMailSettings
+  /** The settings now: null while the owner's mail is not set up. */
+  settings: () => OwnerMailSettings | null
+  /** The first retry's wait (NOTIFY_RETRY_SECONDS), for a round that threw. */
+  retryBaseMs: number
   log: Log
   writes: Writes
 }) {
   const { now } = engine
-  const transport = engine.smtp(settings.smtpUrl)
+  const transport = engine.smtp(() => settings()?.smtpUrl ?? '')
+  // The settings this round sends with, read once at its start.
+  let current: OwnerMailSettings
   // While leads wait for the next digest, a new lead can only join them: no need to look.
   let digestWaitsUntil = 0
 
@@ -65,8 +71,8 @@ export function createOutboxSender({
 
   const send = (mail: OwnerMail) =>
     transport.send({
-      from: settings.from,
-      to: settings.to,
+      from: current.from,
+      to: current.to,
       replyTo: mail.replyTo,
       subject: mail.subject,
       text: mail.text,
@@ -97,7 +103,7 @@ export function createOutboxSender({
     await writes.whenFree(() =>
       db.transaction((tx) => {
         for (const row of rows) {
-          const retryAt = new Date(now() + retryDelayMs(settings.retryBaseMs, row.attempts + 1))
+          const retryAt = new Date(now() + retryDelayMs(current.retryBaseMs, row.attempts + 1))
           deliveryRecord(tx).retrying(row, retryAt, reason, at)
         }
       }),
@@ -126,7 +132,7 @@ export function createOutboxSender({
       due.length > 1
         ? digestMail(
             due.map(({ lead }) => lead),
-            settings.publicUrl,
+            current.publicUrl,
           )
         : null
     const rows = digest ? due.slice(0, digest.leads) : due
@@ -140,7 +146,7 @@ export function createOutboxSender({
     }
     round.mailsLeft--
     try {
-      await send(digest ? digest.mail : leadMail(rows[0]!.lead, settings.publicUrl))
+      await send(digest ? digest.mail : leadMail(rows[0]!.lead, current.publicUrl))
     } catch (error) {
       if (smtpVerdict(error) !== 'message-refused')
         return markFailedAttempt(
@@ -166,6 +172,10 @@ export function createOutboxSender({
   /** Sends what is due; returns when to look again (ms since the epoch) and whether only the digest's window holds leads back. */
   async function deliverDue(): Promise<{ wakeAt: number | null; digestWaiting: boolean }> {
     accepted.markHeld()
+    const live = settings()
+    // Off: what was owed waits, to go once mail is set up again.
+    if (!live) return { wakeAt: null, digestWaiting: false }
+    current = live
     const round = { accepted: false, mailsLeft: mostMailsPerRound }
     const at = now()
     const held = accepted.held()
@@ -175,7 +185,7 @@ export function createOutboxSender({
       .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
       .where(dueOf('owner-mail', new Date(at)))
       .orderBy(asc(deliveries.id))
-      .limit(mostPerDigest + settings.digestAfter)
+      .limit(mostPerDigest + current.digestAfter)
       .all()
       .filter(({ mail }) => !held.has(mail.id))
       .map(({ mail, lead }) => ({ mail, lead: leadView(lead) }))
@@ -189,13 +199,13 @@ export function createOutboxSender({
       )
     }
     const waiting = due.filter((row) => !givenUp(row))
-    const windowStart = new Date(at - settings.digestWindowMs)
+    const windowStart = new Date(at - current.digestWindowMs)
     const [recent] = db
       .select({ mails: countDistinct(deliveries.sentIn) })
       .from(deliveries)
       .where(and(ownerMails, gte(deliveries.sentAt, windowStart)))
       .all()
-    const singles = Math.max(0, settings.digestAfter - (recent?.mails ?? 0))
+    const singles = Math.max(0, current.digestAfter - (recent?.mails ?? 0))
     for (const row of waiting.slice(0, singles)) await sendLeads([row], round)
     const rest = waiting.slice(singles, singles + mostPerDigest)
     let digestAfterMs: number | null = null
@@ -205,7 +215,7 @@ export function createOutboxSender({
         .from(deliveries)
         .where(and(ownerMails, gte(deliveries.sentAt, windowStart), sql`${deliveries.sentIn} LIKE 'digest-%'`))
         .all()
-      if (last?.at) digestAfterMs = last.at.getTime() + settings.digestWindowMs
+      if (last?.at) digestAfterMs = last.at.getTime() + current.digestWindowMs
       else await sendLeads(rest, round)
     }
     if (due.length > 0) log.info(backlog(), 'mailed the owner')
@@ -223,19 +233,17 @@ export function createOutboxSender({
       digestWaitsUntil = delivered.digestWaiting && delivered.wakeAt !== null ? delivered.wakeAt : 0
       return delivered.wakeAt
     },
-    retryMs: settings.retryBaseMs,
+    retryMs: retryBaseMs,
     mayHaveWork: () => now() >= digestWaitsUntil,
     lastly: accepted.markBeforeStop,
   })
-  const host = new URL(settings.smtpUrl).host
-  log.info({ smtp: host, to: settings.to.length, ...backlog() }, 'mailing the owner about each lead')
 
   return {
     /** How many mails wait to be sent, and how long the oldest has waited. */
     backlog,
     /** Inside the transaction that keeps a lead (or reads it again): its mail to the owner, never for spam. */
     queueFor(row: SubmissionRow, at: Date): void {
-      if (row.spamReasons !== null || row.reanalyseAt !== null) return
+      if (row.spamReasons !== null || row.reanalyseAt !== null || !settings()) return
       insert.run({ submissionId: row.id, at })
     },
   }

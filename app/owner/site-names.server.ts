@@ -21,10 +21,19 @@ const mostNamesLogged = 20
  * lock, so it, its API and the live link answer only to an IP address, localhost and the site's
  * own names (PUBLIC_URL's, ALLOWED_HOSTS); the visitors' pages answer to any name.
  */
-export function createSiteNames({ siteHosts, inboxOpen, log }: { siteHosts: string[]; inboxOpen: boolean; log: Log }) {
+export function createSiteNames({
+  siteHosts,
+  inboxOpen,
+  log,
+}: {
+  /** The site's own names now: PUBLIC_URL's follows the settings. */
+  siteHosts: () => string[]
+  inboxOpen: boolean
+  log: Log
+}) {
   const logged = new Set<string>()
   const strangerIn = (hosts: Array<string | null | undefined>) =>
-    (inboxOpen && hosts.find((host) => host && !isSiteName(host, siteHosts))) || null
+    (inboxOpen && hosts.find((host) => host && !isSiteName(host, siteHosts()))) || null
   return {
     /**
      * Why a request may not open the inbox (with the setting to add), or null when it may. Every
@@ -35,7 +44,7 @@ export function createSiteNames({ siteHosts, inboxOpen, log }: { siteHosts: stri
       const stranger = strangerIn(hosts)
       if (!stranger) return null
       const name = nameOf(stranger).slice(0, 253)
-      const setting = `ALLOWED_HOSTS=${[...siteHosts, name].join(',')}`
+      const setting = `ALLOWED_HOSTS=${[...siteHosts(), name].join(',')}`
       if (logged.size < mostNamesLogged && !logged.has(name)) {
         logged.add(name)
         log.warn(

@@ -2,6 +2,7 @@ import type { OpenDatabase } from '#app/data/database.server'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
 import type { Log } from '#app/log'
 import { createPush } from './push.server'
+import type { OwnerPhones } from './push-requests.server'
 import { vapidKeys, type VapidKeys } from './vapid.server'
 
 /** PUSH_HOSTS, the VAPID keys and subject, PUBLIC_URL, and the retries' base. */
@@ -27,33 +28,46 @@ export function tellOwnerPhones({
 }: {
   engine: DeliveryEngine
   database: OpenDatabase
-  settings: OwnerPhonesSettings
+  /** The settings now: the subject follows VAPID_SUBJECT, NOTIFY_EMAIL and PUBLIC_URL as they change. */
+  settings: () => OwnerPhonesSettings
   ownerRequired: boolean
   log: Log
 }) {
-  const push =
-    ownerRequired && settings.subject
-      ? createPush({
-          engine,
-          db: database.db,
-          writes: database.writes,
-          log,
-          settings: {
-            keys: vapidKeys(database.db, settings.keys),
-            subject: settings.subject,
-            siteUrl: settings.siteUrl,
-            retryBaseMs: settings.retryBaseMs,
-          },
-        })
-      : null
+  // Made (or read) once: the phones already told keep the same pair whatever else changes.
+  const keys = vapidKeys(database.db, settings().keys)
+  const pushing = () => {
+    const current = settings()
+    return ownerRequired && current.subject ? { keys, subject: current.subject, siteUrl: current.siteUrl } : null
+  }
+  const push = createPush({
+    engine,
+    db: database.db,
+    writes: database.writes,
+    log,
+    settings: pushing,
+    retryBaseMs: settings().retryBaseMs,
+  })
   return {
-    /** Null unless the owner's phones may be notified. */
-    push: push ? { ...push, hosts: settings.hosts } : null,
+    /** Null unless the owner's phones may be notified now. */
+    phones(): OwnerPhones | null {
+      return pushing()
+        ? {
+            publicKey: keys.publicKey,
+            subscribe: push.subscribe,
+            unsubscribe: push.unsubscribe,
+            hosts: settings().hosts,
+          }
+        : null
+    },
+    /** Where each lead's pushes are owed (kept while push is off, sent once it is on). */
+    queue: push,
     /** Why no phone can be notified of leads, or null when one can. */
-    cannotPush: !ownerRequired
-      ? 'To be notified on this phone, set OWNER_PASSWORD: an open inbox must never let a stranger subscribe to its leads.'
-      : !push
-        ? 'To be notified on this phone, set VAPID_SUBJECT (or NOTIFY_EMAIL, or an https PUBLIC_URL): push services need to know whom to contact.'
-        : null,
+    cannotPush(): string | null {
+      return !ownerRequired
+        ? 'To be notified on this phone, set OWNER_PASSWORD: an open inbox must never let a stranger subscribe to its leads.'
+        : !pushing()
+          ? 'To be notified on this phone, set up mail or the phone’s contact in the settings: push services need to know whom to contact.'
+          : null
+    },
   }
 }

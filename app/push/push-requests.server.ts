@@ -4,7 +4,7 @@ import { requireOwner } from '#app/owner/require-owner.server'
 import type { Push } from './push.server'
 
 /** What the push API reaches (built once in server/services.ts): the phones, and the hosts they may be on. */
-export type OwnerPhones = Pick<Push, 'publicKey' | 'subscribe' | 'unsubscribe'> & { hosts: string[] }
+export type OwnerPhones = Pick<Push, 'subscribe' | 'unsubscribe'> & { publicKey: string; hosts: string[] }
 
 /**
  * The guard for the owner's phones: without OWNER_PASSWORD a 403 saying what to set (an open

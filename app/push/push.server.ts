@@ -24,8 +24,6 @@ export interface PushSettings {
   subject: string
   /** PUBLIC_URL, when set: the notification opens an absolute address. */
   siteUrl: string | null
-  /** The first retry waits this long (NOTIFY_RETRY_SECONDS, as the mail's), then twice as long each time. */
-  retryBaseMs: number
 }
 
 const dayMs = 24 * 60 * 60 * 1000
@@ -57,12 +55,16 @@ export function createPush({
   writes,
   log,
   settings,
+  retryBaseMs,
 }: {
   engine: DeliveryEngine
   db: FarmDatabase
   writes: Writes
   log: Log
-  settings: PushSettings
+  /** The push settings now: null while push services have no contact (what was owed waits). */
+  settings: () => PushSettings | null
+  /** The first retry waits this long (NOTIFY_RETRY_SECONDS, as the mail's), then twice as long each time. */
+  retryBaseMs: number
 }) {
   const { now } = engine
   // Whether a round may find something once a lead is committed (at start the engine looks
@@ -75,15 +77,17 @@ export function createPush({
     return send
   }
 
+  // The settings this round pushes with, read once at its start.
+  let current: PushSettings
   /** An address on the site, absolute when PUBLIC_URL is set. */
-  const onSite = (path: string) => `${settings.siteUrl ?? ''}${path}`
+  const onSite = (path: string) => `${settings()?.siteUrl ?? ''}${path}`
 
   async function push(to: PushSubscriptionRow, message: PushMessage, urgent: boolean, topic: string): Promise<Outcome> {
     try {
       await (
         await sender()
       )({ endpoint: to.endpoint, keys: { p256dh: to.p256dh, auth: to.auth } }, JSON.stringify(message), {
-        vapidDetails: { subject: settings.subject, ...settings.keys },
+        vapidDetails: { subject: current.subject, ...current.keys },
         TTL: dayMs / 1000,
         urgency: urgent ? 'high' : 'normal',
         topic,
@@ -118,7 +122,7 @@ export function createPush({
     const ids = rows.map((row) => row.message.id)
     // One time for the whole burst, so it is told together again.
     const tries = Math.max(...rows.map((row) => row.message.attempts)) + 1
-    const retryAt = new Date(now() + retryDelayMs(settings.retryBaseMs, tries))
+    const retryAt = new Date(now() + retryDelayMs(retryBaseMs, tries))
     const at = new Date(now())
     await writes.whenFree(() =>
       db.transaction((tx) => {
@@ -170,7 +174,12 @@ export function createPush({
     for (const [index, row] of due.slice(0, allowance).entries()) {
       if (engine.stopping) return
       const urgent = row.lead.analysis?.urgency.level === 'high'
-      const outcome = await push(to, leadPushMessage(row.lead, settings.siteUrl), urgent, `lead-${row.lead.id}`)
+      const outcome = await push(
+        to,
+        leadPushMessage(row.lead, settings()?.siteUrl ?? null),
+        urgent,
+        `lead-${row.lead.id}`,
+      )
       if (!outcome.sent && outcome.gone) return forget(to, outcome.why)
       const retryAt = await settle([row], outcome, null)
       // The service is failing: the phone's other leads wait with this one rather than each failing in turn.
@@ -197,6 +206,9 @@ export function createPush({
 
   async function pushDue(): Promise<number | null> {
     const at = now()
+    const live = settings()
+    if (!live) return null
+    current = live
     const due = db
       .select({ message: deliveries, lead: submissions, to: pushSubscriptions })
       .from(deliveries)
@@ -232,12 +244,11 @@ export function createPush({
   engine.run({
     name: 'pushes',
     round: pushDue,
-    retryMs: settings.retryBaseMs,
+    retryMs: retryBaseMs,
     mayHaveWork: lately.mayHaveWork,
   })
 
   return {
-    publicKey: settings.keys.publicKey,
     /**
      * Keeps a phone's subscription: 'added', 'known' (its keys refreshed), or 'full' when 20
      * phones are notified already.
@@ -269,7 +280,7 @@ export function createPush({
     },
     /** Inside the transaction that keeps a lead (or reads it again): one push owed per phone, never for spam. */
     queueFor(row: SubmissionRow, at: Date): void {
-      if (row.reanalyseAt !== null || row.spamReasons !== null) return
+      if (row.reanalyseAt !== null || row.spamReasons !== null || !settings()) return
       const queued = db.run(
         sql`INSERT INTO deliveries (kind, phone_id, submission_id, next_attempt_at, created_at)
             SELECT 'push', id, ${row.id}, ${at.getTime()}, ${at.getTime()} FROM push_subscriptions`,

@@ -28,8 +28,8 @@ function site(path = tempDatabasePath()) {
   const db = database.db
   const acknowledgements = createAcknowledgements({
     db,
-    farmName: 'Willow Creek Farm',
-    from: 'farm@farm.example',
+    farmName: () => 'Willow Creek Farm',
+    from: () => 'farm@farm.example',
     log,
     visitorMails: keptVisitorMails(createDeliveryEngine({ log })),
   })

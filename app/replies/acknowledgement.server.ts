@@ -42,20 +42,20 @@ export function createAcknowledgements({
   farmName,
   from,
   log,
-  acknowledging = true,
-  consent = null,
+  acknowledging = () => true,
+  consent = () => null,
   visitorMails,
 }: {
   db: FarmDatabase
-  farmName: string
-  from: string
+  farmName: () => string
+  from: () => string
   log: Log
   /** Where the mail it queues is owed. */
   visitorMails: VisitorMails
   /** Whether the mail says "we got your message" (VISITOR_ACK). */
-  acknowledging?: boolean
+  acknowledging?: () => boolean
   /** With UPDATES: who may be asked to confirm they want updates. */
-  consent?: Subscribers | null
+  consent?: () => Subscribers | null
 }) {
   const ownText = db
     .select({ text: farmTexts.text })
@@ -97,6 +97,8 @@ export function createAcknowledgements({
   const insert = db.insert(replies)
 
   return {
+    /** Whether a clean lead is owed a mail now (the acknowledgement, or the ask): else none is queued. */
+    owing: () => acknowledging() || consent() !== null,
     /** Who sent a lead (an address, or an IPv6 /64), as its row keeps it: a salted hash. */
     senderKey: (sender: string) => hash(`sender:${sender}`),
 
@@ -109,8 +111,10 @@ export function createAcknowledgements({
     queueFor(row: SubmissionRow, now: Date = row.createdAt): void {
       const clean = row.spamReasons === null && row.reanalyseAt === null && row.analysis !== null
       if (!clean || anyMailTo.get({ submissionId: row.id })) return
-      const asking = consent?.mayAsk(row.email, now) ?? false
-      if (!acknowledging && !asking) return
+      const saying = acknowledging()
+      const asked = consent()
+      const asking = asked?.mayAsk(row.email, now) ?? false
+      if (!saying && !asking) return
       const at = now.getTime()
       const addressKey = mailboxKey(row.email)
       const mailbox = mailboxHashOf(row.email)
@@ -125,18 +129,18 @@ export function createAcknowledgements({
       }
       forgetOlder.run({ since: at - dayMs })
       record.run({ at: now, mailbox, sender })
-      const text = fillPlaceholders(acknowledging ? (ownText.get()?.text ?? defaultAcknowledgement) : askOnlyText, {
-        farm: farmName,
+      const text = fillPlaceholders(saying ? (ownText.get()?.text ?? defaultAcknowledgement) : askOnlyText, {
+        farm: farmName(),
       })
       const written = insert
         .values({
           submissionId: row.id,
-          kind: acknowledging ? 'acknowledgement' : 'confirmation',
-          subscriberId: asking ? consent!.ask(row, now) : null,
+          kind: saying ? 'acknowledgement' : 'confirmation',
+          subscriberId: asking ? asked!.ask(row, now) : null,
           toAddress: row.email,
           addressKey,
           text,
-          messageId: newMessageId(from),
+          messageId: newMessageId(from()),
           createdAt: now,
         })
         .returning({ id: replies.id })

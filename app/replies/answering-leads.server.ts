@@ -6,18 +6,20 @@ import type { OwnerMailSettings } from '#app/owner-mail/owner-mail-sender.server
 import type { UpdatesDesk } from '#app/updates/update-requests.server'
 import { createAcknowledgements } from './acknowledgement.server'
 import { createReplies } from './replies.server'
-import { createReplyDelivery, keptVisitorMails } from './reply-delivery.server'
+import { createReplyDelivery } from './reply-delivery.server'
 
 /**
  * Answering leads: the owner's replies, the acknowledgement (VISITOR_ACK) and the ask to confirm
  * updates, and their mails on the delivery engine. Mail goes out as the farm, so only a signed-in
  * owner may send it, and only through the owner's mail server; `cannotReply` says what to set.
+ * Each is read with the settings of the moment: setting mail up takes no restart.
  */
 export function answerLeads({
   engine,
   database,
   events,
   mail,
+  retryBaseMs,
   farmName,
   acknowledging,
   updates,
@@ -27,65 +29,78 @@ export function answerLeads({
   engine: DeliveryEngine
   database: OpenDatabase
   events: SubmissionEvents
-  /** The owner's mail settings (SMTP_URL, NOTIFY_*): null when none is sent. */
-  mail: OwnerMailSettings | null
-  farmName: string
-  /** VISITOR_ACK. */
-  acknowledging: boolean
-  /** UPDATES' desk: a clean lead is asked whether they want them. */
-  updates: UpdatesDesk | null
+  /** The owner's mail settings now (SMTP_URL, NOTIFY_*): null while none is sent. */
+  mail: () => OwnerMailSettings | null
+  retryBaseMs: number
+  farmName: () => string
+  /** VISITOR_ACK now. */
+  acknowledging: () => boolean
+  /** UPDATES' desk now: a clean lead is asked whether they want them. */
+  updates: () => UpdatesDesk | null
   ownerRequired: boolean
   log: Log
 }) {
   const { db, writes } = database
-  const visitorMails = mail
-    ? createReplyDelivery({
-        engine,
-        db,
-        events,
-        writes,
-        log,
-        smtpUrl: mail.smtpUrl,
-        settings: {
-          from: mail.from,
-          replyTo: mail.to[0]!,
-          farmName,
-          ...(updates ? { confirmUrl: updates.links.confirmUrl } : {}),
-        },
-        retryBaseMs: mail.retryBaseMs,
-      })
-    : keptVisitorMails(engine)
-  if (!mail && acknowledging) {
-    log.warn({}, 'VISITOR_ACK is on but SMTP_URL or NOTIFY_EMAIL is not set: no acknowledgement is sent')
+  const from = () => mail()?.from ?? 'farm@localhost'
+  const visitorMails = createReplyDelivery({
+    engine,
+    db,
+    events,
+    writes,
+    log,
+    settings: () => {
+      const current = mail()
+      const desk = updates()
+      return current
+        ? {
+            smtpUrl: current.smtpUrl,
+            from: current.from,
+            replyTo: current.to[0]!,
+            farmName: farmName(),
+            ...(desk ? { confirmUrl: desk.links.confirmUrl } : {}),
+          }
+        : null
+    },
+    retryBaseMs,
+  })
+  const said = () => {
+    if (!mail() && acknowledging()) {
+      log.warn(
+        {},
+        'VISITOR_ACK is on but mail is not set up (SMTP_URL and NOTIFY_EMAIL, or the settings page): no acknowledgement is sent',
+      )
+    }
   }
+  said()
   return {
     replies: createReplies({
       db,
       events,
       writes,
       farmName,
-      from: mail?.from ?? 'farm@localhost',
+      from,
       visitorMails,
-      acknowledging: mail !== null && acknowledging,
+      acknowledging: () => mail() !== null && acknowledging(),
     }),
     /** What each clean lead is owed when it arrives: the acknowledgement, the ask, or nothing. */
-    acknowledgements:
-      mail && (acknowledging || updates)
-        ? createAcknowledgements({
-            db,
-            farmName,
-            from: mail.from,
-            log,
-            acknowledging,
-            consent: updates?.subscribers ?? null,
-            visitorMails,
-          })
-        : null,
+    acknowledgements: createAcknowledgements({
+      db,
+      farmName,
+      from,
+      log,
+      acknowledging: () => mail() !== null && acknowledging(),
+      consent: () => (mail() ? (updates()?.subscribers ?? null) : null),
+      visitorMails,
+    }),
     /** Why the owner cannot send mail from the inbox, or null when they can. */
-    cannotReply: !ownerRequired
-      ? 'To answer from here, set OWNER_PASSWORD: mail goes out as the farm, so only the signed-in owner may send it.'
-      : !mail
-        ? 'To answer from here, set SMTP_URL and NOTIFY_EMAIL: replies go out by mail.'
-        : null,
+    cannotReply(): string | null {
+      return !ownerRequired
+        ? 'To answer from here, set OWNER_PASSWORD: mail goes out as the farm, so only the signed-in owner may send it.'
+        : !mail()
+          ? 'To answer from here, set up mail in the settings (or set SMTP_URL and NOTIFY_EMAIL): replies go out by mail.'
+          : null
+    },
+    /** After a change of settings: says again what is off. */
+    settingsChanged: said,
   }
 }

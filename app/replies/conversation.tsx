@@ -171,9 +171,8 @@ export function Conversation({
           </ol>
         </div>
       ) : null}
-      {answering.cannotReply !== null ? (
-        <p className="mt-3 text-sm text-stone-600">{answering.cannotReply}</p>
-      ) : canReply ? (
+      {/* Why no one can answer is said once, above the cards, not on each of them. */}
+      {canReply ? (
         // Folded until wanted, so a page of cards stays a list to read; open again after a refusal.
         <details open={problemSent !== null} className="mt-3">
           <summary className={`inline-block cursor-pointer list-none ${buttonStyle}`}>Reply</summary>

@@ -21,11 +21,11 @@ function setUp() {
     db: database.db,
     events: built.events,
     writes: database.writes,
-    farmName: 'Bramble Hill Farm',
-    from: 'hello@bramble.example',
+    farmName: () => 'Bramble Hill Farm',
+    from: () => 'hello@bramble.example',
     // The mails are owed where the site owes them; the test counts each wake after a commit.
     visitorMails: { ...keptVisitorMails({ owed: () => {} }), queued: () => void queued++ },
-    acknowledging: false,
+    acknowledging: () => false,
     now: () => clock,
   })
   return { ...built, replies, queued: () => queued }

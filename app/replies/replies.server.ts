@@ -51,13 +51,13 @@ export function createReplies({
   db: FarmDatabase
   events: SubmissionEvents
   writes: Writes
-  farmName: string
-  /** The address mails go out from; its domain names their Message-IDs. */
-  from: string
+  farmName: () => string
+  /** The address mails go out from now; its domain names their Message-IDs. */
+  from: () => string
   /** Called once a mail is queued, so the sender looks at once. */
   visitorMails: VisitorMails
   /** Whether visitors get the acknowledgement (VISITOR_ACK, with mail set up). */
-  acknowledging: boolean
+  acknowledging: () => boolean
   now?: () => Date
 }) {
   const tell = (submissionId: number) => tellThread(db, events, submissionId)
@@ -124,7 +124,7 @@ export function createReplies({
             if (!saved) return refuse(404, 'That saved reply is no longer there.')
             words = fillPlaceholders(saved.text, {
               name: lead.name,
-              farm: farmName,
+              farm: farmName(),
               products: productsInWords(lead.analysis?.products ?? []),
             })
           }
@@ -153,7 +153,7 @@ export function createReplies({
               toAddress: lead.email,
               addressKey: mailboxKey(lead.email),
               text: words,
-              messageId: newMessageId(from),
+              messageId: newMessageId(from()),
               references: thread.length > 0 ? thread.map(({ messageId }) => messageId).join(' ') : null,
               createdAt: at,
               requestKey: requestKey ?? null,
@@ -248,7 +248,9 @@ export function createReplies({
 
     acknowledgement: {
       /** Whether it is sent at all. */
-      on: acknowledging,
+      get on() {
+        return acknowledging()
+      },
 
       /** The text every acknowledgement is sent with, placeholders unfilled. */
       text(): string {

@@ -14,6 +14,12 @@ import { tellThread } from './threads.server'
 
 const mostPerRound = 40
 
+/** Owes mails to visitors without looking for them: what the sender below, and a test, build on. */
+export const keptVisitorMails = (engine: Pick<DeliveryEngine, 'owed'>): VisitorMails => ({
+  owe: (tx, replyId, submissionId, at) => owe(tx, { kind: 'visitor-mail', replyId, submissionId }, at),
+  queued: engine.owed,
+})
+
 /** Where the mails to visitors are owed: by replies and acknowledgements, in their own transactions. */
 export interface VisitorMails {
   /** Owes the mail of a reply just written, in the same transaction. */
@@ -21,12 +27,6 @@ export interface VisitorMails {
   /** After the commit: one was owed, or queued again (the owner's 'Try again'). */
   queued(): void
 }
-
-/** The mails owed where nothing sends them (no mail server): kept, to go once one is set. */
-export const keptVisitorMails = (engine: Pick<DeliveryEngine, 'owed'>): VisitorMails => ({
-  owe: (tx, replyId, submissionId, at) => owe(tx, { kind: 'visitor-mail', replyId, submissionId }, at),
-  queued: engine.owed,
-})
 
 /**
  * Delivers the mails to visitors (replies and acknowledgements) on the delivery engine. Each is
@@ -41,7 +41,6 @@ export function createReplyDelivery({
   events,
   writes,
   log,
-  smtpUrl,
   settings,
   retryBaseMs,
 }: {
@@ -50,12 +49,12 @@ export function createReplyDelivery({
   events: SubmissionEvents
   writes: Writes
   log: Log
-  smtpUrl: string
-  settings: VisitorMailSettings
+  /** The mail server and who mails now: null while mail is not set up (what is owed waits). */
+  settings: () => (VisitorMailSettings & { smtpUrl: string }) | null
   retryBaseMs: number
 }) {
   const { now } = engine
-  const transport = engine.smtp(smtpUrl)
+  const transport = engine.smtp(() => settings()?.smtpUrl ?? '')
   const record = deliveryRecord(db)
   const tell = (submissionId: number) => void tellThread(db, events, submissionId)
   const accepted = createAcceptedLedger<{ id: number; submissionId: number; at: Date }>({
@@ -71,6 +70,8 @@ export function createReplyDelivery({
 
   async function deliverDue(): Promise<number | null> {
     accepted.markHeld()
+    const current = settings()
+    if (!current) return null
     const at = now()
     const held = accepted.held()
     const due = db
@@ -100,7 +101,7 @@ export function createReplyDelivery({
       }
       if (unreachable === null) {
         try {
-          await transport.send(visitorMail(reply, lead, settings))
+          await transport.send(visitorMail(reply, lead, current))
           await accepted.accepted({ id: delivery.id, submissionId: reply.submissionId, at: new Date(now()) })
           continue
         } catch (error) {

@@ -10,6 +10,7 @@ import {
 } from '@remix-run/react'
 import { useEffect, useMemo } from 'react'
 import { InboxFilters } from '#app/inbox/inbox-filters'
+import { SetUpNotes } from '#app/inbox/set-up-notes'
 import type { action, loader } from '#app/inbox/inbox-page.server'
 import { apiPageSizes, pageParams, type InboxPage, type InboxView } from '#app/inbox/inbox-query'
 import { SubmissionCard } from '#app/inbox/submission-card'
@@ -42,7 +43,16 @@ function isFiltered(view: InboxView) {
 }
 
 export default function FarmSales() {
-  const { badQuery, loadFailed, page, counts: loadedCounts, phone, keeping } = useLoaderData<typeof loader>()
+  const {
+    badQuery,
+    loadFailed,
+    page,
+    counts: loadedCounts,
+    phone,
+    keeping,
+    setUp,
+    cannotReply,
+  } = useLoaderData<typeof loader>()
   const live = useOutletContext<LiveCounts>()
   const counts = useMemo(() => live.laidOver(loadedCounts), [live, loadedCounts])
   const newSubmissions = live.latest(useRouteLoaderData<typeof rootLoader>('root')?.newSubmissions ?? null)
@@ -66,6 +76,11 @@ export default function FarmSales() {
         <Link to="/farm-sales/updates" className="font-semibold text-green-800 underline">
           Updates and offers
         </Link>
+        {setUp.settings ? (
+          <Link to="/farm-sales/settings" className="font-semibold text-green-800 underline">
+            Settings
+          </Link>
+        ) : null}
         {keeping.can ? (
           <a href="/api/backup" download className="font-semibold text-green-800 underline">
             Download a backup
@@ -88,7 +103,9 @@ export default function FarmSales() {
           <p className="text-sm text-stone-700">Notifications on for new enquiries</p>
         ) : null}
       </div>
-      {phone.cannot ? <p className="mt-1 text-sm text-stone-600">{phone.cannot}</p> : null}
+      {/* With the settings open, the set-up notes below say what the phone still needs. */}
+      {phone.cannot && !setUp.settings ? <p className="mt-1 text-sm text-stone-600">{phone.cannot}</p> : null}
+      <SetUpNotes setUp={setUp} cannotReply={cannotReply} />
       {keeping.cannot ? <p className="mt-1 text-sm text-stone-600">{keeping.cannot}</p> : null}
       {newSubmissions ? (
         <p className="mt-2 font-semibold text-amber-900" data-testid="new-count">

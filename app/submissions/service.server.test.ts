@@ -134,7 +134,8 @@ describe('the submissions service', () => {
           createOutboxSender({
             engine: createDeliveryEngine({ log: pino({ level: 'silent' }) }),
             db: database.db,
-            settings: unreachableOwnerMail,
+            settings: () => unreachableOwnerMail,
+            retryBaseMs: unreachableOwnerMail.retryBaseMs,
             log: pino({ level: 'silent' }),
             writes: database.writes,
           }),

@@ -140,7 +140,7 @@ export function createSubmissionsService({
         // An acknowledgement queued with it is on its card from the first.
         events.publish({
           type: 'NEW_SUBMISSION',
-          data: acknowledgements ? withThread(db, submission) : submission,
+          data: acknowledgements?.owing() ? withThread(db, submission) : submission,
         })
       }
       owed()

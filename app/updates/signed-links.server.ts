@@ -26,7 +26,7 @@ const unsubscribeShape = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{43})$/
  * once and kept in the database, so links in mails sent months ago still work after a restart or
  * a restore, and no one can make one for an address, nor turn one address's link into another's.
  */
-export function createSignedLinks({ db, publicUrl }: { db: FarmDatabase; publicUrl: string }) {
+export function createSignedLinks({ db, publicUrl }: { db: FarmDatabase; publicUrl: () => string }) {
   // Made now, at start, rather than on the first link (which could meet another process's lock).
   const key = Buffer.from(
     keptKey(db, keyName, () => randomBytes(32).toString('base64')),
@@ -44,10 +44,10 @@ export function createSignedLinks({ db, publicUrl }: { db: FarmDatabase; publicU
     confirmUrl(subscriberId: number, addressKey: string, askedAt: Date): string {
       const expiresAt = askedAt.getTime() + confirmLinkDays * dayMs
       const token = `${subscriberId}.${expiresAt.toString(36)}.${sign('confirm', subscriberId, addressKey, expiresAt)}`
-      return `${publicUrl}/updates/confirm?token=${token}`
+      return `${publicUrl()}/updates/confirm?token=${token}`
     },
     unsubscribeUrl(subscriberId: number, addressKey: string): string {
-      return `${publicUrl}/updates/unsubscribe?token=${subscriberId}.${sign('unsubscribe', subscriberId, addressKey, null)}`
+      return `${publicUrl()}/updates/unsubscribe?token=${subscriberId}.${sign('unsubscribe', subscriberId, addressKey, null)}`
     },
     /** A token's parts when it has the shape of one for this purpose; check it with `holds`. */
     read(purpose: Purpose, token: string): ReadToken | null {

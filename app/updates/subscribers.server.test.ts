@@ -14,12 +14,12 @@ afterEach(() => database?.close())
 function setUp() {
   database = openDatabase(tempDatabasePath(), join(import.meta.dirname, '../../drizzle'))
   let clock = new Date('2026-11-24T08:00:00Z')
-  const links = createSignedLinks({ db: database.db, publicUrl: 'https://bramble.example' })
+  const links = createSignedLinks({ db: database.db, publicUrl: () => 'https://bramble.example' })
   const subscribers = createSubscribers({
     db: database.db,
     writes: database.writes,
     links,
-    farmName: 'Bramble Hill Farm',
+    farmName: () => 'Bramble Hill Farm',
     now: () => clock,
   })
   const lead = (email: string, name = 'Ann') => ({ email, name }) as SubmissionRow

@@ -44,13 +44,14 @@ export function createSubscribers({
   db: FarmDatabase
   writes: Writes
   links: SignedLinks
-  farmName: string
+  farmName: () => string
   /** Whether the address's mailbox had left the updates when it was forgotten: an unsubscribe outlives erasure. */
   leftBeforeForgetting?: (address: string) => boolean
   now?: () => Date
 }) {
   /** The words a visitor says yes to, shown on the confirm page and kept with their consent. */
-  const consentWords = `Yes, send me ${farmName}’s updates by email: new products, what is in season, and offers. I can unsubscribe from any of them in one click.`
+  const consentWordsNow = () =>
+    `Yes, send me ${farmName()}’s updates by email: new products, what is in season, and offers. I can unsubscribe from any of them in one click.`
   const byAddress = db
     .select()
     .from(subscribers)
@@ -101,7 +102,9 @@ export function createSubscribers({
   }
 
   return {
-    consentWords,
+    get consentWords() {
+      return consentWordsNow()
+    },
 
     /**
      * Inside the transaction that keeps a clean lead: whether its address may be asked to confirm
@@ -146,7 +149,7 @@ export function createSubscribers({
           ? null
           : {
               status: 'subscribed',
-              consent: consentWords,
+              consent: consentWordsNow(),
               subscribedAt: now(),
               unsubscribedAt: null,
               unsubscribedBy: null,

@@ -75,19 +75,21 @@ export function createUpdateSender({
   log,
   links,
   settings,
+  retryBaseMs,
 }: {
   engine: DeliveryEngine
   db: FarmDatabase
   writes: Writes
   log: Log
   links: SignedLinks
-  settings: UpdateMailSettings
+  /** The settings now: null while updates are off. */
+  settings: () => UpdateMailSettings | null
+  /** The first retry's wait (NOTIFY_RETRY_SECONDS), for a round that threw. */
+  retryBaseMs: number
 }) {
   const { now } = engine
-  const transport = engine.smtp(settings.smtpUrl, { pool: true })
+  const transport = engine.smtp(() => settings()?.smtpUrl ?? '', { pool: true })
   const sendAs = transport.send
-  const intervalMs = 60_000 / settings.perMinute
-  const domain = settings.from.slice(settings.from.lastIndexOf('@') + 1)
 
   const nextDue = db
     .select({
@@ -127,7 +129,9 @@ export function createUpdateSender({
   /** Sends the next due mail, if any; says when to look again (ms since the epoch), or null for never. */
   async function sendNext(): Promise<number | null> {
     const at = now()
-    if (engine.stopping) return null
+    const current = settings()
+    // Off: what was queued waits, to go once updates are on again.
+    if (engine.stopping || !current) return null
     if (at < Math.max(nextSendAt, pausedUntil)) return Math.max(nextSendAt, pausedUntil)
     if (!accepted.markHeld()) return at + 1_000
     const due = nextDue.get({ now: at })
@@ -143,11 +147,12 @@ export function createUpdateSender({
       await writes.whenFree(() => record.gaveUp([mail]))
       return at
     }
-    nextSendAt = at + intervalMs
+    nextSendAt = at + 60_000 / current.perMinute
+    const domain = current.from.slice(current.from.lastIndexOf('@') + 1)
     try {
       await sendAs(
         updateMail(
-          settings,
+          current,
           update,
           to.email,
           { name: to.name, why: whySubscribed(to) },
@@ -183,7 +188,7 @@ export function createUpdateSender({
       // A 4xx for one address (greylisting, a full mailbox) waits alone; anything else (the server
       // unreachable, busy, refusing the sender) holds the whole update until it is tried again.
       const justThisAddress = verdict === 'recipient-later'
-      const retryAt = now() + retryDelayMs(settings.retryBaseMs, justThisAddress ? mail.attempts + 1 : ++failuresInARow)
+      const retryAt = now() + retryDelayMs(retryBaseMs, justThisAddress ? mail.attempts + 1 : ++failuresInARow)
       if (!justThisAddress) pausedUntil = retryAt
       await writes.whenFree(() => record.retrying(mail, new Date(retryAt), reason, new Date(at)))
       log.warn({ update: update.id, reason }, 'could not send an update; trying again later')
@@ -197,7 +202,7 @@ export function createUpdateSender({
   const rounds = engine.run({
     name: 'updates',
     round: sendNext,
-    retryMs: settings.retryBaseMs,
+    retryMs: retryBaseMs,
     // Its rounds keep their own pace: a lead's commit never makes one come sooner.
     mayHaveWork: () => false,
     lastly: accepted.markBeforeStop,

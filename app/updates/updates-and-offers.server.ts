@@ -8,14 +8,16 @@ import { createUpdateSender, type UpdateMailSettings } from './update-sender.ser
 import { createUpdates } from './updates.server'
 
 /**
- * Updates and offers (UPDATES=true): the subscribers and their consent, the signed links, the
+ * Updates and offers (UPDATES): the subscribers and their consent, the signed links, the
  * owner's desk, and the sender at its pace on the delivery engine. Sending needs a signed-in
- * owner, so never from an open inbox; `cannotSendUpdates` says what to set.
+ * owner, so never from an open inbox; `cannotSendUpdates` says what to set. Each is read with
+ * the settings of the moment, so turning updates on or off takes no restart.
  */
 export function offerUpdates({
   engine,
   database,
   settings,
+  retryBaseMs,
   farmName,
   products,
   ownerRequired,
@@ -24,39 +26,51 @@ export function offerUpdates({
 }: {
   engine: DeliveryEngine
   database: OpenDatabase
-  /** Null unless UPDATES=true (which needs the owner's mail and PUBLIC_URL). */
-  settings: UpdateMailSettings | null
-  farmName: string
-  products: string[]
+  /** The settings now: null unless updates are on (which needs the owner's mail and PUBLIC_URL). */
+  settings: () => UpdateMailSettings | null
+  retryBaseMs: number
+  farmName: () => string
+  products: () => string[]
   ownerRequired: boolean
   /** Whether an address had left the updates before it was forgotten (the data's lifecycle knows). */
   leftBeforeForgetting: (address: string) => boolean
   log: Log
 }) {
   const { db, writes } = database
-  let desk: UpdatesDesk | null = null
-  if (settings) {
-    const links = createSignedLinks({ db, publicUrl: settings.siteUrl })
-    const sender = createUpdateSender({ engine, db, writes, log, links, settings })
-    desk = {
-      subscribers: createSubscribers({ db, writes, links, farmName, leftBeforeForgetting }),
-      updates: createUpdates({ db, writes, products, queued: sender.wake }),
-      links,
-      settings,
-      sendNow: sender.sendNow,
-    }
-    if (settings.siteUrl.startsWith('http:')) {
+  const links = createSignedLinks({ db, publicUrl: () => settings()?.siteUrl ?? '' })
+  const sender = createUpdateSender({ engine, db, writes, log, links, settings, retryBaseMs })
+  const parts = {
+    subscribers: createSubscribers({ db, writes, links, farmName, leftBeforeForgetting }),
+    updates: createUpdates({ db, writes, products, queued: sender.wake }),
+    links,
+    sendNow: sender.sendNow,
+  }
+  const said = (on: UpdateMailSettings | null) => {
+    if (on?.siteUrl.startsWith('http:')) {
       log.warn({}, 'PUBLIC_URL is not https://: mail programs only offer one-click unsubscribe for https links')
     }
   }
+  said(settings())
   return {
-    /** Null unless UPDATES=true: the subscribers, the updates and their mail. */
-    desk,
+    /** Who is subscribed, asked or left: links in mails sent while updates were on keep working once they are off. */
+    subscribers: parts.subscribers,
+    /** Null unless updates are on: the subscribers, the updates and their mail. */
+    desk(): UpdatesDesk | null {
+      const on = settings()
+      return on ? { ...parts, settings: on } : null
+    },
     /** Why the owner cannot send updates from here, or null when they can. */
-    cannotSendUpdates: !settings
-      ? 'To send updates and offers, set UPDATES=true (with SMTP_URL, NOTIFY_EMAIL and PUBLIC_URL) and restart the site.'
-      : !ownerRequired
-        ? 'To send updates, set OWNER_PASSWORD: an open inbox must never let a stranger mail every subscriber.'
-        : null,
+    cannotSendUpdates(): string | null {
+      return !settings()
+        ? 'To send updates and offers, turn them on in the settings (they need mail and the site’s public address).'
+        : !ownerRequired
+          ? 'To send updates, set OWNER_PASSWORD: an open inbox must never let a stranger mail every subscriber.'
+          : null
+    },
+    /** After a change of settings: a queued update goes on at once, and a warning is said again. */
+    settingsChanged() {
+      said(settings())
+      sender.wake()
+    },
   }
 }

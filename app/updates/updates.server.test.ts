@@ -26,7 +26,7 @@ function setUp() {
   const updates = createUpdates({
     db: database.db,
     writes: database.writes,
-    products: ['eggs', 'honey'],
+    products: () => ['eggs', 'honey'],
     queued: () => queued++,
   })
   return { updates, says, subscribe, queued: () => queued }

@@ -63,16 +63,16 @@ export function createUpdates({
   db: FarmDatabase
   writes: Writes
   /** The products the analysis looks for (FARM_PRODUCTS), the audience's choices. */
-  products: string[]
+  products: () => string[]
   /** Called once an update is queued, so the sender starts at once. */
   queued: () => void
   now?: () => Date
 }) {
   /** Why an audience cannot be aimed at, or null. */
   function audienceError({ products: chosen, intents }: Audience): string | null {
-    const product = chosen.find((name) => !products.includes(name))
-    if (product !== undefined)
-      return `There is no product “${product.slice(0, 60)}”: choose from ${products.join(', ')}.`
+    const known = products()
+    const product = chosen.find((name) => !known.includes(name))
+    if (product !== undefined) return `There is no product “${product.slice(0, 60)}”: choose from ${known.join(', ')}.`
     const intent = intents.find((name) => !(knownIntents as readonly string[]).includes(name))
     if (intent !== undefined)
       return `There is no intent “${intent.slice(0, 60)}”: choose from ${knownIntents.join(', ')}.`
@@ -116,7 +116,9 @@ export function createUpdates({
   }
 
   return {
-    choices: { products, intents: knownIntents },
+    get choices() {
+      return { products: products(), intents: knownIntents }
+    },
     audienceError,
     /**
      * Whether an update could be sent now, and to how many: the checks `send` makes, for the

@@ -43,6 +43,45 @@ function webhookBody(lead: Submission): string {
 }
 
 /**
+ * One signed post (Standard Webhooks): null when the endpoint answered 2xx, else what went wrong,
+ * in words that never hold the address or the secret.
+ */
+export async function postSigned(
+  settings: Pick<WebhookSettings, 'url' | 'key'>,
+  messageId: string,
+  body: string,
+  at: number,
+): Promise<string | null> {
+  const timestamp = Math.floor(at / 1000)
+  try {
+    const response = await fetch(settings.url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'webhook-id': messageId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': webhookSignature(settings.key, messageId, timestamp, body),
+      },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(answerWithinMs),
+    })
+    await response.body?.cancel()
+    return response.status >= 200 && response.status < 300 ? null : `The endpoint answered ${response.status}.`
+  } catch (error) {
+    // The cause's code (ECONNREFUSED, ENOTFOUND), or a timeout; never the address itself.
+    const { name, cause } = error as { name?: string; cause?: { code?: unknown } }
+    const why =
+      typeof cause?.code === 'string'
+        ? cause.code
+        : name === 'TimeoutError'
+          ? `no answer within ${answerWithinMs / 1000} s`
+          : name
+    return `The endpoint could not be reached (${why ?? 'unknown'}).`
+  }
+}
+
+/**
  * The lead webhook: each lead (spam only with WEBHOOK_INCLUDE_SPAM) is owed one delivery, written
  * in the lead's own transaction, and posted from there, signed, until the endpoint answers 2xx;
  * anything else is tried again (NOTIFY_RETRY_SECONDS, doubling) for a day, with the same
@@ -54,48 +93,23 @@ export function createWebhook({
   writes,
   log,
   settings,
+  retryBaseMs,
 }: {
   engine: DeliveryEngine
   db: FarmDatabase
   writes: Writes
   log: Log
-  settings: WebhookSettings
+  /** The webhook now: null while none is set (what was owed waits for one). */
+  settings: () => WebhookSettings | null
+  retryBaseMs: number
 }) {
   const { now } = engine
   const record = deliveryRecord(db)
 
-  async function post(messageId: string, body: string): Promise<string | null> {
-    const timestamp = Math.floor(now() / 1000)
-    try {
-      const response = await fetch(settings.url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'webhook-id': messageId,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': webhookSignature(settings.key, messageId, timestamp, body),
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(answerWithinMs),
-      })
-      await response.body?.cancel()
-      return response.status >= 200 && response.status < 300 ? null : `The endpoint answered ${response.status}.`
-    } catch (error) {
-      // The cause's code (ECONNREFUSED, ENOTFOUND), or a timeout; never the address itself.
-      const { name, cause } = error as { name?: string; cause?: { code?: unknown } }
-      const why =
-        typeof cause?.code === 'string'
-          ? cause.code
-          : name === 'TimeoutError'
-            ? `no answer within ${answerWithinMs / 1000} s`
-            : name
-      return `The endpoint could not be reached (${why ?? 'unknown'}).`
-    }
-  }
-
   async function deliverDue(): Promise<number | null> {
     const at = now()
+    const current = settings()
+    if (!current) return null
     const due = db
       .select({ delivery: deliveries, lead: submissions })
       .from(deliveries)
@@ -106,12 +120,12 @@ export function createWebhook({
       .all()
     for (const { delivery, lead } of due) {
       if (engine.stopping) break
-      const failure = await post(delivery.receiptKey!, webhookBody(leadView(lead)))
+      const failure = await postSigned(current, delivery.receiptKey!, webhookBody(leadView(lead)), now())
       await writes.whenFree(() => {
         if (failure === null) return record.sent([delivery.id], new Date(now()))
         const failing = { ...delivery, lastError: failure }
         if (hasGivenUp(delivery.failingSince, at)) return record.gaveUp([failing])
-        const retryAt = new Date(now() + retryDelayMs(settings.retryBaseMs, delivery.attempts + 1))
+        const retryAt = new Date(now() + retryDelayMs(retryBaseMs, delivery.attempts + 1))
         record.retrying(delivery, retryAt, failure, new Date(at))
       })
       if (failure !== null) log.warn({ lead: lead.id, reason: failure }, 'could not post a lead to the webhook')
@@ -120,7 +134,7 @@ export function createWebhook({
     return soonestDue(db, 'webhook-post')
   }
 
-  engine.run({ name: 'webhook posts', round: deliverDue, retryMs: settings.retryBaseMs })
+  engine.run({ name: 'webhook posts', round: deliverDue, retryMs: retryBaseMs })
 
   return {
     /**
@@ -128,7 +142,8 @@ export function createWebhook({
      * is read, never for spam unless WEBHOOK_INCLUDE_SPAM.
      */
     queueFor(row: SubmissionRow, at: Date): void {
-      if (row.reanalyseAt !== null || (row.spamReasons !== null && !settings.includeSpam)) return
+      const current = settings()
+      if (!current || row.reanalyseAt !== null || (row.spamReasons !== null && !current.includeSpam)) return
       owe(
         db,
         { kind: 'webhook-post', submissionId: row.id, receiptKey: `msg_${randomBytes(16).toString('base64url')}` },

@@ -349,7 +349,9 @@ describe('the acknowledgement', () => {
   it('is not sent, and the log says why, when VISITOR_ACK is on but no mail server is set', async () => {
     const { server } = await site({ VISITOR_ACK: 'true' })
     expect((await postLead(server)).status).toBe(201)
-    expect(server.output()).toContain('VISITOR_ACK is on but SMTP_URL or NOTIFY_EMAIL is not set')
+    expect(server.output()).toContain(
+      'VISITOR_ACK is on but mail is not set up (SMTP_URL and NOTIFY_EMAIL, or the settings page)',
+    )
     expect(storedReplies(server.databasePath)).toHaveLength(0)
   })
 

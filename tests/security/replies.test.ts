@@ -470,7 +470,7 @@ describe('when mail cannot go out as the farm', () => {
     const api = await replyJson(server, id, 'Hello', { Cookie: cookie })
     expect(api.status).toBe(403)
     expect(JSON.parse(api.text).error).toBe(
-      'To answer from here, set SMTP_URL and NOTIFY_EMAIL: replies go out by mail.',
+      'To answer from here, set up mail in the settings (or set SMTP_URL and NOTIFY_EMAIL): replies go out by mail.',
     )
     const page = (await rawRequest(server.url, { method: 'GET', path: '/farm-sales', headers: { Cookie: cookie } }))
       .text

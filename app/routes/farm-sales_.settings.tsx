@@ -1,0 +1,163 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { notText } from '#app/http/form-text.server'
+import { pageHeaders } from '#app/http/page-headers.server'
+import { requireMethod } from '#app/http/require-method.server'
+import { ownerDataHeaders } from '#app/owner/owner-data'
+import { requireOwner } from '#app/owner/require-owner.server'
+import { fieldOf, sectionOf, sections } from '#app/settings/fields'
+import {
+  applyChange,
+  cannotSetUp,
+  changeOfForm,
+  sendTestMail,
+  sendTestPost,
+} from '#app/settings/settings-requests.server'
+import { SettingsSection, type SectionAnswer } from '#app/settings/settings-section'
+
+export const meta: MetaFunction = () => [{ title: 'Settings' }, { name: 'robots', content: 'noindex' }]
+
+export const headers = pageHeaders
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!context.owner.required) return json({ cannot: cannotSetUp, states: null, acknowledgement: '' })
+  await requireOwner(request, context, { as: 'page' })
+  return json(
+    { cannot: null, states: context.settings.view(), acknowledgement: context.replies.acknowledgement.text() },
+    { headers: ownerDataHeaders },
+  )
+}
+
+const answered = (answer: SectionAnswer, status = 400) => json(answer, { status, headers: ownerDataHeaders })
+
+/** What was typed in a section's form, to show again when it is refused (never a secret). */
+function typedIn(form: FormData, sectionId: string): Record<string, string> {
+  const typed: Record<string, string> = {}
+  for (const field of sectionOf(sectionId)?.fields ?? []) {
+    const value = form.get(field.key)
+    if (field.kind !== 'secret' && typeof value === 'string') typed[field.key] = value
+  }
+  return typed
+}
+
+/**
+ * One section's form: saved whole or not at all (then 303 back to it, saying so), a secret
+ * removed, or the mail server or the webhook tried with the values on the form, unsaved.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, ['POST'])
+  if (!context.owner.required) throw json({ error: cannotSetUp }, { status: 403 })
+  const pass = await requireOwner(request, context, { as: 'page' })
+  const form = await request.formData().catch(() => null)
+  const intent = form?.get('intent')
+  const section = form?.get('section')
+  if (!form || typeof intent !== 'string' || typeof section !== 'string' || !sectionOf(section)) {
+    return answered({
+      section: '',
+      problems: { form: 'That change is not one this page knows.' },
+      typed: {},
+      tested: null,
+    })
+  }
+  const refused = (problems: Record<string, string>) =>
+    answered({ section, problems, typed: typedIn(form, section), tested: null })
+  if (intent === 'test-mail' && section === 'mail') {
+    const tested = await sendTestMail(form, context, pass)
+    if (!tested.ok) return refused({ [tested.field]: tested.error })
+    return answered(
+      { section, problems: {}, typed: typedIn(form, section), tested: { ok: true, said: tested.said } },
+      200,
+    )
+  }
+  if (intent === 'test-post' && section === 'webhook') {
+    const tested = await sendTestPost(form, context, pass)
+    if (!tested.ok) return refused({ [tested.field]: tested.error })
+    return answered(
+      { section, problems: {}, typed: typedIn(form, section), tested: { ok: true, said: tested.said } },
+      200,
+    )
+  }
+  const removing = intent.startsWith('remove:') ? intent.slice('remove:'.length) : null
+  if (removing !== null && fieldOf(removing)?.kind !== 'secret')
+    return refused({ form: 'That change is not one this page knows.' })
+  const change = removing
+    ? { [removing]: null }
+    : intent === 'save'
+      ? changeOfForm(form, section, context.settings.view())
+      : null
+  if (!change) return refused({ form: intent === 'save' ? notText : 'That change is not one this page knows.' })
+  const done = await applyChange(change, context)
+  if (!done.ok) {
+    return refused(done.refusal.kind === 'fields' ? done.refusal.fields : { form: done.refusal.error })
+  }
+  return redirect(`/farm-sales/settings?saved=${section}#${section}`, 303)
+}
+
+export default function Settings() {
+  const { cannot, states, acknowledgement } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>() ?? null
+  const saved = new URLSearchParams(useLocation().search).get('saved')
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <main className="mx-auto max-w-3xl px-4 pt-12 pb-20 sm:px-6">
+      <p className="text-sm">
+        <Link to="/farm-sales" className="font-semibold text-green-800 underline">
+          ← Back to the inbox
+        </Link>
+      </p>
+      <h1 className="mt-3 font-serif text-4xl font-bold text-green-900">Settings</h1>
+      {cannot || !states ? (
+        <p className="mt-6 rounded-2xl bg-amber-100 px-5 py-4 text-amber-950 ring-1 ring-amber-300">{cannot}</p>
+      ) : (
+        <>
+          <p className="mt-3 text-stone-700">
+            Changes are used from the next mail, push or page, without a restart. A value the site’s environment sets
+            wins, and is shown locked with the variable’s name.
+          </p>
+          <nav aria-label="Sections" className="mt-5 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+            {sections.map((section) => (
+              <a key={section.id} href={`#${section.id}`} className="font-semibold text-green-800 underline">
+                {section.title}
+              </a>
+            ))}
+          </nav>
+          {sections.map((section) => (
+            <SettingsSection
+              key={section.id}
+              section={section}
+              states={states}
+              answer={answer?.section === section.id ? answer : null}
+              saved={saved === section.id && !answer}
+              busy={busy}
+              tests={
+                section.id === 'mail'
+                  ? { intent: 'test-mail', label: 'Send a test mail' }
+                  : section.id === 'webhook'
+                    ? { intent: 'test-post', label: 'Send a test post' }
+                    : undefined
+              }
+            >
+              {section.id === 'visitors' ? (
+                <div>
+                  <p className="text-sm font-semibold text-stone-800">Its text</p>
+                  <pre
+                    aria-label="The acknowledgement’s text"
+                    className="mt-1.5 rounded-xl bg-stone-50 px-3 py-2 font-sans text-sm whitespace-pre-wrap text-stone-800 ring-1 ring-stone-200"
+                  >
+                    {acknowledgement}
+                  </pre>
+                  <Link
+                    to="/farm-sales/saved-replies#acknowledgement"
+                    className="mt-1.5 inline-block text-sm font-semibold text-green-800 underline"
+                  >
+                    Change its text
+                  </Link>
+                </div>
+              ) : null}
+            </SettingsSection>
+          ))}
+        </>
+      )}
+    </main>
+  )
+}
