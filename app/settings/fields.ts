@@ -23,9 +23,9 @@ export interface Section {
 }
 
 export const mailSecurity = [
-  { value: 'starttls', label: 'STARTTLS, required (usually port 587)' },
-  { value: 'tls', label: 'TLS from the start (usually port 465)' },
-  { value: 'offered', label: 'Whatever the server offers (a relay on this network)' },
+  { value: 'starttls', label: 'STARTTLS (port 587)' },
+  { value: 'tls', label: 'TLS (port 465)' },
+  { value: 'offered', label: 'As the server offers (a local relay)' },
 ]
 
 export const sections: Section[] = [

@@ -116,7 +116,7 @@ export function SettingsSection({
     : []
   const anyOpen = section.fields.some((field) => stateOf(field.key).lockedBy === null)
   return (
-    <section id={section.id} aria-labelledby={`${section.id}-title`} className="mt-10 scroll-mt-6">
+    <section id={section.id} aria-labelledby={`${section.id}-title`} className="mt-10 scroll-mt-20">
       <h2 id={`${section.id}-title`} className="font-serif text-2xl font-bold text-green-900">
         {section.title}
       </h2>
