@@ -42,19 +42,20 @@ export function SetUpNotes({ setUp, cannotReply }: { setUp: SetUp; cannotReply: 
     return (
       <section
         aria-labelledby="first-steps"
-        className="mt-5 rounded-2xl bg-amber-50 px-5 py-4 text-stone-800 ring-1 ring-amber-200"
+        className="mt-3 rounded-2xl bg-amber-50 px-4 py-3 text-stone-800 ring-1 ring-amber-200 sm:mt-5 sm:px-5 sm:py-4"
       >
         <h2 id="first-steps" className="font-semibold text-amber-950">
           Three steps make this site useful
         </h2>
-        <ol className="mt-2 space-y-2">
+        {/* On a phone, one row of steps without their words, so the first lead stays in the first screen. */}
+        <ol className="mt-2 flex flex-wrap gap-x-4 gap-y-1.5 sm:block sm:space-y-2">
           {steps.map((step, index) => {
             const done = setUp[step.key]
             return (
-              <li key={step.key} className="flex gap-3">
+              <li key={step.key} className="flex items-center gap-2 sm:items-start sm:gap-3">
                 <span
                   aria-hidden="true"
-                  className={`mt-0.5 grid size-6 shrink-0 place-items-center rounded-full text-sm font-bold ${done ? 'bg-green-800 text-white' : 'bg-white text-amber-950 ring-1 ring-amber-300'}`}
+                  className={`grid size-6 shrink-0 place-items-center rounded-full text-sm font-bold sm:mt-0.5 ${done ? 'bg-green-800 text-white' : 'bg-white text-amber-950 ring-1 ring-amber-300'}`}
                 >
                   {done ? '✓' : index + 1}
                 </span>
@@ -63,7 +64,7 @@ export function SetUpNotes({ setUp, cannotReply }: { setUp: SetUp; cannotReply: 
                     {step.title}
                   </Link>
                   <span className="sr-only">{done ? ' (done)' : ' (not done yet)'}</span>
-                  <span className="block text-sm text-stone-700">{step.says}</span>
+                  <span className="hidden text-sm text-stone-700 sm:block">{step.says}</span>
                 </span>
               </li>
             )

@@ -98,7 +98,8 @@ export function createSettings<Config>({
   function environmentWith(stored: Map<string, string>): Environment {
     const merged: Environment = { ...env }
     for (const [key, value] of stored) {
-      if (key in mailServerDefaults || locked(key)) continue
+      // Only what the page sets: a row of any other name (a restored file's, say) is never read.
+      if (!fieldOf(key) || key in mailServerDefaults || locked(key)) continue
       merged[key] = value
     }
     if (!locked('SMTP_HOST')) {
@@ -122,6 +123,12 @@ export function createSettings<Config>({
   // At start: a stored value the environment now makes wrong is set aside (said once), never a reason not to start.
   let ignored = new Set<string>()
   function readFrom(stored: Map<string, string>): Config {
+    // A row the page would have refused (a restored file holds what anyone wrote into it) is set aside too.
+    const refused = [...stored].filter(([key, value]) => fieldOf(key) && ownProblem(key, value) !== null)
+    if (refused.length > 0) {
+      ignored = new Set(refused.map(([key]) => key))
+      log.warn({ keys: [...ignored] }, 'set aside a stored setting')
+    }
     for (;;) {
       const usable = new Map([...stored].filter(([key]) => !ignored.has(key)))
       try {

@@ -1,0 +1,257 @@
+// Attacks on the settings: other spellings of the API and the page, other methods, sizes and
+// encodings, header injection through a stored value, a replayed test, a restored file's rows,
+// and the secrets in answers, exports and logs.
+import Sqlite from 'better-sqlite3'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startMailServer, type MailServer } from '#tests/support/mail-server'
+import { signInAsOwner } from '#tests/support/owner'
+import { rawRequest } from '#tests/support/raw-request'
+import { readRows } from '#tests/support/database'
+import { startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+
+const password = 'orchard gate at noon'
+const mailPassword = 'secret-Hay-42!'
+const servers: RunningServer[] = []
+const mailServers: MailServer[] = []
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.stop('SIGKILL')
+  for (const mail of mailServers.splice(0)) await mail.close()
+})
+
+async function site(env: Record<string, string> = {}, databasePath = tempDatabasePath()) {
+  const server = await startServer({ env: { OWNER_PASSWORD: password, ...env }, databasePath })
+  servers.push(server)
+  return { server, cookie: await signInAsOwner(server.url, password) }
+}
+
+const patch = (server: RunningServer, cookie: string, body: string, path = '/api/settings') =>
+  fetch(`${server.url}${path}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    body,
+  })
+
+describe('every way to the settings needs the signed-in owner', () => {
+  it('other spellings of the API and the page are guarded alike, and change nothing', async () => {
+    const { server } = await site()
+    for (const path of ['/api/settings', '/api/settings/', '/API/settings', '//api//settings', '/api/%73ettings']) {
+      const answer = await rawRequest(server.url, {
+        method: 'PATCH',
+        path,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ FARM_NAME: 'Taken' }),
+      })
+      expect([401, 404], path).toContain(answer.status)
+    }
+    for (const path of [
+      '/farm-sales/settings',
+      '/farm-sales/settings?_data=routes%2Ffarm-sales_.settings',
+      '/FARM-SALES/settings',
+    ]) {
+      const answer = await rawRequest(server.url, {
+        path,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'section=farm&intent=save&FARM_NAME=Taken',
+      })
+      // A data request is sent to sign in by Remix's own redirect (204 and X-Remix-Redirect).
+      expect([302, 204, 404], path).toContain(answer.status)
+      if (answer.status === 204) expect(String(answer.headers['x-remix-redirect'])).toMatch(/^\/sign-in/)
+    }
+    expect(readRows(server.databasePath, 'SELECT * FROM farm_settings')).toEqual([])
+  })
+
+  it('takes only PATCH on the API and POST on the page', async () => {
+    const { server, cookie } = await site()
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const answer = await fetch(`${server.url}/api/settings`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Cookie: cookie },
+        body: JSON.stringify({ FARM_NAME: 'Taken' }),
+      })
+      expect(answer.status, method).toBe(405)
+      expect(answer.headers.get('Allow')).toBe('PATCH')
+    }
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const answer = await fetch(`${server.url}/farm-sales/settings`, {
+        method,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: server.url },
+        body: 'section=farm&intent=save&FARM_NAME=Taken',
+      })
+      expect(answer.status, method).toBe(405)
+    }
+    expect(readRows(server.databasePath, 'SELECT * FROM farm_settings')).toEqual([])
+  })
+})
+
+describe('what a value may hold', () => {
+  it('refuses other spellings of a key, prototype keys, other media types and bodies that are not JSON', async () => {
+    const { server, cookie } = await site()
+    for (const body of [
+      '{"farm_name":"x"}',
+      '{"__proto__":{"FARM_NAME":"x"}}',
+      '{"constructor":"x"}',
+      '{"FARM_NAME ":"x"}',
+    ]) {
+      const answer = await patch(server, cookie, body)
+      expect(answer.status, body).toBe(400)
+      expect(((await answer.json()) as { error: string }).error).toMatch(/^No such setting: /)
+    }
+    expect((await patch(server, cookie, '{"FARM_NAME":')).status).toBe(400)
+    expect((await patch(server, cookie, 'null')).status).toBe(400)
+    const asForm = await fetch(`${server.url}/api/settings`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+      body: 'FARM_NAME=x',
+    })
+    expect(asForm.status).toBe(415)
+    expect(readRows(server.databasePath, 'SELECT * FROM farm_settings')).toEqual([])
+  })
+
+  it('refuses line breaks and control characters (no header of a mail can be written through a setting), and long values', async () => {
+    const { server, cookie } = await site()
+    for (const [key, value] of [
+      ['NOTIFY_FROM', 'farm@bramble.example\r\nBcc: everyone@example.com'],
+      ['FARM_NAME', 'Bramble\nBcc: x@example.com'],
+      ['FARM_NAME', 'Bramble\u0000'],
+      ['SMTP_HOST', 'mail.example\r\nRCPT TO:<x@example.com>'],
+      ['SMTP_USER', 'farm\u001b[31m'],
+      ['FARM_NAME', 'x'.repeat(501)],
+      ['FARM_PRODUCTS', 'eggs,'.repeat(2_001)],
+      ['SMTP_HOST', 'mail.example:25'],
+      ['SMTP_HOST', 'user@mail.example'],
+      ['SMTP_PORT', '587 '.repeat(3)],
+      ['SMTP_SECURITY', 'none'],
+      ['UPDATES', 'yes'],
+    ] as const) {
+      const answer = await patch(server, cookie, JSON.stringify({ [key]: value }))
+      expect(answer.status, `${key}=${JSON.stringify(value)}`).toBe(400)
+      expect(((await answer.json()) as { fields: Record<string, string> }).fields[key]).toBeTruthy()
+    }
+    expect(readRows(server.databasePath, 'SELECT * FROM farm_settings')).toEqual([])
+  })
+
+  it('a body past the owner’s limit is refused before it is read', async () => {
+    const { server, cookie } = await site()
+    const answer = await patch(server, cookie, JSON.stringify({ FARM_PRODUCTS: 'e'.repeat(5_000_000) }))
+    expect(answer.status).toBe(413)
+    expect(readRows(server.databasePath, 'SELECT * FROM farm_settings')).toEqual([])
+  })
+
+  it('a farm name that looks like markup is shown as text on every page', async () => {
+    const { server, cookie } = await site()
+    expect((await patch(server, cookie, JSON.stringify({ FARM_NAME: '<img src=x onerror=alert(1)>' }))).status).toBe(
+      200,
+    )
+    for (const path of ['/', '/farm-sales/settings', '/farm-sales']) {
+      const html = await (await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } })).text()
+      expect(html, path).not.toContain('<img src=x')
+      expect(html, path).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    }
+  })
+})
+
+describe('tests that reach another server', () => {
+  it('a replayed test is capped per person: past the minute’s share, no more mails go out', async () => {
+    const mail = await startMailServer()
+    mailServers.push(mail)
+    const { server, cookie } = await site({ REPLY_RATE_LIMIT: '3' })
+    const form = new URLSearchParams({
+      section: 'mail',
+      intent: 'test-mail',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(mail.port),
+      SMTP_SECURITY: 'offered',
+      NOTIFY_EMAIL: 'owner@bramble.example',
+    }).toString()
+    const answers: number[] = []
+    for (let n = 0; n < 5; n++) {
+      const answer = await fetch(`${server.url}/farm-sales/settings`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: server.url },
+        body: form,
+      })
+      answers.push(answer.status)
+      if (n === 4) expect(await answer.text()).toContain('Too many tests: wait a minute.')
+    }
+    expect(answers).toEqual([200, 200, 200, 400, 400])
+    expect(mail.mails).toHaveLength(3)
+  })
+})
+
+describe('secrets', () => {
+  it('are in no answer, page, export, CSV or log line; only ‘set’', async () => {
+    const mail = await startMailServer({ login: { user: 'farm', password: mailPassword } })
+    mailServers.push(mail)
+    const { server, cookie } = await site()
+    const webhookSecret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`
+    const saved = await patch(
+      server,
+      cookie,
+      JSON.stringify({
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(mail.port),
+        SMTP_SECURITY: 'offered',
+        SMTP_USER: 'farm',
+        SMTP_PASSWORD: mailPassword,
+        NOTIFY_EMAIL: 'owner@bramble.example',
+        WEBHOOK_URL: 'http://127.0.0.1:9/hook',
+        WEBHOOK_SECRET: webhookSecret,
+      }),
+    )
+    expect(saved.status).toBe(200)
+    await fetch(`${server.url}/api/submissions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Ann Baker', email: 'ann@example.com', message: 'Two dozen eggs, please.' }),
+    })
+    await expect.poll(() => mail.mails.length, { timeout: 10_000 }).toBe(1)
+    const seen = [
+      JSON.stringify(await saved.json()),
+      await (await fetch(`${server.url}/api/settings`, { headers: { Cookie: cookie } })).text(),
+      await (await fetch(`${server.url}/farm-sales/settings`, { headers: { Cookie: cookie } })).text(),
+      await (await fetch(`${server.url}/api/submissions.csv`, { headers: { Cookie: cookie } })).text(),
+      await (await fetch(`${server.url}/api/people?email=ann%40example.com`, { headers: { Cookie: cookie } })).text(),
+      server.output(),
+    ].join('\n')
+    for (const secret of [mailPassword, encodeURIComponent(mailPassword), webhookSecret, webhookSecret.slice(6)]) {
+      expect(seen).not.toContain(secret)
+    }
+  })
+
+  it('a restored file’s rows are read only for the page’s own fields, and only as the page would take them', async () => {
+    const databasePath = tempDatabasePath()
+    const first = await site({}, databasePath)
+    await first.server.stop('SIGTERM')
+    servers.splice(0)
+    const sqlite = new Sqlite(databasePath)
+    const row = sqlite.prepare('INSERT INTO farm_settings (key, value, changed_at) VALUES (?, ?, 0)')
+    row.run('ALLOWED_HOSTS', 'evil.example')
+    row.run('PUSH_HOSTS', 'evil.example')
+    row.run('OWNER_PASSWORD', 'taken')
+    row.run('FARM_NAME', 'Bramble\r\nBcc: everyone@example.com')
+    row.run('FARM_PRODUCT', 'Orchard fruit')
+    sqlite.close()
+    const { server, cookie } = await site({}, databasePath)
+    const states = (
+      (await (await fetch(`${server.url}/api/settings`, { headers: { Cookie: cookie } })).json()) as {
+        data: Array<{ key: string; value: string | null; source: string }>
+      }
+    ).data
+    expect(states.find((state) => state.key === 'FARM_NAME')).toMatchObject({
+      value: 'Willow Creek Farm',
+      source: 'default',
+    })
+    expect(states.find((state) => state.key === 'FARM_PRODUCT')).toMatchObject({
+      value: 'Orchard fruit',
+      source: 'settings page',
+    })
+    expect(states.map((state) => state.key)).not.toContain('ALLOWED_HOSTS')
+    expect(server.output()).toContain('set aside a stored setting')
+    // The password from the environment still signs in; the row's does not.
+    expect((await fetch(`${server.url}/api/submissions`, { headers: { Cookie: cookie } })).status).toBe(200)
+    await expect(signInAsOwner(server.url, 'taken')).rejects.toThrow()
+    const open = await rawRequest(server.url, { method: 'GET', path: '/farm-sales', headers: { Host: 'evil.example' } })
+    expect(open.status).toBe(302)
+  })
+})
