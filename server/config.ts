@@ -65,7 +65,7 @@ export interface Config {
   /** Null unless WEBHOOK_URL is set: then each lead is posted there, signed with WEBHOOK_SECRET. */
   webhook: WebhookSettings | null
   /** Web Push to the owner's phones (only ever with OWNER_PASSWORD, see services). */
-  push: { hosts: string[]; keys: VapidKeys | null; subject: string | null; siteUrl: string | null; retryBaseMs: number }
+  push: { hosts: string[]; keys: VapidKeys | null; subject: string | null; siteUrl: string | null }
 }
 
 /** Every setting the site reads, with its default; the README lists the same. */
@@ -246,9 +246,6 @@ function readNotify(env: Environment): OwnerMailSettings | null {
   const smtpUrl = text(env, 'SMTP_URL')
   const to = mailAddresses(env, 'NOTIFY_EMAIL')
   const from = mailAddresses(env, 'NOTIFY_FROM')
-  // Checked whether mail is set up or not, so a wrong value is said when it is set, not when mail is.
-  const digestAfter = wholeNumber(env, 'NOTIFY_DIGEST_AFTER', 0, 1000)
-  const digestWindowMs = wholeNumber(env, 'NOTIFY_DIGEST_SECONDS', 1, 86_400) * 1000
   if (!smtpUrl || to.length === 0) return null
   let url: URL
   try {
@@ -265,9 +262,8 @@ function readNotify(env: Environment): OwnerMailSettings | null {
     smtpUrl,
     to,
     from: from[0] ?? to[0]!,
-    digestAfter,
-    digestWindowMs,
-    retryBaseMs: retryBaseMs(env),
+    digestAfter: wholeNumber(env, 'NOTIFY_DIGEST_AFTER', 0, 1000),
+    digestWindowMs: wholeNumber(env, 'NOTIFY_DIGEST_SECONDS', 1, 86_400) * 1000,
     publicUrl: readPublicUrl(env),
   }
 }
@@ -334,7 +330,6 @@ function readPush(env: Environment): Config['push'] {
     keys,
     subject: subject || (ownerMail ? `mailto:${ownerMail}` : site && isVapidSubject(site) ? site : null),
     siteUrl: site,
-    retryBaseMs: retryBaseMs(env),
   }
 }
 
@@ -388,7 +383,6 @@ function readWebhook(env: Environment): WebhookSettings | null {
     url: parsed.href,
     key: decoded,
     includeSpam,
-    retryBaseMs: retryBaseMs(env),
   }
 }
 

@@ -1,6 +1,8 @@
 import { startAnalysis } from '#app/analysis/analysis-feature.server'
 import { openDatabase } from '#app/data/database.server'
 import { createDeliveryEngine } from '#app/delivery/engine.server'
+import { dueAgainNow } from '#app/delivery/record.server'
+import type { DeliveryKind } from '#app/data/enums'
 import { createCsvExports } from '#app/inbox/csv-export.server'
 import { createInbox } from '#app/inbox/inbox.server'
 import { startDataLifecycle } from '#app/lifecycle/data-lifecycle.server'
@@ -38,6 +40,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     env,
     defaults,
     read: readConfig,
+    hasOwner: config.ownerPassword !== undefined,
     log: log.child({ part: 'settings' }),
   })
   const now = () => settings.config
@@ -96,7 +99,6 @@ export async function buildServices(config: Config, env: Record<string, string |
             owner: notify.to[0]!,
             farmName: farmName(),
             siteUrl: on.publicUrl,
-            retryBaseMs: notify.retryBaseMs,
             perMinute: on.perMinute,
           }
         : null
@@ -124,6 +126,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     engine,
     database,
     settings: () => now().push,
+    retryBaseMs: config.retryBaseMs,
     ownerRequired: owner.required,
     log: log.child({ part: 'push' }),
   })
@@ -146,6 +149,12 @@ export async function buildServices(config: Config, env: Record<string, string |
   const anyPhone = database.sqlite.prepare('SELECT 1 FROM push_subscriptions LIMIT 1')
   const readingAgain = startReadingAgain({ submissions, log: analysisLog })
   engine.start()
+  // What each kind of delivery is sent with: a change of it makes what failed with the old due now.
+  const sentWith: Array<[RegExp, DeliveryKind[]]> = [
+    [/^(SMTP_|NOTIFY_EMAIL|NOTIFY_FROM)/, ['owner-mail', 'visitor-mail', 'update-mail']],
+    [/^WEBHOOK_/, ['webhook-post']],
+    [/^(VAPID_SUBJECT|NOTIFY_EMAIL|PUBLIC_URL)/, ['push']],
+  ]
   settings.onChange((next, changed) => {
     if (changed.includes('FARM_PRODUCTS')) analysis.lookFor(next.farmProducts)
     if (changed.includes('FARM_NAME')) events.publish({ type: 'FARM_RENAMED', name: next.farmName })
@@ -153,8 +162,11 @@ export async function buildServices(config: Config, env: Record<string, string |
     answering.settingsChanged()
     updates.settingsChanged()
     lifecycle.settingsChanged(changed)
-    // Whatever was owed and waited for these settings goes now.
-    engine.start()
+    const kinds = sentWith.filter(([keys]) => changed.some((key) => keys.test(key))).flatMap(([, of]) => of)
+    void database.writes
+      .whenFree(() => dueAgainNow(database.db, kinds, new Date()))
+      .catch((error: unknown) => log.error({ err: error }, 'could not make what failed due again'))
+      .finally(engine.start)
   })
 
   return {

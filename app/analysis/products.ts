@@ -121,13 +121,14 @@ const maxProducts = 100
 const maxNameLength = 60
 
 /**
- * Reads the owner's list: products separated by commas, each optionally with
+ * Reads the owner's list: products separated by commas (or lines), each optionally with
  * its own synonyms after "=" separated by "|", e.g. "eggs, asparagus=sparrowgrass|spears".
  * Default products keep their common synonyms.
  */
 export function readProductList(text: string): Product[] {
   const products = new Map<string, Product>()
-  for (const entry of text.split(',')) {
+  // A line break parts products as a comma does: the settings page writes the list in a box.
+  for (const entry of text.split(/[,\n]/)) {
     const [rawName = '', rawSynonyms = ''] = entry.split('=', 2)
     const name = rawName.trim().replace(/\s+/g, ' ')
     if (!name) continue

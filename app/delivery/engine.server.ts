@@ -68,11 +68,11 @@ export function createDeliveryEngine({ log, now = Date.now }: { log: Log; now?: 
       return { wake: rounds.wake }
     },
     /**
-     * The transport to the mail server the settings name now. `pool` keeps one connection open between mails (an update's
+     * A transport to the mail servers the settings name, one at a time. `pool` keeps one connection open between mails (an update's
      * many); a sender that gets its own never makes the owner's mail wait behind a campaign.
      */
-    smtp(url: () => string, options: { pool?: boolean } = {}): SmtpTransport {
-      const transport = createSmtpTransport(url, options)
+    smtp(options: { pool?: boolean } = {}): SmtpTransport {
+      const transport = createSmtpTransport(options)
       transports.push(transport)
       return transport
     },

@@ -15,6 +15,17 @@ export const dueOf = (kind: DeliveryKind, at: Date) =>
   and(eq(deliveries.kind, kind), waiting, lte(deliveries.nextAttemptAt, at))
 
 /**
+ * What waits to be tried again, of these kinds, is due now and has a new day: the owner changed
+ * the settings it failed with (a password, a server, an address), so the next try uses them.
+ */
+export function dueAgainNow(db: Pick<FarmDatabase, 'update'>, kinds: DeliveryKind[], at: Date): void {
+  db.update(deliveries)
+    .set({ nextAttemptAt: at, failingSince: null })
+    .where(and(inArray(deliveries.kind, kinds), eq(deliveries.state, 'retrying')))
+    .run()
+}
+
+/**
  * The one place a delivery's state is written, in one vocabulary for every kind. Each call is one
  * statement; the sender runs it through `writes.whenFree` (or inside its own transaction as `tx`).
  */

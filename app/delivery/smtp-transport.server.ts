@@ -2,15 +2,14 @@ import type { SendMailOptions, Transporter } from 'nodemailer'
 
 /**
  * The SMTP connection mails go through, opened with the first mail: nodemailer is about 15 MB of
- * the server's memory, loaded only when something is sent. It follows the mail server the
- * settings name now: when they change, the next mail opens a connection to the new one and the
- * old is closed. `pool` keeps one connection open between mails (an update's many), else each
- * mail opens its own.
+ * the server's memory, loaded only when something is sent. Each mail names the mail server it
+ * goes through (the settings its sender read for that round), so a change of settings opens a
+ * connection to the new server with the next mail and closes the old one. `pool` keeps one
+ * connection open between mails (an update's many), else each mail opens its own.
  */
-export function createSmtpTransport(smtpUrl: () => string, { pool = false } = {}) {
+export function createSmtpTransport({ pool = false } = {}) {
   let open: { url: string; transport: Promise<Transporter> } | undefined
-  const opened = () => {
-    const url = smtpUrl()
+  const opened = (url: string) => {
     if (open?.url !== url) {
       open?.transport.then((old) => old.close()).catch(() => {})
       open = {
@@ -29,10 +28,10 @@ export function createSmtpTransport(smtpUrl: () => string, { pool = false } = {}
     return open.transport
   }
   return {
-    /** Resolves once the server accepted the mail; rejects with its answer (or what went wrong). */
-    send: async (mail: SendMailOptions) => void (await (await opened()).sendMail(mail)),
+    /** Resolves once the server at `url` accepted the mail; rejects with its answer (or what went wrong). */
+    send: async (url: string, mail: SendMailOptions) => void (await (await opened(url)).sendMail(mail)),
     /** Connects and signs in without sending: the server's own words when it cannot. */
-    verify: async () => void (await (await opened()).verify()),
+    verify: async (url: string) => void (await (await opened(url)).verify()),
     close: () => void open?.transport.then((transport) => transport.close()).catch(() => {}),
   }
 }

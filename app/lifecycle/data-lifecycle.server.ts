@@ -9,7 +9,7 @@ import { startRetention } from './retention.server'
 
 /** BACKUP_*, SPAM_RETENTION_DAYS, HANDLED_RETENTION_DAYS, and the site's address for a person's export. */
 export interface DataLifecycleSettings {
-  backups: { dir: string; keep: number; everyMs: number }
+  backups: { keep: number; everyMs: number }
   spamRetentionDays: number
   handledRetentionDays: number | null
   siteUrl: string | null
@@ -88,10 +88,9 @@ export function startDataLifecycle({
     cannotKeepData: ownerRequired
       ? null
       : 'To download a backup, delete submissions, or export or forget a person, set OWNER_PASSWORD: an open inbox must never let a stranger take or destroy its data.',
-    /** After a change of settings: the backups' schedule and the retention follow it. */
+    /** After a change of settings: the next backup follows the new interval (retention reads its days each day). */
     settingsChanged(changed: string[]) {
       if (changed.some((key) => key.startsWith('BACKUP_'))) backups.rescheduled()
-      if (changed.some((key) => key.endsWith('_RETENTION_DAYS'))) void retention.again()
     },
     async stop() {
       retention.stop()

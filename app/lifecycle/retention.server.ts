@@ -40,10 +40,5 @@ export function startRetention({
   const done = purge()
   const daily = setInterval(() => void purge(), dayMs)
   daily.unref()
-  return {
-    done,
-    /** After a change of settings: what the new retention no longer keeps goes now. */
-    again: purge,
-    stop: () => clearInterval(daily),
-  }
+  return { done, stop: () => clearInterval(daily) }
 }

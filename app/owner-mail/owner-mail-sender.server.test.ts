@@ -6,7 +6,7 @@ import { openDatabase, type OpenDatabase } from '#app/data/database.server'
 import { tempDatabasePath } from '#tests/support/server'
 import { createDeliveryEngine } from '#app/delivery/engine.server'
 import { createOutboxSender } from './owner-mail-sender.server'
-import { unreachableOwnerMail } from '#tests/support/owner-mail-settings'
+import { retryBaseMs, unreachableOwnerMail } from '#tests/support/owner-mail-settings'
 
 const hourMs = 60 * 60 * 1000
 let database: OpenDatabase | undefined
@@ -36,7 +36,7 @@ it('retries a mail the server could not take, with backoff, and gives up on one 
     engine,
     db: database.db,
     settings: () => unreachableOwnerMail,
-    retryBaseMs: unreachableOwnerMail.retryBaseMs,
+    retryBaseMs,
     log,
     writes: database.writes,
   })

@@ -20,8 +20,6 @@ export interface OwnerMailSettings {
   /** Past this many mails in a digest window, leads wait for one digest per window. */
   digestAfter: number
   digestWindowMs: number
-  /** The first retry waits this long; each next one twice as long (with jitter), up to a day in all. */
-  retryBaseMs: number
   /** The site's public address, for a link to the lead in each mail; none without it. */
   publicUrl: string | null
 }
@@ -49,13 +47,13 @@ export function createOutboxSender({
   db: FarmDatabase
   /** The settings now: null while the owner's mail is not set up. */
   settings: () => OwnerMailSettings | null
-  /** The first retry's wait (NOTIFY_RETRY_SECONDS), for a round that threw. */
+  /** The first retry waits this long (NOTIFY_RETRY_SECONDS); each next one twice as long (with jitter), up to a day in all. */
   retryBaseMs: number
   log: Log
   writes: Writes
 }) {
   const { now } = engine
-  const transport = engine.smtp(() => settings()?.smtpUrl ?? '')
+  const transport = engine.smtp()
   // The settings this round sends with, read once at its start.
   let current: OwnerMailSettings
   // While leads wait for the next digest, a new lead can only join them: no need to look.
@@ -70,7 +68,7 @@ export function createOutboxSender({
   }
 
   const send = (mail: OwnerMail) =>
-    transport.send({
+    transport.send(current.smtpUrl, {
       from: current.from,
       to: current.to,
       replyTo: mail.replyTo,
@@ -103,7 +101,7 @@ export function createOutboxSender({
     await writes.whenFree(() =>
       db.transaction((tx) => {
         for (const row of rows) {
-          const retryAt = new Date(now() + retryDelayMs(current.retryBaseMs, row.attempts + 1))
+          const retryAt = new Date(now() + retryDelayMs(retryBaseMs, row.attempts + 1))
           deliveryRecord(tx).retrying(row, retryAt, reason, at)
         }
       }),

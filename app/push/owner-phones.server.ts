@@ -11,7 +11,6 @@ export interface OwnerPhonesSettings {
   keys: VapidKeys | null
   subject: string | null
   siteUrl: string | null
-  retryBaseMs: number
 }
 
 /**
@@ -23,6 +22,7 @@ export function tellOwnerPhones({
   engine,
   database,
   settings,
+  retryBaseMs,
   ownerRequired,
   log,
 }: {
@@ -30,6 +30,8 @@ export function tellOwnerPhones({
   database: OpenDatabase
   /** The settings now: the subject follows VAPID_SUBJECT, NOTIFY_EMAIL and PUBLIC_URL as they change. */
   settings: () => OwnerPhonesSettings
+  /** The first retry waits this long (NOTIFY_RETRY_SECONDS, as the mail's), then twice as long each time. */
+  retryBaseMs: number
   ownerRequired: boolean
   log: Log
 }) {
@@ -45,7 +47,7 @@ export function tellOwnerPhones({
     writes: database.writes,
     log,
     settings: pushing,
-    retryBaseMs: settings().retryBaseMs,
+    retryBaseMs,
   })
   return {
     /** Null unless the owner's phones may be notified now. */

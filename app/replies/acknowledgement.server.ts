@@ -110,9 +110,10 @@ export function createAcknowledgements({
      */
     queueFor(row: SubmissionRow, now: Date = row.createdAt): void {
       const clean = row.spamReasons === null && row.reanalyseAt === null && row.analysis !== null
-      if (!clean || anyMailTo.get({ submissionId: row.id })) return
       const saying = acknowledging()
       const asked = consent()
+      // Off (neither the acknowledgement nor the ask): no query at all on the lead's commit.
+      if (!clean || (!saying && !asked) || anyMailTo.get({ submissionId: row.id })) return
       const asking = asked?.mayAsk(row.email, now) ?? false
       if (!saying && !asking) return
       const at = now.getTime()

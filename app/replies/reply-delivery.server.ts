@@ -54,7 +54,7 @@ export function createReplyDelivery({
   retryBaseMs: number
 }) {
   const { now } = engine
-  const transport = engine.smtp(() => settings()?.smtpUrl ?? '')
+  const transport = engine.smtp()
   const record = deliveryRecord(db)
   const tell = (submissionId: number) => void tellThread(db, events, submissionId)
   const accepted = createAcceptedLedger<{ id: number; submissionId: number; at: Date }>({
@@ -101,7 +101,7 @@ export function createReplyDelivery({
       }
       if (unreachable === null) {
         try {
-          await transport.send(visitorMail(reply, lead, current))
+          await transport.send(current.smtpUrl, visitorMail(reply, lead, current))
           await accepted.accepted({ id: delivery.id, submissionId: reply.submissionId, at: new Date(now()) })
           continue
         } catch (error) {

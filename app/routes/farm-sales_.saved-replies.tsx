@@ -110,7 +110,7 @@ export default function SavedReplies() {
           <p className="mt-2 text-stone-700">
             {acknowledging
               ? 'Sent once a day at most to each visitor whose message is not spam, right after they write.'
-              : 'Not sent: set VISITOR_ACK=true (with SMTP_URL and NOTIFY_EMAIL) to send it to each visitor whose message is not spam.'}{' '}
+              : 'Not sent: turn it on in the settings (Visitors), with mail set up, to send it to each visitor whose message is not spam.'}{' '}
             It may name the farm (<code>{'{farm}'}</code>) but never repeats anything the visitor typed, not even their
             name: anyone can type anyone’s address into the form.
           </p>

@@ -40,7 +40,7 @@ export const sections: Section[] = [
         key: 'FARM_PRODUCTS',
         label: 'Products the inbox looks for',
         kind: 'long-text',
-        hint: 'One per line or comma-separated; words after a colon are other names for it, e.g. "eggs: egg, dozen".',
+        hint: 'Comma-separated, or one per line; other names after "=", parted by "|", e.g. "asparagus=sparrowgrass|spears".',
       },
       {
         key: 'PUBLIC_URL',

@@ -6,8 +6,9 @@ import { jsonError } from '#app/http/json.server'
 import type { OwnerPass } from '#app/owner/owner-access.server'
 import { requireOwner } from '#app/owner/require-owner.server'
 import { postSigned } from '#app/webhook/webhook.server'
+import { notText } from '#app/http/form-text.server'
 import { sectionOf, type FieldState } from './fields'
-import type { SettingsChange, SettingsRefusal } from './settings.server'
+import { decodedPart, type SettingsChange, type SettingsRefusal } from './settings.server'
 
 type Context = Pick<AppLoadContext, 'owner' | 'siteNames' | 'settings' | 'limits' | 'farm'>
 
@@ -53,68 +54,71 @@ export function changeOfForm(form: FormData, sectionId: string, shown: FieldStat
 }
 
 /** A message's words with the secret it may hold cut out, whatever the server chose to repeat. */
-const withoutSecret = (words: string, secret: string) => (secret ? words.split(secret).join('•••') : words)
+function withoutSecret(words: string, secret: string) {
+  if (!secret) return words
+  return [secret, encodeURIComponent(secret)].reduce((said, form) => said.split(form).join('•••'), words)
+}
 
-/** The values of the mail section's form, over what is stored for what was left alone. */
-function mailOfForm(form: FormData, context: Context) {
-  const shown = context.settings.view()
-  const valueOf = (key: string) => {
-    const sent = form.get(key)
-    if (typeof sent === 'string' && (sent !== '' || key !== 'SMTP_PASSWORD')) return sent.trim()
-    if (key === 'SMTP_PASSWORD') return context.settings.secret('SMTP_PASSWORD')
-    return shown.find((state) => state.key === key)?.value ?? ''
+/** The password in an smtp:// address, as the server gets it. */
+const passwordOf = (smtpUrl: string) => (URL.canParse(smtpUrl) ? decodedPart(new URL(smtpUrl).password) : '')
+
+/**
+ * A section's form as the change a test tries: its fields that are not locked, a secret only
+ * when typed (else the stored one, which `preview` keeps only for the address it was set for).
+ */
+function triedOfForm(form: FormData, sectionId: string, shown: FieldState[]): SettingsChange | null {
+  const section = sectionOf(sectionId)
+  if (!section) return null
+  const tried: SettingsChange = {}
+  for (const field of section.fields) {
+    const sent = form.get(field.key)
+    if (shown.find((state) => state.key === field.key)?.lockedBy || sent === null) continue
+    if (typeof sent !== 'string') return null
+    if (field.kind === 'secret' && sent === '') continue
+    tried[field.key] = sent
   }
-  const parts = Object.fromEntries(
-    ['SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURITY', 'SMTP_USER', 'SMTP_PASSWORD'].map((key) => [key, valueOf(key)]),
-  )
-  const to = valueOf('NOTIFY_EMAIL')
-    .split(',')
-    .map((address) => address.trim())
-    .filter(Boolean)
-  return { parts, to, from: valueOf('NOTIFY_FROM') || to[0] || '' }
+  return tried
 }
 
 export type TestAnswer = { ok: true; said: string } | { ok: false; field: string; error: string }
 
-/** At most this many tests a minute per person: each reaches another server. */
+/** At most this many tests a minute per person (the replies' share): each reaches another server. */
 const testsAtOnce = (context: Context, who: OwnerPass) => context.limits.replies.take(`tests-${who.who.id}`).ok
+
+/** The config a test's values make, or the first refused field and its words. */
+function triedConfig(form: FormData, sectionId: string, context: Context, firstField: string) {
+  const tried = triedOfForm(form, sectionId, context.settings.view())
+  if (!tried) return { ok: false as const, field: firstField, error: notText }
+  const checked = context.settings.preview(tried)
+  if (checked.ok) return { ok: true as const, config: checked.config }
+  if (checked.refusal.kind === 'request') return { ok: false as const, field: firstField, error: checked.refusal.error }
+  const [field, error] = Object.entries(checked.refusal.fields)[0]!
+  return { ok: false as const, field, error }
+}
 
 /**
  * 'Send a test mail': the values on the form, before they are saved (a password left empty is the
- * stored one), tried by sending one mail to the owner's own addresses. A failure is the mail
- * server's own words, never the password.
+ * stored one, for the server it was set for only), tried by sending one mail to the owner's own
+ * addresses. A failure is the mail server's own words, never the password.
  */
 export async function sendTestMail(form: FormData, context: Context, who: OwnerPass): Promise<TestAnswer> {
   if (!testsAtOnce(context, who)) return { ok: false, field: 'SMTP_HOST', error: 'Too many tests: wait a minute.' }
-  const { parts, to, from } = mailOfForm(form, context)
-  // The form's values are checked as the settings would check them, so a test never reaches an odd address.
-  const checked = context.settings.preview(
-    Object.fromEntries(
-      Object.entries({ ...parts, NOTIFY_EMAIL: to.join(', '), NOTIFY_FROM: from }).filter(
-        ([key]) => !context.settings.view().find((state) => state.key === key)?.lockedBy,
-      ),
-    ),
-  )
-  if (!checked.ok) {
-    if (checked.refusal.kind === 'fields') {
-      const [field, error] = Object.entries(checked.refusal.fields)[0]!
-      return { ok: false, field, error }
-    }
-    return { ok: false, field: 'SMTP_HOST', error: checked.refusal.error }
-  }
-  const { notify } = checked.config
+  const tried = triedConfig(form, 'mail', context, 'SMTP_HOST')
+  if (!tried.ok) return tried
+  const { notify } = tried.config
   if (!notify) return { ok: false, field: 'SMTP_HOST', error: 'Fill in the mail server and your address first.' }
-  const transport = createSmtpTransport(() => notify.smtpUrl)
+  const host = URL.canParse(notify.smtpUrl) ? new URL(notify.smtpUrl).hostname : 'its mail server'
+  const transport = createSmtpTransport()
   try {
-    await transport.send({
+    await transport.send(notify.smtpUrl, {
       from: notify.from,
       to: notify.to,
       subject: `A test mail from ${context.farm.name}`,
-      text: `This mail shows that ${context.farm.name}'s site can send mail through ${parts.SMTP_HOST || 'its mail server'}.\n\nNothing else is needed: leads, your answers and updates go out the same way.`,
+      text: `This mail shows that ${context.farm.name}'s site can send mail through ${host}.\n\nNothing else is needed: leads, your answers and updates go out the same way.`,
     })
     return { ok: true, said: `Sent a test mail to ${notify.to.join(', ')}. The mail server took it.` }
   } catch (error) {
-    const words = withoutSecret(serverWords(error), parts.SMTP_PASSWORD ?? '')
+    const words = withoutSecret(serverWords(error), passwordOf(notify.smtpUrl))
     const field = /auth|login|535|534|530/i.test(words) ? 'SMTP_PASSWORD' : 'SMTP_HOST'
     return { ok: false, field, error: `The mail server said: ${words}` }
   } finally {
@@ -122,42 +126,25 @@ export async function sendTestMail(form: FormData, context: Context, who: OwnerP
   }
 }
 
-/** Whether the mail server of these settings can be reached and signed in to: for turning updates on. */
+/** Whether the mail server of these settings can be reached and signed in to: for updates. */
 async function mailServerAnswers(smtpUrl: string): Promise<string | null> {
-  const transport = createSmtpTransport(() => smtpUrl)
+  const transport = createSmtpTransport()
   try {
-    await transport.verify()
+    await transport.verify(smtpUrl)
     return null
   } catch (error) {
-    const password = URL.canParse(smtpUrl) ? decodeURIComponent(new URL(smtpUrl).password) : ''
-    return withoutSecret(serverWords(error), password)
+    return withoutSecret(serverWords(error), passwordOf(smtpUrl))
   } finally {
     transport.close()
   }
 }
 
-/** 'Send a test post': the webhook's address and secret on the form (or the stored secret), one signed sample lead. */
+/** 'Send a test post': the webhook's address and secret on the form (or the stored secret, for its own address), one signed sample lead. */
 export async function sendTestPost(form: FormData, context: Context, who: OwnerPass): Promise<TestAnswer> {
   if (!testsAtOnce(context, who)) return { ok: false, field: 'WEBHOOK_URL', error: 'Too many tests: wait a minute.' }
-  const sent = (key: string) => {
-    const value = form.get(key)
-    return typeof value === 'string' ? value.trim() : ''
-  }
-  const url = sent('WEBHOOK_URL') || (context.settings.view().find((state) => state.key === 'WEBHOOK_URL')?.value ?? '')
-  const secret = sent('WEBHOOK_SECRET') || context.settings.secret('WEBHOOK_SECRET')
-  const checked = context.settings.preview(
-    context.settings.view().find((state) => state.key === 'WEBHOOK_URL')?.lockedBy
-      ? {}
-      : { WEBHOOK_URL: url, WEBHOOK_SECRET: secret },
-  )
-  if (!checked.ok) {
-    if (checked.refusal.kind === 'fields') {
-      const [field, error] = Object.entries(checked.refusal.fields)[0]!
-      return { ok: false, field, error }
-    }
-    return { ok: false, field: 'WEBHOOK_URL', error: checked.refusal.error }
-  }
-  const { webhook } = checked.config
+  const tried = triedConfig(form, 'webhook', context, 'WEBHOOK_URL')
+  if (!tried.ok) return tried
+  const { webhook } = tried.config
   if (!webhook) return { ok: false, field: 'WEBHOOK_URL', error: 'Fill in the webhook’s address and secret first.' }
   const at = Date.now()
   const body = JSON.stringify({
@@ -183,7 +170,11 @@ export async function applyChange(
   const checked = context.settings.preview(change)
   if (!checked.ok) return checked
   const next = checked.config
-  if (next.updates && !context.settings.config.updates) {
+  const touches = Object.keys(checked.change).some(
+    (key) => ['UPDATES', 'PUBLIC_URL', 'NOTIFY_EMAIL', 'NOTIFY_FROM'].includes(key) || key.startsWith('SMTP_'),
+  )
+  // Updates from the page need https links and mail that works, whichever change would break it.
+  if (next.updates && touches && !context.settings.view().find((state) => state.key === 'UPDATES')?.lockedBy) {
     if (!next.updates.publicUrl.startsWith('https://')) {
       return {
         ok: false,
@@ -207,5 +198,5 @@ export async function applyChange(
       }
     }
   }
-  return context.settings.change(change)
+  return context.settings.change(checked.change)
 }

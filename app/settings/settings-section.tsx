@@ -159,7 +159,9 @@ export function SettingsSection({
                 </p>
               ) : null}
               {field.kind === 'secret' && state.set && !state.lockedBy ? (
+                // Its own form's button, so Enter in a field of this one saves and never removes.
                 <button
+                  form={`remove-${field.key}`}
                   type="submit"
                   name="intent"
                   value={`remove:${field.key}`}
@@ -201,6 +203,19 @@ export function SettingsSection({
           </div>
         ) : null}
       </Form>
+      {section.fields
+        .filter((field) => field.kind === 'secret' && stateOf(field.key).set && !stateOf(field.key).lockedBy)
+        .map((field) => (
+          <Form
+            key={field.key}
+            id={`remove-${field.key}`}
+            method="post"
+            action={`/farm-sales/settings#${section.id}`}
+            hidden
+          >
+            <input type="hidden" name="section" value={section.id} />
+          </Form>
+        ))}
     </section>
   )
 }

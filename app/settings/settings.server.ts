@@ -3,33 +3,40 @@ import type { FarmDatabase } from '#app/data/database.server'
 import { farmSettings } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import type { Log } from '#app/log'
-import { fieldOf, fields, mailSecurity, type FieldState, type Source } from './fields'
+import { fieldOf, fields, type FieldState, type Source } from './fields'
 
 type Environment = Record<string, string | undefined>
 
 /** The mail server's parts when the page sets them; SMTP_URL, set in the environment, sets them all. */
-const mailServerDefaults: Record<string, string> = {
-  SMTP_HOST: '',
-  SMTP_PORT: '587',
-  SMTP_SECURITY: 'starttls',
-  SMTP_USER: '',
-  SMTP_PASSWORD: '',
-}
+const mailServerParts = ['SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURITY', 'SMTP_USER', 'SMTP_PASSWORD']
+const isMailServerPart = (key: string) => mailServerParts.includes(key)
+const defaultSecurity = 'starttls'
+/** Each way of securing the connection's usual port. */
+const defaultPortFor = (security: string | undefined) => ((security || defaultSecurity) === 'tls' ? '465' : '587')
 
 /** A value the page or the API may store: one line (or lines, for the products), of a sensible length. */
 const mostChars = { 'long-text': 10_000, other: 500 }
 
 const hostName = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
 
+/** A part of a URL as written, decoded when it can be (a stray `%` stays as it is). */
+export function decodedPart(part: string): string {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return part
+  }
+}
+
 /** smtp:// or smtps:// from the page's parts, as SMTP_URL would say it; '' without a host. */
-export function smtpUrlOf(parts: Record<string, string>): string {
+export function smtpUrlOf(parts: Record<string, string | undefined>): string {
   const host = parts.SMTP_HOST ?? ''
   if (!host) return ''
-  const security = parts.SMTP_SECURITY || mailServerDefaults.SMTP_SECURITY
+  const security = parts.SMTP_SECURITY || defaultSecurity
   const user = parts.SMTP_USER ?? ''
   const password = parts.SMTP_PASSWORD ?? ''
   const login = user ? `${encodeURIComponent(user)}${password ? `:${encodeURIComponent(password)}` : ''}@` : ''
-  const port = parts.SMTP_PORT || mailServerDefaults.SMTP_PORT
+  const port = parts.SMTP_PORT || defaultPortFor(security)
   const scheme = security === 'tls' ? 'smtps' : 'smtp'
   return `${scheme}://${login}${host}:${port}${security === 'starttls' ? '?requireTLS=true' : ''}`
 }
@@ -43,10 +50,19 @@ function partsOfSmtpUrl(smtpUrl: string): Record<string, string | null> {
     SMTP_PORT: url.port || (url.protocol === 'smtps:' ? '465' : '587'),
     SMTP_SECURITY:
       url.protocol === 'smtps:' ? 'tls' : url.searchParams.get('requireTLS') === 'true' ? 'starttls' : 'offered',
-    SMTP_USER: decodeURIComponent(url.username),
+    SMTP_USER: decodedPart(url.username),
     SMTP_PASSWORD: null,
   }
 }
+
+/**
+ * Which secret goes with which address: a secret kept for one server or endpoint is never sent to
+ * another, so changing where it goes means typing it again.
+ */
+const secretsAndWhereTheyGo = [
+  { secret: 'SMTP_PASSWORD', where: ['SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURITY', 'SMTP_USER'] },
+  { secret: 'WEBHOOK_SECRET', where: ['WEBHOOK_URL'] },
+]
 
 /** A refusal of one change: the field's own words, or the whole change's (unknown or locked keys). */
 export type SettingsRefusal =
@@ -58,7 +74,8 @@ export type SettingsChange = Record<string, string | null>
  * The farm's settings: the page's and the API's rows, under the environment, which still wins,
  * read by `read` (readConfig, with the same limits and words) into what the site runs with.
  * A change is checked whole before it is stored, then every listener is told at once: the next
- * mail, push or page is made with it, without a restart.
+ * mail, push or page is made with it, without a restart. Without an owner (no OWNER_PASSWORD) no
+ * row is read: nobody could see or change them, so a restored file's would rule unseen.
  */
 export function createSettings<Config>({
   db,
@@ -66,6 +83,7 @@ export function createSettings<Config>({
   env,
   defaults,
   read,
+  hasOwner,
   log,
   now = Date.now,
 }: {
@@ -75,6 +93,8 @@ export function createSettings<Config>({
   /** Every environment variable's default (server/config.ts). */
   defaults: Record<string, string>
   read: (env: Environment) => Config
+  /** Whether a signed-in owner keeps the settings (OWNER_PASSWORD set). */
+  hasOwner: boolean
   log: Log
   now?: () => number
 }) {
@@ -85,25 +105,29 @@ export function createSettings<Config>({
   const lockOf = (key: string) => fieldOf(key)?.lockedBy ?? key
   const locked = (key: string) => fromEnvironment(lockOf(key)) !== null
 
+  // Only the page's own fields, and only as the page would take them (a restored file holds what
+  // anyone wrote into it); a row set aside is said once and left in the table.
+  let ignored = new Set<string>()
   const storedRows = () =>
     new Map(
-      db
-        .select()
-        .from(farmSettings)
-        .all()
-        .map((row) => [row.key, row.value]),
+      hasOwner
+        ? db
+            .select()
+            .from(farmSettings)
+            .all()
+            .filter((row) => fieldOf(row.key) && !ignored.has(row.key))
+            .map((row) => [row.key, row.value])
+        : [],
     )
 
   /** The environment readConfig reads: the stored values where the environment sets none. */
   function environmentWith(stored: Map<string, string>): Environment {
     const merged: Environment = { ...env }
     for (const [key, value] of stored) {
-      // Only what the page sets: a row of any other name (a restored file's, say) is never read.
-      if (!fieldOf(key) || key in mailServerDefaults || locked(key)) continue
-      merged[key] = value
+      if (!isMailServerPart(key) && !locked(key)) merged[key] = value
     }
     if (!locked('SMTP_HOST')) {
-      merged.SMTP_URL = smtpUrlOf(Object.fromEntries([...stored].filter(([key]) => key in mailServerDefaults)))
+      merged.SMTP_URL = smtpUrlOf(Object.fromEntries([...stored].filter(([key]) => isMailServerPart(key))))
     }
     return merged
   }
@@ -120,33 +144,6 @@ export function createSettings<Config>({
     return rest.charAt(0).toUpperCase() + rest.slice(1)
   }
 
-  // At start: a stored value the environment now makes wrong is set aside (said once), never a reason not to start.
-  let ignored = new Set<string>()
-  function readFrom(stored: Map<string, string>): Config {
-    // A row the page would have refused (a restored file holds what anyone wrote into it) is set aside too.
-    const refused = [...stored].filter(([key, value]) => fieldOf(key) && ownProblem(key, value) !== null)
-    if (refused.length > 0) {
-      ignored = new Set(refused.map(([key]) => key))
-      log.warn({ keys: [...ignored] }, 'set aside a stored setting')
-    }
-    for (;;) {
-      const usable = new Map([...stored].filter(([key]) => !ignored.has(key)))
-      try {
-        return read(environmentWith(usable))
-      } catch (error) {
-        const key = keyOfRefusal((error as Error).message)
-        const mailPart = key === 'SMTP_HOST' ? Object.keys(mailServerDefaults) : [key]
-        const dropping = mailPart.filter((part) => usable.has(part))
-        if (dropping.length === 0) throw error
-        ignored = new Set([...ignored, ...dropping])
-        log.warn({ keys: dropping, reason: inFieldWords((error as Error).message) }, 'set aside a stored setting')
-      }
-    }
-  }
-
-  let config = readFrom(storedRows())
-  const listeners = new Set<(config: Config, changed: string[]) => void>()
-
   /** A value's own checks, before readConfig sees it with the rest. */
   function ownProblem(key: string, value: string): string | null {
     const field = fieldOf(key)!
@@ -159,21 +156,47 @@ export function createSettings<Config>({
       return 'A port from 1 to 65535.'
     }
     if (field.kind === 'choice' && !field.choices?.some((choice) => choice.value === value)) {
-      return `One of ${mailSecurity.map((choice) => choice.value).join(', ')}.`
+      return `One of ${field.choices?.map((choice) => choice.value).join(', ')}.`
     }
     if (field.kind === 'yes-no' && value !== 'true' && value !== 'false') return 'Must be true or false.'
     return null
   }
 
+  // At start: a stored value the environment now makes wrong is set aside (said once), never a reason not to start.
+  function readFrom(): Config {
+    const refused = [...storedRows()].filter(([key, value]) => ownProblem(key, value) !== null)
+    if (refused.length > 0) {
+      ignored = new Set(refused.map(([key]) => key))
+      log.warn({ keys: [...ignored] }, 'set aside a stored setting')
+    }
+    for (;;) {
+      try {
+        return read(environmentWith(storedRows()))
+      } catch (error) {
+        const key = keyOfRefusal((error as Error).message)
+        const stored = storedRows()
+        const dropping = (key === 'SMTP_HOST' ? mailServerParts : [key]).filter((part) => stored.has(part))
+        if (dropping.length === 0) throw error
+        ignored = new Set([...ignored, ...dropping])
+        log.warn({ keys: dropping, reason: inFieldWords((error as Error).message) }, 'set aside a stored setting')
+      }
+    }
+  }
+
+  let config = readFrom()
+  const listeners = new Set<(config: Config, changed: string[]) => void>()
+
   /** What a change would make: the config, or why not (each field's own words). */
   function preview(
-    change: SettingsChange,
-  ): { ok: true; config: Config; stored: Map<string, string> } | { ok: false; refusal: SettingsRefusal } {
-    const unknown = Object.keys(change).filter((key) => !fieldOf(key))
+    asked: SettingsChange,
+  ):
+    | { ok: true; config: Config; stored: Map<string, string>; change: SettingsChange }
+    | { ok: false; refusal: SettingsRefusal } {
+    const unknown = Object.keys(asked).filter((key) => !fieldOf(key))
     if (unknown.length > 0) {
       return { ok: false, refusal: { kind: 'request', status: 400, error: `No such setting: ${unknown.join(', ')}.` } }
     }
-    const lockedKeys = Object.keys(change).filter(locked)
+    const lockedKeys = Object.keys(asked).filter(locked)
     if (lockedKeys.length > 0) {
       const names = [...new Set(lockedKeys.map(lockOf))].join(', ')
       return {
@@ -186,14 +209,20 @@ export function createSettings<Config>({
       }
     }
     const problems: Record<string, string> = {}
-    const stored = new Map([...storedRows()].filter(([key]) => !ignored.has(key)))
+    const stored = storedRows()
+    const change: SettingsChange = { ...asked }
+    // A webhook without an address is none: its secret and its spam choice go with it.
+    if (asked.WEBHOOK_URL !== undefined && !asked.WEBHOOK_URL?.trim()) {
+      for (const key of ['WEBHOOK_SECRET', 'WEBHOOK_INCLUDE_SPAM']) if (!locked(key)) change[key] = null
+    }
     const next = new Map(stored)
     for (const [key, raw] of Object.entries(change)) {
       if (raw !== null && typeof raw !== 'string') {
         problems[key] = 'Must be text, or null to take the default.'
         continue
       }
-      const value = (raw ?? '').trim()
+      // A secret is kept as typed, spaces and all.
+      const value = fieldOf(key)!.kind === 'secret' ? (raw ?? '') : (raw ?? '').trim()
       if (value === '') {
         next.delete(key)
         continue
@@ -202,14 +231,27 @@ export function createSettings<Config>({
       if (problem) problems[key] = problem
       else next.set(key, value)
     }
+    for (const { secret, where } of secretsAndWhereTheyGo) {
+      const moved = where.some((key) => key in change && (next.get(key) ?? '') !== (stored.get(key) ?? ''))
+      if (moved && stored.has(secret) && next.has(secret) && !(secret in change)) {
+        problems[secret] = `Type it again: it is sent only where it was set for, and that changed.`
+      }
+    }
     // Checked whole, as readConfig reads it at start; each refusal is said beside its own field, and
     // that field's change set back, so the next refusal (if any) is found too.
     const trial = new Map(next)
     for (let tries = 0; tries <= fields.length; tries++) {
       try {
-        const config = read(environmentWith(trial))
+        const made = read(environmentWith(trial))
+        // The digest's numbers are read only with mail set up: checked as if it were.
+        read({
+          ...environmentWith(trial),
+          SMTP_URL: 'smtp://check.example',
+          NOTIFY_EMAIL: 'check@example.com',
+          UPDATES: 'false',
+        })
         if (Object.keys(problems).length > 0) break
-        return { ok: true, config, stored: next }
+        return { ok: true, config: made, stored: next, change }
       } catch (error) {
         const message = (error as Error).message
         const about = keyOfRefusal(message) || 'form'
@@ -222,6 +264,9 @@ export function createSettings<Config>({
     return { ok: false, refusal: { kind: 'fields', fields: problems } }
   }
 
+  // One change at a time: each is checked against what the one before it stored.
+  let changing: Promise<unknown> = Promise.resolve()
+
   return {
     /** What the site runs with now. */
     get config() {
@@ -229,35 +274,41 @@ export function createSettings<Config>({
     },
     preview,
     /** Stores a change checked whole, and tells every listener; or says why not, changing nothing. */
-    async change(change: SettingsChange): Promise<{ ok: true } | { ok: false; refusal: SettingsRefusal }> {
-      const checked = preview(change)
-      if (!checked.ok) return checked
-      const at = new Date(now())
-      await writes.whenFree(() =>
-        db.transaction((tx) => {
-          for (const key of Object.keys(change)) {
-            const value = checked.stored.get(key)
-            if (value === undefined) tx.delete(farmSettings).where(eq(farmSettings.key, key)).run()
-            else
-              tx.insert(farmSettings)
-                .values({ key, value, changedAt: at })
-                .onConflictDoUpdate({ target: farmSettings.key, set: { value, changedAt: at } })
-                .run()
+    change(asked: SettingsChange): Promise<{ ok: true } | { ok: false; refusal: SettingsRefusal }> {
+      const done = changing.then(async () => {
+        const checked = preview(asked)
+        if (!checked.ok) return checked
+        const at = new Date(now())
+        const changed = Object.keys(checked.change)
+        await writes.whenFree(() =>
+          db.transaction((tx) => {
+            for (const key of changed) {
+              const value = checked.stored.get(key)
+              if (value === undefined) tx.delete(farmSettings).where(eq(farmSettings.key, key)).run()
+              else
+                tx.insert(farmSettings)
+                  .values({ key, value, changedAt: at })
+                  .onConflictDoUpdate({ target: farmSettings.key, set: { value, changedAt: at } })
+                  .run()
+            }
+          }),
+        )
+        // A row set aside at start and written again is the owner's choice now.
+        ignored = new Set([...ignored].filter((key) => !changed.includes(key)))
+        config = checked.config
+        // Which settings changed, never their values: a secret's value must stay out of the log.
+        log.info({ settings: changed }, 'settings changed')
+        for (const listener of listeners) {
+          try {
+            listener(config, changed)
+          } catch (error) {
+            log.error({ err: error }, 'a part of the site could not take the new settings')
           }
-        }),
-      )
-      config = checked.config
-      const changed = Object.keys(change)
-      // Which settings changed, never their values: a secret's value must stay out of the log.
-      log.info({ settings: changed }, 'settings changed')
-      for (const listener of listeners) {
-        try {
-          listener(config, changed)
-        } catch (error) {
-          log.error({ err: error }, 'a part of the site could not take the new settings')
         }
-      }
-      return { ok: true }
+        return { ok: true as const }
+      })
+      changing = done.catch(() => {})
+      return done
     },
     /** Called with the new config after every stored change. */
     onChange(listener: (config: Config, changed: string[]) => void) {
@@ -271,14 +322,16 @@ export function createSettings<Config>({
       return fields.map(({ key, kind }) => {
         const lock = lockOf(key)
         const environment = fromEnvironment(lock)
-        const mine = ignored.has(key) ? undefined : stored.get(key)
+        const mine = stored.get(key)
         const source: Source = environment !== null ? 'environment' : mine !== undefined ? 'settings page' : 'default'
+        const shownDefault =
+          key === 'SMTP_PORT'
+            ? defaultPortFor(stored.get('SMTP_SECURITY'))
+            : key === 'SMTP_SECURITY'
+              ? defaultSecurity
+              : (defaults[key] ?? '')
         const value =
-          environment !== null
-            ? lock === key
-              ? environment
-              : (fromSmtpUrl[key] ?? null)
-            : (mine ?? mailServerDefaults[key] ?? defaults[key] ?? '')
+          environment !== null ? (lock === key ? environment : (fromSmtpUrl[key] ?? null)) : (mine ?? shownDefault)
         const secret = kind === 'secret'
         return {
           key,
@@ -292,10 +345,6 @@ export function createSettings<Config>({
           lockedBy: environment !== null ? lock : null,
         }
       })
-    },
-    /** A secret's stored value, for a test with the values on the form when its field was left unchanged. */
-    secret(key: 'SMTP_PASSWORD' | 'WEBHOOK_SECRET'): string {
-      return fromEnvironment(key) ?? storedRows().get(key) ?? ''
     },
   }
 }

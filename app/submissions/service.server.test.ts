@@ -13,7 +13,7 @@ import { createOutboxSender } from '#app/owner-mail/owner-mail-sender.server'
 import { createSubmissionsService } from './service.server'
 import type { Analysis } from '#app/analysis/analysis'
 import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
-import { unreachableOwnerMail } from '#tests/support/owner-mail-settings'
+import { retryBaseMs, unreachableOwnerMail } from '#tests/support/owner-mail-settings'
 
 const migrationsFolder = join(import.meta.dirname, '../../drizzle')
 const form = { name: 'Ann', email: 'ann@example.com', message: 'Any honey left?' }
@@ -135,7 +135,7 @@ describe('the submissions service', () => {
             engine: createDeliveryEngine({ log: pino({ level: 'silent' }) }),
             db: database.db,
             settings: () => unreachableOwnerMail,
-            retryBaseMs: unreachableOwnerMail.retryBaseMs,
+            retryBaseMs,
             log: pino({ level: 'silent' }),
             writes: database.writes,
           }),

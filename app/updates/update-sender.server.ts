@@ -21,7 +21,6 @@ export interface UpdateMailSettings {
   owner: string
   farmName: string
   siteUrl: string
-  retryBaseMs: number
   /** UPDATES_PER_MINUTE: so a shared mail account is not blocked for sending too fast. */
   perMinute: number
 }
@@ -88,8 +87,7 @@ export function createUpdateSender({
   retryBaseMs: number
 }) {
   const { now } = engine
-  const transport = engine.smtp(() => settings()?.smtpUrl ?? '', { pool: true })
-  const sendAs = transport.send
+  const transport = engine.smtp({ pool: true })
 
   const nextDue = db
     .select({
@@ -150,7 +148,8 @@ export function createUpdateSender({
     nextSendAt = at + 60_000 / current.perMinute
     const domain = current.from.slice(current.from.lastIndexOf('@') + 1)
     try {
-      await sendAs(
+      await transport.send(
+        current.smtpUrl,
         updateMail(
           current,
           update,
@@ -212,6 +211,15 @@ export function createUpdateSender({
     /** Looks at once: an update was just queued. */
     wake: rounds.wake,
     /** Sends one mail now, outside the queue: the owner's test. */
-    sendNow: sendAs,
+    sendNow: (mail: SendMailOptions) => {
+      const current = settings()
+      return current ? transport.send(current.smtpUrl, mail) : Promise.reject(new Error('Updates are off.'))
+    },
+    /** After a change of settings: a pause for the old mail server's sake ends at once. */
+    settingsChanged() {
+      pausedUntil = 0
+      failuresInARow = 0
+      rounds.wake()
+    },
   }
 }

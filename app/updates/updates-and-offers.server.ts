@@ -61,16 +61,16 @@ export function offerUpdates({
     },
     /** Why the owner cannot send updates from here, or null when they can. */
     cannotSendUpdates(): string | null {
-      return !settings()
-        ? 'To send updates and offers, turn them on in the settings (they need mail and the site’s public address).'
-        : !ownerRequired
-          ? 'To send updates, set OWNER_PASSWORD: an open inbox must never let a stranger mail every subscriber.'
+      return !ownerRequired
+        ? 'To send updates, set OWNER_PASSWORD: an open inbox must never let a stranger mail every subscriber.'
+        : !settings()
+          ? 'To send updates and offers, turn them on in the settings (they need mail and the site’s public address).'
           : null
     },
     /** After a change of settings: a queued update goes on at once, and a warning is said again. */
     settingsChanged() {
       said(settings())
-      sender.wake()
+      sender.settingsChanged()
     },
   }
 }

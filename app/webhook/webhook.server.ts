@@ -15,8 +15,6 @@ export interface WebhookSettings {
   url: string
   key: Buffer
   includeSpam: boolean
-  /** The first retry waits this long (NOTIFY_RETRY_SECONDS, as the mail's), then twice as long each time. */
-  retryBaseMs: number
 }
 
 const mostPerRound = 20
@@ -101,6 +99,7 @@ export function createWebhook({
   log: Log
   /** The webhook now: null while none is set (what was owed waits for one). */
   settings: () => WebhookSettings | null
+  /** The first retry waits this long (NOTIFY_RETRY_SECONDS, as the mail's), then twice as long each time. */
   retryBaseMs: number
 }) {
   const { now } = engine

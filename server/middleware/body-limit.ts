@@ -11,10 +11,12 @@ export const ownerWritingLimitBytes = 256 * 1024
 /** An update's text of 50,000 characters, form-encoded or JSON-escaped at 12 bytes each, and its subject. */
 export const updateWritingLimitBytes = 1024 * 1024
 
-const ownerWriting = /^\/(?:farm-sales(?:\/saved-replies)?|api\/submissions\/\d+\/replies(?:\/\d+)?)\/?$/
+// The settings too: the products the analysis looks for take up to 10,000 characters.
+const ownerWriting =
+  /^\/(?:farm-sales(?:\/saved-replies|\/settings)?|api\/settings|api\/submissions\/\d+\/replies(?:\/\d+)?)\/?$/
 const updateWriting = /^\/(?:farm-sales\/updates|api\/updates)\/?$/
 
-/** How much a signed-in owner may send to this path (a reply, a saved reply, an update), as Remix would route it; null for the usual limit. */
+/** How much a signed-in owner may send to this path (a reply, a saved reply, the settings, an update), as Remix would route it; null for the usual limit. */
 export function ownerWritingLimit(path: string): number | null {
   const routed = routedPath(path)
   if (updateWriting.test(routed)) return updateWritingLimitBytes

@@ -109,6 +109,40 @@ for (const javaScriptEnabled of [true, false]) {
       expect(server.output()).not.toContain(mailLogin.password)
     })
 
+    test('Enter in a field saves the section and never removes the password', async ({
+      page,
+      context,
+      server,
+      mail,
+    }) => {
+      const cookie = (await context.cookies())[0]!
+      const saved = await fetch(`${server.url}/api/settings`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', Cookie: `${cookie.name}=${cookie.value}` },
+        body: JSON.stringify({
+          SMTP_HOST: '127.0.0.1',
+          SMTP_PORT: String(mail.port),
+          SMTP_SECURITY: 'offered',
+          SMTP_USER: mailLogin.user,
+          SMTP_PASSWORD: mailLogin.password,
+          NOTIFY_EMAIL: 'owner@bramble.example',
+        }),
+      })
+      expect(saved.status).toBe(200)
+      await open(page, '/farm-sales/settings')
+      const section = page.locator('#mail')
+      await expect(section.getByRole('button', { name: 'Remove' })).toBeVisible()
+      await section.getByLabel('From').fill('hello@bramble.example')
+      await section.getByLabel('From').press('Enter')
+      await expect(page).toHaveURL(/\/farm-sales\/settings\?saved=mail#mail$/)
+      await expect(page.locator('#mail').getByText('Set', { exact: true })).toBeVisible()
+      await expect(page.locator('#setting-NOTIFY_FROM')).toHaveValue('hello@bramble.example')
+      // Remove, its own button, takes the password away.
+      await page.locator('#mail').getByRole('button', { name: 'Remove' }).click()
+      await expect(page).toHaveURL(/\/farm-sales\/settings\?saved=mail#mail$/)
+      await expect(page.locator('#mail').getByText('Not set', { exact: true })).toBeVisible()
+    })
+
     test('a refused value says why beside its field, keeps what was typed, and saves nothing', async ({ page }) => {
       await open(page, '/farm-sales/settings')
       const backups = page.locator('#backups')
@@ -133,5 +167,31 @@ test.describe('set by the environment', () => {
     await expect(field).toHaveValue('Orchard fruit')
     await expect(page.locator('#farm')).toContainText('Set by the site’s environment (FARM_PRODUCT): change it there.')
     await expect(page.getByLabel('Suspected spam, days')).toBeDisabled()
+  })
+})
+
+test.describe('named from the page', () => {
+  // The fixtures name the farm in the environment; an empty variable is an unset one.
+  test.use({ serverEnv: { FARM_NAME: '' } })
+
+  test('an open inbox shows the farm’s new name as soon as it is saved, without a reload', async ({
+    page,
+    context,
+    server,
+  }) => {
+    const opened = page.waitForEvent('websocket')
+    await openHydrated(page, '/farm-sales')
+    await opened
+    await expect(page.getByRole('banner')).toContainText('Willow Creek Farm')
+    await page.evaluate(() => ((window as { notReloaded?: boolean }).notReloaded = true))
+    const cookie = (await context.cookies())[0]!
+    const saved = await fetch(`${server.url}/api/settings`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Cookie: `${cookie.name}=${cookie.value}` },
+      body: JSON.stringify({ FARM_NAME: 'Orchard Lane Farm' }),
+    })
+    expect(saved.status).toBe(200)
+    await expect(page.getByRole('banner')).toContainText('Orchard Lane Farm')
+    expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true)
   })
 })

@@ -454,5 +454,13 @@ describe('the settings page', () => {
       WEBHOOK_SECRET: secret,
     })
     expect(closed.html).toContain('The endpoint could not be reached (ECONNREFUSED).')
+
+    // Saved, then turned off from the page: an empty address takes its secret with it.
+    const hook = { section: 'webhook', WEBHOOK_URL: `http://127.0.0.1:${port}/hooks/leads`, WEBHOOK_SECRET: secret }
+    expect((await postPage(server, cookie, { ...hook, intent: 'save', WEBHOOK_INCLUDE_SPAM: 'true' })).status).toBe(303)
+    expect(
+      (await postPage(server, cookie, { ...hook, intent: 'save', WEBHOOK_URL: '', WEBHOOK_SECRET: '' })).status,
+    ).toBe(303)
+    expect(readRows(server.databasePath, 'SELECT * FROM farm_settings')).toEqual([])
   })
 })

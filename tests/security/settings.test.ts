@@ -1,13 +1,15 @@
 // Attacks on the settings: other spellings of the API and the page, other methods, sizes and
 // encodings, header injection through a stored value, a replayed test, a restored file's rows,
 // and the secrets in answers, exports and logs.
+import { createECDH, randomBytes } from 'node:crypto'
 import Sqlite from 'better-sqlite3'
+import { SMTPServer } from 'smtp-server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
 import { signInAsOwner } from '#tests/support/owner'
 import { rawRequest } from '#tests/support/raw-request'
 import { readRows } from '#tests/support/database'
-import { startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
 
 const password = 'orchard gate at noon'
 const mailPassword = 'secret-Hay-42!'
@@ -131,11 +133,28 @@ describe('what a value may hold', () => {
     expect(readRows(server.databasePath, 'SELECT * FROM farm_settings')).toEqual([])
   })
 
-  it('a body past the owner’s limit is refused before it is read', async () => {
+  it('a body past the owner’s limit is refused before it is read; a long list of products within it is not', async () => {
     const { server, cookie } = await site()
-    const answer = await patch(server, cookie, JSON.stringify({ FARM_PRODUCTS: 'e'.repeat(5_000_000) }))
+    // A hundred products with four other names each, in umlauts: some 5,000 characters, 30 KB once form-encoded.
+    const products = Array.from(
+      { length: 100 },
+      (_, n) => `äöü${n}=${Array.from({ length: 4 }, (_, k) => `äöüßé${n}x${k}`).join('|')}`,
+    ).join('\n')
+    const page = await fetch(`${server.url}/farm-sales/settings`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: server.url },
+      body: new URLSearchParams({ section: 'farm', intent: 'save', FARM_PRODUCTS: products }).toString(),
+      redirect: 'manual',
+    })
+    expect(page.status).toBe(303)
+    expect(
+      readRows(server.databasePath, "SELECT length(value) AS n FROM farm_settings WHERE key = 'FARM_PRODUCTS'"),
+    ).toEqual([{ n: products.length }])
+    const answer = await patch(server, cookie, JSON.stringify({ FARM_PRODUCTS: 'e'.repeat(300 * 1024) }))
     expect(answer.status).toBe(413)
-    expect(readRows(server.databasePath, 'SELECT * FROM farm_settings')).toEqual([])
+    expect(
+      readRows(server.databasePath, "SELECT length(value) AS n FROM farm_settings WHERE key = 'FARM_PRODUCTS'"),
+    ).toEqual([{ n: products.length }])
   })
 
   it('a farm name that looks like markup is shown as text on every page', async () => {
@@ -219,20 +238,99 @@ describe('secrets', () => {
     }
   })
 
-  it('a restored file’s rows are read only for the page’s own fields, and only as the page would take them', async () => {
+  it('a password the mail server repeats in its refusal is cut out, as typed and as it travels in the address', async () => {
+    // A server that says back what it was given, as a careless one might.
+    const port = await freePort()
+    const echoing = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      logger: false,
+      onAuth(auth, _session, callback) {
+        callback(
+          new Error(
+            `No user ${auth.username} with password ${auth.password} (${encodeURIComponent(auth.password ?? '')})`,
+          ),
+        )
+      },
+    })
+    await new Promise<void>((resolve) => echoing.listen(port, '127.0.0.1', resolve))
+    try {
+      const { server, cookie } = await site()
+      const typed = 'Hay & Straw:7/8@barn'
+      const answer = await fetch(`${server.url}/farm-sales/settings`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: server.url },
+        body: new URLSearchParams({
+          section: 'mail',
+          intent: 'test-mail',
+          SMTP_HOST: '127.0.0.1',
+          SMTP_PORT: String(port),
+          SMTP_SECURITY: 'offered',
+          SMTP_USER: 'farm',
+          SMTP_PASSWORD: typed,
+          NOTIFY_EMAIL: 'owner@bramble.example',
+        }).toString(),
+      })
+      const html = await answer.text()
+      expect(answer.status).toBe(400)
+      expect(html).toContain('The mail server said: 535')
+      expect(html).toContain('No user farm with password •••')
+      for (const form of [typed, encodeURIComponent(typed), 'Hay &amp; Straw:7/8@barn']) {
+        expect(html).not.toContain(form)
+        expect(server.output()).not.toContain(form)
+      }
+    } finally {
+      await new Promise<void>((resolve) => echoing.close(() => resolve()))
+    }
+  })
+})
+
+describe('rows from a restored file', () => {
+  async function withRows(rows: Array<[string, string]>, env: Record<string, string>) {
     const databasePath = tempDatabasePath()
-    const first = await site({}, databasePath)
-    await first.server.stop('SIGTERM')
-    servers.splice(0)
+    const first = await startServer({ databasePath, env })
+    await first.stop('SIGTERM')
     const sqlite = new Sqlite(databasePath)
-    const row = sqlite.prepare('INSERT INTO farm_settings (key, value, changed_at) VALUES (?, ?, 0)')
-    row.run('ALLOWED_HOSTS', 'evil.example')
-    row.run('PUSH_HOSTS', 'evil.example')
-    row.run('OWNER_PASSWORD', 'taken')
-    row.run('FARM_NAME', 'Bramble\r\nBcc: everyone@example.com')
-    row.run('FARM_PRODUCT', 'Orchard fruit')
+    const insert = sqlite.prepare('INSERT INTO farm_settings (key, value, changed_at) VALUES (?, ?, 0)')
+    for (const [key, value] of rows) insert.run(key, value)
     sqlite.close()
-    const { server, cookie } = await site({}, databasePath)
+    const server = await startServer({ databasePath, env })
+    servers.push(server)
+    return server
+  }
+
+  it('are not read at all by a site without OWNER_PASSWORD: no one could see them, so none may rule', async () => {
+    const server = await withRows(
+      [
+        ['PUBLIC_URL', 'http://rebind.attacker.example'],
+        ['NOTIFY_EMAIL', 'leads@attacker.example'],
+        ['SMTP_HOST', '127.0.0.1'],
+        ['HANDLED_RETENTION_DAYS', '1'],
+      ],
+      {},
+    )
+    const rebound = await rawRequest(server.url, {
+      method: 'GET',
+      path: '/farm-sales',
+      headers: { Host: 'rebind.attacker.example' },
+    })
+    expect(rebound.status).toBe(421)
+    const health = (await (await fetch(`${server.url}/healthz`)).json()) as { outbox: unknown }
+    expect(health.outbox).toBeNull()
+    expect(server.output()).not.toContain('deleted handled submissions')
+  })
+
+  it('are read only for the page’s own fields, and only as the page would take them', async () => {
+    const server = await withRows(
+      [
+        ['PUSH_HOSTS', 'evil.example'],
+        ['OWNER_PASSWORD', 'taken'],
+        ['FARM_NAME', 'Bramble\r\nBcc: everyone@example.com'],
+        ['FARM_PRODUCT', 'Orchard fruit'],
+      ],
+      { OWNER_PASSWORD: password, VAPID_SUBJECT: 'mailto:owner@bramble.example' },
+    )
+    const cookie = await signInAsOwner(server.url, password)
     const states = (
       (await (await fetch(`${server.url}/api/settings`, { headers: { Cookie: cookie } })).json()) as {
         data: Array<{ key: string; value: string | null; source: string }>
@@ -246,12 +344,20 @@ describe('secrets', () => {
       value: 'Orchard fruit',
       source: 'settings page',
     })
-    expect(states.map((state) => state.key)).not.toContain('ALLOWED_HOSTS')
     expect(server.output()).toContain('set aside a stored setting')
-    // The password from the environment still signs in; the row's does not.
-    expect((await fetch(`${server.url}/api/submissions`, { headers: { Cookie: cookie } })).status).toBe(200)
     await expect(signInAsOwner(server.url, 'taken')).rejects.toThrow()
-    const open = await rawRequest(server.url, { method: 'GET', path: '/farm-sales', headers: { Host: 'evil.example' } })
-    expect(open.status).toBe(302)
+    // The push services' hosts are the environment's: a phone on another host is refused.
+    const pair = createECDH('prime256v1')
+    pair.generateKeys()
+    const subscribed = await fetch(`${server.url}/api/push-subscriptions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: server.url },
+      body: JSON.stringify({
+        endpoint: 'https://evil.example/push/1',
+        keys: { p256dh: pair.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      }),
+    })
+    expect(subscribed.status).toBe(400)
+    expect(readRows(server.databasePath, 'SELECT * FROM push_subscriptions')).toEqual([])
   })
 })

@@ -1,5 +1,8 @@
 import type { OwnerMailSettings } from '#app/owner-mail/owner-mail-sender.server'
 
+/** The first retry's wait the site uses by default (NOTIFY_RETRY_SECONDS). */
+export const retryBaseMs = 30_000
+
 /** The owner's mail through a server that is not there: nothing listens on port 1, so every mail is refused at once. */
 export const unreachableOwnerMail: OwnerMailSettings = {
   smtpUrl: 'smtp://127.0.0.1:1',
@@ -7,6 +10,5 @@ export const unreachableOwnerMail: OwnerMailSettings = {
   from: 'owner@farm.example',
   digestAfter: 3,
   digestWindowMs: 600_000,
-  retryBaseMs: 30_000,
   publicUrl: null,
 }
