@@ -51,7 +51,7 @@ declare module '@remix-run/node' {
     /** The farm's settings: what the page shows and changes, over the environment, which wins. */
     settings: Settings<SettingsConfig>
     /** What is set up of what makes the site useful: mail, a phone, updates. */
-    setup: { mail: boolean; phone: boolean; updates: boolean }
+    setup: () => { mail: boolean; phone: boolean; updates: boolean }
     /** Why the owner cannot send updates (UPDATES off, no OWNER_PASSWORD), or null when they can. */
     cannotSendUpdates: string | null
     /** Null unless the owner's phones may be told of leads (OWNER_PASSWORD set). */

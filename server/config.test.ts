@@ -221,7 +221,6 @@ describe('readConfig: protection settings', () => {
       from: 'owner@farm.example',
       digestAfter: 3,
       digestWindowMs: 600_000,
-      retryBaseMs: 30_000,
       publicUrl: 'https://farm.example',
     })
     expect(
@@ -251,6 +250,8 @@ describe('readConfig: protection settings', () => {
       WEBHOOK_URL: 'https://hooks.example/leads',
       WEBHOOK_SECRET: `whsec_${key.toString('base64')}`,
     }).webhook
-    expect(webhook).toEqual({ url: 'https://hooks.example/leads', key, includeSpam: false, retryBaseMs: 30_000 })
+    expect(webhook).toEqual({ url: 'https://hooks.example/leads', key, includeSpam: false })
+    expect(readConfig({}).retryBaseMs).toBe(30_000)
+    expect(readConfig({ NOTIFY_RETRY_SECONDS: '5' }).retryBaseMs).toBe(5_000)
   })
 })

@@ -85,7 +85,7 @@ export async function createHttpApp(config: Config, services: Services) {
       cannotPush: services.cannotPush(),
       subscribers: services.subscribers,
       settings: services.settings,
-      setup: services.setup(),
+      setup: services.setup,
       backups: services.backups,
       people: services.people,
       cannotKeepData: services.cannotKeepData,

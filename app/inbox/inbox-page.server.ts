@@ -90,7 +90,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? { publicKey: context.push.publicKey, cannot: null }
       : { publicKey: null, cannot: context.cannotPush }
   // What is not set up yet, said once for the page: the settings are the signed-in owner's.
-  const setUp = { settings: context.owner.required, ...context.setup }
+  const setUp = { settings: context.owner.required, ...context.setup() }
   // Downloading everything, deleting and forgetting: only for a signed-in owner (OWNER_PASSWORD).
   const keeping = { can: !context.cannotKeepData && pass.session !== null, cannot: context.cannotKeepData }
   const query = readInboxQuery(new URL(request.url).searchParams, inboxPageSizes)
