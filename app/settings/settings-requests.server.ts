@@ -62,24 +62,6 @@ function withoutSecret(words: string, secret: string) {
 /** The password in an smtp:// address, as the server gets it. */
 const passwordOf = (smtpUrl: string) => (URL.canParse(smtpUrl) ? decodedPart(new URL(smtpUrl).password) : '')
 
-/**
- * A section's form as the change a test tries: its fields that are not locked, a secret only
- * when typed (else the stored one, which `preview` keeps only for the address it was set for).
- */
-function triedOfForm(form: FormData, sectionId: string, shown: FieldState[]): SettingsChange | null {
-  const section = sectionOf(sectionId)
-  if (!section) return null
-  const tried: SettingsChange = {}
-  for (const field of section.fields) {
-    const sent = form.get(field.key)
-    if (shown.find((state) => state.key === field.key)?.lockedBy || sent === null) continue
-    if (typeof sent !== 'string') return null
-    if (field.kind === 'secret' && sent === '') continue
-    tried[field.key] = sent
-  }
-  return tried
-}
-
 export type TestAnswer = { ok: true; said: string } | { ok: false; field: string; error: string }
 
 /** At most this many tests a minute per person (the replies' share): each reaches another server. */
@@ -87,7 +69,8 @@ const testsAtOnce = (context: Context, who: OwnerPass) => context.limits.replies
 
 /** The config a test's values make, or the first refused field and its words. */
 function triedConfig(form: FormData, sectionId: string, context: Context, firstField: string) {
-  const tried = triedOfForm(form, sectionId, context.settings.view())
+  // What differs from what is shown, and a secret only when typed: as Save would store it.
+  const tried = changeOfForm(form, sectionId, context.settings.view())
   if (!tried) return { ok: false as const, field: firstField, error: notText }
   const checked = context.settings.preview(tried)
   if (checked.ok) return { ok: true as const, config: checked.config }
@@ -160,43 +143,32 @@ export async function sendTestPost(form: FormData, context: Context, who: OwnerP
 
 /**
  * The one way a change is made, from the page and the API alike: checked whole as readConfig
- * checks it, and turning updates on also needs mail that works and an https PUBLIC_URL (links in
- * updates are how people leave them). Nothing is stored unless all of it holds.
+ * checks it, and updates from the page also need mail that works and an https PUBLIC_URL (links
+ * in updates are how people leave them), whichever change would break that. Nothing is stored
+ * unless all of it holds; the checks run in turn with any other change, on what it would make.
  */
-export async function applyChange(
+export function applyChange(
   change: SettingsChange,
   context: Context,
 ): Promise<{ ok: true } | { ok: false; refusal: SettingsRefusal }> {
-  const checked = context.settings.preview(change)
-  if (!checked.ok) return checked
-  const next = checked.config
-  const touches = Object.keys(checked.change).some(
-    (key) => ['UPDATES', 'PUBLIC_URL', 'NOTIFY_EMAIL', 'NOTIFY_FROM'].includes(key) || key.startsWith('SMTP_'),
-  )
-  // Updates from the page need https links and mail that works, whichever change would break it.
-  if (next.updates && touches && !context.settings.view().find((state) => state.key === 'UPDATES')?.lockedBy) {
+  const updatesLocked = Boolean(context.settings.view().find((state) => state.key === 'UPDATES')?.lockedBy)
+  return context.settings.change(change, async (next, made): Promise<SettingsRefusal | null> => {
+    const touches = Object.keys(made).some(
+      (key) => ['UPDATES', 'PUBLIC_URL', 'NOTIFY_EMAIL', 'NOTIFY_FROM'].includes(key) || key.startsWith('SMTP_'),
+    )
+    if (!next.updates || !touches || updatesLocked) return null
     if (!next.updates.publicUrl.startsWith('https://')) {
       return {
-        ok: false,
-        refusal: {
-          kind: 'fields',
-          fields: {
-            UPDATES:
-              'Updates need the site’s public address to start with https://: mail programs offer one-click unsubscribe only for https links.',
-          },
+        kind: 'fields',
+        fields: {
+          UPDATES:
+            'Updates need the site’s public address to start with https://: mail programs offer one-click unsubscribe only for https links.',
         },
       }
     }
     const problem = await mailServerAnswers(next.notify!.smtpUrl)
-    if (problem) {
-      return {
-        ok: false,
-        refusal: {
-          kind: 'fields',
-          fields: { UPDATES: `Updates go out by mail, and the mail server said: ${problem}` },
-        },
-      }
-    }
-  }
-  return context.settings.change(checked.change)
+    return problem
+      ? { kind: 'fields', fields: { UPDATES: `Updates go out by mail, and the mail server said: ${problem}` } }
+      : null
+  })
 }

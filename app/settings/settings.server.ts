@@ -212,7 +212,7 @@ export function createSettings<Config>({
     const stored = storedRows()
     const change: SettingsChange = { ...asked }
     // A webhook without an address is none: its secret and its spam choice go with it.
-    if (asked.WEBHOOK_URL !== undefined && !asked.WEBHOOK_URL?.trim()) {
+    if (asked.WEBHOOK_URL === null || (typeof asked.WEBHOOK_URL === 'string' && !asked.WEBHOOK_URL.trim())) {
       for (const key of ['WEBHOOK_SECRET', 'WEBHOOK_INCLUDE_SPAM']) if (!locked(key)) change[key] = null
     }
     const next = new Map(stored)
@@ -232,7 +232,10 @@ export function createSettings<Config>({
       else next.set(key, value)
     }
     for (const { secret, where } of secretsAndWhereTheyGo) {
-      const moved = where.some((key) => key in change && (next.get(key) ?? '') !== (stored.get(key) ?? ''))
+      // To nowhere (the address emptied) is no move: the secret then goes nowhere.
+      const moved =
+        Boolean(next.get(where[0]!)) &&
+        where.some((key) => key in change && (next.get(key) ?? '') !== (stored.get(key) ?? ''))
       if (moved && stored.has(secret) && next.has(secret) && !(secret in change)) {
         problems[secret] = `Type it again: it is sent only where it was set for, and that changed.`
       }
@@ -273,15 +276,30 @@ export function createSettings<Config>({
       return config
     },
     preview,
-    /** Stores a change checked whole, and tells every listener; or says why not, changing nothing. */
-    change(asked: SettingsChange): Promise<{ ok: true } | { ok: false; refusal: SettingsRefusal }> {
+    /**
+     * Stores a change checked whole, and tells every listener; or says why not, changing nothing.
+     * `check` (what needs the network, say) runs in turn with the other changes, on the config
+     * this one would make.
+     */
+    change(
+      asked: SettingsChange,
+      check: (config: Config, change: SettingsChange) => Promise<SettingsRefusal | null> = async () => null,
+    ): Promise<{ ok: true } | { ok: false; refusal: SettingsRefusal }> {
       const done = changing.then(async () => {
         const checked = preview(asked)
         if (!checked.ok) return checked
+        const refusal = await check(checked.config, checked.change)
+        if (refusal) return { ok: false as const, refusal }
         const at = new Date(now())
         const changed = Object.keys(checked.change)
+        // A secret set aside at start (a restored file's) goes when its address is set anew.
+        const leftAside = secretsAndWhereTheyGo
+          .filter(({ where }) => where.some((key) => changed.includes(key)))
+          .flatMap(({ secret, where }) => [secret, ...where])
+          .filter((key) => ignored.has(key) && !changed.includes(key))
         await writes.whenFree(() =>
           db.transaction((tx) => {
+            for (const key of leftAside) tx.delete(farmSettings).where(eq(farmSettings.key, key)).run()
             for (const key of changed) {
               const value = checked.stored.get(key)
               if (value === undefined) tx.delete(farmSettings).where(eq(farmSettings.key, key)).run()
@@ -294,7 +312,7 @@ export function createSettings<Config>({
           }),
         )
         // A row set aside at start and written again is the owner's choice now.
-        ignored = new Set([...ignored].filter((key) => !changed.includes(key)))
+        ignored = new Set([...ignored].filter((key) => !changed.includes(key) && !leftAside.includes(key)))
         config = checked.config
         // Which settings changed, never their values: a secret's value must stay out of the log.
         log.info({ settings: changed }, 'settings changed')

@@ -262,6 +262,123 @@ describe('the settings API', () => {
       source: 'default',
       value: 'false',
     })
+    // Set again by the owner, it is theirs: shown, and kept through the next unrelated change.
+    expect((await patch(again.server, again.cookie, mailOn(mail))).status).toBe(200)
+    expect((await patch(again.server, again.cookie, { UPDATES: 'true' })).status).toBe(200)
+    expect((await patch(again.server, again.cookie, { FARM_NAME: 'Bramble Hill Farm' })).status).toBe(200)
+    expect((await settingsOf(again.server, again.cookie))('UPDATES')).toMatchObject({
+      source: 'settings page',
+      value: 'true',
+    })
+    expect((await fetch(`${again.server.url}/api/updates`, { headers: { Cookie: again.cookie } })).status).toBe(200)
+  })
+
+  it('a kept password goes only to the server it was set for: a new host or user means typing it again', async () => {
+    const mail = await mailServer()
+    const { server, cookie } = await site()
+    expect((await patch(server, cookie, mailOn(mail))).status).toBe(200)
+    for (const moved of [
+      { SMTP_HOST: 'mail.attacker.example' },
+      { SMTP_USER: 'someone' },
+      { SMTP_PORT: '2525' },
+      { SMTP_SECURITY: 'tls' },
+    ]) {
+      expect(await patch(server, cookie, moved)).toMatchObject({
+        status: 400,
+        body: { fields: { SMTP_PASSWORD: 'Type it again: it is sent only where it was set for, and that changed.' } },
+      })
+    }
+    const tested = await postPage(server, cookie, {
+      section: 'mail',
+      intent: 'test-mail',
+      ...mailOn(mail),
+      SMTP_HOST: 'localhost',
+      SMTP_PASSWORD: '',
+    })
+    expect(tested.status).toBe(400)
+    expect(tested.html).toContain('Type it again: it is sent only where it was set for, and that changed.')
+    expect(mail.mails).toHaveLength(0)
+    expect((await patch(server, cookie, { NOTIFY_FROM: 'hello@bramble.example' })).status).toBe(200)
+    // The page's form as shown, the password left empty: nothing moved, so the kept one is used.
+    const asShown = await postPage(server, cookie, {
+      section: 'mail',
+      intent: 'test-mail',
+      ...mailOn(mail),
+      SMTP_PASSWORD: '',
+      NOTIFY_FROM: 'hello@bramble.example',
+    })
+    expect(asShown.html).toContain('Sent a test mail to owner@bramble.example. The mail server took it.')
+    expect((await patch(server, cookie, { SMTP_HOST: 'localhost', SMTP_PASSWORD: mailPassword })).status).toBe(200)
+    // Emptying the host moves the password nowhere: mail is simply off.
+    expect((await patch(server, cookie, { SMTP_HOST: null })).status).toBe(200)
+    const secret = `whsec_${randomBytes(32).toString('base64')}`
+    expect(
+      (await patch(server, cookie, { WEBHOOK_URL: 'https://n8n.bramble.example/hook', WEBHOOK_SECRET: secret })).status,
+    ).toBe(200)
+    expect(await patch(server, cookie, { WEBHOOK_URL: 'https://hooks.attacker.example/' })).toMatchObject({
+      status: 400,
+      body: { fields: { WEBHOOK_SECRET: 'Type it again: it is sent only where it was set for, and that changed.' } },
+    })
+    expect(await patch(server, cookie, { WEBHOOK_URL: 5 })).toMatchObject({ status: 400 })
+  })
+
+  it('with the shipped security and port left as shown, a test with the kept password tries the server, not a refusal', async () => {
+    const mail = await mailServer()
+    const { server, cookie } = await site()
+    // STARTTLS and 587 are the defaults: nothing listens there, so the connection's own words come back.
+    const saved = await patch(server, cookie, {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_USER: 'farm',
+      SMTP_PASSWORD: mailPassword,
+      NOTIFY_EMAIL: 'owner@bramble.example',
+    })
+    expect(saved.status).toBe(200)
+    const tested = await postPage(server, cookie, {
+      section: 'mail',
+      intent: 'test-mail',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: '587',
+      SMTP_SECURITY: 'starttls',
+      SMTP_USER: 'farm',
+      SMTP_PASSWORD: '',
+      NOTIFY_EMAIL: 'owner@bramble.example',
+      NOTIFY_FROM: '',
+    })
+    expect(tested.html).not.toContain('Type it again')
+    expect(tested.html).toContain('The mail server said:')
+    expect(mail.mails).toHaveLength(0)
+  })
+
+  it('what failed with the old settings is sent at once with the new: a mail waiting on a wrong password', async () => {
+    const mail = await mailServer()
+    const { server, cookie } = await site()
+    expect((await patch(server, cookie, { ...mailOn(mail), SMTP_PASSWORD: 'not-it' })).status).toBe(200)
+    await postLead(server)
+    // Tried once with the wrong password, it waits NOTIFY_RETRY_SECONDS (30 s) and longer.
+    await expect
+      .poll(() => readRows(server.databasePath, "SELECT state FROM deliveries WHERE kind = 'owner-mail'"), {
+        timeout: 10_000,
+      })
+      .toEqual([{ state: 'retrying' }])
+    expect((await patch(server, cookie, { SMTP_PASSWORD: mailPassword })).status).toBe(200)
+    await expect.poll(() => mail.mails.length, { timeout: 10_000 }).toBe(1)
+  })
+
+  it('two changes at once both hold', async () => {
+    const { server, cookie } = await site()
+    const answers = await Promise.all([
+      patch(server, cookie, { FARM_NAME: 'Bramble Hill Farm' }),
+      patch(server, cookie, { FARM_PRODUCT: 'Orchard fruit' }),
+      patch(server, cookie, { BACKUP_KEEP: '7' }),
+    ])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200])
+    const setting = await settingsOf(server, cookie)
+    expect([setting('FARM_NAME').value, setting('FARM_PRODUCT').value, setting('BACKUP_KEEP').value]).toEqual([
+      'Bramble Hill Farm',
+      'Orchard fruit',
+      '7',
+    ])
+    expect(await (await fetch(server.url)).text()).toContain('Orchard fruit')
   })
 
   it('tells every open inbox when the farm is named anew, and the next page has the name', async () => {
