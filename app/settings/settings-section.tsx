@@ -32,7 +32,9 @@ function FieldInput({
 }) {
   const id = `setting-${field.key}`
   const locked = state.lockedBy !== null
-  const described = [problem ? `${id}-problem` : null, field.hint ? `${id}-hint` : null].filter(Boolean).join(' ')
+  const described = [problem ? `${id}-problem` : null, field.hint && !locked ? `${id}-hint` : null]
+    .filter(Boolean)
+    .join(' ')
   const shared = {
     id,
     name: field.key,
@@ -148,7 +150,7 @@ export function SettingsSection({
                   Set by the site’s environment (<code>{state.lockedBy}</code>): change it there.
                 </p>
               ) : null}
-              {field.hint ? (
+              {field.hint && !state.lockedBy ? (
                 <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
                   {field.hint}
                 </p>
