@@ -93,19 +93,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const setUp = { settings: context.owner.required, ...context.setup() }
   // Downloading everything, deleting and forgetting: only for a signed-in owner (OWNER_PASSWORD).
   const keeping = { can: !context.cannotKeepData && pass.session !== null, cannot: context.cannotKeepData }
+  // What the page shows around the list, however the list went.
+  const around = { phone, keeping, setUp, cannotReply: context.cannotReply }
   const query = readInboxQuery(new URL(request.url).searchParams, inboxPageSizes)
   if (!query.ok) {
     return json(
-      {
-        badQuery: query.error,
-        loadFailed: false,
-        page: null,
-        counts: noCounts,
-        phone,
-        keeping,
-        setUp,
-        cannotReply: context.cannotReply,
-      },
+      { badQuery: query.error, loadFailed: false, page: null, counts: noCounts, ...around },
       { status: 400, headers: ownerDataHeaders },
     )
   }
@@ -124,26 +117,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         loadFailed: false,
         page: { view: query.page, submissions, next, readAt, answering },
         counts: context.inbox.tagCounts(),
-        phone,
-        keeping,
-        setUp,
-        cannotReply: context.cannotReply,
+        ...around,
       },
       { headers: ownerDataHeaders },
     )
   } catch (error) {
     context.log.error({ err: error }, 'could not list the submissions')
     return json(
-      {
-        badQuery: null,
-        loadFailed: true,
-        page: null,
-        counts: noCounts,
-        phone,
-        keeping,
-        setUp,
-        cannotReply: context.cannotReply,
-      },
+      { badQuery: null, loadFailed: true, page: null, counts: noCounts, ...around },
       { headers: ownerDataHeaders },
     )
   }
