@@ -140,12 +140,11 @@ export default function Settings() {
               {section.id === 'visitors' ? (
                 <div>
                   <p className="text-sm font-semibold text-stone-800">Its text</p>
-                  <pre
-                    aria-label="The acknowledgement’s text"
-                    className="mt-1.5 rounded-xl bg-stone-50 px-3 py-2 font-sans text-sm whitespace-pre-wrap text-stone-800 ring-1 ring-stone-200"
-                  >
-                    {acknowledgement}
-                  </pre>
+                  <figure aria-label="The acknowledgement’s text">
+                    <pre className="mt-1.5 rounded-xl bg-stone-50 px-3 py-2 font-sans text-sm whitespace-pre-wrap text-stone-800 ring-1 ring-stone-200">
+                      {acknowledgement}
+                    </pre>
+                  </figure>
                   <Link
                     to="/farm-sales/saved-replies#acknowledgement"
                     className="mt-1.5 inline-block text-sm font-semibold text-green-800 underline"
