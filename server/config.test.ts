@@ -189,6 +189,27 @@ describe('readConfig: protection settings', () => {
       { UPDATES: 'true', SMTP_URL: 'smtp://mail.example', NOTIFY_EMAIL: 'a@farm.example' },
       /UPDATES=true needs PUBLIC_URL/,
     ],
+    [
+      {
+        UPDATES: 'true',
+        SMTP_URL: 'smtp://mail.example',
+        NOTIFY_EMAIL: 'a@farm.example',
+        PUBLIC_URL: 'http://farm.example',
+      },
+      /UPDATES=true needs PUBLIC_URL to start with https:\/\/ \(http only for localhost\)/,
+    ],
+    [
+      {
+        SMTP_URL: 'smtp://mail.example',
+        NOTIFY_EMAIL: 'a@farm.example',
+        NOTIFY_FROM: 'Farm <farm@farm.example>\r\nBcc: x@y.example',
+      },
+      /NOTIFY_FROM must be one line/,
+    ],
+    [
+      { SMTP_URL: 'smtp://mail.example', NOTIFY_EMAIL: 'a@farm.example', NOTIFY_FROM: 'Farm <farm>' },
+      /NOTIFY_FROM holds "farm"/,
+    ],
     [{ UPDATES: 'yes' }, /UPDATES must be true or false/],
     [{ UPDATES_PER_MINUTE: '0' }, /UPDATES_PER_MINUTE must be a whole number from 1 to 60000/],
     [{ WEBHOOK_SECRET: `whsec_${'A'.repeat(32)}` }, /WEBHOOK_SECRET is set but WEBHOOK_URL is not/],
@@ -219,6 +240,7 @@ describe('readConfig: protection settings', () => {
       smtpUrl: 'smtps://farm:secret@mail.example:465',
       to: ['owner@farm.example', 'partner@farm.example'],
       from: 'owner@farm.example',
+      fromName: null,
       digestAfter: 3,
       digestWindowMs: 600_000,
       publicUrl: 'https://farm.example',
@@ -241,6 +263,36 @@ describe('readConfig: protection settings', () => {
       publicUrl: 'https://farm.example',
     })
     expect(readConfig({ ...mail, UPDATES: 'true', UPDATES_PER_MINUTE: '600' }).updates?.perMinute).toBe(600)
+    // Tried on this machine, plain http is taken.
+    for (const site of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      expect(readConfig({ ...mail, PUBLIC_URL: site, UPDATES: 'true' }).updates?.publicUrl).toBe(site)
+    }
+  })
+
+  it('takes a name with the From address, as RFC 5322 writes it, and none is none', () => {
+    const mail = { SMTP_URL: 'smtp://mail.example', NOTIFY_EMAIL: 'a@farm.example' }
+    const sender = (from: string) => {
+      const notify = readConfig({ ...mail, NOTIFY_FROM: from }).notify!
+      return { from: notify.from, fromName: notify.fromName }
+    }
+    expect(sender('farm@farm.example')).toEqual({ from: 'farm@farm.example', fromName: null })
+    expect(sender('Willow Creek Farm <farm@farm.example>')).toEqual({
+      from: 'farm@farm.example',
+      fromName: 'Willow Creek Farm',
+    })
+    expect(sender('"Willow Creek, Ltd" <farm@farm.example>')).toEqual({
+      from: 'farm@farm.example',
+      fromName: 'Willow Creek, Ltd',
+    })
+    expect(sender('"Die \\"Grüne\\" Wiese" <hof@wiese.example>')).toEqual({
+      from: 'hof@wiese.example',
+      fromName: 'Die "Grüne" Wiese',
+    })
+    expect(sender('Ferme du Château <ferme@chateau.example>')).toEqual({
+      from: 'ferme@chateau.example',
+      fromName: 'Ferme du Château',
+    })
+    expect(readConfig(mail).notify).toMatchObject({ from: 'a@farm.example', fromName: null })
   })
 
   it('posts leads to a webhook only with WEBHOOK_URL and a whsec_ key, spam only when asked', () => {

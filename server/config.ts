@@ -231,7 +231,28 @@ function readProducts(env: Environment): Product[] {
   }
 }
 
-function mailAddresses(env: Environment, key: 'NOTIFY_EMAIL' | 'NOTIFY_FROM'): string[] {
+/**
+ * NOTIFY_FROM: an address, or a name and an address as RFC 5322 writes them (`Willow Creek Farm
+ * <farm@farm.example>`, the name quoted when it holds a comma). One line: a line break could
+ * start a header of its own.
+ */
+function readSender(env: Environment): { address: string; name: string | null } | null {
+  const value = env.NOTIFY_FROM ?? ''
+  if (/[\r\n]/.test(value)) throw new Error('NOTIFY_FROM must be one line: a name and an address, or an address')
+  const from = value.trim()
+  if (!from) return null
+  const named = /^(?:"((?:[^"\\]|\\.)*)"|([^<>"]*?))\s*<([^<>\s]+)>$/.exec(from)
+  const address = named ? named[3]! : from
+  const name = named ? (named[1]?.replace(/\\(.)/g, '$1') ?? named[2] ?? '').trim() : ''
+  if (address.includes(',')) throw new Error('NOTIFY_FROM must be one email address')
+  if (!hasAddressShape(address)) throw new Error(`NOTIFY_FROM holds "${address}", which is not an email address`)
+  if (/[\u0000-\u001f\u007f]/.test(name) || name.length > 100) {
+    throw new Error('NOTIFY_FROM’s name must be printable, at most 100 characters')
+  }
+  return { address, name: name || null }
+}
+
+function mailAddresses(env: Environment, key: 'NOTIFY_EMAIL'): string[] {
   const addresses = text(env, key)
     .split(',')
     .map((address) => address.trim())
@@ -245,7 +266,7 @@ function mailAddresses(env: Environment, key: 'NOTIFY_EMAIL' | 'NOTIFY_FROM'): s
 function readNotify(env: Environment): OwnerMailSettings | null {
   const smtpUrl = text(env, 'SMTP_URL')
   const to = mailAddresses(env, 'NOTIFY_EMAIL')
-  const from = mailAddresses(env, 'NOTIFY_FROM')
+  const from = readSender(env)
   if (!smtpUrl || to.length === 0) return null
   let url: URL
   try {
@@ -257,11 +278,11 @@ function readNotify(env: Environment): OwnerMailSettings | null {
   if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
     throw new Error('SMTP_URL must start with smtp:// or smtps:// and name a host')
   }
-  if (from.length > 1) throw new Error('NOTIFY_FROM must be one email address')
   return {
     smtpUrl,
     to,
-    from: from[0] ?? to[0]!,
+    from: from?.address ?? to[0]!,
+    fromName: from?.name ?? null,
     digestAfter: wholeNumber(env, 'NOTIFY_DIGEST_AFTER', 0, 1000),
     digestWindowMs: wholeNumber(env, 'NOTIFY_DIGEST_SECONDS', 1, 86_400) * 1000,
     publicUrl: readPublicUrl(env),
@@ -346,6 +367,13 @@ function readUpdates(env: Environment, notify: OwnerMailSettings | null): Config
   if (!notify) throw new Error('UPDATES=true needs SMTP_URL and NOTIFY_EMAIL: updates go out by mail')
   if (!notify.publicUrl) {
     throw new Error('UPDATES=true needs PUBLIC_URL: every link in an update (confirm, unsubscribe) is a full address')
+  }
+  // Plain http only for a site tried on this machine: elsewhere the unsubscribe link must be https.
+  const host = new URL(notify.publicUrl).hostname
+  if (notify.publicUrl.startsWith('http:') && !['localhost', '127.0.0.1', '[::1]'].includes(host)) {
+    throw new Error(
+      'UPDATES=true needs PUBLIC_URL to start with https:// (http only for localhost): mail programs offer one-click unsubscribe only for https links',
+    )
   }
   return { perMinute, publicUrl: notify.publicUrl }
 }

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express'
 import type { Subscribers } from '#app/updates/subscribers.server'
+import { testToken } from '#app/updates/update-requests.server'
 
 /**
  * A mail program's one-click unsubscribe (RFC 8058): a POST to the List-Unsubscribe address with
@@ -18,6 +19,10 @@ export function answerOneClickUnsubscribes(subscribers: Subscribers): RequestHan
       .then(async (form) => {
         if (form?.get('List-Unsubscribe') !== 'One-Click' || form.has('intent')) return next()
         const token = new URL(req.originalUrl, 'http://localhost').searchParams.get('token') ?? ''
+        // The owner's test mail: its link works, and changes nothing.
+        if (token === testToken) {
+          return void res.status(200).type('text/plain').send('This is a test mail’s link: it changes nothing.')
+        }
         const done = await subscribers.unsubscribe(token)
         res
           .status(done?.ok ? 200 : 400)

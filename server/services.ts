@@ -96,6 +96,7 @@ export async function buildServices(config: Config, env: Record<string, string |
         ? {
             smtpUrl: notify.smtpUrl,
             from: notify.from,
+            fromName: notify.fromName ?? farmName(),
             owner: notify.to[0]!,
             farmName: farmName(),
             siteUrl: on.publicUrl,

@@ -16,7 +16,10 @@ export interface OwnerMailSettings {
   /** smtp:// or smtps://, with any credentials in it; never logged. */
   smtpUrl: string
   to: string[]
+  /** The address mails come from (NOTIFY_FROM's, else the first owner address). */
   from: string
+  /** NOTIFY_FROM's name, when it has one; visitors' mails name the farm without it. */
+  fromName: string | null
   /** Past this many mails in a digest window, leads wait for one digest per window. */
   digestAfter: number
   digestWindowMs: number
@@ -69,12 +72,14 @@ export function createOutboxSender({
 
   const send = (mail: OwnerMail) =>
     transport.send(current.smtpUrl, {
-      from: current.from,
+      from: current.fromName ? { name: current.fromName, address: current.from } : current.from,
       to: current.to,
       replyTo: mail.replyTo,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      // Sent by the site, not a person: no out-of-office answers it (RFC 3834).
+      headers: { 'Auto-Submitted': 'auto-generated' },
     })
 
   const accepted = createAcceptedLedger<{ ids: number[]; mailKey: string; at: Date }>({

@@ -38,6 +38,10 @@ export function cardUrl(publicUrl: string, id: number): string {
   return `${publicUrl}/farm-sales?before=${id + 1}#submission-${id}`
 }
 
+/** A mail's HTML as a whole document (doctype, language, title), as mail programs and checkers expect. */
+const asDocument = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>\n${body}\n</body></html>`
+
 export function leadMail(lead: Lead, publicUrl: string | null): OwnerMail {
   const link = publicUrl ? cardUrl(publicUrl, lead.id) : null
   const details = analysisLines(lead.analysis)
@@ -58,12 +62,8 @@ export function leadMail(lead: Lead, publicUrl: string | null): OwnerMail {
     link ? `<p><a href="${escapeHtml(link)}">Open it in the inbox</a></p>` : '',
     '<p>Reply to this mail to answer them.</p>',
   ].join('\n')
-  return {
-    subject: `${isUrgent(lead) ? '[Urgent] ' : ''}New enquiry from ${lead.name}`,
-    replyTo: { name: lead.name, address: lead.email },
-    text,
-    html,
-  }
+  const subject = `${isUrgent(lead) ? '[Urgent] ' : ''}New enquiry from ${lead.name}`
+  return { subject, replyTo: { name: lead.name, address: lead.email }, text, html: asDocument(subject, html) }
 }
 
 // Postfix refuses mail over 10 MB by default; text and HTML together stay well under it once encoded.
@@ -101,11 +101,15 @@ export function digestMail(all: Lead[], publicUrl: string | null): { mail: Owner
     entries.push({ lead, text, html })
   }
   const leads = entries.map(({ lead }) => lead)
+  const subject = `${leads.some(isUrgent) ? '[Urgent] ' : ''}${enquiries(leads.length)}`
   return {
     mail: {
-      subject: `${leads.some(isUrgent) ? '[Urgent] ' : ''}${enquiries(leads.length)}`,
+      subject,
       text: [`${enquiries(leads.length)}:`, ...entries.map(({ text }) => text)].join('\n'),
-      html: [`<p>${enquiries(leads.length)}:</p>`, '<ul>', ...entries.map(({ html }) => html), '</ul>'].join('\n'),
+      html: asDocument(
+        subject,
+        [`<p>${enquiries(leads.length)}:</p>`, '<ul>', ...entries.map(({ html }) => html), '</ul>'].join('\n'),
+      ),
     },
     leads: leads.length,
   }

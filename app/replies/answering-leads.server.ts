@@ -55,6 +55,7 @@ export function answerLeads({
         ? {
             smtpUrl: current.smtpUrl,
             from: current.from,
+            fromName: current.fromName ?? farmName(),
             replyTo: current.to[0]!,
             farmName: farmName(),
             ...(desk ? { confirmUrl: desk.links.confirmUrl } : {}),

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { ReplyRow } from '#app/data/schema'
 import { newMessageId, visitorMail } from './reply-mail.server'
 
-const settings = { from: 'hello@bramble.example', replyTo: 'owner@bramble.example', farmName: 'Bramble Hill Farm' }
+const settings = {
+  from: 'hello@bramble.example',
+  fromName: 'Bramble Hill Farm',
+  replyTo: 'owner@bramble.example',
+  farmName: 'Bramble Hill Farm',
+}
 const lead = { message: 'Eggs?\n\nTwo dozen, please.', createdAt: new Date('2026-11-23T09:30:00Z') }
 const row: ReplyRow = {
   id: 3,
@@ -23,7 +28,7 @@ describe('a mail to a visitor', () => {
   it('is a reply under the farm’s subject, threaded on every earlier mail, the visitor’s message quoted with its date', () => {
     const mail = visitorMail(row, lead, settings)
     expect(mail).toMatchObject({
-      from: 'hello@bramble.example',
+      from: { name: 'Bramble Hill Farm', address: 'hello@bramble.example' },
       to: { name: '', address: 'ann@example.com' },
       replyTo: 'owner@bramble.example',
       envelope: { from: 'hello@bramble.example', to: ['ann@example.com'] },
@@ -57,6 +62,12 @@ describe('a mail to a visitor', () => {
     expect(mail).not.toHaveProperty('inReplyTo')
     expect(mail.text).not.toContain('Eggs')
     expect(mail.text).toMatch(/^Thanks!\n\n-- \nYou get this mail because/)
+    // Sent unasked: an out-of-office must not answer it (RFC 3834); an owner's reply is not automatic.
+    expect(mail.headers).toEqual({ 'Auto-Submitted': 'auto-replied' })
+    expect(visitorMail({ ...row, kind: 'confirmation', references: null }, lead, settings).headers).toEqual({
+      'Auto-Submitted': 'auto-replied',
+    })
+    expect(visitorMail(row, lead, settings)).not.toHaveProperty('headers')
   })
 
   it('has a Message-ID of its own on the sending domain', () => {

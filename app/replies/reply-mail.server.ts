@@ -5,6 +5,8 @@ import type { ReplyRow } from '#app/data/schema'
 /** Who mails visitors: From the farm's sending address, Reply-To the owner's own mailbox. */
 export interface VisitorMailSettings {
   from: string
+  /** The name beside it: NOTIFY_FROM's, else the farm's, so a visitor sees who writes. */
+  fromName: string
   replyTo: string
   farmName: string
   /** With UPDATES: the signed link that asks this mailbox to confirm it wants updates. */
@@ -60,7 +62,7 @@ export function visitorMail(
       ? `${reply.text}\n\nOn ${quotedDate.format(lead.createdAt)} UTC, you wrote:\n${quoted(lead.message)}\n`
       : `${reply.text}${ask}\n\n-- \n${acknowledgementFooter}\n`
   return {
-    from: settings.from,
+    from: { name: settings.fromName, address: settings.from },
     to: { name: '', address: reply.toAddress },
     replyTo: settings.replyTo,
     envelope: { from: settings.from, to: [reply.toAddress] },
@@ -73,5 +75,7 @@ export function visitorMail(
     text,
     messageId: reply.messageId,
     ...(references.length > 0 ? { inReplyTo: references.at(-1), references } : {}),
+    // What the site sends unasked is said to be automatic (RFC 3834), so no out-of-office answers it.
+    ...(reply.kind === 'reply' ? {} : { headers: { 'Auto-Submitted': 'auto-replied' } }),
   }
 }

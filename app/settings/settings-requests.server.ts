@@ -143,8 +143,8 @@ export async function sendTestPost(form: FormData, context: Context, who: OwnerP
 
 /**
  * The one way a change is made, from the page and the API alike: checked whole as readConfig
- * checks it, and updates from the page also need mail that works and an https PUBLIC_URL (links
- * in updates are how people leave them), whichever change would break that. Nothing is stored
+ * checks it (updates need an https PUBLIC_URL there), and updates from the page also need mail
+ * that works, whichever change would break that. Nothing is stored
  * unless all of it holds; the checks run in turn with any other change, on what it would make.
  */
 export function applyChange(
@@ -157,15 +157,6 @@ export function applyChange(
       (key) => ['UPDATES', 'PUBLIC_URL', 'NOTIFY_EMAIL', 'NOTIFY_FROM'].includes(key) || key.startsWith('SMTP_'),
     )
     if (!next.updates || !touches || updatesLocked) return null
-    if (!next.updates.publicUrl.startsWith('https://')) {
-      return {
-        kind: 'fields',
-        fields: {
-          UPDATES:
-            'Updates need the site’s public address to start with https://: mail programs offer one-click unsubscribe only for https links.',
-        },
-      }
-    }
     const problem = await mailServerAnswers(next.notify!.smtpUrl)
     return problem
       ? { kind: 'fields', fields: { UPDATES: `Updates go out by mail, and the mail server said: ${problem}` } }

@@ -17,6 +17,8 @@ import { placeholderValues, updateBody, whySubscribed, type Recipient } from './
 export interface UpdateMailSettings {
   smtpUrl: string
   from: string
+  /** The name beside it: NOTIFY_FROM's, else the farm's. */
+  fromName: string
   /** The owner's own mailbox: Reply-To, the test's recipient, and the mailto way to unsubscribe. */
   owner: string
   farmName: string
@@ -43,7 +45,7 @@ export function updateMail(
     unsubscribeUrl,
   })
   return {
-    from: settings.from,
+    from: { name: settings.fromName, address: settings.from },
     to: { name: '', address: to },
     replyTo: settings.owner,
     envelope: { from: settings.from, to: [to] },
@@ -51,6 +53,13 @@ export function updateMail(
     text: body.text,
     html: body.html,
     ...(messageId ? { messageId } : {}),
+    // Which list this is, with the farm's name (RFC 2919): mail programs file it, filters know it.
+    list: {
+      id: {
+        url: `updates.${settings.from.slice(settings.from.lastIndexOf('@') + 1)}`,
+        comment: `${settings.farmName} updates`,
+      },
+    },
     headers: {
       // One header with both ways (RFC 2369), the HTTPS one first; the POST header makes it one click (RFC 8058).
       'List-Unsubscribe': `<${unsubscribeUrl}>, <mailto:${settings.owner}?subject=${encodeURIComponent(`Unsubscribe ${to}`)}>`,
@@ -156,7 +165,7 @@ export function createUpdateSender({
           to.email,
           { name: to.name, why: whySubscribed(to) },
           links.unsubscribeUrl(to.id, to.addressKey),
-          `<update-${update.id}-${to.id}@${domain}>`,
+          `<${mail.receiptKey}@${domain}>`,
         ),
       )
     } catch (error) {

@@ -130,7 +130,7 @@ export function updateBody({
       )
       .join('\n\n')}\n\n-- \n${footer.join('\n')}\n`,
     html: [
-      '<!doctype html><html><head><meta charset="utf-8"></head>',
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escaped(farmName)}</title></head>`,
       '<body style="margin:0;padding:24px;background:#fafaf9;font-family:Georgia,serif;color:#1c1917">',
       '<div style="max-width:600px;margin:0 auto;background:#ffffff;padding:24px;border-radius:12px">',
       ...body.map(

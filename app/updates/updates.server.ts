@@ -181,8 +181,10 @@ export function createUpdates({
               .returning()
               .get()
             const { changes } = tx.run(
-              sql`INSERT INTO deliveries (kind, update_id, subscriber_id, next_attempt_at, created_at)
-                  SELECT 'update-mail', ${made.id}, s.id, ${at.getTime()}, ${at.getTime()} FROM subscribers s
+              // Each mail's Message-ID is random and kept with it, so a retry sends the same one.
+              sql`INSERT INTO deliveries (kind, update_id, subscriber_id, next_attempt_at, created_at, receipt_key)
+                  SELECT 'update-mail', ${made.id}, s.id, ${at.getTime()}, ${at.getTime()},
+                    'update.' || lower(hex(randomblob(16))) FROM subscribers s
                   WHERE ${audienceWhere(input.audience)} ORDER BY s.id`,
             )
             if (changes === 0) throw new NobodyToMail()

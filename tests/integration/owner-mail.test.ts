@@ -90,8 +90,24 @@ describe('mail to the owner', () => {
     const link = `https://farm.example/farm-sales?before=${stored.id + 1}#submission-${stored.id}`
     expect(sent!.text).toContain(link)
     expect(sent!.html).toContain(`href="${link}"`)
+    // A whole document with its title, and said to be automatic so no out-of-office answers it.
+    expect(sent!.html).toMatch(
+      /^<!doctype html><html lang="en"><head><meta charset="utf-8"><title>\[Urgent\] New enquiry from Ann Baker<\/title>/,
+    )
+    expect(sent!.headers.get('auto-submitted')).toBe('auto-generated')
     // Marked sent once the site has heard the mail server's 250, a moment after the mail arrived.
     await expect.poll(() => outboxRows(server.databasePath)).toEqual([{ submission_id: stored.id, status: 'sent' }])
+  })
+
+  it('names the sender as NOTIFY_FROM says, encoded when it holds a comma or letters beyond ASCII', async () => {
+    const mail = await mailServer()
+    const server = await site({ SMTP_URL: mail.url, NOTIFY_FROM: '"Ferme du Château, Ltd" <ferme@chateau.example>' })
+    expect((await post(server, lead)).status).toBe(201)
+    await expect.poll(() => mail.mails.length, { timeout: 10_000 }).toBe(1)
+    expect(mail.mails[0]!.from?.value).toEqual([{ address: 'ferme@chateau.example', name: 'Ferme du Château, Ltd' }])
+    const line = mail.mails[0]!.headerLines.find((header) => header.key === 'from')!.line
+    expect(line).toMatch(/^From: =\?UTF-8\?[QB]\?/)
+    expect(line).not.toContain('Château')
   })
 
   it('never mails spam: not what the fill-time trap or the honeypot caught, not what the analysis set aside', async () => {

@@ -126,7 +126,7 @@ describe('replying to a lead', () => {
 
     const [, firstMail, secondMail] = toVisitor(mail)
     for (const sent of [firstMail!, secondMail!]) {
-      expect(sent.from?.value).toEqual([{ address: 'hello@bramble.example', name: '' }])
+      expect(sent.from?.value).toEqual([{ address: 'hello@bramble.example', name: 'Bramble Hill Farm' }])
       expect(sent.to).toMatchObject({ value: [{ address: visitor.email }] })
       expect(sent.replyTo?.value).toEqual([{ address: owner, name: '' }])
       expect(sent.subject).toBe('Re: Your message to Bramble Hill Farm')

@@ -522,7 +522,7 @@ describe('the settings page', () => {
       body: {
         fields: {
           UPDATES:
-            'Updates need the site’s public address to start with https://: mail programs offer one-click unsubscribe only for https links.',
+            'Needs PUBLIC_URL to start with https:// (http only for localhost): mail programs offer one-click unsubscribe only for https links',
         },
       },
     })

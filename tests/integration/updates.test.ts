@@ -129,7 +129,7 @@ describe('consent by confirmation', () => {
     expect(await postLead(server, ann)).toBe(201)
     const link = await confirmLink(mail, ann.email)
     const ask = asks(mail)[0]!
-    expect(ask.from?.value).toEqual([{ address: 'hello@bramble.example', name: '' }])
+    expect(ask.from?.value).toEqual([{ address: 'hello@bramble.example', name: 'Bramble Hill Farm' }])
     expect(ask.text).toContain('If you do nothing, you will get no updates.')
     // Nothing the visitor typed (their name, their message) is in the mail a stranger could trigger.
     // The link ends in a random signature, which could spell 'Ann' by chance: it is checked by its shape.
@@ -241,7 +241,8 @@ describe('sending an update', () => {
     expect(updates().map(to).sort()).toEqual([ann.email, eve.email])
 
     const toAnn = updates().find((each) => to(each) === ann.email)!
-    expect(toAnn.from?.value).toEqual([{ address: 'hello@bramble.example', name: '' }])
+    // NOTIFY_FROM has no name: the farm's is beside the address.
+    expect(toAnn.from?.value).toEqual([{ address: 'hello@bramble.example', name: 'Bramble Hill Farm' }])
     expect(toAnn.text).toMatch(
       /^Hello Ann Baker,\n\nThe ducks are laying again: https:\/\/bramble\.example\/eggs\.\n\nBramble Hill Farm\n/,
     )
@@ -257,10 +258,51 @@ describe('sending an update', () => {
     expect(mailto).toBe(`mailto:${owner}?subject=Unsubscribe%20${encodeURIComponent(ann.email)}`)
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
     expect(toAnn.text).toContain(`Unsubscribe in one click: ${unsubscribe}`)
-    expect(toAnn.messageId).toMatch(new RegExp(`^<update-${sent.body.id}-\\d+@bramble\\.example>$`))
+    // Random, under the From domain, never the same for two mails, and kept with its row for a retry.
+    expect(toAnn.messageId).toMatch(/^<update\.[0-9a-f]{32}@bramble\.example>$/)
+    expect(new Set(updates().map((each) => each.messageId)).size).toBe(2)
+    expect(
+      readRows(server.databasePath, "SELECT receipt_key FROM deliveries WHERE kind = 'update-mail' ORDER BY id").map(
+        (row) => `<${String(row.receipt_key)}@bramble.example>`,
+      ),
+    ).toContain(toAnn.messageId)
+    expect(header('list-id')).toBe('List-ID: "Bramble Hill Farm updates" <updates.bramble.example>')
+    expect(toAnn.html).toMatch(
+      /^<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bramble Hill Farm<\/title>/,
+    )
+    // The ask that came before it is automatic (RFC 3834), and named too.
+    const ask = asks(mail).find((each) => to(each) === ann.email)!
+    expect(ask.headers.get('auto-submitted')).toBe('auto-replied')
+    expect(ask.from?.value).toEqual([{ address: 'hello@bramble.example', name: 'Bramble Hill Farm' }])
 
     const final = await report(server, cookie, sent.body.id)
     expect(final).toMatchObject({ recipients: 2, queued: 0, sent: 2, failed: 0, unsubscribedSince: 0 })
+  })
+
+  it('the owner’s test mail has a one-click link that works and changes nothing', async () => {
+    const mail = await mailServer()
+    const { server, cookie } = await site(mail)
+    const tested = await fetch(`${server.url}/farm-sales/updates`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: server.url },
+      body: new URLSearchParams({ intent: 'test', subject: 'Eggs this week', text: 'Hello {name}!' }).toString(),
+    })
+    expect(tested.status).toBe(200)
+    await expect
+      .poll(() => mailsTo(mail, owner).filter((each) => each.subject === '[Test] Eggs this week').length)
+      .toBe(1)
+    const test = mailsTo(mail, owner).find((each) => each.subject === '[Test] Eggs this week')!
+    const link = /<(http:\/\/[^>]+\/updates\/unsubscribe\?token=test)>/.exec(
+      test.headerLines.find((line) => line.key === 'list-unsubscribe')!.line,
+    )![1]!
+    const oneClick = await fetch(link, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    })
+    expect(oneClick.status).toBe(200)
+    expect(await oneClick.text()).toBe('This is a test mail’s link: it changes nothing.')
+    expect((await fetch(link)).status).toBe(200)
   })
 
   it('unsubscribes at a mail program’s one-click POST, with no cookie, from anywhere; the next update skips the address', async () => {
