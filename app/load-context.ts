@@ -11,6 +11,7 @@ import type { UpdatesDesk } from '#app/updates/update-requests.server'
 import type { OwnerPhones } from '#app/push/push-requests.server'
 import type { Backups } from '#app/lifecycle/backups.server'
 import type { People } from '#app/lifecycle/people.server'
+import type { Dkim } from '#app/delivery/dkim.server'
 import type { Settings } from '#app/settings/settings.server'
 import type { Subscribers } from '#app/updates/subscribers.server'
 
@@ -50,6 +51,8 @@ declare module '@remix-run/node' {
     subscribers: Subscribers
     /** The farm's settings: what the page shows and changes, over the environment, which wins. */
     settings: Settings<SettingsConfig>
+    /** The farm's DKIM key: every mail is signed with it. */
+    dkim: Dkim
     /** What is set up of what makes the site useful: mail, a phone, updates. */
     setup: () => { mail: boolean; phone: boolean; updates: boolean }
     /** Why the owner cannot send updates (UPDATES off, no OWNER_PASSWORD), or null when they can. */

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { LlmSettings } from '#app/analysis/llm.server'
@@ -64,6 +65,8 @@ export interface Config {
   updates: { perMinute: number; publicUrl: string } | null
   /** Null unless WEBHOOK_URL is set: then each lead is posted there, signed with WEBHOOK_SECRET. */
   webhook: WebhookSettings | null
+  /** DKIM: the selector the key is published under, and the key when set by hand (else made and kept). */
+  dkim: { selector: string; privateKey: string | null }
   /** Web Push to the owner's phones (only ever with OWNER_PASSWORD, see services). */
   push: { hosts: string[]; keys: VapidKeys | null; subject: string | null; siteUrl: string | null }
 }
@@ -98,6 +101,8 @@ export const defaults = {
   SMTP_URL: '',
   NOTIFY_EMAIL: '',
   NOTIFY_FROM: '',
+  DKIM_SELECTOR: 'farm',
+  DKIM_PRIVATE_KEY: '',
   NOTIFY_DIGEST_AFTER: '3',
   NOTIFY_DIGEST_SECONDS: '600',
   NOTIFY_RETRY_SECONDS: '30',
@@ -354,6 +359,28 @@ function readPush(env: Environment): Config['push'] {
   }
 }
 
+const dnsLabels = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
+
+function readDkim(env: Environment): Config['dkim'] {
+  const selector = text(env, 'DKIM_SELECTOR')
+  if (!dnsLabels.test(selector)) {
+    throw new Error(`DKIM_SELECTOR must be a DNS name such as farm or farm2026, not "${selector.slice(0, 64)}"`)
+  }
+  // A key pasted into one line keeps its line breaks as \n.
+  const pem = (env.DKIM_PRIVATE_KEY ?? '').trim().replace(/\\n/g, '\n')
+  if (!pem) return { selector, privateKey: null }
+  let type: string | undefined
+  try {
+    type = createPrivateKey(pem).asymmetricKeyType
+  } catch {
+    type = undefined
+  }
+  // The key itself is never repeated here.
+  if (type !== 'rsa')
+    throw new Error('DKIM_PRIVATE_KEY must be an RSA private key in PEM (-----BEGIN PRIVATE KEY-----)')
+  return { selector, privateKey: pem }
+}
+
 function readLogLevel(env: Environment): Config['logLevel'] {
   const level = text(env, 'LOG_LEVEL').toLowerCase()
   const known = logLevels.find((name) => name === level)
@@ -456,6 +483,7 @@ export function readConfig(env: Environment = process.env): Config {
     repliesPerMinute: wholeNumber(env, 'REPLY_RATE_LIMIT', 1, 10_000),
     updates: readUpdates(env, notify),
     webhook: readWebhook(env),
+    dkim: readDkim(env),
     push: readPush(env),
   }
 }

@@ -85,6 +85,7 @@ export async function createHttpApp(config: Config, services: Services) {
       cannotPush: services.cannotPush(),
       subscribers: services.subscribers,
       settings: services.settings,
+      dkim: services.dkim,
       setup: services.setup,
       backups: services.backups,
       people: services.people,

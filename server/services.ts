@@ -1,5 +1,6 @@
 import { startAnalysis } from '#app/analysis/analysis-feature.server'
 import { openDatabase } from '#app/data/database.server'
+import { createDkim } from '#app/delivery/dkim.server'
 import { createDeliveryEngine } from '#app/delivery/engine.server'
 import { dueAgainNow } from '#app/delivery/record.server'
 import type { DeliveryKind } from '#app/data/enums'
@@ -77,7 +78,8 @@ export async function buildServices(config: Config, env: Record<string, string |
     llm: config.llm,
     log: analysisLog,
   })
-  const engine = createDeliveryEngine({ log: log.child({ part: 'delivery' }) })
+  const dkim = createDkim({ db: database.db, privateKey: config.dkim.privateKey, selector: () => now().dkim.selector })
+  const engine = createDeliveryEngine({ log: log.child({ part: 'delivery' }), dkim })
   const mailLog = log.child({ part: 'mail' })
   const ownerMail = mailTheOwner({
     engine,
@@ -177,6 +179,8 @@ export async function buildServices(config: Config, env: Record<string, string |
     inbox,
     csvExports: createCsvExports({ inbox, mostAtOnce: config.exportsAtOnce }),
     settings,
+    /** The farm's DKIM key: what the mail set-up shows, and what a test mail is signed with. */
+    dkim,
     /** The mails that wait, while the owner is mailed about leads; else null. */
     outbox: () => (now().notify ? ownerMail.backlog() : null),
     owner,

@@ -1,5 +1,6 @@
 import type { Log } from '#app/log'
 import { roundsOnATimer } from './rounds.server'
+import type { Dkim } from './dkim.server'
 import { createSmtpTransport, type SmtpTransport } from './smtp-transport.server'
 
 /** One kind of thing owed, as a feature hands it to the engine: its policy of what to send, in rounds. */
@@ -45,7 +46,16 @@ const lastMarkingWithinMs = 1_500
  * them. `stop()` ends every sender and waits for what is on its way to be answered and marked
  * before any transport is closed, so nothing accepted is left unmarked and sent again after a restart.
  */
-export function createDeliveryEngine({ log, now = Date.now }: { log: Log; now?: () => number }) {
+export function createDeliveryEngine({
+  log,
+  dkim,
+  now = Date.now,
+}: {
+  log: Log
+  /** The farm's DKIM key: every mail is signed with it. */
+  dkim?: Pick<Dkim, 'optionsFor'>
+  now?: () => number
+}) {
   const senders: Array<{ policy: SenderPolicy; rounds: ReturnType<typeof roundsOnATimer> }> = []
   const transports: SmtpTransport[] = []
   let stopping = false
@@ -72,7 +82,7 @@ export function createDeliveryEngine({ log, now = Date.now }: { log: Log; now?: 
      * many); a sender that gets its own never makes the owner's mail wait behind a campaign.
      */
     smtp(options: { pool?: boolean } = {}): SmtpTransport {
-      const transport = createSmtpTransport(options)
+      const transport = createSmtpTransport({ ...options, dkim })
       transports.push(transport)
       return transport
     },

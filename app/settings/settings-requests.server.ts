@@ -10,7 +10,7 @@ import { notText } from '#app/http/form-text.server'
 import { sectionOf, type FieldState } from './fields'
 import { decodedPart, type SettingsChange, type SettingsRefusal } from './settings.server'
 
-type Context = Pick<AppLoadContext, 'owner' | 'siteNames' | 'settings' | 'limits' | 'farm'>
+type Context = Pick<AppLoadContext, 'owner' | 'siteNames' | 'settings' | 'limits' | 'farm' | 'dkim'>
 
 export const cannotSetUp =
   'To set the site up from here, set OWNER_PASSWORD: the settings hold the mail server’s password, so only the signed-in owner may see or change them.'
@@ -91,7 +91,7 @@ export async function sendTestMail(form: FormData, context: Context, who: OwnerP
   const { notify } = tried.config
   if (!notify) return { ok: false, field: 'SMTP_HOST', error: 'Fill in the mail server and your address first.' }
   const host = URL.canParse(notify.smtpUrl) ? new URL(notify.smtpUrl).hostname : 'its mail server'
-  const transport = createSmtpTransport()
+  const transport = createSmtpTransport({ dkim: context.dkim })
   try {
     await transport.send(notify.smtpUrl, {
       from: notify.from,

@@ -5,8 +5,8 @@ import { freePort } from './server'
 export interface MailServer {
   port: number
   url: string
-  /** Every mail accepted so far, parsed (refused ones are not kept). */
-  mails: ParsedMail[]
+  /** Every mail accepted so far, parsed, with the bytes it came as (refused ones are not kept). */
+  mails: Array<ParsedMail & { raw: Buffer }>
   close(): Promise<void>
 }
 
@@ -38,7 +38,7 @@ export async function startMailServer({
   hold?: (mail: ParsedMail) => Promise<void> | null
 } = {}): Promise<MailServer> {
   port ??= await freePort()
-  const mails: ParsedMail[] = []
+  const mails: Array<ParsedMail & { raw: Buffer }> = []
   const server = new SMTPServer({
     disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
     allowInsecureAuth: true,
@@ -67,16 +67,21 @@ export async function startMailServer({
       callback()
     },
     onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then(async (mail) => {
-          await (hold?.(mail) ?? holdUntil)
-          if (refuse?.(mail)) {
-            return callback(Object.assign(new Error('Message refused by content filter'), { responseCode: 554 }))
-          }
-          mails.push(mail)
-          callback()
-        })
-        .catch(callback)
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks)
+        simpleParser(raw)
+          .then(async (mail) => {
+            await (hold?.(mail) ?? holdUntil)
+            if (refuse?.(mail)) {
+              return callback(Object.assign(new Error('Message refused by content filter'), { responseCode: 554 }))
+            }
+            mails.push(Object.assign(mail, { raw }))
+            callback()
+          })
+          .catch(callback)
+      })
     },
   })
   // A site the test kills (SIGKILL) mid-session resets its connection: a client gone, not a failure.

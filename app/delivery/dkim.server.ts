@@ -1,0 +1,69 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto'
+import type { FarmDatabase } from '#app/data/database.server'
+import { keptKey } from '#app/data/signing-keys.server'
+
+/**
+ * What the signature covers: who it is from and to, what it is, its place in a thread, how it is
+ * built, and the list's headers (RFC 8058 §4: List-Unsubscribe-Post must be signed for one-click
+ * to be trusted). A header listed but absent is signed as absent, so none can be added later.
+ */
+export const signedHeaders = [
+  'From',
+  'To',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'Reply-To',
+  'In-Reply-To',
+  'References',
+  'MIME-Version',
+  'Content-Type',
+  'List-Id',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+]
+
+/** The domain of an address, as DKIM's d= names it. */
+export const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase()
+
+/**
+ * The farm's DKIM key: DKIM_PRIVATE_KEY when set, else an RSA key made at the first start and kept
+ * with the other signing keys (so a restore keeps the published record valid). Every mail the site
+ * sends is signed with it for its From domain, under the selector the settings name.
+ */
+export function createDkim({
+  db,
+  privateKey,
+  selector,
+}: {
+  db: FarmDatabase
+  /** DKIM_PRIVATE_KEY, PEM; null to make one and keep it. */
+  privateKey: string | null
+  /** DKIM_SELECTOR now. */
+  selector: () => string
+}) {
+  const key =
+    privateKey ??
+    keptKey(db, 'dkim', () =>
+      generateKeyPairSync('rsa', { modulusLength: 2048 })
+        .privateKey.export({ type: 'pkcs8', format: 'pem' })
+        .toString(),
+    )
+  const publicKey = createPublicKey(createPrivateKey(key)).export({ type: 'spki', format: 'der' }).toString('base64')
+  return {
+    selector,
+    /** The TXT record to publish at `{selector}._domainkey.{domain}`. */
+    record: `v=DKIM1; k=rsa; p=${publicKey}`,
+    /** nodemailer's signing options for a mail from this address. */
+    optionsFor(fromAddress: string) {
+      return {
+        domainName: domainOf(fromAddress),
+        keySelector: selector(),
+        privateKey: key,
+        headerFieldNames: signedHeaders.join(':'),
+      }
+    },
+  }
+}
+
+export type Dkim = ReturnType<typeof createDkim>

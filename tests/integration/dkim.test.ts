@@ -1,0 +1,210 @@
+// Every kind of mail the site sends is DKIM-signed for its From domain, and verifies with a
+// maintained verifier (mailauth) against the DNS record the test serves: the owner's lead mail and
+// digest, the acknowledgement with the ask, a reply, an update (List-Unsubscribe-Post signed, as
+// RFC 8058 §4 requires), the owner's test update and the settings' test mail.
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto'
+import { dkimVerify } from 'mailauth/lib/dkim/verify.js'
+import { afterEach, describe, expect, it } from 'vitest'
+import { readRows } from '#tests/support/database'
+import { startMailServer, type MailServer } from '#tests/support/mail-server'
+import { signInAsOwner } from '#tests/support/owner'
+import { freePort, startServer, type RunningServer } from '#tests/support/server'
+
+const password = 'orchard gate at noon'
+const owner = 'owner@bramble.example'
+const servers: RunningServer[] = []
+const mailServers: MailServer[] = []
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.stop('SIGKILL')
+  for (const mail of mailServers.splice(0)) await mail.close()
+})
+
+const recordOf = (pem: string) =>
+  `v=DKIM1; k=rsa; p=${createPublicKey(createPrivateKey(pem)).export({ type: 'spki', format: 'der' }).toString('base64')}`
+
+/** What the test's DNS answers: the one TXT record at the selector's name, nothing else. */
+const resolverFor = (name: string, record: string) => async (asked: string, type: string) => {
+  if (asked === name && type === 'TXT') return [[record]]
+  throw Object.assign(new Error(`queryTxt ENOTFOUND ${asked}`), { code: 'ENOTFOUND' })
+}
+
+type Verdict = { status: { result: string }; signingDomain: string; selector: string }
+
+async function verify(raw: Buffer, name: string, record: string): Promise<Verdict[]> {
+  const { results } = (await dkimVerify(raw, { resolver: resolverFor(name, record) })) as { results: Verdict[] }
+  return results
+}
+
+const signedHeaderNames = (raw: Buffer) => {
+  const header = /^DKIM-Signature:([\s\S]*?)\r\n(?=\S)/m.exec(raw.toString('latin1'))![1]!.replace(/\s+/g, '')
+  return /(?:^|;)h=([^;]+)/.exec(header)![1]!.toLowerCase().split(':')
+}
+
+async function site(env: Record<string, string>) {
+  const mail = await startMailServer()
+  mailServers.push(mail)
+  const port = await freePort()
+  const server = await startServer({
+    port,
+    env: {
+      OWNER_PASSWORD: password,
+      SMTP_URL: mail.url,
+      NOTIFY_EMAIL: owner,
+      NOTIFY_FROM: 'Bramble Hill Farm <hello@bramble.example>',
+      FARM_NAME: 'Bramble Hill Farm',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      TRUST_PROXY: 'loopback',
+      ...env,
+    },
+  })
+  servers.push(server)
+  return { server, mail, cookie: await signInAsOwner(server.url, password) }
+}
+
+let visitor = 0
+async function postLead(server: RunningServer, name: string, email: string) {
+  const response = await fetch(`${server.url}/api/submissions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${++visitor % 250}` },
+    body: JSON.stringify({ name, email, message: 'Could I order two dozen eggs for Saturday?' }),
+  })
+  expect(response.status).toBe(201)
+  return ((await response.json()) as { data: { id: number } }).data.id
+}
+
+const ownerPost = (server: RunningServer, cookie: string, path: string, fields: Record<string, string>) =>
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: server.url },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  })
+
+describe('DKIM', () => {
+  it('signs every kind of mail with the key made at first start and kept, and each verifies', async () => {
+    // Mail set up from the settings page, first at a port where nothing listens: the three leads'
+    // mails wait, then go in one round once the port is right, a lead's mail and a digest of two.
+    const { server, mail, cookie } = await site({ SMTP_URL: '', NOTIFY_EMAIL: '', NOTIFY_FROM: '' })
+    const patch = (body: Record<string, string>) =>
+      fetch(`${server.url}/api/settings`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', Cookie: cookie },
+        body: JSON.stringify(body),
+      })
+    const mailOn = {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_SECURITY: 'offered',
+      NOTIFY_EMAIL: owner,
+      NOTIFY_FROM: 'Bramble Hill Farm <hello@bramble.example>',
+    }
+    expect(
+      (await patch({ ...mailOn, SMTP_PORT: String(await freePort()), NOTIFY_DIGEST_AFTER: '1', VISITOR_ACK: 'true' }))
+        .status,
+    ).toBe(200)
+    const ann = await postLead(server, 'Ann Baker', 'ann@example.com')
+    await postLead(server, 'Bob Stone', 'bob@example.com')
+    await postLead(server, 'Cara Diaz', 'cara@example.com')
+    await expect
+      .poll(
+        () =>
+          readRows(server.databasePath, "SELECT state FROM deliveries WHERE kind = 'owner-mail' AND state = 'retrying'")
+            .length,
+        { timeout: 10_000 },
+      )
+      .toBe(3)
+    expect((await patch({ SMTP_PORT: String(mail.port) })).status).toBe(200)
+    expect((await patch({ UPDATES: 'true' })).status).toBe(200)
+    await postLead(server, 'Dot Pruitt', 'dot@example.com')
+
+    const [stored] = readRows<{ key: string }>(server.databasePath, "SELECT key FROM signing_keys WHERE name = 'dkim'")
+    const record = recordOf(stored!.key)
+    const subject = (text: string | RegExp) => (sent: MailServer['mails'][number]) =>
+      typeof text === 'string' ? sent.subject === text : text.test(sent.subject ?? '')
+
+    const replied = await fetch(`${server.url}/api/submissions/${ann}/replies`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ text: 'Yes, Ann: two dozen on Saturday.' }),
+    })
+    expect(replied.status).toBe(201)
+    const added = await ownerPost(server, cookie, '/farm-sales/updates', {
+      intent: 'add',
+      email: 'ann@example.com',
+      name: 'Ann Baker',
+      note: 'Asked at the market stall',
+    })
+    expect(added.status).toBeLessThan(400)
+    const update = await fetch(`${server.url}/api/updates`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ subject: 'Duck eggs are back', text: 'Hello {name}, the ducks are laying again.' }),
+    })
+    expect(update.status).toBe(202)
+    expect(
+      (await ownerPost(server, cookie, '/farm-sales/updates', { intent: 'test', subject: 'Eggs', text: 'Hello!' }))
+        .status,
+    ).toBe(200)
+    expect(
+      (await ownerPost(server, cookie, '/farm-sales/settings', { section: 'mail', intent: 'test-mail' })).status,
+    ).toBe(200)
+
+    const kinds = {
+      'a lead': subject('[Urgent] New enquiry from Ann Baker'),
+      'a digest': subject(/^(\[Urgent\] )?2 new enquiries$/),
+      'an acknowledgement': (sent: MailServer['mails'][number]) =>
+        sent.subject === 'We got your message — Bramble Hill Farm' && !/updates\/confirm/.test(sent.text ?? ''),
+      'an acknowledgement with the ask': (sent: MailServer['mails'][number]) =>
+        sent.subject === 'We got your message — Bramble Hill Farm' && /updates\/confirm/.test(sent.text ?? ''),
+      'a reply': subject('Re: Your message to Bramble Hill Farm'),
+      'an update': subject('Duck eggs are back'),
+      'the owner’s test update': subject('[Test] Eggs'),
+      'the settings’ test mail': subject('A test mail from Bramble Hill Farm'),
+    }
+    for (const [kind, is] of Object.entries(kinds)) {
+      await expect.poll(() => mail.mails.some(is), { timeout: 15_000, message: kind }).toBe(true)
+      const sent = mail.mails.find(is)!
+      const results = await verify(sent.raw, 'farm._domainkey.bramble.example', record)
+      expect(
+        results.map((result) => [result.status.result, result.signingDomain, result.selector]),
+        kind,
+      ).toEqual([['pass', 'bramble.example', 'farm']])
+      const names = signedHeaderNames(sent.raw)
+      for (const name of ['from', 'to', 'subject', 'date', 'message-id', 'mime-version', 'content-type']) {
+        expect(names, `${kind}: ${name}`).toContain(name)
+      }
+    }
+    const updateMail = mail.mails.find(kinds['an update'])!
+    expect(signedHeaderNames(updateMail.raw)).toEqual(
+      expect.arrayContaining(['list-id', 'list-unsubscribe', 'list-unsubscribe-post']),
+    )
+    // A key that is not the one published fails: the test's DNS is what the verdict rests on.
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+      type: 'pkcs8',
+      format: 'pem',
+    })
+    expect(
+      (await verify(updateMail.raw, 'farm._domainkey.bramble.example', recordOf(String(other))))[0]!.status.result,
+    ).toBe('fail')
+  })
+
+  it('signs with DKIM_PRIVATE_KEY under DKIM_SELECTOR when they are set, and keeps the key out of the log', async () => {
+    const pem = String(
+      generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    )
+    // As a container's environment often carries it: one line, its breaks written \n.
+    const { server, mail } = await site({ DKIM_PRIVATE_KEY: pem.replace(/\n/g, '\\n'), DKIM_SELECTOR: 'farm2026' })
+    await postLead(server, 'Ann Baker', 'ann@example.com')
+    await expect.poll(() => mail.mails.length, { timeout: 10_000 }).toBe(1)
+    const results = await verify(mail.mails[0]!.raw, 'farm2026._domainkey.bramble.example', recordOf(pem))
+    expect(results.map((result) => [result.status.result, result.selector])).toEqual([['pass', 'farm2026']])
+    expect(readRows(server.databasePath, "SELECT key FROM signing_keys WHERE name = 'dkim'")).toEqual([])
+    expect(server.output()).not.toContain(pem.split('\n')[1]!)
+  })
+
+  it('refuses a DKIM_PRIVATE_KEY that is not an RSA key, at start, without repeating it', async () => {
+    const server = startServer({ env: { DKIM_PRIVATE_KEY: 'not-a-key-at-all-0123456789' } })
+    await expect(server).rejects.toThrow(/DKIM_PRIVATE_KEY must be an RSA private key in PEM/)
+    await expect(server).rejects.not.toThrow(/not-a-key-at-all/)
+  })
+})
