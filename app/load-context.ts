@@ -12,6 +12,7 @@ import type { OwnerPhones } from '#app/push/push-requests.server'
 import type { Backups } from '#app/lifecycle/backups.server'
 import type { People } from '#app/lifecycle/people.server'
 import type { Dkim } from '#app/delivery/dkim.server'
+import type { ResolveTxt } from '#app/settings/mail-dns.server'
 import type { Settings } from '#app/settings/settings.server'
 import type { Subscribers } from '#app/updates/subscribers.server'
 
@@ -20,6 +21,7 @@ export interface SettingsConfig {
   notify: { smtpUrl: string; to: string[]; from: string } | null
   updates: { publicUrl: string } | null
   webhook: { url: string; key: Buffer } | null
+  dkim: { selector: string }
 }
 
 export interface Farm {
@@ -53,6 +55,8 @@ declare module '@remix-run/node' {
     settings: Settings<SettingsConfig>
     /** The farm's DKIM key: every mail is signed with it. */
     dkim: Dkim
+    /** TXT lookups for the mail set-up's checks, through DNS_SERVERS when set. */
+    resolveTxt: ResolveTxt
     /** What is set up of what makes the site useful: mail, a phone, updates. */
     setup: () => { mail: boolean; phone: boolean; updates: boolean }
     /** Why the owner cannot send updates (UPDATES off, no OWNER_PASSWORD), or null when they can. */

@@ -1,4 +1,5 @@
 import { createPrivateKey } from 'node:crypto'
+import { isIP } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { LlmSettings } from '#app/analysis/llm.server'
@@ -65,6 +66,8 @@ export interface Config {
   updates: { perMinute: number; publicUrl: string } | null
   /** Null unless WEBHOOK_URL is set: then each lead is posted there, signed with WEBHOOK_SECRET. */
   webhook: WebhookSettings | null
+  /** The DNS servers the mail set-up's checks ask (DNS_SERVERS); empty: the system's. */
+  dnsServers: string[]
   /** DKIM: the selector the key is published under, and the key when set by hand (else made and kept). */
   dkim: { selector: string; privateKey: string | null }
   /** Web Push to the owner's phones (only ever with OWNER_PASSWORD, see services). */
@@ -103,6 +106,7 @@ export const defaults = {
   NOTIFY_FROM: '',
   DKIM_SELECTOR: 'farm',
   DKIM_PRIVATE_KEY: '',
+  DNS_SERVERS: '',
   NOTIFY_DIGEST_AFTER: '3',
   NOTIFY_DIGEST_SECONDS: '600',
   NOTIFY_RETRY_SECONDS: '30',
@@ -381,6 +385,20 @@ function readDkim(env: Environment): Config['dkim'] {
   return { selector, privateKey: pem }
 }
 
+function readDnsServers(env: Environment): string[] {
+  const servers = text(env, 'DNS_SERVERS')
+    .split(',')
+    .map((server) => server.trim())
+    .filter(Boolean)
+  for (const server of servers) {
+    const address = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(server)?.[1] ?? server.replace(/:\d{1,5}$/, '')
+    if (!isIP(address)) {
+      throw new Error(`DNS_SERVERS holds "${server.slice(0, 60)}": each entry is an IP address, with :port if not 53`)
+    }
+  }
+  return servers
+}
+
 function readLogLevel(env: Environment): Config['logLevel'] {
   const level = text(env, 'LOG_LEVEL').toLowerCase()
   const known = logLevels.find((name) => name === level)
@@ -484,6 +502,7 @@ export function readConfig(env: Environment = process.env): Config {
     updates: readUpdates(env, notify),
     webhook: readWebhook(env),
     dkim: readDkim(env),
+    dnsServers: readDnsServers(env),
     push: readPush(env),
   }
 }

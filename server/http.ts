@@ -86,6 +86,7 @@ export async function createHttpApp(config: Config, services: Services) {
       subscribers: services.subscribers,
       settings: services.settings,
       dkim: services.dkim,
+      resolveTxt: services.resolveTxt,
       setup: services.setup,
       backups: services.backups,
       people: services.people,

@@ -20,6 +20,7 @@ import { createSubmissionsService } from '#app/submissions/service.server'
 import { createSpamTraps } from '#app/submissions/spam-traps.server'
 import { offerUpdates } from '#app/updates/updates-and-offers.server'
 import { postLeads } from '#app/webhook/lead-webhook.server'
+import { txtLookups } from '#app/settings/mail-dns.server'
 import { createSettings } from '#app/settings/settings.server'
 import { defaults, readConfig, type Config } from './config'
 import { log } from './log'
@@ -181,6 +182,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     settings,
     /** The farm's DKIM key: what the mail set-up shows, and what a test mail is signed with. */
     dkim,
+    resolveTxt: txtLookups(config.dnsServers),
     /** The mails that wait, while the owner is mailed about leads; else null. */
     outbox: () => (now().notify ? ownerMail.backlog() : null),
     owner,

@@ -137,6 +137,15 @@ export default function Settings() {
                     : undefined
               }
             >
+              {section.id === 'mail' ? (
+                <p className="text-sm text-stone-700">
+                  For mail that lands in inboxes, publish the records on{' '}
+                  <Link to="/farm-sales/mail" className="font-semibold text-green-800 underline">
+                    Mail that lands
+                  </Link>
+                  .
+                </p>
+              ) : null}
               {section.id === 'visitors' ? (
                 <div>
                   <p className="text-sm font-semibold text-stone-800">Its text</p>
