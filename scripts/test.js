@@ -79,10 +79,11 @@ console.log('\n▶ build')
 const built = run('npm', ['run', '--silent', 'build'])
 results.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1 })
 if (built) {
+  console.log('\n▶ test tools (Chromium, SpamAssassin, a JRE)')
+  const tools = run('bash', ['scripts/ensure-test-tools.sh'])
+  results.push({ name: 'test tools', passed: tools ? 1 : 0, failed: tools ? 0 : 1 })
   suite('vitest', ['test:unit'], 'test-results/vitest.json', countVitest)
-  console.log('\n▶ chromium')
-  const browser = run('bash', ['scripts/ensure-chromium.sh'])
-  if (browser) {
+  if (tools) {
     suite('playwright', ['test:e2e'], 'test-results/playwright.json', (report) => {
       namePlaywrightFailures(report.suites)
       return {

@@ -6,6 +6,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:cry
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { readRows } from '#tests/support/database'
+import { everyKindOfMail } from '#tests/support/every-mail'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
 import { signInAsOwner } from '#tests/support/owner'
 import { freePort, startServer, type RunningServer } from '#tests/support/server'
@@ -73,97 +74,12 @@ async function postLead(server: RunningServer, name: string, email: string) {
   return ((await response.json()) as { data: { id: number } }).data.id
 }
 
-const ownerPost = (server: RunningServer, cookie: string, path: string, fields: Record<string, string>) =>
-  fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: server.url },
-    body: new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  })
-
 describe('DKIM', () => {
   it('signs every kind of mail with the key made at first start and kept, and each verifies', async () => {
-    // Mail set up from the settings page, first at a port where nothing listens: the three leads'
-    // mails wait, then go in one round once the port is right, a lead's mail and a digest of two.
-    const { server, mail, cookie } = await site({ SMTP_URL: '', NOTIFY_EMAIL: '', NOTIFY_FROM: '' })
-    const patch = (body: Record<string, string>) =>
-      fetch(`${server.url}/api/settings`, {
-        method: 'PATCH',
-        headers: { 'Content-Type': 'application/json', Cookie: cookie },
-        body: JSON.stringify(body),
-      })
-    const mailOn = {
-      SMTP_HOST: '127.0.0.1',
-      SMTP_SECURITY: 'offered',
-      NOTIFY_EMAIL: owner,
-      NOTIFY_FROM: 'Bramble Hill Farm <hello@bramble.example>',
-    }
-    expect(
-      (await patch({ ...mailOn, SMTP_PORT: String(await freePort()), NOTIFY_DIGEST_AFTER: '1', VISITOR_ACK: 'true' }))
-        .status,
-    ).toBe(200)
-    const ann = await postLead(server, 'Ann Baker', 'ann@example.com')
-    await postLead(server, 'Bob Stone', 'bob@example.com')
-    await postLead(server, 'Cara Diaz', 'cara@example.com')
-    await expect
-      .poll(
-        () =>
-          readRows(server.databasePath, "SELECT state FROM deliveries WHERE kind = 'owner-mail' AND state = 'retrying'")
-            .length,
-        { timeout: 10_000 },
-      )
-      .toBe(3)
-    expect((await patch({ SMTP_PORT: String(mail.port) })).status).toBe(200)
-    expect((await patch({ UPDATES: 'true' })).status).toBe(200)
-    await postLead(server, 'Dot Pruitt', 'dot@example.com')
-
+    const { server, mails } = await everyKindOfMail(servers, mailServers)
     const [stored] = readRows<{ key: string }>(server.databasePath, "SELECT key FROM signing_keys WHERE name = 'dkim'")
     const record = recordOf(stored!.key)
-    const subject = (text: string | RegExp) => (sent: MailServer['mails'][number]) =>
-      typeof text === 'string' ? sent.subject === text : text.test(sent.subject ?? '')
-
-    const replied = await fetch(`${server.url}/api/submissions/${ann}/replies`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookie },
-      body: JSON.stringify({ text: 'Yes, Ann: two dozen on Saturday.' }),
-    })
-    expect(replied.status).toBe(201)
-    const added = await ownerPost(server, cookie, '/farm-sales/updates', {
-      intent: 'add',
-      email: 'ann@example.com',
-      name: 'Ann Baker',
-      note: 'Asked at the market stall',
-    })
-    expect(added.status).toBeLessThan(400)
-    const update = await fetch(`${server.url}/api/updates`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookie },
-      body: JSON.stringify({ subject: 'Duck eggs are back', text: 'Hello {name}, the ducks are laying again.' }),
-    })
-    expect(update.status).toBe(202)
-    expect(
-      (await ownerPost(server, cookie, '/farm-sales/updates', { intent: 'test', subject: 'Eggs', text: 'Hello!' }))
-        .status,
-    ).toBe(200)
-    expect(
-      (await ownerPost(server, cookie, '/farm-sales/settings', { section: 'mail', intent: 'test-mail' })).status,
-    ).toBe(200)
-
-    const kinds = {
-      'a lead': subject('[Urgent] New enquiry from Ann Baker'),
-      'a digest': subject(/^(\[Urgent\] )?2 new enquiries$/),
-      'an acknowledgement': (sent: MailServer['mails'][number]) =>
-        sent.subject === 'We got your message — Bramble Hill Farm' && !/updates\/confirm/.test(sent.text ?? ''),
-      'an acknowledgement with the ask': (sent: MailServer['mails'][number]) =>
-        sent.subject === 'We got your message — Bramble Hill Farm' && /updates\/confirm/.test(sent.text ?? ''),
-      'a reply': subject('Re: Your message to Bramble Hill Farm'),
-      'an update': subject('Duck eggs are back'),
-      'the owner’s test update': subject('[Test] Eggs'),
-      'the settings’ test mail': subject('A test mail from Bramble Hill Farm'),
-    }
-    for (const [kind, is] of Object.entries(kinds)) {
-      await expect.poll(() => mail.mails.some(is), { timeout: 15_000, message: kind }).toBe(true)
-      const sent = mail.mails.find(is)!
+    for (const [kind, sent] of Object.entries(mails)) {
       const results = await verify(sent.raw, 'farm._domainkey.bramble.example', record)
       expect(
         results.map((result) => [result.status.result, result.signingDomain, result.selector]),
@@ -174,7 +90,7 @@ describe('DKIM', () => {
         expect(names, `${kind}: ${name}`).toContain(name)
       }
     }
-    const updateMail = mail.mails.find(kinds['an update'])!
+    const updateMail = mails['an update']!
     expect(signedHeaderNames(updateMail.raw)).toEqual(
       expect.arrayContaining(['list-id', 'list-unsubscribe', 'list-unsubscribe-post']),
     )

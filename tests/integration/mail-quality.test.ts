@@ -1,0 +1,98 @@
+// Every kind of mail the site sends, scored by SpamAssassin from Debian with its local rules
+// (`spamassassin -L -t`): each at or below 0, a one-line update too. And every HTML part of them,
+// and every page the owner and a visitor see, clean in the Nu HTML Checker (npm vnu-jar, Java).
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import vnuJar from 'vnu-jar'
+import { afterEach, describe, expect, it } from 'vitest'
+import { everyKindOfMail, type SentMail } from '#tests/support/every-mail'
+import type { MailServer } from '#tests/support/mail-server'
+import type { RunningServer } from '#tests/support/server'
+
+const servers: RunningServer[] = []
+const mailServers: MailServer[] = []
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.stop()
+  for (const mail of mailServers.splice(0)) await mail.close()
+})
+
+/** SpamAssassin's score and the rules that made it, local tests only (no network). */
+function spamScore(sent: SentMail): { score: number; tests: string } {
+  const run = spawnSync('spamassassin', ['-L', '-t'], {
+    input: sent.raw,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  })
+  const status =
+    /^X-Spam-Status: (?:Yes|No), score=(-?\d+(?:\.\d+)?) required=[\d.]+ tests=([\s\S]*?)(?:\s+autolearn=|\n\S)/m.exec(
+      run.stdout,
+    )
+  if (!status) throw new Error(`SpamAssassin gave no score: ${run.stderr.slice(0, 500)}`)
+  return { score: Number(status[1]), tests: status[2]!.replace(/\s+/g, '') }
+}
+
+/** The Nu HTML Checker's errors for these files, by file. */
+function htmlErrors(files: string[]): Array<{ file: string; message: string }> {
+  // The HTML only: its CSS checker predates what Tailwind 4 writes (@property, which every current browser has).
+  const run = spawnSync(
+    'java',
+    ['-jar', String(vnuJar), '--errors-only', '--filterpattern', 'CSS: .*', '--format', 'json', ...files],
+    {
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  )
+  const report = JSON.parse(run.stderr || run.stdout) as { messages: Array<{ url: string; message: string }> }
+  return report.messages.map(({ url, message }) => ({ file: url.replace(/^file:/, ''), message }))
+}
+
+describe('mail that lands', () => {
+  it('every kind of mail scores at or below 0 with SpamAssassin’s local rules', async () => {
+    const site = await everyKindOfMail(servers, mailServers)
+    const scores = Object.fromEntries(Object.entries(site.mails).map(([kind, sent]) => [kind, spamScore(sent)]))
+    console.log('SpamAssassin, each kind of mail:', JSON.stringify(scores, null, 1))
+    for (const [kind, { score, tests }] of Object.entries(scores))
+      expect(score, `${kind}: ${tests}`).toBeLessThanOrEqual(0)
+  })
+
+  it('every mail’s HTML and every page is clean in the Nu HTML Checker', async () => {
+    const site = await everyKindOfMail(servers, mailServers)
+    const dir = mkdtempSync(join(tmpdir(), 'vnu-'))
+    const files: string[] = []
+    for (const [kind, sent] of Object.entries(site.mails)) {
+      if (!sent.html) continue
+      const file = join(dir, `mail ${kind.replace(/\W+/g, '-')}.html`)
+      writeFileSync(file, sent.html)
+      files.push(file)
+    }
+    const { server, cookie } = site
+    const unsubscribe = /<(http:\/\/[^>]+\/updates\/unsubscribe\?token=[^>]+)>/
+      .exec(site.mails['an update']!.headerLines.find((line) => line.key === 'list-unsubscribe')!.line)![1]!
+      .replace(/^http:\/\/localhost:/, 'http://127.0.0.1:')
+    const confirm = /http:\/\/\S+\/updates\/confirm\?token=\S+/
+      .exec(site.mails['an acknowledgement with the ask']!.text ?? '')![0]
+      .replace(/^http:\/\/localhost:/, 'http://127.0.0.1:')
+    const pages: Array<[string, string, boolean]> = [
+      ['home', `${server.url}/`, false],
+      ['sign-in', `${server.url}/sign-in`, false],
+      ['inbox', `${server.url}/farm-sales`, true],
+      ['settings', `${server.url}/farm-sales/settings`, true],
+      ['mail set-up', `${server.url}/farm-sales/mail`, true],
+      ['updates', `${server.url}/farm-sales/updates`, true],
+      ['saved replies', `${server.url}/farm-sales/saved-replies`, true],
+      ['unsubscribe', unsubscribe, false],
+      ['confirm', confirm, false],
+    ]
+    for (const [name, url, signedIn] of pages) {
+      const answer = await fetch(url, { headers: signedIn ? { Cookie: cookie } : {} })
+      expect(answer.status, name).toBe(200)
+      const file = join(dir, `page ${name.replace(/\W+/g, '-')}.html`)
+      writeFileSync(file, await answer.text())
+      files.push(file)
+    }
+    expect(files.length).toBe(14)
+    expect(htmlErrors(files)).toEqual([])
+  })
+})
