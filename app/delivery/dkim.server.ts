@@ -27,7 +27,7 @@ export const signedHeaders = [
 export const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase()
 
 /**
- * The farm's DKIM key: DKIM_PRIVATE_KEY when set, else an RSA key made at the first start and kept
+ * The farm's DKIM key: DKIM_PRIVATE_KEY when set, else an RSA key made once and kept
  * with the other signing keys (so a restore keeps the published record valid). Every mail the site
  * sends is signed with it for its From domain, under the selector the settings name.
  */
@@ -42,24 +42,33 @@ export function createDkim({
   /** DKIM_SELECTOR now. */
   selector: () => string
 }) {
-  const key =
-    privateKey ??
-    keptKey(db, 'dkim', () =>
-      generateKeyPairSync('rsa', { modulusLength: 2048 })
-        .privateKey.export({ type: 'pkcs8', format: 'pem' })
-        .toString(),
-    )
-  const publicKey = createPublicKey(createPrivateKey(key)).export({ type: 'spki', format: 'der' }).toString('base64')
+  // Made (or read) with the first mail or the first look at the records, not at start: a site that
+  // never sends mail never pays for an RSA key, and a start stays as quick as it was.
+  let made: { key: string; record: string } | undefined
+  const keyNow = () =>
+    (made ??= ((key: string) => ({
+      key,
+      record: `v=DKIM1; k=rsa; p=${createPublicKey(createPrivateKey(key)).export({ type: 'spki', format: 'der' }).toString('base64')}`,
+    }))(
+      privateKey ??
+        keptKey(db, 'dkim', () =>
+          generateKeyPairSync('rsa', { modulusLength: 2048 })
+            .privateKey.export({ type: 'pkcs8', format: 'pem' })
+            .toString(),
+        ),
+    ))
   return {
     selector,
     /** The TXT record to publish at `{selector}._domainkey.{domain}`. */
-    record: `v=DKIM1; k=rsa; p=${publicKey}`,
+    get record() {
+      return keyNow().record
+    },
     /** nodemailer's signing options for a mail from this address. */
     optionsFor(fromAddress: string) {
       return {
         domainName: domainOf(fromAddress),
         keySelector: selector(),
-        privateKey: key,
+        privateKey: keyNow().key,
         headerFieldNames: signedHeaders.join(':'),
       }
     },

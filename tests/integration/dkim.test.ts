@@ -75,7 +75,7 @@ async function postLead(server: RunningServer, name: string, email: string) {
 }
 
 describe('DKIM', () => {
-  it('signs every kind of mail with the key made at first start and kept, and each verifies', async () => {
+  it('signs every kind of mail with the key made once and kept, and each verifies', async () => {
     const { server, mails } = await everyKindOfMail(servers, mailServers)
     const [stored] = readRows<{ key: string }>(server.databasePath, "SELECT key FROM signing_keys WHERE name = 'dkim'")
     const record = recordOf(stored!.key)
