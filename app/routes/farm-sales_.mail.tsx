@@ -101,7 +101,8 @@ export default function MailSetUp() {
               own domain.
             </p>
           ) : null}
-          <ul className="mt-6 space-y-5">
+          {/* The records of a free-mail domain are not the farm's to publish: the warning says what to do instead. */}
+          <ul className="mt-6 space-y-5" hidden={setUp.freeMail}>
             {setUp.records.map((record) => (
               <li key={record.kind} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
                 <div className="flex flex-wrap items-center justify-between gap-2">

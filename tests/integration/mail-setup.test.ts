@@ -90,6 +90,8 @@ describe('the mail set-up page', () => {
     const { server, mail, cookie } = await site({ NOTIFY_FROM: 'willowcreekfarm@gmail.com' })
     const html = text(await page(server, cookie))
     expect(html).toContain('gmail.com is a free-mail domain: its DMARC says only its own servers send as it')
+    // Its records are not the farm's to publish: the list is hidden.
+    expect(html).toMatch(/<ul class="[^"]*" hidden="">/)
     const sent = await fetch(`${server.url}/farm-sales/mail`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: server.url },
