@@ -86,7 +86,7 @@ export default function MailSetUp() {
         </p>
       ) : (
         <>
-          <p className="mt-3 text-stone-700">
+          <p className="mt-3 text-stone-700" hidden={setUp.freeMail}>
             Mail from <strong>{setUp.from}</strong> is trusted by mailbox providers when <strong>{setUp.domain}</strong>{' '}
             publishes these three records in its DNS. Add each as a TXT record where your domain is managed, then come
             back: each is checked live.{' '}
