@@ -118,6 +118,21 @@ describe('DKIM', () => {
     expect(server.output()).not.toContain(pem.split('\n')[1]!)
   })
 
+  it('signs under the selector set on the settings page from the next mail, without a restart', async () => {
+    const { server, mail, cookie } = await site({})
+    const changed = await fetch(`${server.url}/api/settings`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ DKIM_SELECTOR: 'farm2027' }),
+    })
+    expect(changed.status).toBe(200)
+    await postLead(server, 'Ann Baker', 'ann@example.com')
+    await expect.poll(() => mail.mails.length, { timeout: 10_000 }).toBe(1)
+    const [stored] = readRows<{ key: string }>(server.databasePath, "SELECT key FROM signing_keys WHERE name = 'dkim'")
+    const results = await verify(mail.mails[0]!.raw, 'farm2027._domainkey.bramble.example', recordOf(stored!.key))
+    expect(results.map((result) => [result.status.result, result.selector])).toEqual([['pass', 'farm2027']])
+  })
+
   it('refuses a DKIM_PRIVATE_KEY that is not an RSA key, at start, without repeating it', async () => {
     const server = startServer({ env: { DKIM_PRIVATE_KEY: 'not-a-key-at-all-0123456789' } })
     await expect(server).rejects.toThrow(/DKIM_PRIVATE_KEY must be an RSA private key in PEM/)
