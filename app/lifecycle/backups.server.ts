@@ -147,6 +147,9 @@ export function createBackups({
       const stream = createReadStream(copy.file)
       stream.once('open', () => void rm(copy.file, { force: true }))
       stream.once('error', () => void rm(copy.file, { force: true }))
+      // Read to its end, the copy is all on its way: the next may start (a client that has the
+      // whole file must never be told one is still downloading); a download cut short closes.
+      stream.once('end', () => (downloading = false))
       stream.once('close', () => (downloading = false))
       return { ok: true, body: Readable.toWeb(stream) as ReadableStream<Uint8Array>, bytes: copy.bytes }
     },
