@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { CannotNote, OwnerPage } from '#app/components/owner-page'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { domainOf } from '#app/delivery/dkim.server'
 import { pageHeaders } from '#app/http/page-headers.server'
@@ -67,23 +68,17 @@ export default function MailSetUp() {
   const tested = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
   return (
-    <main className="mx-auto max-w-3xl px-4 pt-12 pb-20 sm:px-6">
-      <p className="text-sm">
-        <Link to="/farm-sales" className="font-semibold text-green-800 underline">
-          ← Back to the inbox
-        </Link>
-      </p>
-      <h1 className="mt-3 font-serif text-4xl font-bold text-green-900">Mail that lands</h1>
+    <OwnerPage title="Mail that lands">
       {cannot ? (
-        <p className="mt-6 rounded-2xl bg-amber-100 px-5 py-4 text-amber-950 ring-1 ring-amber-300">{cannot}</p>
+        <CannotNote>{cannot}</CannotNote>
       ) : !setUp ? (
-        <p className="mt-6 rounded-2xl bg-amber-100 px-5 py-4 text-amber-950 ring-1 ring-amber-300">
+        <CannotNote>
           Mail is not set up yet.{' '}
           <Link to="/farm-sales/settings#mail" className="font-semibold underline">
             Set it up in the settings
           </Link>
           , then come back to publish its records.
-        </p>
+        </CannotNote>
       ) : (
         <>
           <p className="mt-3 text-stone-700" hidden={setUp.freeMail}>
@@ -153,6 +148,6 @@ export default function MailSetUp() {
           </Form>
         </>
       )}
-    </main>
+    </OwnerPage>
   )
 }

@@ -1,5 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { CannotNote, OwnerPage } from '#app/components/owner-page'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { formTexts, notText } from '#app/http/form-text.server'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
@@ -69,15 +70,9 @@ export default function SavedReplies() {
   const problemFor = (form: FormName) => (problem?.form === form ? problem : null)
 
   return (
-    <main className="mx-auto max-w-3xl px-4 pt-12 pb-20 sm:px-6">
-      <p className="text-sm">
-        <Link to="/farm-sales" className="font-semibold text-green-800 underline">
-          ← Back to the inbox
-        </Link>
-      </p>
-      <h1 className="mt-3 font-serif text-4xl font-bold text-green-900">Saved replies</h1>
+    <OwnerPage title="Saved replies">
       {cannotEdit ? (
-        <p className="mt-6 rounded-2xl bg-amber-100 px-5 py-4 text-amber-950 ring-1 ring-amber-300">{cannotEdit}</p>
+        <CannotNote>{cannotEdit}</CannotNote>
       ) : (
         <>
           <p className="mt-3 text-stone-700">
@@ -140,7 +135,7 @@ export default function SavedReplies() {
           </Form>
         </>
       )}
-    </main>
+    </OwnerPage>
   )
 }
 

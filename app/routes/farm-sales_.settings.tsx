@@ -1,4 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { CannotNote, OwnerPage } from '#app/components/owner-page'
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { notText } from '#app/http/form-text.server'
 import { pageHeaders } from '#app/http/page-headers.server'
@@ -99,15 +100,9 @@ export default function Settings() {
   const saved = new URLSearchParams(useLocation().search).get('saved')
   const busy = useNavigation().state === 'submitting'
   return (
-    <main className="mx-auto max-w-3xl px-4 pt-12 pb-20 sm:px-6">
-      <p className="text-sm">
-        <Link to="/farm-sales" className="font-semibold text-green-800 underline">
-          ← Back to the inbox
-        </Link>
-      </p>
-      <h1 className="mt-3 font-serif text-4xl font-bold text-green-900">Settings</h1>
+    <OwnerPage title="Settings">
       {cannot || !states ? (
-        <p className="mt-6 rounded-2xl bg-amber-100 px-5 py-4 text-amber-950 ring-1 ring-amber-300">{cannot}</p>
+        <CannotNote>{cannot}</CannotNote>
       ) : (
         <>
           <p className="mt-3 text-stone-700">
@@ -166,6 +161,6 @@ export default function Settings() {
           ))}
         </>
       )}
-    </main>
+    </OwnerPage>
   )
 }

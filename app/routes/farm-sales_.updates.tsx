@@ -1,5 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
+import { CannotNote, OwnerPage } from '#app/components/owner-page'
+import { useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { formTexts, notText } from '#app/http/form-text.server'
 import { pageHeaders } from '#app/http/page-headers.server'
@@ -169,15 +170,9 @@ export default function Updates() {
   }, [sending, revalidator])
 
   return (
-    <main className="mx-auto max-w-4xl px-4 pt-12 pb-20 sm:px-6">
-      <p className="text-sm">
-        <Link to="/farm-sales" className="font-semibold text-green-800 underline">
-          ← Back to the inbox
-        </Link>
-      </p>
-      <h1 className="mt-3 font-serif text-4xl font-bold text-green-900">Updates and offers</h1>
+    <OwnerPage title="Updates and offers" wide>
       {cannotSend || !desk ? (
-        <p className="mt-6 rounded-2xl bg-amber-100 px-5 py-4 text-amber-950 ring-1 ring-amber-300">{cannotSend}</p>
+        <CannotNote>{cannotSend}</CannotNote>
       ) : (
         <>
           <p className="mt-3 text-stone-700">
@@ -214,6 +209,6 @@ export default function Updates() {
           />
         </>
       )}
-    </main>
+    </OwnerPage>
   )
 }

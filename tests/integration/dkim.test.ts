@@ -6,7 +6,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:cry
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { readRows } from '#tests/support/database'
-import { everyKindOfMail } from '#tests/support/every-mail'
+import { everyKindOfMail, postLead } from '#tests/support/every-mail'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
 import { signInAsOwner } from '#tests/support/owner'
 import { freePort, startServer, type RunningServer } from '#tests/support/server'
@@ -61,17 +61,6 @@ async function site(env: Record<string, string>) {
   })
   servers.push(server)
   return { server, mail, cookie: await signInAsOwner(server.url, password) }
-}
-
-let visitor = 0
-async function postLead(server: RunningServer, name: string, email: string) {
-  const response = await fetch(`${server.url}/api/submissions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${++visitor % 250}` },
-    body: JSON.stringify({ name, email, message: 'Could I order two dozen eggs for Saturday?' }),
-  })
-  expect(response.status).toBe(201)
-  return ((await response.json()) as { data: { id: number } }).data.id
 }
 
 describe('DKIM', () => {

@@ -10,7 +10,8 @@ const password = 'orchard gate at noon'
 export const owner = 'owner@bramble.example'
 
 let visitor = 0
-async function postLead(server: RunningServer, name: string, email: string) {
+/** A lead from a visitor's own address (the acknowledgements are capped per sender). */
+export async function postLead(server: RunningServer, name: string, email: string) {
   const response = await fetch(`${server.url}/api/submissions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${++visitor % 250}` },
