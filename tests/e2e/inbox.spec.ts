@@ -93,15 +93,17 @@ test('an older page still on its way when the live link reconnects is dropped: n
   await page.getByRole('link', { name: 'Older submissions' }).scrollIntoViewIfNeeded()
   await asked
   const socket = page.waitForEvent('websocket')
+  // Waited for from before the link reconnects: the page may be read again the moment it does.
+  const readAgain = page.waitForResponse((response) => response.url().includes('_data=routes%2Ffarm-sales'), {
+    timeout: 15_000,
+  })
   expect(await server.stop('SIGTERM')).toBe(0)
   const restarted = await startServer({ databasePath: server.databasePath, port: server.port, env: farmEnv })
   try {
     // Reconnected (the page backs off while the server is down), the page is read again and
     // the older pages start again from the first; only then does the held answer arrive.
     await socket
-    await page.waitForResponse((response) => response.url().includes('_data=routes%2Ffarm-sales'), {
-      timeout: 15_000,
-    })
+    await readAgain
     release()
     // To the end of the list, for as long as it offers older submissions.
     const older = page.getByRole('link', { name: 'Older submissions' })
