@@ -23,6 +23,7 @@ export const rooms = {
   lifecycle: ['data', 'leads', 'live', 'log', 'push'],
   inbox: ['analysis', 'data', 'http', 'leads', 'lifecycle', 'live', 'owner', 'replies'],
   settings: ['data', 'delivery', 'http', 'log', 'owner', 'webhook'],
+  'mail-back': ['data', 'leads', 'live', 'log', 'replies', 'submissions'],
 }
 
 /** Where a room's files are, from the project's root. */

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import type { LlmSettings } from '#app/analysis/llm.server'
 import type { OwnerMailSettings } from '#app/owner-mail/owner-mail-sender.server'
 import type { WebhookSettings } from '#app/webhook/webhook.server'
+import { mailboxOf, type MailboxSettings } from '#app/mail-back/mailbox.server'
 import { defaultPushHosts } from '#app/push/push-subscription.server'
 import { vapidKeysError, type VapidKeys } from '#app/push/vapid.server'
 import { defaultFarmProducts, readProductList, type Product } from '#app/analysis/products'
@@ -66,6 +67,8 @@ export interface Config {
   updates: { perMinute: number; publicUrl: string } | null
   /** Null unless WEBHOOK_URL is set: then each lead is posted there, signed with WEBHOOK_SECRET. */
   webhook: WebhookSettings | null
+  /** Null unless INBOUND_IMAP_URL is set: then the farm's mailbox is read for answers, bounces and complaints. */
+  mailbox: MailboxSettings | null
   /** The DNS servers the mail set-up's checks ask (DNS_SERVERS); empty: the system's. */
   dnsServers: string[]
   /** DKIM: the selector the key is published under, and the key when set by hand (else made and kept). */
@@ -118,6 +121,8 @@ export const defaults = {
   WEBHOOK_URL: '',
   WEBHOOK_SECRET: '',
   WEBHOOK_INCLUDE_SPAM: 'false',
+  INBOUND_IMAP_URL: '',
+  INBOUND_MOVE_TO: '',
   PUSH_HOSTS: defaultPushHosts.join(','),
   VAPID_PUBLIC_KEY: '',
   VAPID_PRIVATE_KEY: '',
@@ -459,6 +464,29 @@ function readWebhook(env: Environment): WebhookSettings | null {
   }
 }
 
+function readMailbox(env: Environment): MailboxSettings | null {
+  const url = text(env, 'INBOUND_IMAP_URL')
+  const moveTo = text(env, 'INBOUND_MOVE_TO')
+  if (!url) {
+    if (moveTo) throw new Error('INBOUND_MOVE_TO is set but INBOUND_IMAP_URL is not')
+    return null
+  }
+  if (!URL.canParse(url)) {
+    throw new Error(
+      'INBOUND_IMAP_URL must be an address such as imaps://farm%40farm.example:password@imap.farm.example:993/INBOX',
+    )
+  }
+  try {
+    mailboxOf(url)
+  } catch (error) {
+    throw new Error(`INBOUND_IMAP_URL ${(error as Error).message}`)
+  }
+  if (moveTo && (moveTo.length > 200 || /[\u0000-\u001f\u007f*%]/.test(moveTo))) {
+    throw new Error('INBOUND_MOVE_TO must be a folder name such as "Farm site", without control characters, * or %')
+  }
+  return { url, moveTo: moveTo || null }
+}
+
 export function readConfig(env: Environment = process.env): Config {
   const notify = readNotify(env)
   return {
@@ -501,6 +529,7 @@ export function readConfig(env: Environment = process.env): Config {
     repliesPerMinute: wholeNumber(env, 'REPLY_RATE_LIMIT', 1, 10_000),
     updates: readUpdates(env, notify),
     webhook: readWebhook(env),
+    mailbox: readMailbox(env),
     dkim: readDkim(env),
     dnsServers: readDnsServers(env),
     push: readPush(env),

@@ -48,13 +48,17 @@ export async function createHttpApp(config: Config, services: Services) {
     // Reads can answer while every write fails (a full disk): a failed write in the last minute fails the check.
     const failedWritesLastMinute = database.writes.failedInLastMinute()
     const reader = services.reader()
-    if (failedWritesLastMinute === 0) return void res.json({ status: 'ok', failedWritesLastMinute, outbox, reader })
+    const mailbox = services.mailbox()
+    if (failedWritesLastMinute === 0) {
+      return void res.json({ status: 'ok', failedWritesLastMinute, outbox, reader, mailbox })
+    }
     res.status(503).json({
       status: 'error',
       error: 'Writing to the database failed in the last minute.',
       failedWritesLastMinute,
       outbox,
       reader,
+      mailbox,
     })
   })
 

@@ -6,6 +6,8 @@ import { dueAgainNow } from '#app/delivery/record.server'
 import type { DeliveryKind } from '#app/data/enums'
 import { createCsvExports } from '#app/inbox/csv-export.server'
 import { createInbox } from '#app/inbox/inbox.server'
+import { createMailBack, liftedByWritingAgain } from '#app/mail-back/mail-back.server'
+import { watchMailbox } from '#app/mail-back/mailbox.server'
 import { startDataLifecycle } from '#app/lifecycle/data-lifecycle.server'
 import { refuseDamagedDatabase } from '#app/lifecycle/database-health.server'
 import { createRateLimit } from '#app/limits/rate-limit.server'
@@ -147,9 +149,20 @@ export async function buildServices(config: Config, env: Record<string, string |
     analyse: analysis.analyse,
     writes: database.writes,
     acknowledgements: answering.acknowledgements,
-    leadQueues: [ownerMail, webhook, phones.queue],
+    leadQueues: [liftedByWritingAgain(database.db), ownerMail, webhook, phones.queue],
     owed: engine.owed,
   })
+  const mailBack = createMailBack({
+    db: database.db,
+    writes: database.writes,
+    events,
+    submissions,
+    answerQueues: [],
+    owed: engine.owed,
+    log: mailLog.child({ of: 'mailbox' }),
+  })
+  const mailbox = watchMailbox({ settings: () => now().mailbox, mailBack, log: mailLog.child({ of: 'mailbox' }) })
+  mailbox.start()
   const anyPhone = database.sqlite.prepare('SELECT 1 FROM push_subscriptions LIMIT 1')
   const readingAgain = startReadingAgain({ submissions, log: analysisLog })
   engine.start()
@@ -183,6 +196,8 @@ export async function buildServices(config: Config, env: Record<string, string |
     /** The farm's DKIM key: what the mail set-up shows, and what a test mail is signed with. */
     dkim,
     resolveTxt: txtLookups(config.dnsServers),
+    /** How the link to the farm's mailbox is (answers, bounces and complaints read back). */
+    mailbox: mailbox.link,
     /** The mails that wait, while the owner is mailed about leads; else null. */
     outbox: () => (now().notify ? ownerMail.backlog() : null),
     owner,
@@ -218,6 +233,7 @@ export async function buildServices(config: Config, env: Record<string, string |
      */
     async stop() {
       readingAgain.stop()
+      mailbox.stop()
       analysis.stop()
       await Promise.all([engine.stop(), lifecycle.stop()])
     },

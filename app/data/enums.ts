@@ -8,8 +8,12 @@ export type SubmissionStatus = (typeof submissionStatuses)[number]
 /** What set a submission aside: one of the form's traps, or the analysis. */
 export type SpamReason = 'honeypot' | 'filled_too_fast' | SpamSignal
 
-/** A mail to a visitor: `confirmation` asks them to confirm they want the farm's updates (UPDATES). */
-export const replyKinds = ['acknowledgement', 'reply', 'confirmation'] as const
+/**
+ * A mail of a lead's conversation: the farm's to the visitor (`confirmation` asks them to confirm
+ * they want the farm's updates), or one read back from the farm's mailbox: their `answer`, or an
+ * `automatic-answer` (an out-of-office) that tells no one.
+ */
+export const replyKinds = ['acknowledgement', 'reply', 'confirmation', 'answer', 'automatic-answer'] as const
 export type ReplyKind = (typeof replyKinds)[number]
 
 /** What a person of the farm's team may do: today every one is the owner. */
@@ -27,8 +31,13 @@ export type DeliveryKind = (typeof deliveryKinds)[number]
  * Where an owed item is, in one vocabulary for every kind: `queued` (not tried yet), `retrying`
  * (tried, and tried again at `nextAttemptAt`, with why), `sent`, `failed` (the receiver refused it,
  * with why), `gave-up` (a day of trying without a break), `skipped` (no longer owed: the
- * subscriber left before their turn). What is on its way is `sending` only in the engine's memory:
+ * subscriber left before their turn), `bounced` (accepted, then returned: the mail came back
+ * read from the farm's mailbox, with the remote server's words). What is on its way is `sending` only in the engine's memory:
  * see docs/decisions/024-one-delivery-engine.md.
  */
-export const deliveryStates = ['queued', 'retrying', 'sent', 'failed', 'gave-up', 'skipped'] as const
+export const deliveryStates = ['queued', 'retrying', 'sent', 'failed', 'gave-up', 'skipped', 'bounced'] as const
 export type DeliveryState = (typeof deliveryStates)[number]
+
+/** A mail that came back to the farm's mailbox about one it sent: a bounce, or a complaint (an abuse report). */
+export const returnedKinds = ['bounce', 'complaint'] as const
+export type ReturnedKind = (typeof returnedKinds)[number]

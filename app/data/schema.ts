@@ -5,6 +5,7 @@ import {
   deliveryKinds,
   deliveryStates,
   replyKinds,
+  returnedKinds,
   submissionStatuses,
   subscriberStatuses,
   teamRoles,
@@ -37,6 +38,8 @@ export const submissions = sqliteTable(
     statusChangedBy: integer('status_changed_by').references(() => team.id, { onDelete: 'set null' }),
     /** Who sent it (their address or IPv6 /64), as a salted hash: their share of the unasked mails, on every path. */
     senderKey: text('sender_key'),
+    /** The update it answers, when a subscriber wrote back to one: a lead of its own, read as any other. */
+    answersUpdate: integer('answers_update').references(() => updates.id, { onDelete: 'set null' }),
   },
   (table) => [
     // Spam is a small part of the table: the spam folder reads it newest first from this
@@ -154,6 +157,8 @@ export const replies = sqliteTable(
     subscriberId: integer('subscriber_id').references(() => subscribers.id, { onDelete: 'set null' }),
     /** Who of the team wrote it; null for the site's own (the acknowledgement, the ask) or an open inbox. */
     sentBy: integer('sent_by').references(() => team.id, { onDelete: 'set null' }),
+    /** Of an answer read back: the files it came with, by name and size (the files themselves are not kept). */
+    attachments: text('attachments', { mode: 'json' }).$type<Array<{ name: string; bytes: number }>>(),
   },
   (table) => [
     uniqueIndex('replies_message_id').on(table.messageId),
@@ -320,7 +325,13 @@ export const deliveries = sqliteTable(
     index('deliveries_sent').on(table.kind, table.sentAt).where(isNotNull(table.sentAt)),
     index('deliveries_by_submission').on(table.submissionId),
     // Each of these serves one kind: partial, so a row of another kind costs them no write.
-    uniqueIndex('deliveries_by_reply').on(table.replyId).where(isNotNull(table.replyId)),
+    // A mail to a visitor is sent once; an answer read back is told to the owner's mail, phones and webhook.
+    uniqueIndex('deliveries_by_reply')
+      .on(table.replyId)
+      .where(sql`${table.replyId} IS NOT NULL AND ${table.kind} = 'visitor-mail'`),
+    index('deliveries_about_reply')
+      .on(table.replyId)
+      .where(sql`${table.replyId} IS NOT NULL AND ${table.kind} <> 'visitor-mail'`),
     // An update's report counts its mails by state from this index alone; each subscriber once.
     uniqueIndex('deliveries_by_update').on(table.updateId, table.subscriberId).where(isNotNull(table.updateId)),
     index('deliveries_update_report')
@@ -385,4 +396,60 @@ export const erasures = sqliteTable(
 export const highestIds = sqliteTable('highest_ids', {
   tableName: text('table_name').primaryKey(),
   id: integer('id').notNull(),
+})
+
+/**
+ * Where the reading of the farm's mailbox has got to (IMAP): its UIDVALIDITY and the last UID read.
+ * Moved on in the same transaction as what a message did, so no message is acted on twice.
+ */
+export const mailboxMarks = sqliteTable('mailbox_marks', {
+  /** The mailbox as user@host/folder (never its password). */
+  mailbox: text('mailbox').primaryKey(),
+  uidValidity: integer('uid_validity').notNull(),
+  lastUid: integer('last_uid').notNull(),
+  changedAt: integer('changed_at', { mode: 'timestamp_ms' }).notNull(),
+})
+
+/**
+ * A bounce or a complaint read back from the farm's mailbox, kept as it came (up to 1 MB) so the
+ * owner can read it, with the mail it was about and what the remote server said.
+ */
+export const returnedMails = sqliteTable(
+  'returned_mails',
+  {
+    id: integer('id').primaryKey(),
+    kind: text('kind', { enum: returnedKinds }).notNull(),
+    /** The farm's mail it returned, when it was found. */
+    deliveryId: integer('delivery_id').references(() => deliveries.id, { onDelete: 'set null' }),
+    updateId: integer('update_id').references(() => updates.id, { onDelete: 'set null' }),
+    /** The address it is about, and the mailbox that reaches (see mailboxKey). */
+    address: text('address').notNull(),
+    addressKey: text('address_key').notNull(),
+    /** A permanent failure (5.x.x), or a complaint; a temporary one only counts. */
+    permanent: integer('permanent', { mode: 'boolean' }).notNull(),
+    status: text('status'),
+    words: text('words'),
+    source: text('source').notNull(),
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [
+    index('returned_mails_by_address').on(table.addressKey, table.receivedAt),
+    index('returned_mails_by_time').on(table.kind, table.receivedAt),
+    index('returned_mails_by_delivery').on(table.deliveryId).where(isNotNull(table.deliveryId)),
+    // An update's report counts its complaints.
+    index('returned_mails_by_update').on(table.updateId, table.kind).where(isNotNull(table.updateId)),
+  ],
+)
+
+export type ReturnedMailRow = typeof returnedMails.$inferSelect
+
+/**
+ * Addresses the farm no longer mails unasked (updates, acknowledgements): they bounced for good, or
+ * complained. Lifted when the address writes again, or by the owner.
+ */
+export const mailSuppressions = sqliteTable('mail_suppressions', {
+  addressKey: text('address_key').primaryKey(),
+  kind: text('kind', { enum: returnedKinds }).notNull(),
+  returnedMailId: integer('returned_mail_id').references(() => returnedMails.id, { onDelete: 'set null' }),
+  since: integer('since', { mode: 'timestamp_ms' }).notNull(),
 })

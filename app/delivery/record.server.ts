@@ -8,7 +8,7 @@ import { gaveUpWords } from './backoff'
 export const waiting = sql`${deliveries.state} IN ('queued', 'retrying')`
 
 /** Refused, or given up: what the owner may try again or set aside. */
-const failedForGood = inArray(deliveries.state, ['failed', 'gave-up'])
+const failedForGood = inArray(deliveries.state, ['failed', 'gave-up', 'bounced'])
 
 /** The due ones of a kind, as a sender's query picks them. */
 export const dueOf = (kind: DeliveryKind, at: Date) =>

@@ -17,6 +17,7 @@ const row: SubmissionRow = {
   analysisAttempts: 0,
   statusChangedBy: null,
   senderKey: 'sender-hash',
+  answersUpdate: null,
 }
 
 it('is the one shape of a lead every reader picks its part from, with times as ISO text and no thread yet', () => {

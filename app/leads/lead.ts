@@ -47,8 +47,8 @@ export interface TagCount {
   at: number
 }
 
-/** Where a mail to a visitor is, in the words the card shows. */
-export type ReplyState = 'queued' | 'sent' | 'failed' | 'retrying'
+/** Where a mail to a visitor is, in the words the card shows; an answer read back is `received`. */
+export type ReplyState = 'queued' | 'sent' | 'failed' | 'retrying' | 'bounced' | 'received'
 
 /** A mail from the farm to the visitor (the owner's reply or the acknowledgement) as pages and the API see it. */
 export interface Reply {
@@ -66,4 +66,8 @@ export interface Reply {
   failure: string | null
   /** A failed mail the owner set aside. */
   dismissed: boolean
+  /** Of an answer read back: who wrote it, when not the lead's own address; else null. */
+  otherSender: string | null
+  /** Of an answer read back: the files it came with (not kept), by name and size. */
+  attachments: Array<{ name: string; bytes: number }>
 }

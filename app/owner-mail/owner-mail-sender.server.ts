@@ -70,8 +70,11 @@ export function createOutboxSender({
     return { unsent, oldestUnsentSeconds: oldest ? Math.round((now() - oldest.getTime()) / 1000) : 0 }
   }
 
-  const send = (mail: OwnerMail) =>
+  // A lead's mail has its own Message-ID, kept with it: the visitor's answer to the owner's own
+  // reply from their mail program names it in its References, and so finds its lead.
+  const send = (mail: OwnerMail, key: string | null) =>
     transport.send(current.smtpUrl, {
+      ...(key ? { messageId: `<${key}@${current.from.slice(current.from.lastIndexOf('@') + 1)}>` } : {}),
       from: current.fromName ? { name: current.fromName, address: current.from } : current.from,
       to: current.to,
       replyTo: mail.replyTo,
@@ -96,6 +99,7 @@ export function createOutboxSender({
       submissionId: sql.placeholder('submissionId'),
       nextAttemptAt: sql.placeholder('at'),
       createdAt: sql.placeholder('at'),
+      receiptKey: sql`'lead.' || lower(hex(randomblob(16)))`,
     })
     .prepare()
   const ownerMails = eq(deliveries.kind, 'owner-mail')
@@ -149,7 +153,10 @@ export function createOutboxSender({
     }
     round.mailsLeft--
     try {
-      await send(digest ? digest.mail : leadMail(rows[0]!.lead, current.publicUrl))
+      await send(
+        digest ? digest.mail : leadMail(rows[0]!.lead, current.publicUrl),
+        digest ? null : rows[0]!.mail.receiptKey,
+      )
     } catch (error) {
       if (smtpVerdict(error) !== 'message-refused')
         return markFailedAttempt(

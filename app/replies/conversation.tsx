@@ -29,6 +29,8 @@ const stateStyles: Record<Reply['state'], string> = {
   sent: 'bg-green-100 text-green-900',
   retrying: 'bg-amber-100 text-amber-950',
   failed: 'bg-red-100 text-red-900',
+  bounced: 'bg-red-100 text-red-900',
+  received: 'bg-sky-100 text-sky-950',
 }
 
 /** A mail named for a screen reader's list of buttons, e.g. "your reply of 23 Nov 2026, 10:05 UTC". */

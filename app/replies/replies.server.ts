@@ -171,7 +171,8 @@ export function createReplies({
       if (!written.ok) return written
       if (!written.repeated) visitorMails.queued()
       const submission = written.repeated ? submissionWithThread(db, submissionId)! : tell(submissionId)!
-      return { ok: true, reply: toReply(storedReply(db, written.replyId)!), submission, repeated: written.repeated }
+      const reply = toReply(storedReply(db, written.replyId)!, submission.email)
+      return { ok: true, reply, submission, repeated: written.repeated }
     },
 
     /** Every mail of a lead's conversation, oldest first; null when there is no such lead. */
@@ -186,7 +187,11 @@ export function createReplies({
       replyId: number,
       action: 'retry' | 'dismiss',
     ): Promise<Answer<{ reply: Reply; submission: Submission }>> {
-      const mail = and(eq(deliveries.replyId, replyId), eq(deliveries.submissionId, submissionId))!
+      const mail = and(
+        eq(deliveries.replyId, replyId),
+        eq(deliveries.submissionId, submissionId),
+        eq(deliveries.kind, 'visitor-mail'),
+      )!
       const record = deliveryRecord(db)
       const settled = await writes.whenFree(() =>
         action === 'retry' ? record.again(mail, now()) : record.setAside(mail, now()),
@@ -201,7 +206,8 @@ export function createReplies({
         return refuse(409, 'Only a mail that failed can be tried again or dismissed.')
       }
       if (action === 'retry') visitorMails.queued()
-      return { ok: true, reply: toReply(storedReply(db, replyId)!), submission: tell(submissionId)! }
+      const submission = tell(submissionId)!
+      return { ok: true, reply: toReply(storedReply(db, replyId)!, submission.email), submission }
     },
 
     saved: {

@@ -22,6 +22,7 @@ const row: ReplyRow = {
   requestKey: null,
   subscriberId: null,
   sentBy: null,
+  attachments: null,
 }
 
 describe('a mail to a visitor', () => {

@@ -13,6 +13,8 @@ const reply: Reply = {
   retryAt: null,
   failure: null,
   dismissed: false,
+  otherSender: null,
+  attachments: [],
 }
 const time = (iso: string) => iso.slice(11, 16)
 

@@ -18,6 +18,8 @@ export const replyKindWords: Record<ReplyKind, { heading: string; inSentence: st
   reply: { heading: 'Your reply', inSentence: 'your reply' },
   acknowledgement: { heading: 'Automatic acknowledgement', inSentence: 'the acknowledgement' },
   confirmation: { heading: 'Asked to confirm updates', inSentence: 'the question about updates' },
+  answer: { heading: 'They replied', inSentence: 'their answer' },
+  'automatic-answer': { heading: 'Automatic answer', inSentence: 'the automatic answer' },
 }
 
 /** Why a reply's text cannot be sent, or null when it can. */
@@ -34,5 +36,9 @@ export function deliveryWords(reply: Reply, time: (iso: string) => string): stri
       return reply.retryAt ? `Retrying at ${time(reply.retryAt)}` : 'Retrying'
     case 'failed':
       return reply.dismissed ? 'Failed (dismissed)' : 'Failed'
+    case 'bounced':
+      return reply.dismissed ? 'Bounced (dismissed)' : 'Bounced'
+    case 'received':
+      return `Written ${time(reply.createdAt)}`
   }
 }

@@ -1,4 +1,4 @@
-import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { deliveries, replies, submissions, type DeliveryRow, type ReplyRow } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
@@ -7,9 +7,12 @@ import type { Submission } from '#app/leads/lead'
 import type { Reply } from '#app/leads/lead'
 import { replyLimits } from './reply'
 
-/** What a card shows of a mail's delivery, read from the delivery engine's record. */
+/** What a card shows of a mail's delivery, read from the delivery engine's record; none for an answer read back. */
 type MailDelivery = Pick<DeliveryRow, 'state' | 'nextAttemptAt' | 'sentAt' | 'lastError' | 'dismissedAt'>
-type StoredReply = ReplyRow & { delivery: MailDelivery }
+type StoredReply = ReplyRow & { delivery: MailDelivery | null }
+
+/** A mail's own delivery: the visitor-mail row (an answer has none; the owner's mail about it is another kind). */
+const itsDelivery = and(eq(deliveries.replyId, replies.id), eq(deliveries.kind, 'visitor-mail'))
 
 /** A mail to a visitor with its delivery, as one read gives it. */
 export const replyWithDelivery = {
@@ -23,10 +26,26 @@ export const replyWithDelivery = {
   },
 }
 
-/** A stored mail to a visitor as pages and the API see it; `textUpTo` cuts its words for a card. */
-export function toReply({ delivery, ...row }: StoredReply, textUpTo = Infinity): Reply {
+/** A stored mail of a conversation as pages and the API see it; `textUpTo` cuts its words for a card. */
+export function toReply({ delivery, ...row }: StoredReply, leadAddress: string, textUpTo = Infinity): Reply {
   const words = [...row.text]
   const cut = words.length > textUpTo
+  if (delivery === null) {
+    return {
+      id: row.id,
+      kind: row.kind,
+      text: cut ? `${words.slice(0, textUpTo).join('')}…` : row.text,
+      cut,
+      createdAt: row.createdAt.toISOString(),
+      state: 'received',
+      sentAt: row.createdAt.toISOString(),
+      retryAt: null,
+      failure: null,
+      dismissed: false,
+      otherSender: row.toAddress.toLowerCase() === leadAddress.toLowerCase() ? null : row.toAddress,
+      attachments: row.attachments ?? [],
+    }
+  }
   const { state } = delivery
   return {
     id: row.id,
@@ -39,15 +58,17 @@ export function toReply({ delivery, ...row }: StoredReply, textUpTo = Infinity):
     retryAt: state === 'retrying' ? delivery.nextAttemptAt.toISOString() : null,
     failure: state === 'sent' ? null : delivery.lastError,
     dismissed: delivery.dismissedAt !== null,
+    otherSender: null,
+    attachments: [],
   }
 }
 
 /** One mail to a visitor with its delivery, or undefined. */
-export function storedReply(db: FarmDatabase, replyId: number): StoredReply | undefined {
+export function storedReply(db: FarmDatabase, replyId: number): (ReplyRow & { delivery: MailDelivery }) | undefined {
   return db
     .select(replyWithDelivery)
     .from(replies)
-    .innerJoin(deliveries, eq(deliveries.replyId, replies.id))
+    .innerJoin(deliveries, itsDelivery)
     .where(eq(replies.id, replyId))
     .get()
 }
@@ -60,14 +81,15 @@ export function withThreads(db: FarmDatabase, shown: Submission[]): Submission[]
   if (shown.length === 0) return shown
   const ids = shown.map((submission) => submission.id)
   const rows = db.all<Record<string, unknown> & { total: number }>(
-    sql`SELECT r.*, d.state, d.next_attempt_at, d.sent_at, d.last_error, d.dismissed_at FROM (SELECT *, row_number() OVER (PARTITION BY submission_id ORDER BY id DESC) AS place, count(*) OVER (PARTITION BY submission_id) AS total FROM ${replies} WHERE ${inArray(replies.submissionId, ids)}) r JOIN ${deliveries} d ON d.reply_id = r.id WHERE r.place <= ${replyLimits.onCard} ORDER BY r.id`,
+    sql`SELECT r.*, d.state, d.next_attempt_at, d.sent_at, d.last_error, d.dismissed_at FROM (SELECT *, row_number() OVER (PARTITION BY submission_id ORDER BY id DESC) AS place, count(*) OVER (PARTITION BY submission_id) AS total FROM ${replies} WHERE ${inArray(replies.submissionId, ids)}) r LEFT JOIN ${deliveries} d ON d.reply_id = r.id AND d.kind = 'visitor-mail' WHERE r.place <= ${replyLimits.onCard} ORDER BY r.id`,
   )
   if (rows.length === 0) return shown
   const threads = new Map<number, { replies: Reply[]; total: number }>()
+  const addresses = new Map(shown.map((submission) => [submission.id, submission.email]))
   for (const raw of rows) {
     const row = replyRow(raw)
     const thread = threads.get(row.submissionId) ?? { replies: [], total: raw.total }
-    thread.replies.push(toReply(row, replyLimits.textOnCard))
+    thread.replies.push(toReply(row, addresses.get(row.submissionId)!, replyLimits.textOnCard))
     threads.set(row.submissionId, thread)
   }
   return shown.map((submission) => {
@@ -92,13 +114,17 @@ function replyRow(raw: Record<string, unknown>): StoredReply {
     requestKey: (raw.request_key as string | null) ?? null,
     subscriberId: raw.subscriber_id === null || raw.subscriber_id === undefined ? null : Number(raw.subscriber_id),
     sentBy: raw.sent_by === null || raw.sent_by === undefined ? null : Number(raw.sent_by),
-    delivery: {
-      state: raw.state as MailDelivery['state'],
-      nextAttemptAt: at(raw.next_attempt_at)!,
-      sentAt: at(raw.sent_at),
-      lastError: (raw.last_error as string | null) ?? null,
-      dismissedAt: at(raw.dismissed_at),
-    },
+    attachments: typeof raw.attachments === 'string' ? (JSON.parse(raw.attachments) as ReplyRow['attachments']) : null,
+    delivery:
+      raw.state === null
+        ? null
+        : {
+            state: raw.state as MailDelivery['state'],
+            nextAttemptAt: at(raw.next_attempt_at)!,
+            sentAt: at(raw.sent_at),
+            lastError: (raw.last_error as string | null) ?? null,
+            dismissedAt: at(raw.dismissed_at),
+          },
   }
 }
 
@@ -120,14 +146,16 @@ export function tellThread(db: FarmDatabase, events: SubmissionEvents, submissio
 
 /** Every mail of one conversation, oldest first, with every word. */
 export function wholeThread(db: FarmDatabase, submissionId: number): Reply[] {
+  const lead = db.select({ email: submissions.email }).from(submissions).where(eq(submissions.id, submissionId)).get()
+  if (!lead) return []
   return db
     .select(replyWithDelivery)
     .from(replies)
-    .innerJoin(deliveries, eq(deliveries.replyId, replies.id))
+    .leftJoin(deliveries, itsDelivery)
     .where(eq(replies.submissionId, submissionId))
     .orderBy(desc(replies.id))
     .limit(replyLimits.perLead + 1)
     .all()
     .reverse()
-    .map((row) => toReply(row))
+    .map((row) => toReply(row as StoredReply, lead.email))
 }

@@ -36,7 +36,7 @@ interface Dependencies {
   now?: () => Date
   /** When visitors are acknowledged (VISITOR_ACK): a clean lead's acknowledgement is queued in its transaction. */
   acknowledgements?: Acknowledgements | null
-  /** What each lead may be owed (the owner's mail, the webhook's post, the phones' pushes). */
+  /** What each lead may be owed (the owner's mail, the webhook's post, the phones' pushes), in turn, before its acknowledgement. */
   leadQueues?: LeadQueue[]
   /** Called once a commit may have owed something, so the delivery engine looks at once. */
   owed?: () => void
@@ -90,6 +90,7 @@ export function createSubmissionsService({
       spamReasons: sql`${placeholder('spamReasons')}`,
       reanalyseAt: sql`${placeholder('reanalyseAt')}`,
       senderKey: placeholder('senderKey'),
+      answersUpdate: placeholder('answersUpdate'),
     })
     .returning()
     .prepare()
@@ -101,8 +102,8 @@ export function createSubmissionsService({
       spamReasons: asJson(values.spamReasons),
       reanalyseAt: values.reanalyseAt?.getTime() ?? null,
     })
-    acknowledgements?.queueFor(row, row.createdAt)
     for (const queue of leadQueues) queue.queueFor(row, row.createdAt)
+    acknowledgements?.queueFor(row, row.createdAt)
     return row
   }
   const commits = createGroupCommit({
@@ -110,6 +111,45 @@ export function createSubmissionsService({
     waitForLock: writes.waitForLock,
     failed: writes.failed,
   })
+
+  /** A valid message read (analysed, its spam reasons found) and ready to store. */
+  async function read(
+    form: { name: string; email: string; message: string },
+    trappedBy: SpamReason[],
+    sender: string | undefined,
+    answersUpdate: number | null,
+    ready = () => {},
+  ): Promise<NewSubmission> {
+    const { analysis, aiResponse } = await analyse(form).finally(ready)
+    const reasons = spamReasons(trappedBy, quickSpamReading(form), analysis)
+    const at = now()
+    return {
+      ...form,
+      email: keptAddress(form.email),
+      // Kept with the lead, so its sender's share of acknowledgements holds when it is read again.
+      senderKey: sender === undefined ? null : (acknowledgements?.senderKey(sender) ?? null),
+      aiResponse,
+      analysis,
+      createdAt: at,
+      spamReasons: reasons,
+      reanalyseAt: analysis === null && reasons === null ? new Date(at.getTime() + firstRereadMs) : null,
+      answersUpdate,
+    }
+  }
+
+  /** Once stored: told to the watchers (not spam, nor a message that waits to be read), and sent what it is owed. */
+  function stored(row: SubmissionRow): Submission {
+    const submission = leadView(row)
+    if (!submission.spam && !submission.awaitingAnalysis) {
+      // An acknowledgement queued with it is on its card from the first.
+      events.publish({
+        type: 'NEW_SUBMISSION',
+        data: acknowledgements?.owing() ? withThread(db, submission) : submission,
+      })
+    }
+    owed()
+    return submission
+  }
 
   return {
     /**
@@ -121,30 +161,31 @@ export function createSubmissionsService({
       const form = parseContactForm(input)
       if (!form.success) return { ok: false, errors: form.errors }
       const ready = commits.preparing()
-      const { analysis, aiResponse } = await analyse(form.data).finally(ready)
-      const reasons = spamReasons(trappedBy, quickSpamReading(form.data), analysis)
-      const at = now()
-      const row = await commits.write({
-        ...form.data,
-        email: keptAddress(form.data.email),
-        // Kept with the lead, so its sender's share of acknowledgements holds when it is read again.
-        senderKey: sender === undefined ? null : (acknowledgements?.senderKey(sender) ?? null),
-        aiResponse,
-        analysis,
-        createdAt: at,
-        spamReasons: reasons,
-        reanalyseAt: analysis === null && reasons === null ? new Date(at.getTime() + firstRereadMs) : null,
-      })
-      const submission = leadView(row)
-      if (!submission.spam && !submission.awaitingAnalysis) {
-        // An acknowledgement queued with it is on its card from the first.
-        events.publish({
-          type: 'NEW_SUBMISSION',
-          data: acknowledgements?.owing() ? withThread(db, submission) : submission,
-        })
-      }
-      owed()
-      return { ok: true, submission }
+      const row = await commits.write(await read(form.data, trappedBy, sender, null, ready))
+      return { ok: true, submission: stored(row) }
+    },
+
+    /**
+     * A subscriber's answer to an update, read back from the farm's mailbox: a lead of its own,
+     * read and checked for spam as a form's message is, stored in one transaction with
+     * `alongside` (the mailbox's mark), so it is never stored twice.
+     */
+    async receiveAnswerToUpdate(
+      message: { name: string; email: string; message: string },
+      update: number,
+      alongside: () => void,
+    ): Promise<SubmitResult> {
+      const form = parseContactForm(message)
+      if (!form.success) return { ok: false, errors: form.errors }
+      const values = await read(form.data, [], undefined, update)
+      const row = await writes.whenFree(() =>
+        db.transaction(() => {
+          const written = insert(values)
+          alongside()
+          return written
+        }),
+      )
+      return { ok: true, submission: stored(row) }
     },
 
     /**
@@ -183,8 +224,8 @@ export function createSubmissionsService({
               .where(matching)
               .returning()
               .get()
-            if (written) acknowledgements?.queueFor(written, now())
             if (written) for (const queue of leadQueues) queue.queueFor(written, now())
+            if (written) acknowledgements?.queueFor(written, now())
             return written
           }),
         )

@@ -26,6 +26,10 @@ export interface UpdateReport {
   retrying: number
   sent: number
   failed: number
+  /** Accepted, then returned: read back from the farm's mailbox. */
+  bounced: number
+  /** Recipients who reported it as spam (read back from the farm's mailbox). */
+  complained: number
   /** Left (or bounced) before their turn came: not mailed. */
   skipped: number
   /** Recipients who unsubscribed since the update went out. */

@@ -86,7 +86,7 @@ export function createUpdates({
     db.get<{ n: number }>(sql`SELECT count(*) AS n FROM subscribers s WHERE ${audienceWhere(audience)}`).n
 
   function report(row: UpdateRow): UpdateReport {
-    const counts = { queued: 0, retrying: 0, sent: 0, failed: 0, skipped: 0 }
+    const counts = { queued: 0, retrying: 0, sent: 0, failed: 0, skipped: 0, bounced: 0 }
     for (const { state, n } of db.all<{ state: DeliveryState; n: number }>(
       sql`SELECT state, count(*) AS n FROM deliveries WHERE update_id = ${row.id} GROUP BY 1`,
     )) {
@@ -98,6 +98,9 @@ export function createUpdates({
       sql`SELECT coalesce(last_error, 'No reason given') AS reason, count(*) AS count FROM deliveries
           WHERE update_id = ${row.id} AND state IN ('failed', 'gave-up') GROUP BY 1 ORDER BY 2 DESC LIMIT 5`,
     )
+    const complained = db.get<{ n: number }>(
+      sql`SELECT count(*) AS n FROM returned_mails WHERE update_id = ${row.id} AND kind = 'complaint'`,
+    ).n
     const left = db.get<{ n: number }>(
       sql`SELECT count(*) AS n FROM deliveries um JOIN subscribers s ON s.id = um.subscriber_id
           WHERE um.update_id = ${row.id} AND s.status = 'unsubscribed' AND s.unsubscribed_by = 'them'
@@ -110,6 +113,7 @@ export function createUpdates({
       audience: { products: row.products, intents: row.intents },
       recipients: row.recipients,
       ...counts,
+      complained,
       unsubscribedSince: left,
       failures,
     }

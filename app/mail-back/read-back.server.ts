@@ -1,0 +1,226 @@
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { trimQuotedHistory } from './quoted-history'
+
+/** What one mail in the farm's mailbox is, as far as the site is concerned. */
+export type ReadBack =
+  | {
+      kind: 'bounce'
+      /** The Message-IDs it names of the mail it returns (the farm's, if it is one). */
+      about: string[]
+      /** Each address it reports, with the remote server's words. */
+      failures: Array<{ address: string; status: string | null; permanent: boolean; words: string }>
+    }
+  | {
+      kind: 'complaint'
+      about: string[]
+      /** The address that complained, when the report names it. */
+      address: string | null
+    }
+  | {
+      kind: 'mail'
+      /** An out-of-office or other answer a program wrote: told to no one. */
+      automatic: boolean
+      from: { name: string; address: string } | null
+      /** The Message-IDs it answers (In-Reply-To, then References, latest first). */
+      answers: string[]
+      messageId: string | null
+      subject: string
+      /** The text written, the quoted history below it trimmed; an HTML-only mail as text. */
+      text: string
+      attachments: Array<{ name: string; bytes: number }>
+      sentAt: Date | null
+    }
+
+/** The largest mail the site reads; a bigger one is left in the mailbox for the owner. */
+export const mostBytesPerMail = 1024 * 1024
+/** Characters of an answer kept: as much as the owner may write in a reply. */
+export const mostAnswerCharacters = 20_000
+
+const messageIds = (value: unknown): string[] => {
+  const text = Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : ''
+  return [...text.matchAll(/<[^<>\s]{1,250}>/g)].map(([id]) => id)
+}
+
+const header = (mail: ParsedMail, name: string): string => {
+  const value = mail.headers.get(name)
+  if (typeof value === 'string') return value
+  if (value && typeof value === 'object' && 'value' in value) return String(value.value)
+  return ''
+}
+
+/** `Name: value` fields of a delivery-status or feedback report, in groups parted by blank lines (continuations joined). */
+function reportGroups(text: string): Array<Map<string, string>> {
+  const groups: Array<Map<string, string>> = []
+  let group = new Map<string, string>()
+  let last = ''
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === '') {
+      if (group.size > 0) groups.push(group)
+      group = new Map()
+      continue
+    }
+    if (/^\s/.test(line) && last) {
+      group.set(last, `${group.get(last)} ${line.trim()}`)
+      continue
+    }
+    const colon = line.indexOf(':')
+    if (colon <= 0) continue
+    last = line.slice(0, colon).trim().toLowerCase()
+    group.set(last, line.slice(colon + 1).trim())
+  }
+  if (group.size > 0) groups.push(group)
+  return groups
+}
+
+/** The part of a `type; value` field after its type: `rfc822; a@b` is `a@b`. */
+const typed = (value: string | undefined) => (value ?? '').replace(/^[^;]*;\s*/, '').trim()
+const bareAddress = (value: string) => value.replace(/^<|>$/g, '').trim().toLowerCase()
+const statusIn = (text: string) => /\b([245]\.\d{1,3}\.\d{1,3})\b/.exec(text)?.[1] ?? null
+const oneLine = (text: string, most = 1_000) => text.replace(/\s+/g, ' ').trim().slice(0, most)
+
+/** The Message-IDs of the returned mail, from its quoted headers wherever the report puts them. */
+function quotedMessageIds(texts: string[]): string[] {
+  const ids = new Set<string>()
+  for (const text of texts) {
+    for (const [, id] of text.matchAll(/^Message-ID:\s*(<[^<>\s]{1,250}>)/gim)) ids.add(id!)
+  }
+  return [...ids]
+}
+
+/**
+ * The text of each MIME part of a type, read from the mail as it came: mail parsers turn a
+ * report's `message/delivery-status` part into body text, where its fields cannot be told apart.
+ */
+function partsOf(source: string, type: RegExp): string[] {
+  const parts: string[] = []
+  for (const found of source.matchAll(/^Content-Type:[ \t]*([\w.+-]+\/[\w.+-]+)[^\n]*\n/gim)) {
+    if (!type.test(found[1]!)) continue
+    const from = source.indexOf('\n\n', found.index)
+    if (from < 0) continue
+    const end = source.slice(from).search(/\n--[^\n]{1,200}\n/)
+    parts.push(source.slice(from + 2, end < 0 ? undefined : from + end))
+    if (parts.length >= 5) break
+  }
+  return parts
+}
+
+/** A `multipart/report`'s report-type (`delivery-status`, `feedback-report`), else ''. */
+function reportType(mail: ParsedMail): string {
+  const type = mail.headers.get('content-type')
+  if (
+    !type ||
+    typeof type !== 'object' ||
+    !('value' in type) ||
+    String(type.value).toLowerCase() !== 'multipart/report'
+  )
+    return ''
+  const params = 'params' in type ? (type.params as Record<string, string>) : {}
+  return (params['report-type'] ?? '').toLowerCase()
+}
+
+function asBounce(mail: ParsedMail, report: string, body: string): ReadBack | null {
+  const quoted = [body]
+  if (report === 'delivery-status') {
+    const status = partsOf(body, /^message\/(global-)?delivery-status$/i).join('\n\n')
+    const failures = reportGroups(status)
+      .filter((group) => group.has('final-recipient') || group.has('original-recipient'))
+      .map((group) => {
+        const action = (group.get('action') ?? '').toLowerCase()
+        const code = statusIn(group.get('status') ?? '') ?? statusIn(group.get('diagnostic-code') ?? '')
+        return {
+          address: bareAddress(typed(group.get('final-recipient') ?? group.get('original-recipient'))),
+          status: code,
+          permanent: action === 'failed' && (code === null || code.startsWith('5')),
+          words: oneLine(typed(group.get('diagnostic-code')) || group.get('status') || action),
+          action,
+        }
+      })
+      .filter((failure) => failure.action === 'failed' || failure.action === 'delayed')
+      .map(({ action: _action, ...failure }) => failure)
+    return { kind: 'bounce', about: quotedMessageIds(quoted), failures }
+  }
+  // The common forms that are not RFC 3464 (Exim's, older Microsoft's): a bounce by who sent it or
+  // what it is called, its failed addresses from X-Failed-Recipients or its text.
+  const from = mail.from?.value[0]?.address?.toLowerCase() ?? ''
+  const looksReturned =
+    /^(mailer-daemon|postmaster)@/.test(from) &&
+    /(undeliver|delivery (status notification|failure|has failed)|returned mail|mail delivery failed|failure notice|returned to sender)/i.test(
+      mail.subject ?? '',
+    )
+  if (!looksReturned) return null
+  const text = mail.text ?? ''
+  const named = header(mail, 'x-failed-recipients')
+    .split(',')
+    .map((address) => bareAddress(address))
+    .filter((address) => address.includes('@'))
+  const code = statusIn(text) ?? (/\b([45])\d\d\b/.exec(text)?.[1] ? `${/\b([45])\d\d\b/.exec(text)![1]}.0.0` : null)
+  const words = oneLine(/\b[45]\d\d[ -].{0,300}/.exec(text)?.[0] ?? text.slice(0, 300))
+  const addresses =
+    named.length > 0
+      ? named
+      : [...new Set([...text.matchAll(/^\s+<?([^\s<>@]+@[^\s<>@]+)>?\s*$/gm)].map(([, a]) => bareAddress(a!)))]
+  return {
+    kind: 'bounce',
+    about: quotedMessageIds(quoted),
+    failures: addresses
+      .slice(0, 50)
+      .map((address) => ({ address, status: code, permanent: !code || code.startsWith('5'), words })),
+  }
+}
+
+function asComplaint(report: string, body: string): ReadBack | null {
+  if (report !== 'feedback-report') return null
+  const fields = reportGroups(partsOf(body, /^message\/feedback-report$/i).join('\n\n'))[0] ?? new Map()
+  const original = partsOf(body, /^(message\/rfc822|text\/rfc822-headers)$/i)
+  const quotedTo = /^To:\s*(?:[^<\n]*<)?([^\s<>@]+@[^\s<>@]+)>?/im.exec(original.join('\n'))?.[1]
+  const address = fields.get('original-rcpt-to') ?? quotedTo ?? null
+  return { kind: 'complaint', about: quotedMessageIds(original), address: address ? bareAddress(address) : null }
+}
+
+/** RFC 3834 and the common older marks of a mail a program answered with. */
+function isAutomatic(mail: ParsedMail): boolean {
+  const submitted = header(mail, 'auto-submitted').toLowerCase()
+  if (submitted && !submitted.startsWith('no')) return true
+  if (
+    header(mail, 'x-autoreply') ||
+    header(mail, 'x-autorespond') ||
+    header(mail, 'x-auto-response-suppress') === 'All'
+  ) {
+    return true
+  }
+  if (/^(bulk|auto_reply|list|junk)$/i.test(header(mail, 'precedence').trim())) return true
+  return /^\s*(auto(matic)?[ -]?(reply|response|antwort)|out of (the )?office|vacation|away from|abwesenheit|absence|r[ée]ponse automatique)/i.test(
+    mail.subject ?? '',
+  )
+}
+
+/** Reads one mail as it came (at most `mostBytesPerMail`): never run, never kept as HTML. */
+export async function readBack(source: Buffer): Promise<ReadBack> {
+  const mail = await simpleParser(source, {
+    skipHtmlToText: false,
+    skipTextLinks: true,
+    maxHtmlLengthToParse: mostBytesPerMail,
+  })
+  // The mail as it came, past its own headers (so its own Message-ID is not taken for the returned one's).
+  const raw = source.toString('latin1').replace(/\r\n/g, '\n')
+  const body = raw.slice(Math.max(0, raw.indexOf('\n\n')))
+  const returned = asComplaint(reportType(mail), body) ?? asBounce(mail, reportType(mail), body)
+  if (returned) return returned
+  const from = mail.from?.value[0]
+  const answers = [...messageIds(mail.inReplyTo), ...messageIds(mail.references).reverse()]
+  const text = trimQuotedHistory(mail.text ?? '')
+  return {
+    kind: 'mail',
+    automatic: isAutomatic(mail),
+    from: from?.address ? { name: oneLine(from.name ?? '', 100), address: from.address.toLowerCase() } : null,
+    answers: [...new Set(answers)],
+    messageId: messageIds(mail.messageId)[0] ?? null,
+    subject: oneLine(mail.subject ?? '', 200),
+    text: [...text].slice(0, mostAnswerCharacters).join(''),
+    attachments: mail.attachments.slice(0, 50).map((part) => ({
+      name: oneLine(part.filename ?? 'unnamed', 200),
+      bytes: part.size ?? part.content.length,
+    })),
+    sentAt: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : null,
+  }
+}

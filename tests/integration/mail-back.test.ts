@@ -1,0 +1,303 @@
+// Mail that comes back, through Debian's real mail servers on loopback: Postfix relays the farm's
+// mail and delivers what comes back into Dovecot, which the site reads over IMAP with TLS. A
+// visitor's answer joins its card live (IDLE); a restart or kill -9 never adds one twice; mail
+// that is not the site's is left untouched; a remote 550 at Postfix bounces an update and stops
+// that subscriber; an abuse report unsubscribes; an out-of-office reopens nothing.
+import Sqlite from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Reply, Submission } from '#app/leads/lead'
+import type { UpdateReport } from '#app/updates/update'
+import { readRows } from '#tests/support/database'
+import { connectLive } from '#tests/support/live-client'
+import { startMailStack, type MailStack } from '#tests/support/mail-stack'
+import { signInAsOwner } from '#tests/support/owner'
+import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+
+const password = 'orchard gate at noon'
+let stack: MailStack
+const servers: RunningServer[] = []
+
+beforeAll(async () => {
+  stack = await startMailStack({ refuseRecipient: (address) => address.startsWith('gone@') })
+})
+afterAll(async () => {
+  for (const server of servers.splice(0)) await server.stop('SIGKILL')
+  await stack?.stop()
+})
+
+async function site(databasePath = tempDatabasePath(), env: Record<string, string> = {}) {
+  const port = await freePort()
+  const server = await startServer({
+    port,
+    databasePath,
+    env: {
+      OWNER_PASSWORD: password,
+      SMTP_URL: stack.smtpUrl,
+      NOTIFY_EMAIL: stack.farmAddress,
+      FARM_NAME: 'Bramble Hill Farm',
+      INBOUND_IMAP_URL: stack.imapUrl,
+      NODE_EXTRA_CA_CERTS: stack.certificate,
+      UPDATES: 'true',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+  })
+  servers.push(server)
+  await expect
+    .poll(
+      async () =>
+        ((await (await fetch(`${server.url}/healthz`)).json()) as { mailbox: { state: string } }).mailbox.state,
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe('watching')
+  return { server, cookie: await signInAsOwner(server.url, password) }
+}
+
+let visitors = 0
+async function postLead(server: RunningServer, email: string, message = 'Could I order two dozen eggs for Saturday?') {
+  const response = await fetch(`${server.url}/api/submissions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${++visitors}` },
+    body: JSON.stringify({ name: 'Ann Baker', email, message }),
+  })
+  expect(response.status).toBe(201)
+  return ((await response.json()) as { data: { id: number } }).data.id
+}
+
+async function reply(server: RunningServer, cookie: string, id: number, text: string) {
+  const response = await fetch(`${server.url}/api/submissions/${id}/replies`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    body: JSON.stringify({ text }),
+  })
+  expect(response.status).toBe(201)
+}
+
+async function thread(server: RunningServer, cookie: string, id: number): Promise<Reply[]> {
+  const response = await fetch(`${server.url}/api/submissions/${id}/replies`, { headers: { Cookie: cookie } })
+  return ((await response.json()) as { data: Reply[] }).data
+}
+
+/** The Message-ID of the farm's mail that reached this address with this subject start. */
+async function farmMailTo(address: string, subject: RegExp): Promise<string> {
+  await expect
+    .poll(
+      () =>
+        stack.remote.mails.some(
+          (mail) =>
+            mail.to &&
+            !Array.isArray(mail.to) &&
+            mail.to.value[0]?.address === address &&
+            subject.test(mail.subject ?? ''),
+        ),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(true)
+  const mail = stack.remote.mails
+    .filter(
+      (each) => !Array.isArray(each.to) && each.to?.value[0]?.address === address && subject.test(each.subject ?? ''),
+    )
+    .at(-1)!
+  return mail.messageId!
+}
+
+const answer = (from: string, inReplyTo: string, text: string, extra: Record<string, unknown> = {}) =>
+  stack.send({
+    from,
+    to: stack.farmAddress,
+    subject: 'Re: your message to Bramble Hill Farm',
+    inReplyTo,
+    references: [inReplyTo],
+    text,
+    ...extra,
+  })
+
+describe('a visitor’s answer', () => {
+  it('joins the card’s thread live, trimmed of its quote, reopens the lead, and is never added twice across kill -9', async () => {
+    const databasePath = tempDatabasePath()
+    const { server, cookie } = await site(databasePath)
+    // Mail in the owner's mailbox that is not the site's, one claiming a Message-ID the site never sent.
+    await stack.append(
+      'From: Neighbour <ned@remote.test>\r\nTo: farm@farm.test\r\nSubject: Fence\r\nMessage-ID: <n1@remote.test>\r\n\r\nThe fence is down.\r\n',
+    )
+    await stack.append(
+      'From: Mallory <mallory@remote.test>\r\nTo: farm@farm.test\r\nSubject: Re: eggs\r\nIn-Reply-To: <lead.0123456789abcdef0123456789abcdef@farm.test>\r\nMessage-ID: <m1@remote.test>\r\n\r\nAttach me.\r\n',
+    )
+    const before = (await stack.messages()).filter((message) => ['Fence', 'Re: eggs'].includes(message.subject))
+    expect(before).toHaveLength(2)
+
+    const id = await postLead(server, 'ann@remote.test')
+    await reply(server, cookie, id, 'Yes, we have eggs on Saturday.')
+    const replyId = await farmMailTo('ann@remote.test', /^Re: /)
+    const live = await connectLive(server.wsUrl, { Cookie: cookie })
+    await answer(
+      'Ann Baker <ann@remote.test>',
+      replyId,
+      'Lovely, two dozen please.\n\nOn Thu, 26 Nov 2026 at 10:00, Bramble Hill Farm <farm@farm.test> wrote:\n> Yes, we have eggs on Saturday.\n',
+      { attachments: [{ filename: 'map.txt', content: 'the lane by the church' }] },
+    )
+    // Told by IDLE: on the card within 5 s of Postfix taking it.
+    const until = Date.now() + 5_000
+    let card: Submission | undefined
+    while (!card) {
+      const message = await live.next(Math.max(1, until - Date.now()))
+      const data = message.data as unknown as Submission
+      if (message.type === 'SUBMISSION_UPDATED' && data.replies.some((each) => each.kind === 'answer')) card = data
+    }
+    expect(card.status).toBe('new')
+    const answered = card.replies.find((each) => each.kind === 'answer')!
+    expect(answered.text).toBe('Lovely, two dozen please.')
+    expect(answered.state).toBe('received')
+    expect(answered.otherSender).toBeNull()
+    expect(answered.attachments).toEqual([{ name: 'map.txt', bytes: 22 }])
+    live.close()
+
+    // Killed, and started again on the same database: nothing is read twice.
+    await server.stop('SIGKILL')
+    const again = await site(databasePath)
+    await answer('Ann Baker <ann@remote.test>', replyId, 'And a jar of honey.')
+    await expect
+      .poll(
+        async () => (await thread(again.server, again.cookie, id)).filter((each) => each.kind === 'answer').length,
+        { timeout: 10_000 },
+      )
+      .toBe(2)
+    const answers = (await thread(again.server, again.cookie, id))
+      .filter((each) => each.kind === 'answer')
+      .map((each) => each.text)
+    expect(answers).toEqual(['Lovely, two dozen please.', 'And a jar of honey.'])
+    const rows = readRows<{ n: number }>(databasePath, "SELECT count(*) AS n FROM replies WHERE kind = 'answer'")
+    expect(rows[0]!.n).toBe(2)
+    // Not the site's: not attached anywhere, and left exactly as they were (no flag, no move).
+    expect(
+      readRows(databasePath, "SELECT id FROM replies WHERE text LIKE '%Attach me%' OR text LIKE '%fence%'"),
+    ).toEqual([])
+    const after = (await stack.messages()).filter((message) => ['Fence', 'Re: eggs'].includes(message.subject))
+    expect(after).toEqual(before)
+  })
+
+  it('from another address is shown as such; an out-of-office joins the thread without reopening the lead', async () => {
+    const { server, cookie } = await site()
+    const id = await postLead(server, 'bea@remote.test')
+    await reply(server, cookie, id, 'We deliver on Fridays.')
+    const replyId = await farmMailTo('bea@remote.test', /^Re: /)
+    await answer('Bea <bea@remote.test>', replyId, 'I am away until Monday.', {
+      subject: 'Out of office: your message',
+      headers: { 'Auto-Submitted': 'auto-replied' },
+    })
+    await expect
+      .poll(async () => (await thread(server, cookie, id)).some((each) => each.kind === 'automatic-answer'), {
+        timeout: 10_000,
+      })
+      .toBe(true)
+    const handled = readRows<{ status: string }>(server.databasePath, `SELECT status FROM submissions WHERE id = ${id}`)
+    expect(handled[0]!.status).toBe('handled')
+    await answer('Bea’s partner <sam@remote.test>', replyId, 'Bea asked me to say yes.')
+    await expect
+      .poll(async () => (await thread(server, cookie, id)).find((each) => each.kind === 'answer')?.otherSender, {
+        timeout: 10_000,
+      })
+      .toBe('sam@remote.test')
+  })
+})
+
+describe('updates', () => {
+  async function seedSubscribers(databasePath: string, emails: string[]) {
+    const sqlite = new Sqlite(databasePath)
+    const insert = sqlite.prepare(
+      `INSERT INTO subscribers (email, address_key, name, status, consent, added_by, subscribed_at, created_at)
+       VALUES (?, ?, ?, 'subscribed', 'asked at the stall', 'owner', ?, ?)`,
+    )
+    for (const email of emails) insert.run(email, email, email.split('@')[0], Date.now(), Date.now())
+    sqlite.close()
+  }
+  async function sendUpdate(server: RunningServer, cookie: string, subject: string) {
+    const response = await fetch(`${server.url}/api/updates`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ subject, text: 'Hello {name}, the first asparagus is in.' }),
+    })
+    expect(response.status).toBe(202)
+    return ((await response.json()) as { id: number }).id
+  }
+  const report = async (server: RunningServer, cookie: string, id: number) =>
+    (await (await fetch(`${server.url}/api/updates/${id}`, { headers: { Cookie: cookie } })).json()) as UpdateReport
+  const status = (databasePath: string, email: string) =>
+    readRows<{ status: string }>(databasePath, `SELECT status FROM subscribers WHERE email = '${email}'`)[0]!.status
+
+  it('a remote 550 at Postfix comes back as a bounce: the mail is bounced, the subscriber stopped, the report says so', async () => {
+    const { server, cookie } = await site()
+    await seedSubscribers(server.databasePath, ['cat@remote.test', 'gone@remote.test'])
+    const id = await sendUpdate(server, cookie, 'Asparagus')
+    // Postfix accepted both: the relay's report says sent 2 until its bounce comes back.
+    await expect.poll(async () => (await report(server, cookie, id)).bounced, { timeout: 20_000 }).toBe(1)
+    const done = await report(server, cookie, id)
+    expect(done).toMatchObject({ sent: 1, failed: 0, bounced: 1 })
+    expect(status(server.databasePath, 'gone@remote.test')).toBe('undeliverable')
+    expect(status(server.databasePath, 'cat@remote.test')).toBe('subscribed')
+    const kept = readRows<{ words: string; permanent: number; status: string }>(
+      server.databasePath,
+      "SELECT words, permanent, status FROM returned_mails WHERE kind = 'bounce'",
+    )
+    expect(kept).toEqual([
+      { words: expect.stringContaining('550 5.1.1 <gone@remote.test>'), permanent: 1, status: '5.1.1' },
+    ])
+  })
+
+  it('an abuse report (ARF) unsubscribes at once and counts as a complaint; an answer to an update is a lead of its own', async () => {
+    const { server, cookie } = await site()
+    await seedSubscribers(server.databasePath, ['dan@remote.test', 'eve@remote.test'])
+    const id = await sendUpdate(server, cookie, 'Strawberries')
+    const toDan = await farmMailTo('dan@remote.test', /^Strawberries$/)
+    const toEve = await farmMailTo('eve@remote.test', /^Strawberries$/)
+    const boundary = 'arf-boundary'
+    await stack.append(
+      [
+        'From: Feedback Loop <fbl@isp.example>',
+        `To: ${stack.farmAddress}`,
+        'Subject: Abuse report',
+        'MIME-Version: 1.0',
+        `Content-Type: multipart/report; report-type=feedback-report; boundary="${boundary}"`,
+        '',
+        `--${boundary}`,
+        'Content-Type: text/plain',
+        '',
+        'This is an email abuse report.',
+        `--${boundary}`,
+        'Content-Type: message/feedback-report',
+        '',
+        'Feedback-Type: abuse',
+        'User-Agent: isp-fbl/1.0',
+        'Version: 1',
+        'Original-Rcpt-To: dan@remote.test',
+        `--${boundary}`,
+        'Content-Type: text/rfc822-headers',
+        '',
+        `From: ${stack.farmAddress}`,
+        'To: dan@remote.test',
+        'Subject: Strawberries',
+        `Message-ID: ${toDan}`,
+        `--${boundary}--`,
+        '',
+      ].join('\r\n'),
+    )
+    await expect.poll(() => status(server.databasePath, 'dan@remote.test'), { timeout: 10_000 }).toBe('unsubscribed')
+    expect((await report(server, cookie, id)).complained).toBe(1)
+
+    await answer('Eve <eve@remote.test>', toEve, 'Yes, two punnets please!')
+    await expect
+      .poll(
+        () =>
+          readRows<{ email: string; message: string; answers_update: number }>(
+            server.databasePath,
+            'SELECT email, message, answers_update FROM submissions',
+          ),
+        { timeout: 10_000 },
+      )
+      .toEqual([{ email: 'eve@remote.test', message: 'Yes, two punnets please!', answers_update: id }])
+  })
+})
