@@ -157,7 +157,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     writes: database.writes,
     events,
     submissions,
-    answerQueues: [],
+    answerQueues: [ownerMail, webhook, phones.queue],
     owed: engine.owed,
     log: mailLog.child({ of: 'mailbox' }),
   })

@@ -1,6 +1,6 @@
 import { and, asc, countDistinct, eq, gte, max, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { deliveries, submissions, type DeliveryRow, type SubmissionRow } from '#app/data/schema'
+import { deliveries, replies, submissions, type DeliveryRow, type SubmissionRow } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import { createAcceptedLedger } from '#app/delivery/accepted.server'
 import { hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
@@ -190,15 +190,16 @@ export function createOutboxSender({
     const at = now()
     const held = accepted.held()
     const due = db
-      .select({ mail: deliveries, lead: submissions })
+      .select({ mail: deliveries, lead: submissions, answer: replies.text })
       .from(deliveries)
       .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
+      .leftJoin(replies, eq(replies.id, deliveries.replyId))
       .where(dueOf('owner-mail', new Date(at)))
       .orderBy(asc(deliveries.id))
       .limit(mostPerDigest + current.digestAfter)
       .all()
       .filter(({ mail }) => !held.has(mail.id))
-      .map(({ mail, lead }) => ({ mail, lead: leadView(lead) }))
+      .map(({ mail, lead, answer }) => ({ mail, lead: { ...leadView(lead), answer } }))
     const givenUp = ({ mail }: Due) => hasGivenUp(mail.failingSince, at)
     const expired = due.filter(givenUp)
     if (expired.length > 0) {
@@ -248,9 +249,26 @@ export function createOutboxSender({
     lastly: accepted.markBeforeStop,
   })
 
+  const insertAnswer = db
+    .insert(deliveries)
+    .values({
+      kind: 'owner-mail',
+      submissionId: sql.placeholder('submissionId'),
+      replyId: sql.placeholder('answerId'),
+      nextAttemptAt: sql.placeholder('at'),
+      createdAt: sql.placeholder('at'),
+      receiptKey: sql`'lead.' || lower(hex(randomblob(16)))`,
+    })
+    .prepare()
+
   return {
     /** How many mails wait to be sent, and how long the oldest has waited. */
     backlog,
+    /** Inside the transaction that keeps a visitor's answer: the owner is mailed it, as about a new lead. */
+    queueAnswer(lead: SubmissionRow, answerId: number, at: Date): void {
+      if (!settings()) return
+      insertAnswer.run({ submissionId: lead.id, answerId, at })
+    },
     /** Inside the transaction that keeps a lead (or reads it again): its mail to the owner, never for spam. */
     queueFor(row: SubmissionRow, at: Date): void {
       if (row.spamReasons !== null || row.reanalyseAt !== null || !settings()) return

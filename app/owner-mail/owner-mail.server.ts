@@ -12,7 +12,8 @@ export interface OwnerMail {
   html: string
 }
 
-export type Lead = Pick<Submission, 'id' | 'name' | 'email' | 'message' | 'analysis'>
+/** `answer`: the visitor's answer to the farm's mail, when the mail tells of it rather than of the lead. */
+export type Lead = Pick<Submission, 'id' | 'name' | 'email' | 'message' | 'analysis'> & { answer?: string | null }
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -45,6 +46,7 @@ const asDocument = (title: string, body: string) =>
 export function leadMail(lead: Lead, publicUrl: string | null): OwnerMail {
   const link = publicUrl ? cardUrl(publicUrl, lead.id) : null
   const details = analysisLines(lead.analysis)
+  if (lead.answer) return answerMail(lead, lead.answer, details, link)
   const text = [
     `${lead.name} <${lead.email}> wrote:`,
     '',
@@ -63,6 +65,34 @@ export function leadMail(lead: Lead, publicUrl: string | null): OwnerMail {
     '<p>Reply to this mail to answer them.</p>',
   ].join('\n')
   const subject = `${isUrgent(lead) ? '[Urgent] ' : ''}New enquiry from ${lead.name}`
+  return { subject, replyTo: { name: lead.name, address: lead.email }, text, html: asDocument(subject, html) }
+}
+
+/** The visitor answered the farm's mail: their answer, then what they first wrote. */
+function answerMail(lead: Lead, answer: string, details: string[], link: string | null): OwnerMail {
+  const text = [
+    `${lead.name} <${lead.email}> replied:`,
+    '',
+    answer,
+    '',
+    'Their first message:',
+    lead.message,
+    '',
+    ...details,
+    ...(link ? ['', `In the inbox: ${link}`] : []),
+    '',
+    'Reply to this mail to answer them.',
+  ].join('\n')
+  const html = [
+    `<p><strong>${escapeHtml(lead.name)}</strong> &lt;${escapeHtml(lead.email)}&gt; replied:</p>`,
+    `<blockquote style="white-space:pre-wrap">${escapeHtml(answer)}</blockquote>`,
+    '<p>Their first message:</p>',
+    `<blockquote style="white-space:pre-wrap">${escapeHtml(lead.message)}</blockquote>`,
+    `<ul>${details.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
+    link ? `<p><a href="${escapeHtml(link)}">Open it in the inbox</a></p>` : '',
+    '<p>Reply to this mail to answer them.</p>',
+  ].join('\n')
+  const subject = `${lead.name} replied`
   return { subject, replyTo: { name: lead.name, address: lead.email }, text, html: asDocument(subject, html) }
 }
 
@@ -87,7 +117,8 @@ export function digestMail(all: Lead[], publicUrl: string | null): { mail: Owner
   const entries = []
   for (const lead of all) {
     const link = publicUrl ? cardUrl(publicUrl, lead.id) : null
-    const entry = { lead, firstLine: firstLineOf(lead.message), details: analysisLines(lead.analysis), link }
+    const firstLine = lead.answer ? `Replied: ${firstLineOf(lead.answer)}` : firstLineOf(lead.message)
+    const entry = { lead, firstLine, details: analysisLines(lead.analysis), link }
     const text = [
       '',
       `${lead.name} <${lead.email}>${isUrgent(lead) ? ' [Urgent]' : ''}`,

@@ -10,6 +10,8 @@ export type PushMessage =
       summary: string
       /** The lead's card: `/farm-sales#submission-{id}`, absolute when PUBLIC_URL is set. */
       url: string
+      /** Told because they answered the farm's mail (the summary is their answer's start). */
+      replied?: boolean
     }
   | {
       /** A burst: more leads in a minute than are pushed one by one, told together. */
@@ -47,14 +49,16 @@ export const leadCardPath = (id: number) => `${inboxPath}#submission-${id}`
 export function leadPushMessage(
   lead: Pick<Submission, 'id' | 'name' | 'aiResponse'>,
   siteUrl: string | null,
+  answer: string | null = null,
 ): PushMessage {
-  const words = lead.aiResponse?.trim() || 'Open the inbox to read it.'
+  const words = (answer ?? lead.aiResponse)?.replace(/\s+/g, ' ').trim() || 'Open the inbox to read it.'
   return {
     type: 'NEW_SUBMISSION',
     id: lead.id,
     name: lead.name,
     summary: words.length > pushLimits.summary ? `${words.slice(0, pushLimits.summary - 1).trimEnd()}…` : words,
     url: `${siteUrl ?? ''}${leadCardPath(lead.id)}`,
+    ...(answer !== null ? { replied: true } : {}),
   }
 }
 
@@ -62,7 +66,8 @@ export function leadPushMessage(
 export function notificationFor(message: PushMessage): { title: string; body: string; tag: string } {
   if (message.type === 'NEW_SUBMISSION') {
     // The in-tab alert's tag too: a lead shown by both is one notification.
-    return { title: `New lead: ${message.name}`, body: message.summary, tag: `submission-${message.id}` }
+    const title = message.replied ? `${message.name} replied` : `New lead: ${message.name}`
+    return { title, body: message.summary, tag: `submission-${message.id}` }
   }
   return {
     title: message.count === 1 ? '1 new lead' : `${message.count} new leads`,
@@ -82,6 +87,7 @@ export function readPushMessage(text: string): PushMessage | null {
         name: String(value.name ?? ''),
         summary: String(value.summary ?? ''),
         url: value.url,
+        ...(value.replied === true ? { replied: true } : {}),
       }
     }
     if (

@@ -3,6 +3,7 @@ import type { FarmDatabase } from '#app/data/database.server'
 import {
   deliveries,
   pushSubscriptions,
+  replies,
   submissions,
   type PushSubscriptionRow,
   type SubmissionRow,
@@ -112,7 +113,8 @@ export function createPush({
     }
   }
 
-  type Due = { message: typeof deliveries.$inferSelect; lead: Submission; to: PushSubscriptionRow }
+  /** `answer`: the visitor's answer it tells of, when it tells of one rather than of the lead. */
+  type Due = { message: typeof deliveries.$inferSelect; lead: Submission; to: PushSubscriptionRow; answer: string | null }
 
   /**
    * Marks what one push told (one lead, or a burst named `burst-{first lead}`) by how it went;
@@ -176,7 +178,7 @@ export function createPush({
       const urgent = row.lead.analysis?.urgency.level === 'high'
       const outcome = await push(
         to,
-        leadPushMessage(row.lead, settings()?.siteUrl ?? null),
+        leadPushMessage(row.lead, settings()?.siteUrl ?? null, row.answer),
         urgent,
         `lead-${row.lead.id}`,
       )
@@ -210,10 +212,11 @@ export function createPush({
     if (!live) return null
     current = live
     const due = db
-      .select({ message: deliveries, lead: submissions, to: pushSubscriptions })
+      .select({ message: deliveries, lead: submissions, to: pushSubscriptions, answer: replies.text })
       .from(deliveries)
       .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
       .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, deliveries.phoneId))
+      .leftJoin(replies, eq(replies.id, deliveries.replyId))
       .where(dueOf('push', new Date(at)))
       .orderBy(asc(deliveries.id))
       .limit(mostPerRound)
@@ -277,6 +280,15 @@ export function createPush({
         db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)).run(),
       )
       return gone.changes > 0
+    },
+    /** Inside the transaction that keeps a visitor's answer: one push owed per phone. */
+    queueAnswer(lead: SubmissionRow, answerId: number, at: Date): void {
+      if (!settings()) return
+      const queued = db.run(
+        sql`INSERT INTO deliveries (kind, phone_id, submission_id, reply_id, next_attempt_at, created_at)
+            SELECT 'push', id, ${lead.id}, ${answerId}, ${at.getTime()}, ${at.getTime()} FROM push_subscriptions`,
+      )
+      if (queued.changes > 0) lately.owed()
     },
     /** Inside the transaction that keeps a lead (or reads it again): one push owed per phone, never for spam. */
     queueFor(row: SubmissionRow, at: Date): void {

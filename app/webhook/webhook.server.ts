@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { deliveries, submissions, type SubmissionRow } from '#app/data/schema'
+import { deliveries, replies, submissions, type SubmissionRow } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import { hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
@@ -31,6 +31,19 @@ function webhookSignature(key: Buffer, messageId: string, timestamp: number, bod
 }
 
 /** What is posted for one lead: its view's own words, as `submission.created`. */
+/** A visitor's answer to the farm's mail, posted as `lead.replied` with the lead it answers. */
+function answerBody(lead: Submission, answer: { id: number; text: string; from: string; at: Date }): string {
+  const { id, name, email, message, createdAt, analysis } = lead
+  return JSON.stringify({
+    type: 'lead.replied',
+    timestamp: answer.at.toISOString(),
+    data: {
+      lead: { id, name, email, message, createdAt, analysis },
+      answer: { id: answer.id, text: answer.text, from: answer.from, writtenAt: answer.at.toISOString() },
+    },
+  })
+}
+
 function webhookBody(lead: Submission): string {
   const { id, name, email, message, createdAt, analysis, spam } = lead
   return JSON.stringify({
@@ -110,16 +123,20 @@ export function createWebhook({
     const current = settings()
     if (!current) return null
     const due = db
-      .select({ delivery: deliveries, lead: submissions })
+      .select({ delivery: deliveries, lead: submissions, answer: replies })
       .from(deliveries)
       .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
+      .leftJoin(replies, eq(replies.id, deliveries.replyId))
       .where(dueOf('webhook-post', new Date(at)))
       .orderBy(asc(deliveries.id))
       .limit(mostPerRound)
       .all()
-    for (const { delivery, lead } of due) {
+    for (const { delivery, lead, answer } of due) {
       if (engine.stopping) break
-      const failure = await postSigned(current, delivery.receiptKey!, webhookBody(leadView(lead)), now())
+      const body = answer
+        ? answerBody(leadView(lead), { id: answer.id, text: answer.text, from: answer.toAddress, at: answer.createdAt })
+        : webhookBody(leadView(lead))
+      const failure = await postSigned(current, delivery.receiptKey!, body, now())
       await writes.whenFree(() => {
         if (failure === null) return record.sent([delivery.id], new Date(now()))
         const failing = { ...delivery, lastError: failure }
@@ -136,6 +153,20 @@ export function createWebhook({
   engine.run({ name: 'webhook posts', round: deliverDue, retryMs: retryBaseMs })
 
   return {
+    /** Inside the transaction that keeps a visitor's answer: posted as `lead.replied`. */
+    queueAnswer(lead: SubmissionRow, answerId: number, at: Date): void {
+      if (!settings()) return
+      owe(
+        db,
+        {
+          kind: 'webhook-post',
+          submissionId: lead.id,
+          replyId: answerId,
+          receiptKey: `msg_${randomBytes(16).toString('base64url')}`,
+        },
+        at,
+      )
+    },
     /**
      * Inside the transaction that keeps a lead (or reads it again): owes it one delivery once it
      * is read, never for spam unless WEBHOOK_INCLUDE_SPAM.

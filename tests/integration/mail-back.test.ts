@@ -3,6 +3,8 @@
 // visitor's answer joins its card live (IDLE); a restart or kill -9 never adds one twice; mail
 // that is not the site's is left untouched; a remote 550 at Postfix bounces an update and stops
 // that subscriber; an abuse report unsubscribes; an out-of-office reopens nothing.
+import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:http'
 import Sqlite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Reply, Submission } from '#app/leads/lead'
@@ -117,9 +119,23 @@ const answer = (from: string, inReplyTo: string, text: string, extra: Record<str
   })
 
 describe('a visitor’s answer', () => {
-  it('joins the card’s thread live, trimmed of its quote, reopens the lead, and is never added twice across kill -9', async () => {
+  it('joins the card’s thread live, trimmed of its quote, reopens the lead, tells the owner, and is never added twice across kill -9', async () => {
     const databasePath = tempDatabasePath()
-    const { server, cookie } = await site(databasePath)
+    const posts: Array<{ type: string; data: { lead: { id: number }; answer: { text: string; from: string } } }> = []
+    const receiver = createServer((req, res) => {
+      let body = ''
+      req.on('data', (chunk) => (body += chunk))
+      req.on('end', () => {
+        posts.push(JSON.parse(body))
+        res.end()
+      })
+    }).listen(0, '127.0.0.1')
+    await new Promise((resolve) => receiver.once('listening', resolve))
+    const webhook = {
+      WEBHOOK_URL: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/leads`,
+      WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
+    }
+    const { server, cookie } = await site(databasePath, webhook)
     // Mail in the owner's mailbox that is not the site's, one claiming a Message-ID the site never sent.
     await stack.append(
       'From: Neighbour <ned@remote.test>\r\nTo: farm@farm.test\r\nSubject: Fence\r\nMessage-ID: <n1@remote.test>\r\n\r\nThe fence is down.\r\n',
@@ -155,10 +171,21 @@ describe('a visitor’s answer', () => {
     expect(answered.otherSender).toBeNull()
     expect(answered.attachments).toEqual([{ name: 'map.txt', bytes: 22 }])
     live.close()
+    // Told as a new lead is: the owner's mail (into the farm's own mailbox here) and the webhook.
+    await expect
+      .poll(async () => (await stack.messages()).some((message) => message.subject === 'Ann Baker replied'), {
+        timeout: 10_000,
+      })
+      .toBe(true)
+    await expect
+      .poll(() => posts.find((post) => post.type === 'lead.replied'), { timeout: 10_000 })
+      .toMatchObject({
+        data: { lead: { id }, answer: { text: 'Lovely, two dozen please.', from: 'ann@remote.test' } },
+      })
 
     // Killed, and started again on the same database: nothing is read twice.
     await server.stop('SIGKILL')
-    const again = await site(databasePath)
+    const again = await site(databasePath, webhook)
     await answer('Ann Baker <ann@remote.test>', replyId, 'And a jar of honey.')
     await expect
       .poll(
@@ -178,6 +205,46 @@ describe('a visitor’s answer', () => {
     ).toEqual([])
     const after = (await stack.messages()).filter((message) => ['Fence', 'Re: eggs'].includes(message.subject))
     expect(after).toEqual(before)
+    receiver.close()
+  })
+
+  it('to the owner’s own answer from their mail program finds its lead by the lead mail the owner answered', async () => {
+    const { server, cookie } = await site()
+    const id = await postLead(server, 'cal@remote.test')
+    // The owner answers the lead mail in their own mail program: the visitor's answer names that
+    // mail in In-Reply-To, and the site's lead mail in References.
+    await expect
+      .poll(
+        () =>
+          readRows<{ key: string | null; state: string }>(
+            server.databasePath,
+            `SELECT receipt_key AS key, state FROM deliveries WHERE kind = 'owner-mail' AND submission_id = ${id}`,
+          )[0]?.state,
+        { timeout: 10_000 },
+      )
+      .toBe('sent')
+    const [{ key }] = readRows<{ key: string }>(
+      server.databasePath,
+      `SELECT receipt_key AS key FROM deliveries WHERE kind = 'owner-mail' AND submission_id = ${id}`,
+    ) as [{ key: string }]
+    const leadMail = `<${key}@farm.test>`
+    await stack.send({
+      from: 'Cal <cal@remote.test>',
+      to: stack.farmAddress,
+      subject: 'Re: New enquiry from Ann Baker',
+      inReplyTo: '<owner-own-program.1@farm.test>',
+      references: [leadMail, '<owner-own-program.1@farm.test>'],
+      text: 'Thanks, Saturday suits me.',
+    })
+    await expect
+      .poll(
+        async () =>
+          (await thread(server, cookie, id))
+            .filter((each) => each.kind !== 'confirmation')
+            .map((each) => [each.kind, each.text]),
+        { timeout: 10_000 },
+      )
+      .toEqual([['answer', 'Thanks, Saturday suits me.']])
   })
 
   it('from another address is shown as such; an out-of-office joins the thread without reopening the lead', async () => {
