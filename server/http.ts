@@ -92,6 +92,7 @@ export async function createHttpApp(config: Config, services: Services) {
       dkim: services.dkim,
       resolveTxt: services.resolveTxt,
       setup: services.setup,
+      mailbox: services.mailbox,
       backups: services.backups,
       people: services.people,
       cannotKeepData: services.cannotKeepData,

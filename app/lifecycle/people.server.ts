@@ -3,7 +3,16 @@ import type { DeliveryKind } from '#app/data/enums'
 import type { FarmDatabase, OpenDatabase } from '#app/data/database.server'
 import type { Log } from '#app/log'
 import type { Writes } from '#app/data/writes.server'
-import { deliveries, erasures, replies, subscribers, submissions, updates } from '#app/data/schema'
+import {
+  deliveries,
+  erasures,
+  mailSuppressions,
+  replies,
+  returnedMails,
+  subscribers,
+  submissions,
+  updates,
+} from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import { spellingsOf } from '#app/leads/address.server'
 import { leadView } from '#app/leads/lead-view.server'
@@ -14,6 +23,16 @@ import { asSqliteLowers, personMailbox, type Erasure, type ErasureList } from '.
 const mostLogTries = 600
 
 const iso = (date: Date | null) => date?.toISOString() ?? null
+
+/** An answer read back from their mailbox, as their export gives it. */
+const answerOf = (mail: typeof replies.$inferSelect) => ({
+  kind: mail.kind,
+  from: mail.toAddress,
+  text: mail.text,
+  attachments: mail.attachments ?? [],
+  writtenAt: iso(mail.createdAt),
+  messageId: mail.messageId,
+})
 
 /**
  * A person's submissions: by their address, whatever its case (the index on lower(email)), and
@@ -26,6 +45,11 @@ const sentBy = (address: string) =>
 const subscribedAs = (address: string) =>
   // Also under the key a row got before a domain had one form, if another row held the new one.
   inArray(subscribers.addressKey, spellingsOf(personMailbox(address)))
+
+/** What came back from their mailbox (bounces, complaints), the farm's stop, and their answers on others' leads. */
+const mailboxOf = (address: string) => spellingsOf(personMailbox(address))
+const theirAnswers = (address: string) =>
+  and(inArray(replies.kind, ['answer', 'automatic-answer']), inArray(replies.addressKey, mailboxOf(address)))
 
 /**
  * One person, by their email address: everything the site holds about them, to give them on
@@ -58,7 +82,25 @@ export function createPeople({
     const address = given.trim()
     const sent = db.select().from(submissions).where(sentBy(address)).orderBy(asc(submissions.id)).all()
     const subscriber = db.select().from(subscribers).where(subscribedAs(address)).get()
-    if (sent.length === 0 && !subscriber) return null
+    const returned = db
+      .select()
+      .from(returnedMails)
+      .where(inArray(returnedMails.addressKey, mailboxOf(address)))
+      .orderBy(asc(returnedMails.id))
+      .all()
+    // Answers they wrote on another's lead (from another address of the conversation).
+    const answersElsewhere = db
+      .select()
+      .from(replies)
+      .where(
+        and(
+          theirAnswers(address),
+          sql`${replies.submissionId} NOT IN (SELECT id FROM ${submissions} WHERE ${sentBy(address)})`,
+        ),
+      )
+      .orderBy(asc(replies.id))
+      .all()
+    if (sent.length === 0 && !subscriber && returned.length === 0 && answersElsewhere.length === 0) return null
     const ids = sent.map((row) => row.id)
     const bySubmission =
       <T extends { submissionId: number }>(rows: T[]) =>
@@ -69,7 +111,7 @@ export function createPeople({
         ? db
             .select({ ...getTableColumns(replies), delivery: deliveries })
             .from(replies)
-            .innerJoin(deliveries, eq(deliveries.replyId, replies.id))
+            .leftJoin(deliveries, and(eq(deliveries.replyId, replies.id), eq(deliveries.kind, 'visitor-mail')))
             .where(inArray(replies.submissionId, ids))
             .orderBy(asc(replies.id))
             .all()
@@ -101,16 +143,21 @@ export function createPeople({
         spam: lead.spam,
         summary: lead.aiResponse,
         analysis: lead.analysis,
-        mailsToThem: mailsTo(lead.id).map((mail) => ({
-          kind: mail.kind,
-          to: mail.toAddress,
-          text: mail.text,
-          status: mail.delivery.state,
-          messageId: mail.messageId,
-          queuedAt: iso(mail.delivery.createdAt),
-          sentAt: iso(mail.delivery.sentAt),
-          lastError: mail.delivery.lastError,
-        })),
+        mailsToThem: mailsTo(lead.id)
+          .filter((mail) => mail.delivery !== null)
+          .map((mail) => ({
+            kind: mail.kind,
+            to: mail.toAddress,
+            text: mail.text,
+            status: mail.delivery!.state,
+            messageId: mail.messageId,
+            queuedAt: iso(mail.delivery!.createdAt),
+            sentAt: iso(mail.delivery!.sentAt),
+            lastError: mail.delivery!.lastError,
+          })),
+        answersFromThem: mailsTo(lead.id)
+          .filter((mail) => mail.delivery === null)
+          .map(answerOf),
         mailsToTheOwner: ownerMails(lead.id).map((mail) => ({
           status: mail.state,
           createdAt: iso(mail.createdAt),
@@ -128,6 +175,16 @@ export function createPeople({
           sentAt: iso(push.sentAt),
           payload: leadPushMessage(lead, siteUrl()),
         })),
+      })),
+      answersOnOtherLeads: answersElsewhere.map(answerOf),
+      mailsThatCameBack: returned.map((mail) => ({
+        kind: mail.kind,
+        address: mail.address,
+        permanent: mail.permanent,
+        status: mail.status,
+        words: mail.words,
+        receivedAt: iso(mail.receivedAt),
+        asItCame: mail.source,
       })),
       subscription: subscriber
         ? {
@@ -186,6 +243,26 @@ export function createPeople({
       .returning({ status: subscribers.status })
       .all()
     return deleted ? { unsubscribed: deleted.status === 'unsubscribed' } : null
+  }
+
+  /**
+   * What came back from their mailbox (bounces and complaints, as they came), the farm's stop of
+   * it, and the answers they wrote on others' leads; how many rows went.
+   */
+  const deleteWhatCameBackFrom = (tx: Pick<FarmDatabase, 'delete'>, address: string, upTo?: number) => {
+    const keys = mailboxOf(address)
+    const before = (at: typeof returnedMails.receivedAt | typeof replies.createdAt) =>
+      upTo === undefined ? sql`1` : lte(at, new Date(upTo))
+    const returned = tx
+      .delete(returnedMails)
+      .where(and(inArray(returnedMails.addressKey, keys), before(returnedMails.receivedAt)))
+      .run()
+    tx.delete(mailSuppressions).where(inArray(mailSuppressions.addressKey, keys)).run()
+    const answers = tx
+      .delete(replies)
+      .where(and(theirAnswers(address), before(replies.createdAt)))
+      .run()
+    return returned.changes + answers.changes
   }
 
   /** The forgetting's record: the latest one holds, and once they had left the updates, that stays said. */
@@ -251,19 +328,20 @@ export function createPeople({
         db.transaction((tx) => {
           const ids = deleteSubmissionsOf(tx, address)
           const subscription = deleteSubscriptionOf(tx, address)
+          const cameBack = deleteWhatCameBackFrom(tx, address)
           const erasure: Erasure = {
             ...erasureList.erasureOf(address, now()),
             ...(subscription?.unsubscribed ? { unsubscribed: true } : {}),
           }
           // Recorded even when nothing is here now: a backup restored later may hold what they sent.
           recordErasure(tx, erasure, by)
-          return { ids, subscription: subscription !== null, erasure }
+          return { ids, subscription: subscription !== null, erasure, cameBack }
         }),
       )
       // They are forgotten; a file that cannot be written gets the record at the next start.
       erasureList.recordInFile(erased.erasure)
       emptyTheLog()
-      if (erased.ids.length === 0 && !erased.subscription) return null
+      if (erased.ids.length === 0 && !erased.subscription && erased.cameBack === 0) return null
       if (erased.ids.length > 0) events.publish({ type: 'SUBMISSIONS_REMOVED', ids: erased.ids })
       return { submissions: erased.ids.length, subscription: erased.subscription, removed: erased.ids }
     },
@@ -293,6 +371,13 @@ export function createPeople({
         for (const { email } of tx.select({ email: subscribers.email }).from(subscribers).all()) {
           const erasure = byMailbox.get(erasureList.hashOfMailbox(email))
           if (erasure && deleteSubscriptionOf(tx, email, erasure.at)) found.add(erasure)
+        }
+        const cameBack = tx.all<{ address: string }>(
+          sql`SELECT address FROM ${returnedMails} UNION SELECT to_address FROM ${replies} WHERE kind IN ('answer', 'automatic-answer')`,
+        )
+        for (const { address } of cameBack) {
+          const erasure = byMailbox.get(erasureList.hashOfMailbox(address))
+          if (erasure && deleteWhatCameBackFrom(tx, address, erasure.at) > 0) found.add(erasure)
         }
         for (const erasure of missing) recordErasure(tx, erasure, null)
       })

@@ -23,6 +23,24 @@ export interface MailboxLink {
   retryAt: string | null
 }
 
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+
+/** How the link to the farm's mailbox is, in the owner's words. */
+export function mailboxLinkWords(link: MailboxLink): string {
+  switch (link.state) {
+    case 'off':
+      return 'The farm’s mailbox is not read (set INBOUND_IMAP_URL): answers stay in your mail program, and bounces and complaints are not seen here.'
+    case 'connecting':
+      return 'Connecting to the farm’s mailbox…'
+    case 'watching':
+      return link.idle
+        ? 'Reading the farm’s mailbox: answers, bounces and complaints arrive here as they come.'
+        : 'Reading the farm’s mailbox every minute (its server cannot tell of new mail at once).'
+    case 'failing':
+      return `Cannot read the farm’s mailbox: ${link.lastError ?? 'no reason given'}. Trying again${link.retryAt ? ` at ${when.format(new Date(link.retryAt))} UTC` : ''}.`
+  }
+}
+
 /** Messages one round reads at most: more wait for the next round, which follows at once. */
 export const mostMessagesPerRound = 200
 // While IDLE tells of new mail, a look every while still catches what a dropped notice missed.

@@ -114,7 +114,12 @@ export function createPush({
   }
 
   /** `answer`: the visitor's answer it tells of, when it tells of one rather than of the lead. */
-  type Due = { message: typeof deliveries.$inferSelect; lead: Submission; to: PushSubscriptionRow; answer: string | null }
+  type Due = {
+    message: typeof deliveries.$inferSelect
+    lead: Submission
+    to: PushSubscriptionRow
+    answer: string | null
+  }
 
   /**
    * Marks what one push told (one lead, or a burst named `burst-{first lead}`) by how it went;

@@ -36,6 +36,17 @@ const stateStyles: Record<Reply['state'], string> = {
 /** A mail named for a screen reader's list of buttons, e.g. "your reply of 23 Nov 2026, 10:05 UTC". */
 const mailName = (reply: Reply) => `${replyKindWords[reply.kind].inSentence} of ${absoluteUtc(reply.createdAt)}`
 
+/** Read back from the farm's mailbox: the visitor's own words, or their mail program's. */
+const theirs = (reply: Reply) => reply.kind === 'answer' || reply.kind === 'automatic-answer'
+/** A mail that did not reach them: refused, given up, or returned. */
+const failed = (reply: Reply) => reply.state === 'failed' || reply.state === 'bounced'
+const fileSize = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} bytes`
+    : bytes < 1024 * 1024
+      ? `${Math.round(bytes / 1024)} KB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`
+
 const buttonStyle =
   'rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50 disabled:opacity-60'
 
@@ -104,7 +115,7 @@ export function Conversation({
     <div className="mt-4">
       {submission.replies.length > 0 ? (
         <div className="border-t border-stone-200 pt-3">
-          <h3 className="sr-only">Mails to {submission.name}</h3>
+          <h3 className="sr-only">Mails with {submission.name}</h3>
           {earlier > 0 ? (
             <p className="mb-2 text-sm text-stone-600">
               {earlier === 1 ? '1 earlier mail' : `${earlier} earlier mails`} not shown.
@@ -112,7 +123,12 @@ export function Conversation({
           ) : null}
           <ol className="space-y-3">
             {submission.replies.map((reply, index) => (
-              <li key={reply.id} data-testid="reply" className="rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200">
+              <li
+                key={reply.id}
+                data-testid="reply"
+                // Their words, read back from the farm's mailbox, stand apart from the farm's own.
+                className={`rounded-xl p-3 ring-1 ${theirs(reply) ? 'ml-4 bg-sky-50 ring-sky-200' : 'mr-4 bg-stone-50 ring-stone-200'}`}
+              >
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-stone-700">
                   <span className="font-bold text-stone-900">{replyKindWords[reply.kind].heading}</span>
                   <time dateTime={reply.createdAt}>{absoluteUtc(reply.createdAt)}</time>
@@ -126,23 +142,46 @@ export function Conversation({
                   </span>
                 </p>
                 {reply.failure && reply.state !== 'sent' ? (
-                  <p
-                    className={`mt-1 text-sm break-words ${reply.state === 'failed' ? 'text-red-800' : 'text-stone-700'}`}
-                  >
-                    {reply.state === 'failed' ? 'The mail server said: ' : 'Last try: '}
+                  <p className={`mt-1 text-sm break-words ${failed(reply) ? 'text-red-800' : 'text-stone-700'}`}>
+                    {reply.state === 'bounced'
+                      ? 'It came back: '
+                      : reply.state === 'failed'
+                        ? 'The mail server said: '
+                        : 'Last try: '}
                     {reply.failure}
                   </p>
                 ) : null}
+                {reply.otherSender ? (
+                  <p className="mt-1 text-sm break-words text-stone-700">
+                    From {reply.otherSender}, not the address they wrote from.
+                  </p>
+                ) : null}
                 {/* The acknowledgement is the owner's own fixed text: the card only says it went. */}
-                {reply.kind === 'reply' ? (
+                {reply.kind === 'reply' || theirs(reply) ? (
                   <p className="mt-1.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-stone-800">
                     {reply.text}
                     {reply.cut ? (
-                      <span className="text-stone-600"> (shortened here; the whole reply is in the mail)</span>
+                      <span className="text-stone-600">
+                        {theirs(reply)
+                          ? ' (shortened here; the whole answer is in your mailbox)'
+                          : ' (shortened here; the whole reply is in the mail)'}
+                      </span>
                     ) : null}
                   </p>
                 ) : null}
-                {reply.state === 'failed' && !reply.dismissed && answering.cannotReply === null ? (
+                {reply.attachments.length > 0 ? (
+                  <div className="mt-1.5 text-sm text-stone-700">
+                    <p>Files with it (in your mailbox, not kept here):</p>
+                    <ul className="list-inside list-disc">
+                      {reply.attachments.map((file, at) => (
+                        <li key={at} className="break-words">
+                          {file.name} ({fileSize(file.bytes)})
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
+                {failed(reply) && !reply.dismissed && answering.cannotReply === null ? (
                   <form method="post" onSubmit={settleFailed} className="mt-2 flex flex-wrap gap-2">
                     <input type="hidden" name="id" value={submission.id} />
                     <input type="hidden" name="replyId" value={reply.id} />

@@ -13,6 +13,8 @@ import { Composer, type Review } from '#app/updates/composer'
 import { SubscriberList } from '#app/updates/subscriber-list'
 import { updateLimits } from '#app/updates/update'
 import { UpdateReports } from '#app/updates/update-reports'
+import { ReturnedMails } from '#app/updates/returned-mails'
+import { mailboxLinkWords } from '#app/mail-back/mailbox.server'
 import { previewMail, sendTest, sendUpdate, updatesDesk } from '#app/updates/update-requests.server'
 import { subscriberLimits } from '#app/updates/subscribers.server'
 
@@ -36,6 +38,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         search,
         subscribers: subscribers.list(search),
         reports: updates.reports(),
+        rates: updates.returnRates(),
+        returned: ready.desk.returned.latest(),
+        linkSays: mailboxLinkWords(context.mailbox()),
         sending: updates.sending(),
         choices: updates.choices,
         justQueued: Number.isInteger(queued) && queued > 0 ? updates.report(queued) : null,
@@ -71,7 +76,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     )
   }
-  const form: FormName = fields.intent === 'add' || fields.intent === 'remove' ? 'subscribers' : 'composer'
+  const form: FormName =
+    fields.intent === 'add' || fields.intent === 'remove' || fields.intent === 'mail-again' ? 'subscribers' : 'composer'
   const draft: Draft = {
     subject: fields.subject,
     text: fields.text,
@@ -141,6 +147,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!removed.ok) return answer(removed.status, { problem: removed.error })
       return redirect('/farm-sales/updates', 303)
     }
+    case 'mail-again': {
+      const undone = isSubmissionId(fields.id) && (await desk.returned.undo(Number(fields.id)))
+      if (!undone) return answer(404, { problem: 'That bounce or complaint stops no one now.' })
+      return redirect('/farm-sales/updates', 303)
+    }
     default:
       return answer(400, { problem: 'That change is not one this page knows.' })
   }
@@ -198,6 +209,7 @@ export default function Updates() {
             tested={answer?.tested ?? null}
           />
           <UpdateReports reports={desk.reports} sending={sending} />
+          <ReturnedMails linkSays={desk.linkSays} rates={desk.rates} returned={desk.returned} />
           <SubscriberList
             counts={desk.counts}
             search={desk.search}

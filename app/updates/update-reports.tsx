@@ -41,13 +41,15 @@ export function UpdateReports({ reports, sending }: { reports: UpdateReport[]; s
                 <time dateTime={report.createdAt}>{when.format(new Date(report.createdAt))} UTC</time>, to{' '}
                 {audienceWords(report.audience)}
               </p>
-              <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+              <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
                 {(
                   [
                     ['Recipients', report.recipients],
                     ['Queued', report.queued],
                     ['Sent', report.sent],
                     ['Failed', report.failed],
+                    ['Bounced', report.bounced],
+                    ['Reported as spam', report.complained],
                     ['Unsubscribed since', report.unsubscribedSince],
                   ] as const
                 ).map(([label, value]) => (

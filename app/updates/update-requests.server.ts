@@ -8,11 +8,14 @@ import { updateError, whySubscribed, type Audience } from './update'
 import { updateMail, type UpdateMailSettings } from './update-sender.server'
 import type { SignedLinks } from './signed-links.server'
 import type { Updates } from './updates.server'
+import type { ReturnedMails } from './returned-mails.server'
 
 /** What the updates page and API reach (built once in server/services.ts). */
 export interface UpdatesDesk {
   subscribers: Subscribers
   updates: Updates
+  /** The bounces and complaints read back from the farm's mailbox. */
+  returned: ReturnedMails
   links: SignedLinks
   settings: UpdateMailSettings
   sendNow: (mail: ReturnType<typeof updateMail>) => Promise<void>

@@ -38,6 +38,39 @@ export interface UpdateReport {
   failures: Array<{ reason: string; count: number }>
 }
 
+/** A bounce or complaint as the updates page lists it (not its whole text: that opens on its own). */
+export interface ReturnedMail {
+  id: number
+  kind: 'bounce' | 'complaint'
+  address: string
+  permanent: boolean
+  status: string | null
+  words: string | null
+  receivedAt: string
+  /** Whether the farm stopped mailing the address for it (and the owner may undo that). */
+  stopped: boolean
+}
+
+/** What came back of the update mails of the last 30 days, read from the farm's mailbox. */
+export interface ReturnRates {
+  /** Update mails the mail server took in the last 30 days. */
+  sent: number
+  bounced: number
+  complaints: number
+}
+
+/** Complaints past this share of the mails sent warn the owner; past `stopsAt`, no update is sent. */
+export const complaintLimits = { warnsAt: 0.001, stopsAt: 0.003 } as const
+
+export const shareOf = (part: number, whole: number) => (whole === 0 ? 0 : part / whole)
+
+/** Why complaints stop a send, or null: past 0.3 % the mailbox providers' bulk-sender rules start refusing the farm's mail. */
+export function complaintsStop(rates: ReturnRates): string | null {
+  const share = shareOf(rates.complaints, rates.sent)
+  if (share <= complaintLimits.stopsAt) return null
+  return `No update can go out: ${rates.complaints} of the ${rates.sent} update mails of the last 30 days were reported as spam (${(share * 100).toFixed(2)} %, over 0.3 %). Gmail and Yahoo refuse mail from senders above 0.3 %. Send to fewer, more interested people once the 30 days have passed.`
+}
+
 /** Why an update cannot be sent, or null when it can. */
 export function updateError(subject: string, text: string): string | null {
   const subjectProblem = writingError(subject.trim(), 'a subject', updateLimits.subject)

@@ -1,6 +1,7 @@
 import type { OpenDatabase } from '#app/data/database.server'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
 import type { Log } from '#app/log'
+import { createReturnedMails } from './returned-mails.server'
 import { createSignedLinks } from './signed-links.server'
 import { createSubscribers } from './subscribers.server'
 import type { UpdatesDesk } from './update-requests.server'
@@ -42,6 +43,7 @@ export function offerUpdates({
   const parts = {
     subscribers: createSubscribers({ db, writes, links, farmName, leftBeforeForgetting }),
     updates: createUpdates({ db, writes, products, queued: sender.wake }),
+    returned: createReturnedMails({ db, writes }),
     links,
     sendNow: sender.sendNow,
   }

@@ -7,7 +7,7 @@ import { waiting } from '#app/delivery/record.server'
 import type { Writes } from '#app/data/writes.server'
 import { requestKeyShape, type Refusal } from '#app/http/refusal.server'
 import { oneLineBreak } from '#app/writing/writing'
-import { updateError, type Audience, type UpdateReport } from './update'
+import { complaintsStop, updateError, type Audience, type ReturnRates, type UpdateReport } from './update'
 
 type Answer<T> = ({ ok: true } & T) | Refusal
 
@@ -85,6 +85,17 @@ export function createUpdates({
   const audienceSize = (audience: Audience) =>
     db.get<{ n: number }>(sql`SELECT count(*) AS n FROM subscribers s WHERE ${audienceWhere(audience)}`).n
 
+  /** Bounces and complaints of the last 30 days against the update mails sent in them, from indexed counts. */
+  function returnRates(): ReturnRates {
+    const since = now().getTime() - 30 * 24 * 60 * 60 * 1000
+    return db.get<ReturnRates>(
+      sql`SELECT
+        (SELECT count(*) FROM deliveries WHERE kind = 'update-mail' AND sent_at >= ${since}) AS sent,
+        (SELECT count(DISTINCT delivery_id) FROM returned_mails WHERE kind = 'bounce' AND update_id IS NOT NULL AND received_at >= ${since}) AS bounced,
+        (SELECT count(*) FROM returned_mails WHERE kind = 'complaint' AND received_at >= ${since}) AS complaints`,
+    )
+  }
+
   function report(row: UpdateRow): UpdateReport {
     const counts = { queued: 0, retrying: 0, sent: 0, failed: 0, skipped: 0, bounced: 0 }
     for (const { state, n } of db.all<{ state: DeliveryState; n: number }>(
@@ -124,6 +135,7 @@ export function createUpdates({
       return { products: products(), intents: knownIntents }
     },
     audienceError,
+    returnRates,
     /**
      * Whether an update could be sent now, and to how many: the checks `send` makes, for the
      * composer's last question before it sends.
@@ -164,6 +176,8 @@ export function createUpdates({
           : db.select().from(updates).where(eq(updates.requestKey, input.requestKey)).get()
       const before = earlier()
       if (before) return { ok: true, update: queuedAs(before), repeated: true }
+      const stopped = complaintsStop(returnRates())
+      if (stopped) return { ok: false, status: 409, error: stopped }
       const at = now()
       try {
         const { row, repeated } = await writes.whenFree(() =>

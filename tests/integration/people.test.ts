@@ -51,8 +51,20 @@ describe('a person, by their address', () => {
     )
     expect(await exported.json()).toMatchObject({
       submissions: [
-        { id: lead, name: forgettable.name, mailsToThem: [{ kind: 'acknowledgement' }, { kind: 'reply' }] },
+        {
+          id: lead,
+          name: forgettable.name,
+          mailsToThem: [{ kind: 'acknowledgement' }, { kind: 'reply' }],
+          answersFromThem: [
+            {
+              kind: 'answer',
+              text: `Thank you, ${forgettable.name} here again.`,
+              attachments: [{ name: `${forgettable.name}.pdf`, bytes: 10 }],
+            },
+          ],
+        },
       ],
+      mailsThatCameBack: [{ kind: 'bounce', status: '5.2.2', asItCame: expect.stringContaining(forgettable.email) }],
       subscription: { status: 'subscribed' },
     })
 

@@ -29,7 +29,8 @@ export function tracesInFile(databasePath: string, words: string[]): string[] {
  * The person in every table that can hold them, as a year of use would leave them: a lead
  * with its analysis, read and handled; a spam message of theirs already purged; the farm's
  * acknowledgement and reply, the owner's mail, the webhook post and the push about the lead;
- * their subscription with the words they agreed to, and an update mailed to them.
+ * their subscription with the words they agreed to, and an update mailed to them; their answer
+ * read back from the farm's mailbox, and a bounce of theirs kept as it came.
  */
 export function seedPersonEverywhere(
   sqlite: Sqlite.Database,
@@ -106,6 +107,34 @@ function oweEverything(sqlite: Sqlite.Database, { lead, name, email, at }: Owing
   owe('push', { lead, phone: phoneId })
   const { subscriber, update } = theirSubscription(sqlite, { name, email, at })
   owe('update-mail', { update, subscriber })
+  // What came back from their mailbox: their answer, with a file, and an update mail returned as it came.
+  sqlite
+    .prepare(
+      "INSERT INTO replies (submission_id, kind, to_address, address_key, text, message_id, created_at, attachments) VALUES (?, 'answer', ?, ?, ?, ?, ?, json(?))",
+    )
+    .run(
+      lead,
+      email,
+      email.toLowerCase(),
+      `Thank you, ${name} here again.`,
+      `<answer-${lead}@zanzibarmail.test>`,
+      at,
+      JSON.stringify([{ name: `${name}.pdf`, bytes: 10 }]),
+    )
+  const bounced = sqlite
+    .prepare(
+      "INSERT INTO returned_mails (kind, address, address_key, permanent, status, words, source, received_at) VALUES ('bounce', ?, ?, 1, '5.2.2', ?, ?, ?)",
+    )
+    .run(
+      email,
+      email.toLowerCase(),
+      `550 5.2.2 <${email}>: mailbox full`,
+      `Final-Recipient: rfc822; ${email}\nTo: ${name} <${email}>`,
+      at,
+    )
+  sqlite
+    .prepare("INSERT INTO mail_suppressions (address_key, kind, returned_mail_id, since) VALUES (?, 'bounce', ?, ?)")
+    .run(email.toLowerCase(), bounced.lastInsertRowid, at)
 }
 
 /** The same, as the release before one delivery engine wrote it: five queues. */
