@@ -45,6 +45,8 @@ export function mailboxLinkWords(link: MailboxLink): string {
 export const mostMessagesPerRound = 200
 // While IDLE tells of new mail, a look every while still catches what a dropped notice missed.
 const safetyLookMs = 60_000
+// A server without IDLE is asked this often.
+const pollMs = 10_000
 const firstRetryMs = 1_000
 const longestRetryMs = 5 * 60_000
 
@@ -257,6 +259,8 @@ export function watchMailbox({
       })
       try {
         await open.connect()
+        // The folder handled messages go to is made once, if it is not there (an error says it is).
+        if (current.moveTo) await open.mailboxCreate(current.moveTo).catch(() => {})
         const opened = await open.mailboxOpen(parts.folder, { readOnly: !current.moveTo })
         if (mine !== generation) return void open.close()
         const uidValidity = Number(opened.uidValidity)
@@ -287,9 +291,10 @@ export function watchMailbox({
           client = null
           failed(new Error('the mail server closed the link'), parts.password)
         })
+        // Without IDLE, the site looks every few seconds; with it, now and then in case a notice was missed.
         lookTimer = setInterval(
           () => void readSoon(open, mailbox, uidValidity, current.moveTo, mine, parts.password),
-          safetyLookMs,
+          link.idle ? safetyLookMs : pollMs,
         )
         lookTimer.unref()
         await readSoon(open, mailbox, uidValidity, current.moveTo, mine, parts.password)

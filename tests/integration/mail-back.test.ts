@@ -313,6 +313,70 @@ describe('updates', () => {
     expect(kept).toEqual([
       { words: expect.stringContaining('550 5.1.1 <gone@remote.test>'), permanent: 1, status: '5.1.1' },
     ])
+
+    // The owner reads it on the updates page (no JavaScript needed), opens it as it came, and undoes the stop.
+    const page = await (await fetch(`${server.url}/farm-sales/updates`, { headers: { Cookie: cookie } })).text()
+    expect(page).toContain('What came back')
+    expect(page).toContain('Bounced<!-- -->: <!-- -->gone@remote.test')
+    const [{ id: returnedId }] = readRows<{ id: number }>(server.databasePath, 'SELECT id FROM returned_mails') as [
+      { id: number },
+    ]
+    const asItCame = await fetch(`${server.url}/farm-sales/updates/returned/${returnedId}`, {
+      headers: { Cookie: cookie },
+    })
+    expect(asItCame.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(asItCame.headers.get('content-security-policy')).toContain('sandbox')
+    expect(await asItCame.text()).toContain('Status: 5.1.1')
+    const undo = await fetch(`${server.url}/farm-sales/updates`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: server.url },
+      body: new URLSearchParams({ intent: 'mail-again', id: String(returnedId) }).toString(),
+    })
+    expect(undo.status).toBe(303)
+    expect(status(server.databasePath, 'gone@remote.test')).toBe('subscribed')
+    expect(readRows(server.databasePath, 'SELECT address_key FROM mail_suppressions')).toEqual([])
+  })
+
+  it('three temporary failures of one address in 30 days stop it; two do not', async () => {
+    const { server, cookie } = await site()
+    await seedSubscribers(server.databasePath, ['full@remote.test'])
+    await sendUpdate(server, cookie, 'Pumpkins')
+    const toFull = await farmMailTo('full@remote.test', /^Pumpkins$/)
+    const delayed = (n: number) =>
+      stack.append(
+        [
+          'From: MAILER-DAEMON@relay.example',
+          `To: ${stack.farmAddress}`,
+          `Subject: Undelivered Mail Returned to Sender (${n})`,
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/report; report-type=delivery-status; boundary="d"',
+          '',
+          '--d',
+          'Content-Type: message/delivery-status',
+          '',
+          'Reporting-MTA: dns; relay.example',
+          '',
+          'Final-Recipient: rfc822; full@remote.test',
+          'Action: failed',
+          'Status: 4.2.2',
+          'Diagnostic-Code: smtp; 452 4.2.2 Mailbox full',
+          '',
+          '--d',
+          'Content-Type: text/rfc822-headers',
+          '',
+          `Message-ID: ${toFull}`,
+          '--d--',
+          '',
+        ].join('\r\n'),
+      )
+    const count = () => readRows<{ n: number }>(server.databasePath, 'SELECT count(*) AS n FROM returned_mails')[0]!.n
+    await delayed(1)
+    await delayed(2)
+    await expect.poll(count, { timeout: 10_000 }).toBe(2)
+    expect(status(server.databasePath, 'full@remote.test')).toBe('subscribed')
+    await delayed(3)
+    await expect.poll(() => status(server.databasePath, 'full@remote.test'), { timeout: 10_000 }).toBe('undeliverable')
   })
 
   it('an abuse report (ARF) unsubscribes at once and counts as a complaint; an answer to an update is a lead of its own', async () => {
@@ -354,6 +418,18 @@ describe('updates', () => {
     )
     await expect.poll(() => status(server.databasePath, 'dan@remote.test'), { timeout: 10_000 }).toBe('unsubscribed')
     expect((await report(server, cookie, id)).complained).toBe(1)
+    // One complaint in two mails is far past 0.3 %: no update goes out, and the page says why.
+    const refused = await fetch(`${server.url}/api/updates`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ subject: 'More strawberries', text: 'Hello {name}.' }),
+    })
+    expect(refused.status).toBe(409)
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^No update can go out: 1 of the 2 update mails of the last 30 days were reported as spam \(50\.00 %, over 0\.3 %\)/,
+    )
+    const page = await (await fetch(`${server.url}/farm-sales/updates`, { headers: { Cookie: cookie } })).text()
+    expect(page).toContain('No update can go out: more than 0.3 %')
 
     await answer('Eve <eve@remote.test>', toEve, 'Yes, two punnets please!')
     await expect
@@ -366,5 +442,88 @@ describe('updates', () => {
         { timeout: 10_000 },
       )
       .toEqual([{ email: 'eve@remote.test', message: 'Yes, two punnets please!', answers_update: id }])
+  })
+})
+
+describe('the mailbox', () => {
+  it('moves what it handled to the folder set, and leaves the rest of the inbox as it was', async () => {
+    const { server, cookie } = await site(tempDatabasePath(), { INBOUND_MOVE_TO: 'Farm site' })
+    await stack.append(
+      'From: Neighbour <ned@remote.test>\r\nTo: farm@farm.test\r\nSubject: Hedge\r\n\r\nThe hedge.\r\n',
+    )
+    const before = (await stack.messages()).filter((message) => message.subject === 'Hedge')
+    const id = await postLead(server, 'fay@remote.test')
+    await reply(server, cookie, id, 'We have plums.')
+    const replyId = await farmMailTo('fay@remote.test', /^Re: /)
+    await answer('Fay <fay@remote.test>', replyId, 'A basket of plums, please.', { subject: 'Plums please' })
+    await expect
+      .poll(async () => (await stack.messages('Farm site')).map((message) => message.subject), { timeout: 10_000 })
+      .toEqual(['Plums please'])
+    const inbox = await stack.messages()
+    expect(inbox.some((message) => message.subject === 'Plums please')).toBe(false)
+    expect(inbox.filter((message) => message.subject === 'Hedge')).toEqual(before)
+  })
+
+  it('with a wrong password says why in /healthz and tries again, never saying the password', async () => {
+    const wrong = stack.imapUrl.replace('farm-mailbox-password', 'not-the-Secret-9')
+    const server = await startServer({
+      env: { INBOUND_IMAP_URL: wrong, NODE_EXTRA_CA_CERTS: stack.certificate },
+    })
+    servers.push(server)
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${server.url}/healthz`)).json()) as { mailbox: { state: string; lastError: string } })
+            .mailbox,
+        { timeout: 15_000 },
+      )
+      .toMatchObject({ state: 'failing', lastError: expect.stringMatching(/auth/i) })
+    expect(server.output()).toContain('could not read the farm’s mailbox; trying again later')
+    expect(server.output()).not.toContain('not-the-Secret-9')
+  })
+})
+
+describe('a mail host without IDLE', () => {
+  let plain: MailStack
+  beforeAll(async () => {
+    plain = await startMailStack({ idle: false })
+  })
+  afterAll(async () => {
+    await plain?.stop()
+  })
+
+  it('is looked at every few seconds instead, and the answer still joins its card', async () => {
+    const port = await freePort()
+    const server = await startServer({
+      port,
+      env: {
+        OWNER_PASSWORD: password,
+        SMTP_URL: plain.smtpUrl,
+        NOTIFY_EMAIL: plain.farmAddress,
+        INBOUND_IMAP_URL: plain.imapUrl,
+        NODE_EXTRA_CA_CERTS: plain.certificate,
+      },
+    })
+    servers.push(server)
+    await expect
+      .poll(async () => ((await (await fetch(`${server.url}/healthz`)).json()) as { mailbox: unknown }).mailbox, {
+        timeout: 15_000,
+      })
+      .toMatchObject({ state: 'watching', idle: false })
+    const cookie = await signInAsOwner(server.url, password)
+    const id = await postLead(server, 'gil@remote.test')
+    await reply(server, cookie, id, 'Yes, we have logs.')
+    await expect.poll(() => plain.remote.mails.length, { timeout: 15_000 }).toBeGreaterThan(0)
+    const sent = plain.remote.mails.find((mail) => /^Re: /.test(mail.subject ?? ''))!
+    await plain.send({
+      from: 'gil@remote.test',
+      to: plain.farmAddress,
+      subject: 'Re: logs',
+      inReplyTo: sent.messageId,
+      text: 'A load of logs, then.',
+    })
+    await expect
+      .poll(async () => (await thread(server, cookie, id)).some((each) => each.kind === 'answer'), { timeout: 20_000 })
+      .toBe(true)
   })
 })

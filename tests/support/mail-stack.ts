@@ -38,7 +38,12 @@ const startDaemon = (command: string, args: string[]) => execFileSync(command, a
 
 export async function startMailStack({
   refuseRecipient = () => false,
-}: { refuseRecipient?: (address: string) => boolean } = {}): Promise<MailStack> {
+  idle = true,
+}: {
+  refuseRecipient?: (address: string) => boolean
+  /** False: Dovecot does not offer IDLE, as some mail hosts do not, so the site must look by itself. */
+  idle?: boolean
+} = {}): Promise<MailStack> {
   const folder = mkdtempSync(join(tmpdir(), 'farm-mail-'))
   // Postfix's and Dovecot's own users read their parts of it.
   chmodSync(folder, 0o755)
@@ -96,6 +101,7 @@ userdb {
 }
 mail_location = maildir:~/Maildir
 first_valid_uid = 1
+${idle ? '' : 'imap_capability = IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE LITERAL+ NAMESPACE UIDPLUS MOVE CHILDREN UNSELECT'}
 service imap-login {
   chroot =
   inet_listener imap {
