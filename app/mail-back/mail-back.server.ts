@@ -141,12 +141,25 @@ export function createMailBack({
     const at = now()
     const updateId = sent.kind === 'update-mail' ? sent.updateId : null
     const kept = source.toString('utf8')
+    // A report is only ever about the address the farm's mail went to: anyone who got one of its
+    // mails could write a report naming another address, to stop the farm mailing someone else.
+    const to = sent.address
+    const named = read.kind === 'bounce' ? read.failures : []
+    const theirs = to ? named.filter((failure) => mailboxKey(failure.address) === mailboxKey(to)) : named
     const reports =
       read.kind === 'complaint'
-        ? [{ address: read.address ?? sent.address, status: null, permanent: true, words: 'Reported as spam' }]
-        : read.failures.length > 0
-          ? read.failures
-          : [{ address: sent.address, status: null, permanent: false, words: 'Returned without a reason' }]
+        ? [{ address: to ?? read.address, status: null, permanent: true, words: 'Reported as spam' }]
+        : theirs.length > 0
+          ? theirs
+          : [
+              {
+                address: to ?? named[0]?.address ?? null,
+                status: named[0]?.status ?? null,
+                // Counted, never a stop on its own: the report did not name the address it was sent to.
+                permanent: false,
+                words: named[0]?.words ?? 'Returned without a reason',
+              },
+            ]
     db.transaction(() => {
       let bounced = false
       for (const report of reports.slice(0, 20)) {

@@ -23,7 +23,6 @@ export function loader({ request, params, context }: LoaderFunctionArgs) {
         ...ownerDataHeaders,
         'Content-Type': 'text/plain; charset=utf-8',
         'Content-Security-Policy': "sandbox; default-src 'none'",
-        'X-Content-Type-Options': 'nosniff',
       },
     })
   })

@@ -7,116 +7,27 @@ import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import Sqlite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Reply, Submission } from '#app/leads/lead'
+import type { Submission } from '#app/leads/lead'
 import type { UpdateReport } from '#app/updates/update'
 import { readRows } from '#tests/support/database'
 import { connectLive } from '#tests/support/live-client'
+import { mailBackSites, ownerPassword } from '#tests/support/mail-back-site'
 import { startMailStack, type MailStack } from '#tests/support/mail-stack'
 import { signInAsOwner } from '#tests/support/owner'
 import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
 
-const password = 'orchard gate at noon'
 let stack: MailStack
-const servers: RunningServer[] = []
+const sites = mailBackSites(() => stack)
+const { servers, site, postLead, reply, thread, farmMailTo, answer } = sites
+const password = ownerPassword
 
 beforeAll(async () => {
   stack = await startMailStack({ refuseRecipient: (address) => address.startsWith('gone@') })
 })
 afterAll(async () => {
-  for (const server of servers.splice(0)) await server.stop('SIGKILL')
+  await sites.stopAll()
   await stack?.stop()
 })
-
-async function site(databasePath = tempDatabasePath(), env: Record<string, string> = {}) {
-  const port = await freePort()
-  const server = await startServer({
-    port,
-    databasePath,
-    env: {
-      OWNER_PASSWORD: password,
-      SMTP_URL: stack.smtpUrl,
-      NOTIFY_EMAIL: stack.farmAddress,
-      FARM_NAME: 'Bramble Hill Farm',
-      INBOUND_IMAP_URL: stack.imapUrl,
-      NODE_EXTRA_CA_CERTS: stack.certificate,
-      UPDATES: 'true',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-  })
-  servers.push(server)
-  await expect
-    .poll(
-      async () =>
-        ((await (await fetch(`${server.url}/healthz`)).json()) as { mailbox: { state: string } }).mailbox.state,
-      {
-        timeout: 15_000,
-      },
-    )
-    .toBe('watching')
-  return { server, cookie: await signInAsOwner(server.url, password) }
-}
-
-let visitors = 0
-async function postLead(server: RunningServer, email: string, message = 'Could I order two dozen eggs for Saturday?') {
-  const response = await fetch(`${server.url}/api/submissions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${++visitors}` },
-    body: JSON.stringify({ name: 'Ann Baker', email, message }),
-  })
-  expect(response.status).toBe(201)
-  return ((await response.json()) as { data: { id: number } }).data.id
-}
-
-async function reply(server: RunningServer, cookie: string, id: number, text: string) {
-  const response = await fetch(`${server.url}/api/submissions/${id}/replies`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: cookie },
-    body: JSON.stringify({ text }),
-  })
-  expect(response.status).toBe(201)
-}
-
-async function thread(server: RunningServer, cookie: string, id: number): Promise<Reply[]> {
-  const response = await fetch(`${server.url}/api/submissions/${id}/replies`, { headers: { Cookie: cookie } })
-  return ((await response.json()) as { data: Reply[] }).data
-}
-
-/** The Message-ID of the farm's mail that reached this address with this subject start. */
-async function farmMailTo(address: string, subject: RegExp): Promise<string> {
-  await expect
-    .poll(
-      () =>
-        stack.remote.mails.some(
-          (mail) =>
-            mail.to &&
-            !Array.isArray(mail.to) &&
-            mail.to.value[0]?.address === address &&
-            subject.test(mail.subject ?? ''),
-        ),
-      {
-        timeout: 15_000,
-      },
-    )
-    .toBe(true)
-  const mail = stack.remote.mails
-    .filter(
-      (each) => !Array.isArray(each.to) && each.to?.value[0]?.address === address && subject.test(each.subject ?? ''),
-    )
-    .at(-1)!
-  return mail.messageId!
-}
-
-const answer = (from: string, inReplyTo: string, text: string, extra: Record<string, unknown> = {}) =>
-  stack.send({
-    from,
-    to: stack.farmAddress,
-    subject: 'Re: your message to Bramble Hill Farm',
-    inReplyTo,
-    references: [inReplyTo],
-    text,
-    ...extra,
-  })
 
 describe('a visitor’s answer', () => {
   it('joins the card’s thread live, trimmed of its quote, reopens the lead, tells the owner, and is never added twice across kill -9', async () => {

@@ -1,0 +1,94 @@
+import { expect } from 'vitest'
+import type { Reply } from '#app/leads/lead'
+import type { MailStack } from './mail-stack'
+import { signInAsOwner } from './owner'
+import { freePort, startServer, tempDatabasePath, type RunningServer } from './server'
+
+export const ownerPassword = 'orchard gate at noon'
+
+/**
+ * The compiled site with its mail through a real mail stack (tests/support/mail-stack.ts): it
+ * sends through Postfix and reads the farm's mailbox from Dovecot, updates on. Each site started
+ * is stopped by `stopAll`.
+ */
+export function mailBackSites(stack: () => MailStack) {
+  const servers: RunningServer[] = []
+  let visitors = 0
+
+  /** The Message-ID of the farm's latest mail that reached this address with this subject. */
+  async function farmMailTo(address: string, subject: RegExp): Promise<string> {
+    const to = () =>
+      stack().remote.mails.filter(
+        (mail) => !Array.isArray(mail.to) && mail.to?.value[0]?.address === address && subject.test(mail.subject ?? ''),
+      )
+    await expect.poll(() => to().length, { timeout: 15_000 }).toBeGreaterThan(0)
+    return to().at(-1)!.messageId!
+  }
+
+  return {
+    servers,
+    async site(databasePath = tempDatabasePath(), env: Record<string, string> = {}) {
+      const port = await freePort()
+      const server = await startServer({
+        port,
+        databasePath,
+        env: {
+          OWNER_PASSWORD: ownerPassword,
+          SMTP_URL: stack().smtpUrl,
+          NOTIFY_EMAIL: stack().farmAddress,
+          FARM_NAME: 'Bramble Hill Farm',
+          INBOUND_IMAP_URL: stack().imapUrl,
+          NODE_EXTRA_CA_CERTS: stack().certificate,
+          UPDATES: 'true',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          ...env,
+        },
+      })
+      servers.push(server)
+      await expect
+        .poll(
+          async () =>
+            ((await (await fetch(`${server.url}/healthz`)).json()) as { mailbox: { state: string } }).mailbox.state,
+          { timeout: 15_000 },
+        )
+        .toBe('watching')
+      return { server, cookie: await signInAsOwner(server.url, ownerPassword) }
+    },
+    async postLead(server: RunningServer, email: string, message = 'Could I order two dozen eggs for Saturday?') {
+      const response = await fetch(`${server.url}/api/submissions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${++visitors}` },
+        body: JSON.stringify({ name: 'Ann Baker', email, message }),
+      })
+      expect(response.status).toBe(201)
+      return ((await response.json()) as { data: { id: number } }).data.id
+    },
+    async reply(server: RunningServer, cookie: string, id: number, text: string) {
+      const response = await fetch(`${server.url}/api/submissions/${id}/replies`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: cookie },
+        body: JSON.stringify({ text }),
+      })
+      expect(response.status).toBe(201)
+    },
+    async thread(server: RunningServer, cookie: string, id: number): Promise<Reply[]> {
+      const response = await fetch(`${server.url}/api/submissions/${id}/replies`, { headers: { Cookie: cookie } })
+      return ((await response.json()) as { data: Reply[] }).data
+    },
+    farmMailTo,
+    /** A visitor's answer to one of the farm's mails, sent through Postfix into the farm's mailbox. */
+    answer: (from: string, inReplyTo: string, text: string, extra: Record<string, unknown> = {}) =>
+      stack().send({
+        from,
+        to: stack().farmAddress,
+        subject: 'Re: your message to Bramble Hill Farm',
+        inReplyTo,
+        references: [inReplyTo],
+        text,
+        ...extra,
+      }),
+    async stopAll() {
+      for (const server of servers.splice(0)) await server.stop('SIGKILL')
+    },
+  }
+}
