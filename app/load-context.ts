@@ -12,7 +12,7 @@ import type { OwnerPhones } from '#app/push/push-requests.server'
 import type { Backups } from '#app/lifecycle/backups.server'
 import type { People } from '#app/lifecycle/people.server'
 import type { Dkim } from '#app/delivery/dkim.server'
-import type { MailboxLink } from '#app/mail-back/mailbox.server'
+import type { MailboxWatch } from '#app/mail-back/mailbox.server'
 import type { ResolveTxt } from '#app/settings/mail-dns.server'
 import type { Settings } from '#app/settings/settings.server'
 import type { Subscribers } from '#app/updates/subscribers.server'
@@ -23,6 +23,7 @@ export interface SettingsConfig {
   updates: { publicUrl: string } | null
   webhook: { url: string; key: Buffer } | null
   dkim: { selector: string }
+  mailbox: { url: string } | null
 }
 
 export interface Farm {
@@ -58,8 +59,8 @@ declare module '@remix-run/node' {
     dkim: Dkim
     /** TXT lookups for the mail set-up's checks, through DNS_SERVERS when set. */
     resolveTxt: ResolveTxt
-    /** How the link to the farm's mailbox is (answers, bounces and complaints read back). */
-    mailbox: () => MailboxLink
+    /** The farm's mailbox, read for answers, bounces and complaints: how its link is, and a try of other settings. */
+    mailbox: Pick<MailboxWatch, 'link' | 'test'>
     /** What is set up of what makes the site useful: mail, a phone, updates. */
     setup: () => { mail: boolean; phone: boolean; updates: boolean }
     /** Why the owner cannot send updates (UPDATES off, no OWNER_PASSWORD), or null when they can. */

@@ -48,7 +48,7 @@ export async function createHttpApp(config: Config, services: Services) {
     // Reads can answer while every write fails (a full disk): a failed write in the last minute fails the check.
     const failedWritesLastMinute = database.writes.failedInLastMinute()
     const reader = services.reader()
-    const mailbox = services.mailbox()
+    const mailbox = services.mailbox.link()
     if (failedWritesLastMinute === 0) {
       return void res.json({ status: 'ok', failedWritesLastMinute, outbox, reader, mailbox })
     }

@@ -176,6 +176,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     if (changed.includes('FARM_PRODUCTS')) analysis.lookFor(next.farmProducts)
     if (changed.includes('FARM_NAME')) events.publish({ type: 'FARM_RENAMED', name: next.farmName })
     if (changed.some((key) => key.startsWith('SMTP_') || key.startsWith('NOTIFY_'))) ownerMail.said()
+    if (changed.some((key) => key.startsWith('IMAP_') || key === 'INBOUND_MOVE_TO')) mailbox.settingsChanged()
     answering.settingsChanged()
     updates.settingsChanged()
     lifecycle.settingsChanged(changed)
@@ -197,7 +198,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     dkim,
     resolveTxt: txtLookups(config.dnsServers),
     /** How the link to the farm's mailbox is (answers, bounces and complaints read back). */
-    mailbox: mailbox.link,
+    mailbox: { link: mailbox.link, test: mailbox.test },
     /** The mails that wait, while the owner is mailed about leads; else null. */
     outbox: () => (now().notify ? ownerMail.backlog() : null),
     owner,

@@ -13,6 +13,7 @@ import {
   changeOfForm,
   sendTestMail,
   sendTestPost,
+  testMailbox,
 } from '#app/settings/settings-requests.server'
 import { SettingsSection, type SectionAnswer } from '#app/settings/settings-section'
 
@@ -64,6 +65,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     answered({ section, problems, typed: typedIn(form, section), tested: null })
   if (intent === 'test-mail' && section === 'mail') {
     const tested = await sendTestMail(form, context, pass)
+    if (!tested.ok) return refused({ [tested.field]: tested.error })
+    return answered(
+      { section, problems: {}, typed: typedIn(form, section), tested: { ok: true, said: tested.said } },
+      200,
+    )
+  }
+  if (intent === 'test-mailbox' && section === 'mailbox') {
+    const tested = await testMailbox(form, context, pass)
     if (!tested.ok) return refused({ [tested.field]: tested.error })
     return answered(
       { section, problems: {}, typed: typedIn(form, section), tested: { ok: true, said: tested.said } },
@@ -129,7 +138,9 @@ export default function Settings() {
                   ? { intent: 'test-mail', label: 'Send a test mail' }
                   : section.id === 'webhook'
                     ? { intent: 'test-post', label: 'Send a test post' }
-                    : undefined
+                    : section.id === 'mailbox'
+                      ? { intent: 'test-mailbox', label: 'Test the mailbox' }
+                      : undefined
               }
             >
               {section.id === 'mail' ? (

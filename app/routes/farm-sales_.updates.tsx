@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         reports: updates.reports(),
         rates: updates.returnRates(),
         returned: ready.desk.returned.latest(),
-        linkSays: mailboxLinkWords(context.mailbox()),
+        linkSays: mailboxLinkWords(context.mailbox.link()),
         sending: updates.sending(),
         choices: updates.choices,
         justQueued: Number.isInteger(queued) && queued > 0 ? updates.report(queued) : null,

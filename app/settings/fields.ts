@@ -28,6 +28,11 @@ export const mailSecurity = [
   { value: 'offered', label: 'As the server offers (a local relay)' },
 ]
 
+export const mailboxSecurity = [
+  { value: 'tls', label: 'TLS (port 993)' },
+  { value: 'starttls', label: 'STARTTLS (port 143)' },
+]
+
 export const sections: Section[] = [
   {
     id: 'farm',
@@ -77,6 +82,43 @@ export const sections: Section[] = [
         label: 'DKIM selector',
         kind: 'text',
         hint: 'The name the signing key is published under in the From domain’s DNS, as {selector}._domainkey.',
+      },
+    ],
+  },
+  {
+    id: 'mailbox',
+    title: 'Mail that comes back',
+    says: 'The farm’s mailbox that visitors’ answers and bounces reach (IMAP): answers join their cards, bounces and spam reports stop mail to that address. Mail not about the site’s own is never touched.',
+    fields: [
+      {
+        key: 'IMAP_HOST',
+        label: 'Mailbox server',
+        kind: 'text',
+        hint: 'Such as imap.farm.example',
+        lockedBy: 'INBOUND_IMAP_URL',
+      },
+      { key: 'IMAP_PORT', label: 'Port', kind: 'whole-number', lockedBy: 'INBOUND_IMAP_URL' },
+      {
+        key: 'IMAP_SECURITY',
+        label: 'Security',
+        kind: 'choice',
+        choices: mailboxSecurity,
+        lockedBy: 'INBOUND_IMAP_URL',
+      },
+      { key: 'IMAP_USER', label: 'User name', kind: 'text', lockedBy: 'INBOUND_IMAP_URL' },
+      {
+        key: 'IMAP_PASSWORD',
+        label: 'Password',
+        kind: 'secret',
+        hint: 'For your own mailbox, an app password made for the site.',
+        lockedBy: 'INBOUND_IMAP_URL',
+      },
+      { key: 'IMAP_FOLDER', label: 'Folder', kind: 'text', lockedBy: 'INBOUND_IMAP_URL' },
+      {
+        key: 'INBOUND_MOVE_TO',
+        label: 'Move what the site handled to',
+        kind: 'text',
+        hint: 'A folder name, such as Farm site; empty leaves every message where it is.',
       },
     ],
   },

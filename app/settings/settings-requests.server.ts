@@ -10,7 +10,7 @@ import { notText } from '#app/http/form-text.server'
 import { sectionOf, type FieldState } from './fields'
 import { decodedPart, type SettingsChange, type SettingsRefusal } from './settings.server'
 
-type Context = Pick<AppLoadContext, 'owner' | 'siteNames' | 'settings' | 'limits' | 'farm' | 'dkim'>
+type Context = Pick<AppLoadContext, 'owner' | 'siteNames' | 'settings' | 'limits' | 'farm' | 'dkim' | 'mailbox'>
 
 export const cannotSetUp =
   'To set the site up from here, set OWNER_PASSWORD: the settings hold the mail server’s password, so only the signed-in owner may see or change them.'
@@ -107,6 +107,30 @@ export async function sendTestMail(form: FormData, context: Context, who: OwnerP
   } finally {
     transport.close()
   }
+}
+
+/**
+ * 'Test the mailbox': the values on the form (a password left empty is the stored one, for its own
+ * server only) tried by signing in and opening the folder, read-only: nothing in it is read or
+ * changed. A failure is the server's own words, never the password.
+ */
+export async function testMailbox(form: FormData, context: Context, who: OwnerPass): Promise<TestAnswer> {
+  if (!testsAtOnce(context, who)) return { ok: false, field: 'IMAP_HOST', error: 'Too many tests: wait a minute.' }
+  const tried = triedConfig(form, 'mailbox', context, 'IMAP_HOST')
+  if (!tried.ok) return tried
+  const { mailbox } = tried.config
+  if (!mailbox)
+    return { ok: false, field: 'IMAP_HOST', error: 'Fill in the mailbox server, user name and password first.' }
+  const failure = await context.mailbox.test(mailbox.url)
+  if (failure === null) {
+    const url = new URL(mailbox.url)
+    return {
+      ok: true,
+      said: `Signed in to ${url.hostname} and opened ${decodedPart(url.pathname.slice(1)) || 'INBOX'}. Nothing in it was read or changed.`,
+    }
+  }
+  const field = /auth|login|credential|password/i.test(failure) ? 'IMAP_PASSWORD' : 'IMAP_HOST'
+  return { ok: false, field, error: `The mailbox server said: ${failure}` }
 }
 
 /** Whether the mail server of these settings can be reached and signed in to: for updates. */

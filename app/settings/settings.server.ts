@@ -7,12 +7,74 @@ import { fieldOf, fields, type FieldState, type Source } from './fields'
 
 type Environment = Record<string, string | undefined>
 
-/** The mail server's parts when the page sets them; SMTP_URL, set in the environment, sets them all. */
-const mailServerParts = ['SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURITY', 'SMTP_USER', 'SMTP_PASSWORD']
-const isMailServerPart = (key: string) => mailServerParts.includes(key)
-const defaultSecurity = 'starttls'
-/** Each way of securing the connection's usual port. */
-const defaultPortFor = (security: string | undefined) => ((security || defaultSecurity) === 'tls' ? '465' : '587')
+/**
+ * A server the page sets in parts (host, port, security, user, password…) and the environment in
+ * one URL, which then sets them all: the mail server the site sends through (SMTP_URL), and the
+ * farm's mailbox it reads (INBOUND_IMAP_URL).
+ */
+interface ServerInParts {
+  url: string
+  host: string
+  password: string
+  parts: string[]
+  defaultSecurity: string
+  /** Each way of securing the connection's usual port. */
+  portFor: (security: string | undefined) => string
+  /** The URL the parts make, as the environment would say it; '' without a host. */
+  urlOf: (parts: Record<string, string | undefined>) => string
+  /** What the URL set in the environment says of each part the page shows (never its password). */
+  partsOf: (url: URL) => Record<string, string | null>
+}
+
+const loginOf = (user: string, password: string) =>
+  user ? `${encodeURIComponent(user)}${password ? `:${encodeURIComponent(password)}` : ''}@` : ''
+
+const servers: ServerInParts[] = [
+  {
+    url: 'SMTP_URL',
+    host: 'SMTP_HOST',
+    password: 'SMTP_PASSWORD',
+    parts: ['SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURITY', 'SMTP_USER', 'SMTP_PASSWORD'],
+    defaultSecurity: 'starttls',
+    portFor: (security) => ((security || 'starttls') === 'tls' ? '465' : '587'),
+    urlOf: (parts) => smtpUrlOf(parts),
+    partsOf: (url) => ({
+      SMTP_HOST: url.hostname,
+      SMTP_PORT: url.port || (url.protocol === 'smtps:' ? '465' : '587'),
+      SMTP_SECURITY:
+        url.protocol === 'smtps:' ? 'tls' : url.searchParams.get('requireTLS') === 'true' ? 'starttls' : 'offered',
+      SMTP_USER: decodedPart(url.username),
+      SMTP_PASSWORD: null,
+    }),
+  },
+  {
+    url: 'INBOUND_IMAP_URL',
+    host: 'IMAP_HOST',
+    password: 'IMAP_PASSWORD',
+    parts: ['IMAP_HOST', 'IMAP_PORT', 'IMAP_SECURITY', 'IMAP_USER', 'IMAP_PASSWORD', 'IMAP_FOLDER'],
+    defaultSecurity: 'tls',
+    portFor: (security) => ((security || 'tls') === 'tls' ? '993' : '143'),
+    urlOf: (parts) => {
+      const host = parts.IMAP_HOST ?? ''
+      if (!host) return ''
+      const security = parts.IMAP_SECURITY || 'tls'
+      const port = parts.IMAP_PORT || (security === 'tls' ? '993' : '143')
+      const folder = encodeURIComponent(parts.IMAP_FOLDER || 'INBOX')
+      const login = loginOf(parts.IMAP_USER ?? '', parts.IMAP_PASSWORD ?? '')
+      return `${security === 'tls' ? 'imaps' : 'imap'}://${login}${host}:${port}/${folder}`
+    },
+    partsOf: (url) => ({
+      IMAP_HOST: url.hostname,
+      IMAP_PORT: url.port || (url.protocol === 'imaps:' ? '993' : '143'),
+      IMAP_SECURITY: url.protocol === 'imaps:' ? 'tls' : 'starttls',
+      IMAP_USER: decodedPart(url.username),
+      IMAP_PASSWORD: null,
+      IMAP_FOLDER: decodedPart(url.pathname.slice(1)) || 'INBOX',
+    }),
+  },
+]
+const serverOfPart = (key: string) => servers.find((server) => server.parts.includes(key))
+const isServerPart = (key: string) => serverOfPart(key) !== undefined
 
 /** A value the page or the API may store: one line (or lines, for the products), of a sensible length. */
 const mostChars = { 'long-text': 10_000, other: 500 }
@@ -32,27 +94,11 @@ export function decodedPart(part: string): string {
 export function smtpUrlOf(parts: Record<string, string | undefined>): string {
   const host = parts.SMTP_HOST ?? ''
   if (!host) return ''
-  const security = parts.SMTP_SECURITY || defaultSecurity
-  const user = parts.SMTP_USER ?? ''
-  const password = parts.SMTP_PASSWORD ?? ''
-  const login = user ? `${encodeURIComponent(user)}${password ? `:${encodeURIComponent(password)}` : ''}@` : ''
-  const port = parts.SMTP_PORT || defaultPortFor(security)
+  const security = parts.SMTP_SECURITY || 'starttls'
+  const port = parts.SMTP_PORT || (security === 'tls' ? '465' : '587')
   const scheme = security === 'tls' ? 'smtps' : 'smtp'
+  const login = loginOf(parts.SMTP_USER ?? '', parts.SMTP_PASSWORD ?? '')
   return `${scheme}://${login}${host}:${port}${security === 'starttls' ? '?requireTLS=true' : ''}`
-}
-
-/** What SMTP_URL, set in the environment, says of each part the page shows (never its password). */
-function partsOfSmtpUrl(smtpUrl: string): Record<string, string | null> {
-  const url = URL.canParse(smtpUrl) ? new URL(smtpUrl) : null
-  if (!url) return {}
-  return {
-    SMTP_HOST: url.hostname,
-    SMTP_PORT: url.port || (url.protocol === 'smtps:' ? '465' : '587'),
-    SMTP_SECURITY:
-      url.protocol === 'smtps:' ? 'tls' : url.searchParams.get('requireTLS') === 'true' ? 'starttls' : 'offered',
-    SMTP_USER: decodedPart(url.username),
-    SMTP_PASSWORD: null,
-  }
 }
 
 /**
@@ -61,6 +107,7 @@ function partsOfSmtpUrl(smtpUrl: string): Record<string, string | null> {
  */
 const secretsAndWhereTheyGo = [
   { secret: 'SMTP_PASSWORD', where: ['SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURITY', 'SMTP_USER'] },
+  { secret: 'IMAP_PASSWORD', where: ['IMAP_HOST', 'IMAP_PORT', 'IMAP_SECURITY', 'IMAP_USER'] },
   { secret: 'WEBHOOK_SECRET', where: ['WEBHOOK_URL'] },
 ]
 
@@ -124,10 +171,11 @@ export function createSettings<Config>({
   function environmentWith(stored: Map<string, string>): Environment {
     const merged: Environment = { ...env }
     for (const [key, value] of stored) {
-      if (!isMailServerPart(key) && !locked(key)) merged[key] = value
+      if (!isServerPart(key) && !locked(key)) merged[key] = value
     }
-    if (!locked('SMTP_HOST')) {
-      merged.SMTP_URL = smtpUrlOf(Object.fromEntries([...stored].filter(([key]) => isMailServerPart(key))))
+    for (const server of servers) {
+      if (locked(server.host)) continue
+      merged[server.url] = server.urlOf(Object.fromEntries([...stored].filter(([key]) => server.parts.includes(key))))
     }
     return merged
   }
@@ -135,7 +183,7 @@ export function createSettings<Config>({
   /** Which field a readConfig refusal speaks of: the variable it names first. */
   function keyOfRefusal(message: string): string {
     const named = /^([A-Z][A-Z_]+)/.exec(message)?.[1] ?? ''
-    return named === 'SMTP_URL' ? 'SMTP_HOST' : named
+    return servers.find((server) => server.url === named)?.host ?? named
   }
 
   /** The refusal without the variable's name, which the page shows beside its field. */
@@ -151,8 +199,10 @@ export function createSettings<Config>({
     if (value.length > longest) return `At most ${longest} characters.`
     const control = field.kind === 'long-text' ? /[\u0000-\u0009\u000b-\u001f\u007f]/ : /[\u0000-\u001f\u007f]/
     if (control.test(value)) return 'Only printable characters, please.'
-    if (key === 'SMTP_HOST' && !hostName.test(value)) return 'A host name such as smtp.farm.example.'
-    if (key === 'SMTP_PORT' && !(/^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535)) {
+    const server = serverOfPart(key)
+    if (key === server?.host && !hostName.test(value))
+      return `A host name such as ${key === 'SMTP_HOST' ? 'smtp' : 'imap'}.farm.example.`
+    if (key.endsWith('_PORT') && server && !(/^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535)) {
       return 'A port from 1 to 65535.'
     }
     if (field.kind === 'choice' && !field.choices?.some((choice) => choice.value === value)) {
@@ -175,7 +225,8 @@ export function createSettings<Config>({
       } catch (error) {
         const key = keyOfRefusal((error as Error).message)
         const stored = storedRows()
-        const dropping = (key === 'SMTP_HOST' ? mailServerParts : [key]).filter((part) => stored.has(part))
+        const whole = servers.find((server) => server.host === key)
+        const dropping = (whole ? whole.parts : [key]).filter((part) => stored.has(part))
         if (dropping.length === 0) throw error
         ignored = new Set([...ignored, ...dropping])
         log.warn({ keys: dropping, reason: inFieldWords((error as Error).message) }, 'set aside a stored setting')
@@ -335,28 +386,35 @@ export function createSettings<Config>({
     /** Every field: its value (a secret only as set or not), where it comes from, and what locks it. */
     view(): FieldState[] {
       const stored = storedRows()
-      const smtpUrl = fromEnvironment('SMTP_URL')
-      const fromSmtpUrl = smtpUrl ? partsOfSmtpUrl(smtpUrl) : {}
+      const fromUrls = Object.fromEntries(
+        servers.map((server) => {
+          const url = fromEnvironment(server.url)
+          return [server.url, url && URL.canParse(url) ? server.partsOf(new URL(url)) : {}]
+        }),
+      )
       return fields.map(({ key, kind }) => {
         const lock = lockOf(key)
         const environment = fromEnvironment(lock)
         const mine = stored.get(key)
         const source: Source = environment !== null ? 'environment' : mine !== undefined ? 'settings page' : 'default'
+        const server = serverOfPart(key)
         const shownDefault =
-          key === 'SMTP_PORT'
-            ? defaultPortFor(stored.get('SMTP_SECURITY'))
-            : key === 'SMTP_SECURITY'
-              ? defaultSecurity
-              : (defaults[key] ?? '')
+          server && key.endsWith('_PORT')
+            ? server.portFor(stored.get(key.replace('_PORT', '_SECURITY')))
+            : server && key.endsWith('_SECURITY')
+              ? server.defaultSecurity
+              : key === 'IMAP_FOLDER'
+                ? 'INBOX'
+                : (defaults[key] ?? '')
         const value =
-          environment !== null ? (lock === key ? environment : (fromSmtpUrl[key] ?? null)) : (mine ?? shownDefault)
+          environment !== null ? (lock === key ? environment : (fromUrls[lock]?.[key] ?? null)) : (mine ?? shownDefault)
         const secret = kind === 'secret'
         return {
           key,
           value: secret ? null : value,
           set: secret
             ? environment !== null
-              ? key !== 'SMTP_PASSWORD' || /:[^@/]*@/.test(smtpUrl ?? '')
+              ? key !== server?.password || /:[^@/]*@/.test(environment)
               : Boolean(mine)
             : Boolean(value),
           source,

@@ -394,6 +394,69 @@ describe('the mailbox', () => {
   })
 })
 
+describe('the mailbox set from the settings page', () => {
+  it('is tested before it is saved (the server’s words beside the field), then read without a restart', async () => {
+    const { port } = new URL(stack.imapUrl.replace(/^imaps/, 'https'))
+    const server = await startServer({
+      env: {
+        OWNER_PASSWORD: password,
+        SMTP_URL: stack.smtpUrl,
+        NOTIFY_EMAIL: stack.farmAddress,
+        NODE_EXTRA_CA_CERTS: stack.certificate,
+      },
+    })
+    servers.push(server)
+    const cookie = await signInAsOwner(server.url, password)
+    const mailbox = {
+      IMAP_HOST: 'localhost',
+      IMAP_PORT: port,
+      IMAP_SECURITY: 'tls',
+      IMAP_USER: stack.farmAddress,
+      IMAP_FOLDER: 'INBOX',
+    }
+    const page = (fields: Record<string, string>) =>
+      fetch(`${server.url}/farm-sales/settings`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: server.url },
+        body: new URLSearchParams({ section: 'mailbox', ...fields }).toString(),
+      })
+    const wrong = await page({ intent: 'test-mailbox', ...mailbox, IMAP_PASSWORD: 'not-it-Secret-77' })
+    expect(wrong.status).toBe(400)
+    const refusedHtml = await wrong.text()
+    expect(refusedHtml).toMatch(/The mailbox server said: [^<]*Authentication failed/)
+    expect(refusedHtml).not.toContain('not-it-Secret-77')
+    expect(
+      ((await (await fetch(`${server.url}/healthz`)).json()) as { mailbox: { state: string } }).mailbox.state,
+    ).toBe('off')
+    const right = await page({ intent: 'test-mailbox', ...mailbox, IMAP_PASSWORD: 'farm-mailbox-password' })
+    expect(right.status).toBe(200)
+    expect(await right.text()).toContain('Signed in to localhost and opened INBOX. Nothing in it was read or changed.')
+    const saved = await page({ intent: 'save', ...mailbox, IMAP_PASSWORD: 'farm-mailbox-password' })
+    expect(saved.status).toBe(303)
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${server.url}/healthz`)).json()) as { mailbox: { state: string } }).mailbox.state,
+        { timeout: 15_000 },
+      )
+      .toBe('watching')
+    const id = await postLead(server, 'kit@remote.test')
+    await reply(server, cookie, id, 'Pears on Sunday.')
+    await answer('Kit <kit@remote.test>', await farmMailTo('kit@remote.test', /^Re: /), 'Six pears, please.')
+    await expect
+      .poll(async () => (await thread(server, cookie, id)).some((each) => each.text === 'Six pears, please.'), {
+        timeout: 10_000,
+      })
+      .toBe(true)
+    const shown = (await (await fetch(`${server.url}/api/settings`, { headers: { Cookie: cookie } })).json()) as {
+      settings: Array<{ key: string; value: string | null; set: boolean }>
+    }
+    expect(JSON.stringify(shown)).not.toContain('farm-mailbox-password')
+    expect(server.output()).not.toContain('farm-mailbox-password')
+  })
+})
+
 describe('a mail host without IDLE', () => {
   let plain: MailStack
   beforeAll(async () => {
