@@ -27,7 +27,11 @@ import * as chromeLauncher from 'chrome-launcher'
 import { chromium, type Browser } from '@playwright/test'
 import lighthouse from 'lighthouse'
 import { chromiumLaunch } from '#tests/support/chromium'
+import { ImapFlow } from 'imapflow'
+import { mailboxOf } from '#app/mail-back/mailbox.server'
+import { connectLive } from '#tests/support/live-client'
 import { startMailServer } from '#tests/support/mail-server'
+import { startMailStack } from '#tests/support/mail-stack'
 import { signInAsOwner } from '#tests/support/owner'
 import { seedSubmissions, sendFullFirstPage } from '#tests/support/seed'
 import { freePort } from '#tests/support/server'
@@ -1046,6 +1050,107 @@ try {
   await product.stop()
   await bare.stop()
 }
+
+// ——— a visitor's answer, from its sending (Postfix, into Dovecot) to its card over the live link,
+// against a bare IMAP reader told by IDLE that only fetches the new message: both on loopback.
+const answersPerRound = 20
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? NaN
+const mailStack = await startMailStack()
+const toCard: number[] = []
+const toPeer: number[] = []
+const answerTo = (inReplyTo: string, text: string) =>
+  mailStack.send({ from: 'ann@remote.test', to: mailStack.farmAddress, subject: 'Re: eggs', inReplyTo, text })
+try {
+  for (let round = 1; round <= rounds; round++) {
+    const password = 'bench owner password'
+    const product = await startProduct({
+      OWNER_PASSWORD: password,
+      SMTP_URL: mailStack.smtpUrl,
+      NOTIFY_EMAIL: mailStack.farmAddress,
+      INBOUND_IMAP_URL: mailStack.imapUrl,
+      NODE_EXTRA_CA_CERTS: mailStack.certificate,
+    })
+    try {
+      while (
+        ((await (await fetch(`${product.url}/healthz`)).json()) as { mailbox: { state: string } }).mailbox.state !==
+        'watching'
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      const cookie = await signInAsOwner(product.url, password)
+      const posted = await fetch(`${product.url}/api/submissions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Ann', email: 'ann@remote.test', message: 'Eggs on Saturday?' }),
+      })
+      const { id } = ((await posted.json()) as { data: { id: number } }).data
+      const repliesBefore = mailStack.remote.mails.filter((mail) => mail.subject?.startsWith('Re: ')).length
+      await fetch(`${product.url}/api/submissions/${id}/replies`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: cookie },
+        body: JSON.stringify({ text: 'Yes, we have eggs.' }),
+      })
+      while (mailStack.remote.mails.filter((mail) => mail.subject?.startsWith('Re: ')).length === repliesBefore) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      const replyId = mailStack.remote.mails.filter((mail) => mail.subject?.startsWith('Re: ')).at(-1)!.messageId!
+      const live = await connectLive(product.url.replace('http', 'ws'), { Cookie: cookie })
+      for (let n = 0; n < answersPerRound; n++) {
+        const text = `Round ${round}, answer ${n}`
+        const sent = performance.now()
+        await answerTo(replyId, text)
+        for (;;) {
+          const message = await live.next(10_000)
+          const card = message.data as unknown as Submission
+          if (message.type === 'SUBMISSION_UPDATED' && card.replies?.some((each) => each.text === text)) break
+        }
+        toCard.push(performance.now() - sent)
+      }
+      live.close()
+    } finally {
+      await product.stop()
+    }
+    // The peer: the same mailbox, IDLE, and the new message fetched whole, nothing more.
+    const peer = new ImapFlow({
+      ...mailboxOf(mailStack.imapUrl),
+      auth: { user: mailboxOf(mailStack.imapUrl).user, pass: mailboxOf(mailStack.imapUrl).password },
+      logger: false,
+      autoIdleDelay: 500,
+      tls: { ca: readFileSync(mailStack.certificate) },
+    })
+    await peer.connect()
+    await peer.mailboxOpen('INBOX')
+    let fetched: ((subject: string) => void) | null = null
+    peer.on('exists', () => {
+      void peer.fetchOne('*', { source: true, envelope: true }).then((message) => {
+        if (message) fetched?.(message.envelope?.subject ?? '')
+      })
+    })
+    for (let n = 0; n < answersPerRound; n++) {
+      const subject = `Peer ${round}.${n}`
+      const got = new Promise<void>((resolve) => {
+        fetched = (seen) => seen === subject && resolve()
+      })
+      const sent = performance.now()
+      await mailStack.send({ from: 'ann@remote.test', to: mailStack.farmAddress, subject, text: 'Yes.' })
+      await got
+      toPeer.push(performance.now() - sent)
+    }
+    await peer.logout()
+    log(`round ${round} answer to card: p95 ${p95(toCard).toFixed(0)} ms; the peer ${p95(toPeer).toFixed(0)} ms`)
+  }
+} finally {
+  await mailStack.stop()
+}
+const answerP95 = p95(toCard)
+rows.push({
+  figure: `a visitor's answer, from its sending to its card, p95 ms (IDLE; the peer only fetches it)`,
+  product: answerP95,
+  baseline: p95(toPeer),
+  budget: '< 2000',
+  ok: answerP95 < 2_000,
+  digits: 0,
+})
 
 // ——— a graceful stop with an idle keep-alive connection open (the shutdown test's clock)
 async function stopWithIdleConnection(running: Running): Promise<number> {
