@@ -1,7 +1,8 @@
 import type { ImapFlow } from 'imapflow'
 import type { Log } from '#app/log'
 import type { MailBack, Outcome } from './mail-back.server'
-import { mostBytesPerMail, readBack } from './read-back.server'
+import { mostBytesPerMail } from './limits'
+import { readBack } from './read-back.server'
 
 /** The farm's mailbox the site reads (INBOUND_IMAP_URL), and where what it handled goes (INBOUND_MOVE_TO). */
 export interface MailboxSettings {

@@ -1,4 +1,5 @@
-import { simpleParser, type ParsedMail } from 'mailparser'
+import type { ParsedMail } from 'mailparser'
+import { mostAnswerCharacters, mostBytesPerMail } from './limits'
 import { trimQuotedHistory } from './quoted-history'
 
 /** What one mail in the farm's mailbox is, as far as the site is concerned. */
@@ -30,11 +31,6 @@ export type ReadBack =
       attachments: Array<{ name: string; bytes: number }>
       sentAt: Date | null
     }
-
-/** The largest mail the site reads; a bigger one is left in the mailbox for the owner. */
-export const mostBytesPerMail = 1024 * 1024
-/** Characters of an answer kept: as much as the owner may write in a reply. */
-export const mostAnswerCharacters = 20_000
 
 const messageIds = (value: unknown): string[] => {
   const text = Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : ''
@@ -196,6 +192,8 @@ function isAutomatic(mail: ParsedMail): boolean {
 
 /** Reads one mail as it came (at most `mostBytesPerMail`): never run, never kept as HTML. */
 export async function readBack(source: Buffer): Promise<ReadBack> {
+  // Loaded with the first mail read: about 15 MB that a site without a mailbox never pays.
+  const { simpleParser } = await import('mailparser')
   const mail = await simpleParser(source, {
     skipHtmlToText: false,
     skipTextLinks: true,
