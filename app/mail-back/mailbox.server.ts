@@ -30,7 +30,7 @@ const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 
 export function mailboxLinkWords(link: MailboxLink): string {
   switch (link.state) {
     case 'off':
-      return 'The farm’s mailbox is not read (set INBOUND_IMAP_URL): answers stay in your mail program, and bounces and complaints are not seen here.'
+      return 'The farm’s mailbox is not read: answers stay in your mail program, and bounces and complaints are not seen here.'
     case 'connecting':
       return 'Connecting to the farm’s mailbox…'
     case 'watching':

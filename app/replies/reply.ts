@@ -38,7 +38,8 @@ export function deliveryWords(reply: Reply, time: (iso: string) => string): stri
       return reply.dismissed ? 'Failed (dismissed)' : 'Failed'
     case 'bounced':
       return reply.dismissed ? 'Bounced (dismissed)' : 'Bounced'
+    // Their own mail: its time is the card's already, read back from the farm's mailbox.
     case 'received':
-      return `Written ${time(reply.createdAt)}`
+      return 'Received'
   }
 }

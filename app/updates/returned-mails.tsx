@@ -25,12 +25,16 @@ export function ReturnedMails({
         What came back
       </h2>
       <p data-testid="mailbox-link" className="mt-1 text-sm text-stone-700">
-        {linkSays}
+        {linkSays}{' '}
+        <a href="/farm-sales/settings#mailbox" className="font-semibold text-green-800 underline">
+          Mailbox settings
+        </a>
       </p>
-      <dl className="mt-3 grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
+      <p className="mt-3 text-sm text-stone-700">The update mails of the last 30 days:</p>
+      <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
         {(
           [
-            ['Update mails sent, last 30 days', rates.sent.toLocaleString('en-GB')],
+            ['Sent', rates.sent.toLocaleString('en-GB')],
             ['Bounced', `${rates.bounced.toLocaleString('en-GB')} (${percent(shareOf(rates.bounced, rates.sent))})`],
             ['Reported as spam', `${rates.complaints.toLocaleString('en-GB')} (${percent(complaints)})`],
           ] as const
