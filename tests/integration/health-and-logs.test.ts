@@ -33,7 +33,13 @@ describe('GET /healthz', () => {
 
     expect(await healthz()).toEqual({
       status: 200,
-      body: { status: 'ok', failedWritesLastMinute: 0, outbox: null, reader: 'ready' },
+      body: {
+        status: 'ok',
+        failedWritesLastMinute: 0,
+        outbox: null,
+        reader: 'ready',
+        mailbox: { state: 'off', idle: null, lastReadAt: null, lastError: null, retryAt: null },
+      },
     })
 
     breakDatabase(server.databasePath)
@@ -46,7 +52,13 @@ describe('GET /healthz', () => {
     repairDatabase(server.databasePath)
     expect(await healthz()).toEqual({
       status: 200,
-      body: { status: 'ok', failedWritesLastMinute: 0, outbox: null, reader: 'ready' },
+      body: {
+        status: 'ok',
+        failedWritesLastMinute: 0,
+        outbox: null,
+        reader: 'ready',
+        mailbox: { state: 'off', idle: null, lastReadAt: null, lastError: null, retryAt: null },
+      },
     })
   })
 })
@@ -63,6 +75,8 @@ describe('GET /healthz with the owner mailed about leads', () => {
       failedWritesLastMinute: 0,
       outbox: { unsent: 0, oldestUnsentSeconds: 0 },
       reader: 'ready',
+      // No mailbox set: the link is off.
+      mailbox: { state: 'off', idle: null, lastReadAt: null, lastError: null, retryAt: null },
     })
     const posted = await fetch(`${server.url}/api/submissions`, {
       method: 'POST',
