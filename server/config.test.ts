@@ -186,6 +186,21 @@ describe('readConfig: protection settings', () => {
     [{ SMTP_URL: 'smtp://mail.example', NOTIFY_EMAIL: 'a@farm.example', PUBLIC_URL: 'farm.example' }, /PUBLIC_URL/],
     [{ UPDATES: 'true' }, /UPDATES=true needs SMTP_URL and NOTIFY_EMAIL/],
     [
+      { INBOUND_IMAP_URL: 'https://u:p@imap.example/INBOX' },
+      /INBOUND_IMAP_URL must start with imaps:\/\/ or imap:\/\//,
+    ],
+    [{ INBOUND_IMAP_URL: 'imaps://imap.example/INBOX' }, /INBOUND_IMAP_URL must hold the user name and password/],
+    [{ INBOUND_MOVE_TO: 'Farm site' }, /INBOUND_MOVE_TO is set but INBOUND_IMAP_URL is not/],
+    // Moved into the folder it reads, every message would come back under a new number, again and again.
+    [
+      { INBOUND_IMAP_URL: 'imaps://u:p@imap.example/INBOX', INBOUND_MOVE_TO: 'inbox' },
+      /INBOUND_MOVE_TO must be another folder than the one read \(INBOX\)/,
+    ],
+    [
+      { INBOUND_IMAP_URL: 'imaps://u:p@imap.example/INBOX', INBOUND_MOVE_TO: 'Farm*' },
+      /INBOUND_MOVE_TO must be a folder name/,
+    ],
+    [
       { UPDATES: 'true', SMTP_URL: 'smtp://mail.example', NOTIFY_EMAIL: 'a@farm.example' },
       /UPDATES=true needs PUBLIC_URL/,
     ],

@@ -476,10 +476,15 @@ function readMailbox(env: Environment): MailboxSettings | null {
       'INBOUND_IMAP_URL must be an address such as imaps://farm%40farm.example:password@imap.farm.example:993/INBOX',
     )
   }
+  let folder: string
   try {
-    mailboxOf(url)
+    folder = mailboxOf(url).folder
   } catch (error) {
     throw new Error(`INBOUND_IMAP_URL ${(error as Error).message}`)
+  }
+  // Moved into the folder it is read from, each message would come back under a new UID, and again.
+  if (moveTo && moveTo.toLowerCase() === folder.toLowerCase()) {
+    throw new Error(`INBOUND_MOVE_TO must be another folder than the one read (${folder})`)
   }
   if (moveTo && (moveTo.length > 200 || /[\u0000-\u001f\u007f*%]/.test(moveTo))) {
     throw new Error('INBOUND_MOVE_TO must be a folder name such as "Farm site", without control characters, * or %')

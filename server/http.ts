@@ -48,7 +48,9 @@ export async function createHttpApp(config: Config, services: Services) {
     // Reads can answer while every write fails (a full disk): a failed write in the last minute fails the check.
     const failedWritesLastMinute = database.writes.failedInLastMinute()
     const reader = services.reader()
-    const mailbox = services.mailbox.link()
+    // How the link is, not the server's words (they may name its host or user): those are the owner's, on their pages.
+    const { state, idle } = services.mailbox.link()
+    const mailbox = { state, idle }
     if (failedWritesLastMinute === 0) {
       return void res.json({ status: 'ok', failedWritesLastMinute, outbox, reader, mailbox })
     }

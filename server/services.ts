@@ -158,6 +158,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     events,
     submissions,
     answerQueues: [ownerMail, webhook, phones.queue],
+    forgottenSince: lifecycle.people.forgottenSince,
     owed: engine.owed,
     log: mailLog.child({ of: 'mailbox' }),
   })

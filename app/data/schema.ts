@@ -40,6 +40,8 @@ export const submissions = sqliteTable(
     senderKey: text('sender_key'),
     /** The update it answers, when a subscriber wrote back to one: a lead of its own, read as any other. */
     answersUpdate: integer('answers_update').references(() => updates.id, { onDelete: 'set null' }),
+    /** Of an answer read back from the farm's mailbox: its Message-ID (or its bytes' hash), so it is one lead however often it comes. */
+    mailId: text('mail_id'),
   },
   (table) => [
     // Spam is a small part of the table: the spam folder reads it newest first from this
@@ -49,6 +51,7 @@ export const submissions = sqliteTable(
     // An update's audience finds each subscriber's submissions by their address.
     index('submissions_by_email').on(sql`lower(${table.email})`),
     // HANDLED_RETENTION_DAYS walks the handled ones oldest first, never the whole table.
+    uniqueIndex('submissions_mail_id').on(table.mailId).where(isNotNull(table.mailId)),
     index('submissions_handled_by_age')
       .on(table.createdAt)
       .where(sql`${table.status} = 'handled' AND ${table.spamReasons} IS NULL`),
@@ -164,6 +167,10 @@ export const replies = sqliteTable(
     uniqueIndex('replies_message_id').on(table.messageId),
     uniqueIndex('replies_request_key').on(table.requestKey),
     index('replies_by_submission').on(table.submissionId, table.id),
+    // A person's answers on any lead, as their export and forgetting find them.
+    index('replies_answers_by_address')
+      .on(table.addressKey)
+      .where(sql`${table.kind} IN ('answer', 'automatic-answer')`),
   ],
 )
 
@@ -329,9 +336,8 @@ export const deliveries = sqliteTable(
     uniqueIndex('deliveries_by_reply')
       .on(table.replyId)
       .where(sql`${table.replyId} IS NOT NULL AND ${table.kind} = 'visitor-mail'`),
-    index('deliveries_about_reply')
-      .on(table.replyId)
-      .where(sql`${table.replyId} IS NOT NULL AND ${table.kind} <> 'visitor-mail'`),
+    // Every delivery about a mail (the cascade of a reply's delete reads it, so it covers every kind).
+    index('deliveries_about_reply').on(table.replyId).where(isNotNull(table.replyId)),
     // An update's report counts its mails by state from this index alone; each subscriber once.
     uniqueIndex('deliveries_by_update').on(table.updateId, table.subscriberId).where(isNotNull(table.updateId)),
     index('deliveries_update_report')
@@ -420,7 +426,8 @@ export const returnedMails = sqliteTable(
     id: integer('id').primaryKey(),
     kind: text('kind', { enum: returnedKinds }).notNull(),
     /** The farm's mail it returned, when it was found. */
-    deliveryId: integer('delivery_id').references(() => deliveries.id, { onDelete: 'set null' }),
+    // Deleted with it: the report quotes the mail, and so what the lead or subscriber wrote.
+    deliveryId: integer('delivery_id').references(() => deliveries.id, { onDelete: 'cascade' }),
     updateId: integer('update_id').references(() => updates.id, { onDelete: 'set null' }),
     /** The address it is about, and the mailbox that reaches (see mailboxKey). */
     address: text('address').notNull(),
@@ -435,7 +442,8 @@ export const returnedMails = sqliteTable(
   (table) => [
     index('returned_mails_by_address').on(table.addressKey, table.receivedAt),
     index('returned_mails_by_time').on(table.kind, table.receivedAt),
-    index('returned_mails_by_delivery').on(table.deliveryId).where(isNotNull(table.deliveryId)),
+    // One bounce and one complaint a mail: a report sent again (or forged again) adds nothing.
+    uniqueIndex('returned_mails_by_delivery').on(table.deliveryId, table.kind).where(isNotNull(table.deliveryId)),
     // An update's report counts its complaints.
     index('returned_mails_by_update').on(table.updateId, table.kind).where(isNotNull(table.updateId)),
   ],

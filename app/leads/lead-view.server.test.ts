@@ -18,6 +18,7 @@ const row: SubmissionRow = {
   statusChangedBy: null,
   senderKey: 'sender-hash',
   answersUpdate: null,
+  mailId: null,
 }
 
 it('is the one shape of a lead every reader picks its part from, with times as ISO text and no thread yet', () => {

@@ -285,6 +285,18 @@ export function createPeople({
       })
       .run()
 
+  const forgottenAt = db
+    .select({ at: erasures.erasedAt })
+    .from(erasures)
+    .where(
+      and(
+        sql`(${erasures.addressHash} = ${sql.placeholder('hash')} OR ${erasures.mailboxHash} = ${sql.placeholder('mailbox')})`,
+        sql`${erasures.erasedAt} >= ${sql.placeholder('at')}`,
+      ),
+    )
+    .limit(1)
+    .prepare()
+
   const leftUpdates = db
     .select({ at: erasures.erasedAt })
     .from(erasures)
@@ -404,6 +416,20 @@ export function createPeople({
     /** Whether this address's mailbox left the updates before it was forgotten: then it is never asked again. */
     leftBeforeForgetting(address: string): boolean {
       return leftUpdates.get({ mailbox: erasureList.hashOfMailbox(address) }) !== undefined
+    },
+
+    /**
+     * Whether the site was made to forget this address at or after `at`: a mail of theirs written
+     * before it (still in the farm's mailbox, read again after a backup was restored) is not kept.
+     */
+    forgottenSince(address: string, at: Date): boolean {
+      return (
+        forgottenAt.get({
+          hash: erasureList.hashOfAddress(address),
+          mailbox: erasureList.hashOfMailbox(address),
+          at: at.getTime(),
+        }) !== undefined
+      )
     },
   }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import {
@@ -60,6 +61,7 @@ export function createMailBack({
   events,
   submissions: leads,
   answerQueues,
+  forgottenSince,
   owed,
   now = () => new Date(),
   log,
@@ -69,6 +71,8 @@ export function createMailBack({
   events: SubmissionEvents
   submissions: Pick<SubmissionsService, 'receiveAnswerToUpdate'>
   answerQueues: AnswerQueue[]
+  /** Whether the site was made to forget this address at or after the time (app/lifecycle). */
+  forgottenSince: (address: string, at: Date) => boolean
   owed: () => void
   now?: () => Date
   log: Log
@@ -132,6 +136,12 @@ export function createMailBack({
       .run()
   }
 
+  /**
+   * A bounce or complaint of one of the farm's mails, recorded once per mail (a report sent again,
+   * or forged again, adds nothing), only ever about the address that mail went to: anyone who got
+   * one of the farm's mails could write a report naming someone else. A bounce of the owner's own
+   * mail only marks that mail: the owner is never stopped, and no stranger's words are kept.
+   */
   function recordReturned(
     read: Extract<ReadBack, { kind: 'bounce' | 'complaint' }>,
     sent: Sent,
@@ -139,139 +149,125 @@ export function createMailBack({
     mark: Mark,
   ) {
     const at = now()
-    const updateId = sent.kind === 'update-mail' ? sent.updateId : null
-    const kept = source.toString('utf8')
-    // A report is only ever about the address the farm's mail went to: anyone who got one of its
-    // mails could write a report naming another address, to stop the farm mailing someone else.
-    const to = sent.address
-    const named = read.kind === 'bounce' ? read.failures : []
-    const theirs = to ? named.filter((failure) => mailboxKey(failure.address) === mailboxKey(to)) : named
-    const reports =
-      read.kind === 'complaint'
-        ? [{ address: to ?? read.address, status: null, permanent: true, words: 'Reported as spam' }]
-        : theirs.length > 0
-          ? theirs
-          : [
-              {
-                address: to ?? named[0]?.address ?? null,
-                status: named[0]?.status ?? null,
-                // Counted, never a stop on its own: the report did not name the address it was sent to.
-                permanent: false,
-                words: named[0]?.words ?? 'Returned without a reason',
-              },
-            ]
     db.transaction(() => {
-      let bounced = false
-      for (const report of reports.slice(0, 20)) {
-        if (!report.address) continue
-        const addressKey = mailboxKey(report.address)
-        const row = db
-          .insert(returnedMails)
-          .values({
-            kind: read.kind,
-            deliveryId: sent.delivery.id,
-            updateId,
-            address: report.address,
-            addressKey,
-            permanent: report.permanent,
-            status: report.status,
-            words: report.words,
-            source: kept,
-            receivedAt: at,
-          })
-          .returning({ id: returnedMails.id })
-          .get()
-        // The owner's own address is never stopped: a bounce of their mail only marks it.
-        if (sent.kind === 'owner-mail') continue
-        if (read.kind === 'complaint') {
-          suppress(addressKey, 'complaint', row.id, null)
-          continue
-        }
-        bounced = true
-        const [temporary] = db
-          .select({ n: count() })
-          .from(returnedMails)
-          .where(
-            and(
-              eq(returnedMails.addressKey, addressKey),
-              eq(returnedMails.kind, 'bounce'),
-              eq(returnedMails.permanent, false),
-              gte(returnedMails.receivedAt, new Date(at.getTime() - temporaryWindowMs)),
-            ),
-          )
-          .all()
-        if (report.permanent || (temporary?.n ?? 0) >= temporaryFailuresForGood) {
-          suppress(addressKey, 'bounce', row.id, report.words)
-        }
-      }
-      if (read.kind === 'bounce' && (bounced || sent.kind === 'owner-mail')) {
-        const words = reports
-          .map((report) => report.words)
-          .join('; ')
-          .slice(0, 1_000)
-        db.update(deliveries)
-          .set({ state: 'bounced', lastError: words })
-          .where(eq(deliveries.id, sent.delivery.id))
-          .run()
-      }
       moveMark(mark)
+      const failure =
+        read.kind === 'bounce'
+          ? (read.failures.find(
+              (each) => sent.address !== null && mailboxKey(each.address) === mailboxKey(sent.address),
+            ) ??
+              // A report that does not name the address it came back from is counted, never a stop on its own.
+              { ...(read.failures[0] ?? { status: null, words: 'Returned without a reason' }), permanent: false })
+          : null
+      if (sent.kind === 'owner-mail') {
+        if (failure) {
+          db.update(deliveries)
+            .set({ state: 'bounced', lastError: failure.words })
+            .where(eq(deliveries.id, sent.delivery.id))
+            .run()
+        }
+        return
+      }
+      const addressKey = mailboxKey(sent.address)
+      const row = db
+        .insert(returnedMails)
+        .values({
+          kind: read.kind,
+          deliveryId: sent.delivery.id,
+          updateId: sent.kind === 'update-mail' ? sent.updateId : null,
+          address: sent.address,
+          addressKey,
+          permanent: failure ? failure.permanent : true,
+          status: failure?.status ?? null,
+          words: failure ? failure.words : 'Reported as spam',
+          source: source.toString('utf8'),
+          receivedAt: at,
+        })
+        .onConflictDoNothing()
+        .returning({ id: returnedMails.id })
+        .get()
+      if (!row) return
+      if (!failure) return suppress(addressKey, 'complaint', row.id, null)
+      db.update(deliveries)
+        .set({ state: 'bounced', lastError: failure.words })
+        .where(eq(deliveries.id, sent.delivery.id))
+        .run()
+      // Temporary failures count by the mails that failed (one row each), within the window.
+      const [temporary] = db
+        .select({ n: count() })
+        .from(returnedMails)
+        .where(
+          and(
+            eq(returnedMails.addressKey, addressKey),
+            eq(returnedMails.kind, 'bounce'),
+            eq(returnedMails.permanent, false),
+            gte(returnedMails.receivedAt, new Date(at.getTime() - temporaryWindowMs)),
+          ),
+        )
+        .all()
+      if (failure.permanent || (temporary?.n ?? 0) >= temporaryFailuresForGood) {
+        suppress(addressKey, 'bounce', row.id, failure.words)
+      }
     })
   }
 
   /** An answer to the farm's mail about a lead: into its thread, the lead back to New, the owner told. */
-  function addAnswer(read: Extract<ReadBack, { kind: 'mail' }>, submissionId: number, mark: Mark): Outcome | null {
+  function addAnswer(read: Extract<ReadBack, { kind: 'mail' }>, submissionId: number, mailId: string, mark: Mark) {
     const at = now()
+    const from = read.from!
     const written = db.transaction(() => {
-      const [thread] = db.select({ n: count() }).from(replies).where(eq(replies.submissionId, submissionId)).all()
-      if ((thread?.n ?? 0) >= replyLimits.perLead) return null
+      moveMark(mark)
       const lead = db.select().from(submissions).where(eq(submissions.id, submissionId)).get()
-      if (!lead) return null
-      // The same mail twice (sent to two of the farm's addresses, or copied back) is one answer.
-      if (
-        read.messageId &&
-        db.select({ id: replies.id }).from(replies).where(eq(replies.messageId, read.messageId)).get()
-      ) {
-        moveMark(mark)
+      if (!lead) return 'gone' as const
+      const [thread] = db.select({ n: count() }).from(replies).where(eq(replies.submissionId, submissionId)).all()
+      if ((thread?.n ?? 0) >= replyLimits.perLead) return 'full' as const
+      // The same mail twice (sent to two of the farm's addresses, or moved back into the folder) is one answer.
+      if (db.select({ id: replies.id }).from(replies).where(eq(replies.messageId, mailId)).get())
         return 'repeated' as const
-      }
       const sentAt = read.sentAt && read.sentAt.getTime() < at.getTime() ? read.sentAt : at
       const answer = db
         .insert(replies)
         .values({
           submissionId,
           kind: read.automatic ? 'automatic-answer' : 'answer',
-          toAddress: read.from!.address,
-          addressKey: mailboxKey(read.from!.address),
+          toAddress: from.address,
+          addressKey: mailboxKey(from.address),
           text: read.text || '(No text)',
-          messageId:
-            read.messageId ?? `<read.${mark.uidValidity}.${mark.uid}@${mark.mailbox.replace(/[^\w.-]/g, '.')}>`,
+          messageId: mailId,
           references: null,
           createdAt: sentAt,
           attachments: read.attachments,
         })
         .returning({ id: replies.id })
         .get()
-      if (!read.automatic) {
+      if (read.automatic) return 'automatic-answer' as const
+      // Written again from the lead's own address: a bounce's stop is over (a complaint's never is this way).
+      if (mailboxKey(from.address) === mailboxKey(lead.email)) {
         db.delete(mailSuppressions)
-          .where(eq(mailSuppressions.addressKey, mailboxKey(read.from!.address)))
+          .where(and(eq(mailSuppressions.addressKey, mailboxKey(from.address)), eq(mailSuppressions.kind, 'bounce')))
           .run()
-        if (lead.status !== 'new') {
-          db.update(submissions)
-            .set({ status: 'new', statusChangedBy: null })
-            .where(eq(submissions.id, submissionId))
-            .run()
-        }
-        for (const queue of answerQueues) queue.queueAnswer(lead, answer.id, at)
       }
-      moveMark(mark)
-      return read.automatic ? ('automatic-answer' as const) : ('answer' as const)
+      if (lead.status !== 'new') {
+        db.update(submissions)
+          .set({ status: 'new', statusChangedBy: null })
+          .where(eq(submissions.id, submissionId))
+          .run()
+      }
+      for (const queue of answerQueues) queue.queueAnswer(lead, answer.id, at)
+      return 'answer' as const
     })
-    if (written === null) return null
+    if (written === 'gone' || written === 'full') {
+      log.warn({ lead: submissionId, why: written }, 'an answer could not join its lead; it is left in the mailbox')
+      return null
+    }
     if (written === 'repeated') return 'not ours'
     tellThread(db, events, submissionId)
     if (written === 'answer') owed()
     return written
   }
+
+  /** Answers one subscriber may send to one update that become leads; more stay in the mailbox. */
+  const mostAnswersPerUpdate = 3
 
   return {
     /** Where reading this mailbox got to, or null before its first read. */
@@ -285,30 +281,47 @@ export function createMailBack({
     },
 
     /**
-     * Acts on one message and moves the mark past it; returns what it was, or null when it was
-     * the site's but could not be kept (its thread is full): the mark moves on, the mail stays.
+     * Acts on one message and moves the mark past it, in one transaction; returns what it was, or
+     * null when it was the site's but is not kept (its thread is full, its lead gone): the mark
+     * moves on, the mail stays. A message from or about someone the site was made to forget after
+     * it was written (a restored backup reads their mail again) is not kept either.
      */
     async take(read: ReadBack, source: Buffer, mark: Mark): Promise<Outcome | null> {
+      const notOurs = async () => {
+        await writes.whenFree(() => moveMark(mark))
+        return 'not ours' as const
+      }
+      if (read.kind === 'notice') return notOurs()
       if (read.kind === 'bounce' || read.kind === 'complaint') {
         const sent = sentMail(read.about)
-        if (!sent) {
-          await writes.whenFree(() => moveMark(mark))
-          return 'not ours'
-        }
+        if (!sent) return notOurs()
+        if (sent.address && forgottenSince(sent.address, sent.delivery.createdAt)) return notOurs()
         await writes.whenFree(() => recordReturned(read, sent, source, mark))
         log.info({ kind: read.kind, delivery: sent.delivery.id }, `read back a ${read.kind}`)
         if (sent.kind === 'visitor-mail') tellThread(db, events, sent.submissionId)
         return read.kind
       }
       const sent = read.from ? sentMail(read.answers) : null
-      if (!sent) {
-        await writes.whenFree(() => moveMark(mark))
-        return 'not ours'
-      }
+      if (!sent) return notOurs()
+      if (forgottenSince(read.from!.address, read.sentAt ?? new Date(0))) return notOurs()
+      // Its Message-ID, or its bytes' hash when it has none: the same mail read again is known.
+      const mailId = read.messageId ?? `<sha256.${createHash('sha256').update(source).digest('hex')}@mailbox>`
       if (sent.kind === 'update-mail') {
-        if (read.automatic) {
+        if (read.automatic) return notOurs()
+        const [answered] = db
+          .select({ n: count() })
+          .from(submissions)
+          .where(
+            and(eq(submissions.answersUpdate, sent.updateId), sql`lower(${submissions.email}) = ${read.from!.address}`),
+          )
+          .all()
+        if ((answered?.n ?? 0) >= mostAnswersPerUpdate) {
+          log.warn(
+            { update: sent.updateId },
+            'a subscriber answered this update more times than are kept; left in the mailbox',
+          )
           await writes.whenFree(() => moveMark(mark))
-          return 'automatic-answer'
+          return null
         }
         const subscriber = db.select().from(subscribers).where(eq(subscribers.id, sent.subscriberId)).get()
         const name = (read.from!.name || subscriber?.name || read.from!.address.split('@')[0]!).slice(
@@ -318,7 +331,7 @@ export function createMailBack({
         const message = [...(read.text || `(No text) ${read.subject}`)].slice(0, contactLimits.message).join('')
         const stored = await leads.receiveAnswerToUpdate(
           { name, email: read.from!.address, message },
-          sent.updateId,
+          { update: sent.updateId, mailId },
           () => moveMark(mark),
         )
         if (!stored.ok) {
@@ -329,17 +342,9 @@ export function createMailBack({
           await writes.whenFree(() => moveMark(mark))
           return null
         }
-        return 'update-answer'
+        return 'repeated' in stored ? 'not ours' : 'update-answer'
       }
-      const outcome = await writes.whenFree(() => addAnswer(read, sent.submissionId, mark))
-      if (outcome === null) {
-        log.warn(
-          { lead: sent.submissionId },
-          'an answer could not join its lead (its thread is full, or the lead is gone); it is left in the mailbox',
-        )
-        await writes.whenFree(() => moveMark(mark))
-      }
-      return outcome
+      return writes.whenFree(() => addAnswer(read, sent.submissionId, mailId, mark))
     },
   }
 }
@@ -348,28 +353,16 @@ export type MailBack = ReturnType<typeof createMailBack>
 
 /**
  * A clean lead from an address the farm stopped mailing for a bounce: it wrote again, so it is
- * mailed again (and, if it had said yes to updates, gets them again). Put before every other
- * queue, so its acknowledgement goes. A complaint is never lifted this way.
+ * acknowledged again. Put before every other queue, so its acknowledgement goes. Its subscription
+ * stays stopped (anyone can type an address into the form): the owner may undo that. A complaint
+ * is never lifted this way.
  */
 export function liftedByWritingAgain(db: FarmDatabase): LeadQueue {
   return {
     queueFor(row: SubmissionRow): void {
       if (row.spamReasons !== null) return
-      const addressKey = mailboxKey(row.email)
-      const lifted = db
-        .delete(mailSuppressions)
-        .where(and(eq(mailSuppressions.addressKey, addressKey), eq(mailSuppressions.kind, 'bounce')))
-        .run()
-      if (lifted.changes === 0) return
-      db.update(subscribers)
-        .set({ status: 'subscribed', lastError: null, unsubscribedAt: null })
-        .where(
-          and(
-            eq(subscribers.addressKey, addressKey),
-            eq(subscribers.status, 'undeliverable'),
-            sql`${subscribers.subscribedAt} IS NOT NULL`,
-          ),
-        )
+      db.delete(mailSuppressions)
+        .where(and(eq(mailSuppressions.addressKey, mailboxKey(row.email)), eq(mailSuppressions.kind, 'bounce')))
         .run()
     },
   }

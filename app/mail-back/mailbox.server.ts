@@ -1,8 +1,8 @@
 import type { ImapFlow } from 'imapflow'
 import type { Log } from '#app/log'
-import type { MailBack, Outcome } from './mail-back.server'
+import type { MailBack } from './mail-back.server'
 import { mostBytesPerMail } from './limits'
-import { readBack } from './read-back.server'
+import { readBack, type ReadBack } from './read-back.server'
 
 /** The farm's mailbox the site reads (INBOUND_IMAP_URL), and where what it handled goes (INBOUND_MOVE_TO). */
 export interface MailboxSettings {
@@ -108,12 +108,12 @@ export function watchMailbox({
   let link: MailboxLink = { state: 'off', idle: null, lastReadAt: null, lastError: null, retryAt: null }
   let client: ImapFlow | null = null
   let connecting: Promise<void> | null = null
+  // Asked to connect while connecting (a change of settings, a retry): done once that settles.
+  let connectAgain = false
   let retryTimer: NodeJS.Timeout | undefined
   let lookTimer: NodeJS.Timeout | undefined
   let failures = 0
   let stopped = false
-  let reading: Promise<void> | null = null
-  let readAgain = false
   // A change of settings, or a stop, makes the connection of before someone else's: it no longer acts.
   let generation = 0
 
@@ -136,93 +136,114 @@ export function watchMailbox({
     retryTimer.unref()
   }
 
-  async function readNew(open: ImapFlow, mailbox: string, uidValidity: number, moveTo: string | null) {
-    const lock = await open.getMailboxLock(open.mailbox ? open.mailbox.path : 'INBOX')
-    try {
-      const mark = mailBack.markOf(mailbox)
-      const from = (mark?.lastUid ?? 0) + 1
-      const waiting: Array<{ uid: number; size: number }> = []
-      for await (const message of open.fetch(`${from}:*`, { uid: true, size: true }, { uid: true })) {
-        if (message.uid >= from) waiting.push({ uid: message.uid, size: message.size ?? 0 })
-      }
-      waiting.sort((a, b) => a.uid - b.uid)
-      const round = waiting.slice(0, mostMessagesPerRound)
-      const handled: number[] = []
-      for (const { uid, size } of round) {
-        const at = { mailbox, uidValidity, uid }
-        if (size > mostBytesPerMail) {
-          log.info({ uid, bytes: size }, 'a message in the mailbox is over 1 MB: left for the owner')
-          await mailBack.skip(at)
-          continue
-        }
-        const message = await open.fetchOne(String(uid), { source: true }, { uid: true })
-        const source = message ? message.source : undefined
-        if (!source || source.length > mostBytesPerMail) {
-          await mailBack.skip(at)
-          continue
-        }
-        let outcome: Outcome | null
-        try {
-          outcome = await mailBack.take(await readBack(source), source, at)
-        } catch (error) {
-          // A message the site cannot read is not the site's: the mark moves on, the mail stays.
-          log.warn(
-            { uid, err: error instanceof Error ? error.message : String(error) },
-            'could not read a message of the mailbox; left as it is',
-          )
-          await mailBack.skip(at)
-          continue
-        }
-        if (outcome !== null && outcome !== 'not ours') handled.push(uid)
-      }
-      if (moveTo && handled.length > 0) {
-        await open.messageMove(handled.join(','), moveTo, { uid: true }).catch((error: unknown) => {
-          log.warn(
-            { reason: withoutSecret(error, ''), folder: moveTo },
-            'could not move the messages read to their folder',
-          )
-        })
-      }
-      link = { ...link, lastReadAt: now().toISOString() }
-      if (waiting.length > round.length) readAgain = true
-    } finally {
-      lock.release()
-    }
-  }
-
-  /** Reads what is new, one read at a time: asked while reading, it reads once more after. */
-  function readSoon(
+  /** One connection's reading: what is new, one read at a time; asked while reading, it reads once more after. */
+  function reader(
     open: ImapFlow,
-    mailbox: string,
-    uidValidity: number,
+    at: { mailbox: string; folder: string; uidValidity: number },
     moveTo: string | null,
-    mine: number,
     password: string,
+    mine: number,
   ) {
-    if (reading) {
-      readAgain = true
+    let reading: Promise<void> | null = null
+    let readAgain = false
+    const current = () => mine === generation && !stopped
+
+    async function readNew() {
+      const lock = await open.getMailboxLock(at.folder, { readOnly: !moveTo })
+      try {
+        // The folder may have been numbered again since it was opened: its mark is then another's.
+        if (open.mailbox && Number(open.mailbox.uidValidity) !== at.uidValidity)
+          throw new Error('the folder was numbered again')
+        const mark = mailBack.markOf(at.mailbox)
+        const from = (mark?.lastUid ?? 0) + 1
+        const waiting: Array<{ uid: number; size: number | null }> = []
+        for await (const message of open.fetch(`${from}:*`, { uid: true, size: true }, { uid: true })) {
+          if (message.uid >= from) waiting.push({ uid: message.uid, size: message.size ?? null })
+        }
+        waiting.sort((a, b) => a.uid - b.uid)
+        const round = waiting.slice(0, mostMessagesPerRound)
+        const handled: number[] = []
+        for (const { uid, size } of round) {
+          if (!current()) return
+          const here = { mailbox: at.mailbox, uidValidity: at.uidValidity, uid }
+          if (size !== null && size > mostBytesPerMail) {
+            log.info({ uid, bytes: size }, 'a message in the mailbox is over 1 MB: left for the owner')
+            await mailBack.skip(here)
+            continue
+          }
+          // Never more than the cap, even from a server that gave no size.
+          const message = await open.fetchOne(
+            String(uid),
+            { source: { maxLength: mostBytesPerMail + 1 } },
+            { uid: true },
+          )
+          const source = message ? message.source : undefined
+          if (!source || source.length > mostBytesPerMail) {
+            await mailBack.skip(here)
+            continue
+          }
+          let read: ReadBack
+          try {
+            read = await readBack(source)
+          } catch (error) {
+            // A message the site cannot read is not the site's: the mark moves on, the mail stays.
+            log.warn(
+              { uid, err: error instanceof Error ? error.message : String(error) },
+              'could not read a message of the mailbox; left as it is',
+            )
+            await mailBack.skip(here)
+            continue
+          }
+          // What it did is kept with the mark: a failure here (the database busy, say) leaves the
+          // mark where it was, and the message is read again with the next look.
+          const outcome = await mailBack.take(read, source, here)
+          if (outcome !== null && outcome !== 'not ours') handled.push(uid)
+        }
+        if (moveTo && handled.length > 0) {
+          await open.messageMove(handled.join(','), moveTo, { uid: true }).catch((error: unknown) => {
+            log.warn(
+              { reason: withoutSecret(error, password), folder: moveTo },
+              'could not move the messages read to their folder',
+            )
+          })
+        }
+        link = { ...link, lastReadAt: now().toISOString() }
+        if (waiting.length > round.length) readAgain = true
+      } finally {
+        lock.release()
+      }
+    }
+
+    return function readSoon(): Promise<void> {
+      if (reading) {
+        readAgain = true
+        return reading
+      }
+      reading = (async () => {
+        do {
+          readAgain = false
+          if (!current()) return
+          await readNew()
+        } while (readAgain)
+      })()
+        .catch((error: unknown) => {
+          if (!current()) return
+          log.warn({ reason: withoutSecret(error, password) }, 'reading the mailbox failed')
+          // The link is made again (after a wait), and the message read again.
+          open.close()
+        })
+        .finally(() => {
+          reading = null
+        })
       return reading
     }
-    reading = (async () => {
-      do {
-        readAgain = false
-        if (mine !== generation || stopped) return
-        await readNew(open, mailbox, uidValidity, moveTo)
-      } while (readAgain)
-    })()
-      .catch((error: unknown) => {
-        if (mine !== generation) return
-        log.warn({ reason: withoutSecret(error, password) }, 'reading the mailbox failed')
-        open.close()
-      })
-      .finally(() => {
-        reading = null
-      })
-    return reading
   }
 
-  async function connect(): Promise<void> {
-    if (connecting) return connecting
+  function connect(): Promise<void> {
+    if (connecting) {
+      connectAgain = true
+      return connecting
+    }
     const current = settings()
     const mine = ++generation
     clearTimeout(retryTimer)
@@ -231,11 +252,12 @@ export function watchMailbox({
     client = null
     if (!current || stopped) {
       link = { state: 'off', idle: null, lastReadAt: null, lastError: null, retryAt: null }
-      return
+      return Promise.resolve()
     }
     link = { ...link, state: 'connecting', retryAt: null }
     const parts = mailboxOf(current.url)
     const mailbox = `${parts.user}@${parts.host}/${parts.folder}`
+    const gone = () => mine !== generation || stopped
     connecting = (async () => {
       const { ImapFlow } = await import('imapflow')
       const open = new ImapFlow({
@@ -256,14 +278,14 @@ export function watchMailbox({
         maxIdleTime: safetyLookMs,
       })
       open.on('error', (error: unknown) => {
-        if (mine === generation) log.warn({ reason: withoutSecret(error, parts.password) }, 'the mailbox link failed')
+        if (!gone()) log.warn({ reason: withoutSecret(error, parts.password) }, 'the mailbox link failed')
       })
       try {
         await open.connect()
         // The folder handled messages go to is made once, if it is not there (an error says it is).
-        if (current.moveTo) await open.mailboxCreate(current.moveTo).catch(() => {})
-        const opened = await open.mailboxOpen(parts.folder, { readOnly: !current.moveTo })
-        if (mine !== generation) return void open.close()
+        if (current.moveTo && !gone()) await open.mailboxCreate(current.moveTo).catch(() => {})
+        const opened = gone() ? null : await open.mailboxOpen(parts.folder, { readOnly: !current.moveTo })
+        if (!opened || gone()) return void open.close()
         const uidValidity = Number(opened.uidValidity)
         const mark = mailBack.markOf(mailbox)
         if (!mark || mark.uidValidity !== uidValidity) {
@@ -276,8 +298,9 @@ export function watchMailbox({
             )
           await mailBack.skip({ mailbox, uidValidity, uid: Math.max(0, Number(opened.uidNext) - 1) })
         }
+        if (gone()) return void open.close()
         client = open
-        failures = 0
+        const openedAt = Date.now()
         link = {
           state: 'watching',
           idle: open.capabilities.has('IDLE'),
@@ -286,25 +309,37 @@ export function watchMailbox({
           retryAt: null,
         }
         log.info({ folder: parts.folder, idle: link.idle }, 'reading the farm’s mailbox')
-        open.on('exists', () => void readSoon(open, mailbox, uidValidity, current.moveTo, mine, parts.password))
+        const readSoon = reader(
+          open,
+          { mailbox, folder: parts.folder, uidValidity },
+          current.moveTo,
+          parts.password,
+          mine,
+        )
+        open.on('exists', () => void readSoon())
         open.on('close', () => {
-          if (mine !== generation || stopped) return
+          if (gone()) return
           client = null
+          clearInterval(lookTimer)
+          // A link that held a while earns a fresh start of the waits; one that drops at once does not.
+          if (Date.now() - openedAt > longestRetryMs) failures = 0
           failed(new Error('the mail server closed the link'), parts.password)
         })
         // Without IDLE, the site looks every few seconds; with it, now and then in case a notice was missed.
-        lookTimer = setInterval(
-          () => void readSoon(open, mailbox, uidValidity, current.moveTo, mine, parts.password),
-          link.idle ? safetyLookMs : pollMs,
-        )
+        lookTimer = setInterval(() => void readSoon(), link.idle ? safetyLookMs : pollMs)
         lookTimer.unref()
-        await readSoon(open, mailbox, uidValidity, current.moveTo, mine, parts.password)
+        // The first read is not waited for here: a retry or a change of settings is not held behind it.
+        void readSoon()
       } catch (error) {
         open.close()
-        if (mine === generation && !stopped) failed(error, parts.password)
+        if (!gone()) failed(error, parts.password)
       }
     })().finally(() => {
       connecting = null
+      if (connectAgain) {
+        connectAgain = false
+        void connect()
+      }
     })
     return connecting
   }
@@ -312,7 +347,10 @@ export function watchMailbox({
   return {
     start: () => void connect(),
     /** The settings changed: the link is made again with the new ones (or closed). */
-    settingsChanged: () => void connect(),
+    settingsChanged: () => {
+      failures = 0
+      void connect()
+    },
     link: (): MailboxLink => link,
     /** Tries a mailbox's settings (the settings page's 'Test the mailbox'): null when it signs in and opens the folder. */
     async test(url: string): Promise<string | null> {

@@ -18,19 +18,22 @@ const historyStarts = [
  */
 export function trimQuotedHistory(text: string): string {
   const lines = text.replace(/\r\n?/g, '\n').split('\n')
+  const quote = (line: string) => /^\s*>/.test(line)
+  // Where the trailing run of quoted (and blank) lines starts, found once from the end: the cut is
+  // one pass whatever the mail's length.
+  let quotedFrom = lines.length
+  for (let at = lines.length - 1; at >= 0 && (lines[at]!.trim() === '' || quote(lines[at]!)); at--) {
+    if (quote(lines[at]!)) quotedFrom = at
+  }
   let end = lines.length
   for (let at = 0; at < lines.length; at++) {
     const line = lines[at]!
     const twoLines = at + 1 < lines.length ? `${line} ${lines[at + 1]!.trim()}` : line
-    if (historyStarts.some((start) => start.test(line))) {
-      end = at
-      break
-    }
-    if (/^\s*On\b/i.test(line) && /\bwrote:\s*$/i.test(twoLines)) {
-      end = at
-      break
-    }
-    if (/^\s*>/.test(line) && lines.slice(at).every((rest) => rest.trim() === '' || /^\s*>/.test(rest))) {
+    if (
+      at === quotedFrom ||
+      historyStarts.some((start) => start.test(line)) ||
+      (/^\s*On\b/i.test(line) && /\bwrote:\s*$/i.test(twoLines.slice(0, 1_000)))
+    ) {
       end = at
       break
     }

@@ -4,6 +4,8 @@ import { trimQuotedHistory } from './quoted-history'
 
 /** What one mail in the farm's mailbox is, as far as the site is concerned. */
 export type ReadBack =
+  /** A report that asks nothing of the site: a delay warning, a read receipt, a delivery's success. */
+  | { kind: 'notice' }
   | {
       kind: 'bounce'
       /** The Message-IDs it names of the mail it returns (the farm's, if it is one). */
@@ -131,8 +133,10 @@ function asBounce(mail: ParsedMail, report: string, body: string): ReadBack | nu
           action,
         }
       })
-      .filter((failure) => failure.action === 'failed' || failure.action === 'delayed')
+      // A delay is a warning, not a failure: the mail is still being tried.
+      .filter((failure) => failure.action === 'failed')
       .map(({ action: _action, ...failure }) => failure)
+    if (failures.length === 0) return { kind: 'notice' }
     return { kind: 'bounce', about: quotedMessageIds(quoted), failures }
   }
   // The common forms that are not RFC 3464 (Exim's, older Microsoft's): a bounce by who sent it or
@@ -144,7 +148,8 @@ function asBounce(mail: ParsedMail, report: string, body: string): ReadBack | nu
       mail.subject ?? '',
     )
   if (!looksReturned) return null
-  const text = mail.text ?? ''
+  // Only the start is read: a bounce says what failed in its first lines, and the patterns stay linear.
+  const text = (mail.text ?? '').slice(0, 64 * 1024)
   const named = header(mail, 'x-failed-recipients')
     .split(',')
     .map((address) => bareAddress(address))
@@ -154,7 +159,7 @@ function asBounce(mail: ParsedMail, report: string, body: string): ReadBack | nu
   const addresses =
     named.length > 0
       ? named
-      : [...new Set([...text.matchAll(/^\s+<?([^\s<>@]+@[^\s<>@]+)>?\s*$/gm)].map(([, a]) => bareAddress(a!)))]
+      : [...new Set([...text.matchAll(/^[ \t]+<?([^\s<>@]+@[^\s<>@]+)>?[ \t]*$/gm)].map(([, a]) => bareAddress(a!)))]
   return {
     kind: 'bounce',
     about: quotedMessageIds(quoted),
@@ -202,11 +207,15 @@ export async function readBack(source: Buffer): Promise<ReadBack> {
   // The mail as it came, past its own headers (so its own Message-ID is not taken for the returned one's).
   const raw = source.toString('latin1').replace(/\r\n/g, '\n')
   const body = raw.slice(Math.max(0, raw.indexOf('\n\n')))
-  const returned = asComplaint(reportType(mail), body) ?? asBounce(mail, reportType(mail), body)
+  const report = reportType(mail)
+  const returned = asComplaint(report, body) ?? asBounce(mail, report, body)
   if (returned) return returned
+  // Any other report (a read receipt, say) is a program's: it reopens nothing.
+  if (report) return { kind: 'notice' }
   const from = mail.from?.value[0]
   const answers = [...messageIds(mail.inReplyTo), ...messageIds(mail.references).reverse()]
-  const text = trimQuotedHistory(mail.text ?? '')
+  // Cut first, so the trimming reads a bounded text whatever size the mail was.
+  const text = trimQuotedHistory((mail.text ?? '').slice(0, 2 * mostAnswerCharacters))
   return {
     kind: 'mail',
     automatic: isAutomatic(mail),

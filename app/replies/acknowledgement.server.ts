@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
+import { mailStops } from '#app/data/mail-stops.server'
 import { farmTexts, replies, unaskedMails, type SubmissionRow } from '#app/data/schema'
 import { keptKey } from '#app/data/signing-keys.server'
 import type { Log } from '#app/log'
@@ -57,6 +58,7 @@ export function createAcknowledgements({
   /** With UPDATES: who may be asked to confirm they want updates. */
   consent?: () => Subscribers | null
 }) {
+  const stopped = mailStops(db)
   const ownText = db
     .select({ text: farmTexts.text })
     .from(farmTexts)
@@ -114,10 +116,12 @@ export function createAcknowledgements({
       const asked = consent()
       // Off (neither the acknowledgement nor the ask): no query at all on the lead's commit.
       if (!clean || (!saying && !asked) || anyMailTo.get({ submissionId: row.id })) return
+      const addressKey = mailboxKey(row.email)
+      // It complained, or bounced for good and has not written since: nothing unasked goes to it.
+      if (stopped(addressKey)) return
       const asking = asked?.mayAsk(row.email, now) ?? false
       if (!saying && !asking) return
       const at = now.getTime()
-      const addressKey = mailboxKey(row.email)
       const mailbox = mailboxHashOf(row.email)
       const sender = row.senderKey ?? unknownSender
       if (toMailboxSince.get({ since: at - dayMs, mailbox })) return

@@ -2,6 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { CannotNote, OwnerPage } from '#app/components/owner-page'
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { notText } from '#app/http/form-text.server'
+import { mailboxLinkWords } from '#app/mail-back/mailbox.server'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
@@ -22,10 +23,15 @@ export const meta: MetaFunction = () => [{ title: 'Settings' }, { name: 'robots'
 export const headers = pageHeaders
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!context.owner.required) return json({ cannot: cannotSetUp, states: null, acknowledgement: '' })
+  if (!context.owner.required) return json({ cannot: cannotSetUp, states: null, acknowledgement: '', mailboxSays: '' })
   await requireOwner(request, context, { as: 'page' })
   return json(
-    { cannot: null, states: context.settings.view(), acknowledgement: context.replies.acknowledgement.text() },
+    {
+      cannot: null,
+      states: context.settings.view(),
+      acknowledgement: context.replies.acknowledgement.text(),
+      mailboxSays: mailboxLinkWords(context.mailbox.link()),
+    },
     { headers: ownerDataHeaders },
   )
 }
@@ -104,7 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { cannot, states, acknowledgement } = useLoaderData<typeof loader>()
+  const { cannot, states, acknowledgement, mailboxSays } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>() ?? null
   const saved = new URLSearchParams(useLocation().search).get('saved')
   const busy = useNavigation().state === 'submitting'
@@ -150,6 +156,11 @@ export default function Settings() {
                     Mail that lands
                   </Link>
                   .
+                </p>
+              ) : null}
+              {section.id === 'mailbox' ? (
+                <p data-testid="mailbox-link" className="text-sm text-stone-700">
+                  {mailboxSays}
                 </p>
               ) : null}
               {section.id === 'visitors' ? (

@@ -91,6 +91,7 @@ export function createSubmissionsService({
       reanalyseAt: sql`${placeholder('reanalyseAt')}`,
       senderKey: placeholder('senderKey'),
       answersUpdate: placeholder('answersUpdate'),
+      mailId: placeholder('mailId'),
     })
     .returning()
     .prepare()
@@ -134,6 +135,7 @@ export function createSubmissionsService({
       spamReasons: reasons,
       reanalyseAt: analysis === null && reasons === null ? new Date(at.getTime() + firstRereadMs) : null,
       answersUpdate,
+      mailId: null,
     }
   }
 
@@ -172,20 +174,27 @@ export function createSubmissionsService({
      */
     async receiveAnswerToUpdate(
       message: { name: string; email: string; message: string },
-      update: number,
+      answering: { update: number; mailId: string },
       alongside: () => void,
-    ): Promise<SubmitResult> {
+    ): Promise<SubmitResult | { ok: true; repeated: true }> {
       const form = parseContactForm(message)
       if (!form.success) return { ok: false, errors: form.errors }
-      const values = await read(form.data, [], undefined, update)
+      // Its sender's share of acknowledgements is counted as a form's is, by its address.
+      const values = { ...(await read(form.data, [], form.data.email, answering.update)), mailId: answering.mailId }
       const row = await writes.whenFree(() =>
         db.transaction(() => {
-          const written = insert(values)
+          // The same mail again (delivered twice, or moved back into the folder) is the lead it made.
+          const known = db
+            .select({ id: submissions.id })
+            .from(submissions)
+            .where(eq(submissions.mailId, answering.mailId))
+            .get()
+          const written = known ? null : insert(values)
           alongside()
           return written
         }),
       )
-      return { ok: true, submission: stored(row) }
+      return row ? { ok: true, submission: stored(row) } : { ok: true, repeated: true }
     },
 
     /**

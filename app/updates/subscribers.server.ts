@@ -1,5 +1,6 @@
 import { count, desc, eq, ne, or, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
+import { mailStops } from '#app/data/mail-stops.server'
 import type { SubscriberStatus } from '#app/data/enums'
 import { subscribers, type SubmissionRow, type SubscriberRow } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
@@ -52,6 +53,7 @@ export function createSubscribers({
   /** The words a visitor says yes to, shown on the confirm page and kept with their consent. */
   const consentWordsNow = () =>
     `Yes, send me ${farmName()}’s updates by email: new products, what is in season, and offers. I can unsubscribe from any of them in one click.`
+  const stopped = mailStops(db)
   const byAddress = db
     .select()
     .from(subscribers)
@@ -111,6 +113,7 @@ export function createSubscribers({
      * (it is not subscribed, has not left, even before being forgotten, and has no ask still open).
      */
     mayAsk(email: string, at: Date): boolean {
+      if (stopped(mailboxKey(email))) return false
       const row = byAddress.get({ addressKey: mailboxKey(email) })
       if (row) return askExpired(row, at)
       return !leftBeforeForgetting(email)
@@ -183,6 +186,17 @@ export function createSubscribers({
       if (problem) return { ok: false, status: 400, error: problem }
       if (/[\r\n]/.test(name + note)) return { ok: false, status: 400, error: 'A name and a note are one line each.' }
       const addressKey = mailboxKey(email)
+      const stop = stopped(addressKey)
+      if (stop) {
+        return {
+          ok: false,
+          status: 409,
+          error:
+            stop === 'complaint'
+              ? `${email} reported the farm’s mail as spam: only they can subscribe again.`
+              : `Mail to ${email} bounced: if that was in error, choose ‘Mail them again’ under What came back first.`,
+        }
+      }
       const existing = byAddress.get({ addressKey })
       if (existing?.status === 'subscribed')
         return { ok: false, status: 409, error: `${existing.email} is subscribed already.` }

@@ -1,5 +1,6 @@
 // What comes back to the farm's mailbox is stranger input: a report that names another address
-// stops no one else; a message over 1 MB, or a flood, is left or read in bounded rounds; the same
+// stops no one else, and sent again counts once; a forged sender lifts no stop; answers to an
+// update are capped and counted once; mail shaped to make the patterns slow reads in one pass; a message over 1 MB, or a flood, is left or read in bounded rounds; the same
 // answer twice is one; markup in an answer is only ever text; and what came back is read only by
 // the signed-in owner, as plain text, on every spelling of its address.
 import Sqlite from 'better-sqlite3'
@@ -8,6 +9,8 @@ import { readRows } from '#tests/support/database'
 import { mailBackSites } from '#tests/support/mail-back-site'
 import { startMailStack, type MailStack } from '#tests/support/mail-stack'
 import { rawRequest } from '#tests/support/raw-request'
+import { trimQuotedHistory } from '#app/mail-back/quoted-history'
+import { readBack } from '#app/mail-back/read-back.server'
 
 let stack: MailStack
 const sites = mailBackSites(() => stack)
@@ -189,5 +192,161 @@ describe('what came back, as it came', () => {
       const sent = await fetch(`${server.url}${path}`, { method, headers: { Cookie: cookie, Origin: server.url } })
       expect(sent.status).toBe(405)
     }
+  })
+})
+
+describe('mail shaped against the reader', () => {
+  // Each of these took minutes with patterns that backtrack, blocking the whole site: no time is
+  // asserted, the test's own timeout is what a freeze would meet.
+  it('reads a forged bounce of a million line breaks, and an answer of 300,000 quoted lines, in one pass', async () => {
+    expect(
+      await readBack(
+        Buffer.from(
+          `From: MAILER-DAEMON@x.example\r\nSubject: Undelivered Mail Returned to Sender\r\n\r\n${'\n'.repeat(1_000_000)}`,
+        ),
+      ),
+    ).toMatchObject({ kind: 'bounce', failures: [] })
+    const quoted = await readBack(
+      Buffer.from(`From: a@x.example\r\nIn-Reply-To: <a@b>\r\n\r\nYes.\n${'> \nx\n'.repeat(150_000)}`),
+    )
+    expect(quoted.kind).toBe('mail')
+    // Quotes between written lines are not a history below them: all of it is kept.
+    const interleaved = `Yes.\n${'>\nx\n'.repeat(200_000)}`
+    expect(trimQuotedHistory(interleaved)).toBe(interleaved.trim())
+  })
+
+  it('reads a read receipt and a delay warning as notices: nothing reopens, nothing counts', async () => {
+    const receipt = await readBack(
+      Buffer.from(
+        'From: a@x.example\r\nIn-Reply-To: <r@farm.test>\r\nContent-Type: multipart/report; report-type=disposition-notification; boundary="b"\r\n\r\n--b\r\nContent-Type: message/disposition-notification\r\n\r\nDisposition: manual-action/MDN-sent-manually; displayed\r\n--b--\r\n',
+      ),
+    )
+    expect(receipt).toEqual({ kind: 'notice' })
+    const delayed = await readBack(
+      Buffer.from(
+        'From: MAILER-DAEMON@x.example\r\nContent-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n\r\n--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; x\r\n\r\nFinal-Recipient: rfc822; a@x.example\r\nAction: delayed\r\nStatus: 4.4.1\r\n--b--\r\n',
+      ),
+    )
+    expect(delayed).toEqual({ kind: 'notice' })
+  })
+})
+
+describe('what a stranger can make of the reader', () => {
+  it('a complaint sent again counts once, and a complaint about an acknowledgement never stops updates', async () => {
+    const { server, cookie } = await site(undefined, { VISITOR_ACK: 'true' })
+    await postLead(server, 'mo@remote.test')
+    const ack = await farmMailTo('mo@remote.test', /./)
+    const complaint = report('feedback-report', ['Feedback-Type: abuse', 'Original-Rcpt-To: mo@remote.test'], ack)
+    for (let n = 0; n < 5; n++) await stack.append(complaint)
+    await expect
+      .poll(() => readRows(server.databasePath, "SELECT count(*) AS n FROM returned_mails WHERE kind = 'complaint'"), {
+        timeout: 10_000,
+      })
+      .toEqual([{ n: 1 }])
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(readRows(server.databasePath, "SELECT count(*) AS n FROM returned_mails WHERE kind = 'complaint'")).toEqual([
+      { n: 1 },
+    ])
+    const sqlite = new Sqlite(server.databasePath)
+    sqlite
+      .prepare(
+        `INSERT INTO subscribers (email, address_key, name, status, consent, added_by, subscribed_at, created_at)
+         VALUES ('pat@remote.test', 'pat@remote.test', 'Pat', 'subscribed', 'asked at the stall', 'owner', ?, ?)`,
+      )
+      .run(Date.now(), Date.now())
+    sqlite.close()
+    const sent = await fetch(`${server.url}/api/updates`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ subject: 'Plums', text: 'Hello {name}.' }),
+    })
+    expect(sent.status).toBe(202)
+  })
+
+  it('an answer from a forged sender lifts no one’s stop; a form naming a bounced address acknowledges it but does not subscribe it again', async () => {
+    const { server, cookie } = await site(undefined, { VISITOR_ACK: 'true' })
+    const sqlite = new Sqlite(server.databasePath)
+    sqlite
+      .prepare(
+        `INSERT INTO subscribers (email, address_key, name, status, consent, added_by, subscribed_at, created_at)
+         VALUES ('vic@remote.test', 'vic@remote.test', 'Vic', 'undeliverable', 'asked at the stall', 'owner', ?, ?)`,
+      )
+      .run(Date.now(), Date.now())
+    for (const [address, kind] of [
+      ['vic@remote.test', 'bounce'],
+      ['val@remote.test', 'complaint'],
+    ]) {
+      const returned = sqlite
+        .prepare(
+          `INSERT INTO returned_mails (kind, address, address_key, permanent, source, received_at) VALUES (?, ?, ?, 1, 'as it came', ?)`,
+        )
+        .run(kind, address, address, Date.now())
+      sqlite
+        .prepare('INSERT INTO mail_suppressions (address_key, kind, returned_mail_id, since) VALUES (?, ?, ?, ?)')
+        .run(address, kind, returned.lastInsertRowid, Date.now())
+    }
+    sqlite.close()
+    const stops = () =>
+      readRows<{ address_key: string }>(server.databasePath, 'SELECT address_key FROM mail_suppressions ORDER BY 1')
+    // Mallory answers her own acknowledgement as Vic, then as Val.
+    await postLead(server, 'mallory@remote.test')
+    const ack = await farmMailTo('mallory@remote.test', /./)
+    await answer('Vic <vic@remote.test>', ack, 'It is me, Vic.')
+    await answer('Val <val@remote.test>', ack, 'It is me, Val.', { messageId: '<val-forged@remote.test>' })
+    const lead = readRows<{ id: number }>(
+      server.databasePath,
+      "SELECT id FROM submissions WHERE email = 'mallory@remote.test'",
+    )[0]!.id
+    await expect
+      .poll(async () => (await thread(server, cookie, lead)).filter((each) => each.kind === 'answer').length, {
+        timeout: 10_000,
+      })
+      .toBe(2)
+    expect(stops()).toEqual([{ address_key: 'val@remote.test' }, { address_key: 'vic@remote.test' }])
+    // The form with Vic's address: Vic is acknowledged again, but stays off the updates.
+    await postLead(server, 'vic@remote.test')
+    await farmMailTo('vic@remote.test', /./)
+    expect(stops()).toEqual([{ address_key: 'val@remote.test' }])
+    expect(readRows(server.databasePath, "SELECT status FROM subscribers WHERE email = 'vic@remote.test'")).toEqual([
+      { status: 'undeliverable' },
+    ])
+    // Val complained: the form never acknowledges them again.
+    await postLead(server, 'val@remote.test')
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(
+      stack.remote.mails.some((mail) => !Array.isArray(mail.to) && mail.to?.value[0]?.address === 'val@remote.test'),
+    ).toBe(false)
+  })
+
+  it('answers to an update: the same mail twice is one lead, and one subscriber’s answers past three stay in the mailbox', async () => {
+    const { server, cookie } = await site()
+    const sqlite = new Sqlite(server.databasePath)
+    sqlite
+      .prepare(
+        `INSERT INTO subscribers (email, address_key, name, status, consent, added_by, subscribed_at, created_at)
+         VALUES ('quin@remote.test', 'quin@remote.test', 'Quin', 'subscribed', 'asked at the stall', 'owner', ?, ?)`,
+      )
+      .run(Date.now(), Date.now())
+    sqlite.close()
+    const sent = await fetch(`${server.url}/api/updates`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ subject: 'Quinces', text: 'Hello {name}.' }),
+    })
+    expect(sent.status).toBe(202)
+    const update = await farmMailTo('quin@remote.test', /^Quinces$/)
+    const once = `From: quin@remote.test\r\nTo: farm@farm.test\r\nSubject: Re: Quinces\r\nIn-Reply-To: ${update}\r\nMessage-ID: <quin-1@remote.test>\r\n\r\nTwo quinces please.\r\n`
+    await stack.append(once)
+    await stack.append(once)
+    for (let n = 2; n <= 5; n++) await answer('quin@remote.test', update, `Answer number ${n}.`)
+    const leads = () =>
+      readRows<{ message: string }>(server.databasePath, 'SELECT message FROM submissions ORDER BY id')
+    await expect.poll(leads, { timeout: 15_000 }).toHaveLength(3)
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(leads()).toEqual([
+      { message: 'Two quinces please.' },
+      { message: 'Answer number 2.' },
+      { message: 'Answer number 3.' },
+    ])
   })
 })
