@@ -92,7 +92,7 @@ export function createUpdates({
       sql`SELECT
         (SELECT count(*) FROM deliveries WHERE kind = 'update-mail' AND sent_at >= ${since}) AS sent,
         (SELECT count(DISTINCT delivery_id) FROM returned_mails WHERE kind = 'bounce' AND update_id IS NOT NULL AND received_at >= ${since}) AS bounced,
-        (SELECT count(*) FROM returned_mails WHERE kind = 'complaint' AND received_at >= ${since}) AS complaints`,
+        (SELECT count(DISTINCT delivery_id) FROM returned_mails WHERE kind = 'complaint' AND update_id IS NOT NULL AND received_at >= ${since}) AS complaints`,
     )
   }
 
