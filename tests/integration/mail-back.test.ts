@@ -359,6 +359,18 @@ describe('updates', () => {
 })
 
 describe('the mailbox', () => {
+  it('on port 143’s kind of link signs in only after STARTTLS, and reads as on 993', async () => {
+    const { server, cookie } = await site(tempDatabasePath(), { INBOUND_IMAP_URL: stack.imapStarttlsUrl })
+    const id = await postLead(server, 'lou@remote.test')
+    await reply(server, cookie, id, 'We have cider.')
+    await answer('Lou <lou@remote.test>', await farmMailTo('lou@remote.test', /^Re: /), 'A flagon, please.')
+    await expect
+      .poll(async () => (await thread(server, cookie, id)).some((each) => each.text === 'A flagon, please.'), {
+        timeout: 10_000,
+      })
+      .toBe(true)
+  })
+
   it('moves what it handled to the folder set, and leaves the rest of the inbox as it was', async () => {
     const { server, cookie } = await site(tempDatabasePath(), { INBOUND_MOVE_TO: 'Farm site' })
     await stack.append(

@@ -15,9 +15,10 @@ import { freePort } from './server'
  * A refused address makes Postfix write a real bounce to the farm's address.
  */
 export interface MailStack {
-  /** The site's SMTP_URL (Postfix) and INBOUND_IMAP_URL (Dovecot, imaps). */
+  /** The site's SMTP_URL (Postfix) and INBOUND_IMAP_URL (Dovecot, imaps; or imap on its own port, STARTTLS required). */
   smtpUrl: string
   imapUrl: string
+  imapStarttlsUrl: string
   /** The farm's address: where its mail comes from and where answers and bounces arrive. */
   farmAddress: string
   certificate: string
@@ -47,7 +48,12 @@ export async function startMailStack({
   const folder = mkdtempSync(join(tmpdir(), 'farm-mail-'))
   // Postfix's and Dovecot's own users read their parts of it.
   chmodSync(folder, 0o755)
-  const [smtpPort, imapsPort, lmtpPort] = [await freePort(), await freePort(), await freePort()]
+  const [smtpPort, imapsPort, lmtpPort, imapPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ]
   const remote = await startMailServer({ refuseRecipient })
   const password = 'farm-mailbox-password'
   const user = 'farm@farm.test'
@@ -105,7 +111,7 @@ ${idle ? '' : 'imap_capability = IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE LIT
 service imap-login {
   chroot =
   inet_listener imap {
-    port = 0
+    port = ${imapPort}
   }
   inet_listener imaps {
     port = ${imapsPort}
@@ -207,6 +213,7 @@ syslog_name = postfix-farm-test
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     imapUrl: `imaps://${encodeURIComponent(user)}:${password}@localhost:${imapsPort}/INBOX`,
+    imapStarttlsUrl: `imap://${encodeURIComponent(user)}:${password}@localhost:${imapPort}/INBOX`,
     farmAddress: user,
     certificate,
     remote,
