@@ -1,4 +1,4 @@
-import type { ImapFlow } from 'imapflow'
+import type { ImapFlow, ImapFlowOptions } from 'imapflow'
 import type { Log } from '#app/log'
 import type { MailBack } from './mail-back.server'
 import { mostBytesPerMail } from './limits'
@@ -77,6 +77,24 @@ export function mailboxOf(url: string): {
     password: decodeURIComponent(parsed.password),
     folder,
   }
+}
+
+/**
+ * An IMAP client for the mailbox (imapflow, loaded with the first link: a site without a mailbox
+ * never pays for it). On 143 the password goes only after STARTTLS, never in the clear.
+ */
+async function clientOf(parts: ReturnType<typeof mailboxOf>, options: Partial<ImapFlowOptions>): Promise<ImapFlow> {
+  const { ImapFlow } = await import('imapflow')
+  return new ImapFlow({
+    host: parts.host,
+    port: parts.port,
+    secure: parts.secure,
+    doSTARTTLS: !parts.secure,
+    auth: { user: parts.user, pass: parts.password },
+    logger: false,
+    greetingTimeout: 10_000,
+    ...options,
+  })
 }
 
 /** The words of a failure without the password, however it was spelled. */
@@ -259,17 +277,8 @@ export function watchMailbox({
     const mailbox = `${parts.user}@${parts.host}/${parts.folder}`
     const gone = () => mine !== generation || stopped
     connecting = (async () => {
-      const { ImapFlow } = await import('imapflow')
-      const open = new ImapFlow({
-        host: parts.host,
-        port: parts.port,
-        secure: parts.secure,
-        // On 143 the password goes only after STARTTLS: never in the clear.
-        doSTARTTLS: !parts.secure,
-        auth: { user: parts.user, pass: parts.password },
-        logger: false,
+      const open = await clientOf(parts, {
         connectionTimeout: 15_000,
-        greetingTimeout: 10_000,
         socketTimeout: 5 * 60_000,
         maxLineLength: mostBytesPerMail,
         // IDLE (or the server's NOOP looks) starts this soon after the last command: new mail is told within it.
@@ -355,19 +364,7 @@ export function watchMailbox({
     /** Tries a mailbox's settings (the settings page's 'Test the mailbox'): null when it signs in and opens the folder. */
     async test(url: string): Promise<string | null> {
       const parts = mailboxOf(url)
-      const { ImapFlow } = await import('imapflow')
-      const open = new ImapFlow({
-        host: parts.host,
-        port: parts.port,
-        secure: parts.secure,
-        doSTARTTLS: !parts.secure,
-        auth: { user: parts.user, pass: parts.password },
-        logger: false,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-        disableAutoIdle: true,
-      })
+      const open = await clientOf(parts, { connectionTimeout: 10_000, socketTimeout: 30_000, disableAutoIdle: true })
       open.on('error', () => {})
       try {
         await open.connect()

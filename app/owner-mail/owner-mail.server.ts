@@ -43,56 +43,43 @@ export function cardUrl(publicUrl: string, id: number): string {
 const asDocument = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>\n${body}\n</body></html>`
 
+/**
+ * The owner's mail about one lead: what they wrote, or (when they answered the farm's mail) their
+ * answer first and what they first wrote under it; the analysis, the card's link, Reply-To them.
+ */
 export function leadMail(lead: Lead, publicUrl: string | null): OwnerMail {
   const link = publicUrl ? cardUrl(publicUrl, lead.id) : null
   const details = analysisLines(lead.analysis)
-  if (lead.answer) return answerMail(lead, lead.answer, details, link)
+  const said = lead.answer
+    ? [
+        { heading: 'replied:', words: lead.answer },
+        { heading: 'Their first message:', words: lead.message },
+      ]
+    : [{ heading: 'wrote:', words: lead.message }]
+  const [first, ...earlier] = said
   const text = [
-    `${lead.name} <${lead.email}> wrote:`,
+    `${lead.name} <${lead.email}> ${first!.heading}`,
     '',
-    lead.message,
+    first!.words,
     '',
+    ...earlier.flatMap(({ heading, words }) => [heading, words, '']),
     ...details,
     ...(link ? ['', `In the inbox: ${link}`] : []),
     '',
     'Reply to this mail to answer them.',
   ].join('\n')
+  const quote = (words: string) => `<blockquote style="white-space:pre-wrap">${escapeHtml(words)}</blockquote>`
   const html = [
-    `<p><strong>${escapeHtml(lead.name)}</strong> &lt;${escapeHtml(lead.email)}&gt; wrote:</p>`,
-    `<blockquote style="white-space:pre-wrap">${escapeHtml(lead.message)}</blockquote>`,
+    `<p><strong>${escapeHtml(lead.name)}</strong> &lt;${escapeHtml(lead.email)}&gt; ${first!.heading}</p>`,
+    quote(first!.words),
+    ...earlier.flatMap(({ heading, words }) => [`<p>${heading}</p>`, quote(words)]),
     `<ul>${details.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
     link ? `<p><a href="${escapeHtml(link)}">Open it in the inbox</a></p>` : '',
     '<p>Reply to this mail to answer them.</p>',
   ].join('\n')
-  const subject = `${isUrgent(lead) ? '[Urgent] ' : ''}New enquiry from ${lead.name}`
-  return { subject, replyTo: { name: lead.name, address: lead.email }, text, html: asDocument(subject, html) }
-}
-
-/** The visitor answered the farm's mail: their answer, then what they first wrote. */
-function answerMail(lead: Lead, answer: string, details: string[], link: string | null): OwnerMail {
-  const text = [
-    `${lead.name} <${lead.email}> replied:`,
-    '',
-    answer,
-    '',
-    'Their first message:',
-    lead.message,
-    '',
-    ...details,
-    ...(link ? ['', `In the inbox: ${link}`] : []),
-    '',
-    'Reply to this mail to answer them.',
-  ].join('\n')
-  const html = [
-    `<p><strong>${escapeHtml(lead.name)}</strong> &lt;${escapeHtml(lead.email)}&gt; replied:</p>`,
-    `<blockquote style="white-space:pre-wrap">${escapeHtml(answer)}</blockquote>`,
-    '<p>Their first message:</p>',
-    `<blockquote style="white-space:pre-wrap">${escapeHtml(lead.message)}</blockquote>`,
-    `<ul>${details.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
-    link ? `<p><a href="${escapeHtml(link)}">Open it in the inbox</a></p>` : '',
-    '<p>Reply to this mail to answer them.</p>',
-  ].join('\n')
-  const subject = `${lead.name} replied`
+  const subject = lead.answer
+    ? `${lead.name} replied`
+    : `${isUrgent(lead) ? '[Urgent] ' : ''}New enquiry from ${lead.name}`
   return { subject, replyTo: { name: lead.name, address: lead.email }, text, html: asDocument(subject, html) }
 }
 

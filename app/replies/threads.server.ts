@@ -30,15 +30,19 @@ export const replyWithDelivery = {
 export function toReply({ delivery, ...row }: StoredReply, leadAddress: string, textUpTo = Infinity): Reply {
   const words = [...row.text]
   const cut = words.length > textUpTo
+  const mail = {
+    id: row.id,
+    kind: row.kind,
+    text: cut ? `${words.slice(0, textUpTo).join('')}…` : row.text,
+    cut,
+    createdAt: row.createdAt.toISOString(),
+  }
+  // Read back from the farm's mailbox: theirs, with no delivery of its own.
   if (delivery === null) {
     return {
-      id: row.id,
-      kind: row.kind,
-      text: cut ? `${words.slice(0, textUpTo).join('')}…` : row.text,
-      cut,
-      createdAt: row.createdAt.toISOString(),
+      ...mail,
       state: 'received',
-      sentAt: row.createdAt.toISOString(),
+      sentAt: mail.createdAt,
       retryAt: null,
       failure: null,
       dismissed: false,
@@ -48,11 +52,7 @@ export function toReply({ delivery, ...row }: StoredReply, leadAddress: string, 
   }
   const { state } = delivery
   return {
-    id: row.id,
-    kind: row.kind,
-    text: cut ? `${words.slice(0, textUpTo).join('')}…` : row.text,
-    cut,
-    createdAt: row.createdAt.toISOString(),
+    ...mail,
     state: state === 'gave-up' || state === 'skipped' ? 'failed' : state,
     sentAt: delivery.sentAt?.toISOString() ?? null,
     retryAt: state === 'retrying' ? delivery.nextAttemptAt.toISOString() : null,

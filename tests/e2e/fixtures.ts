@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import type { Submission } from '#app/leads/lead'
-import { startServer, type RunningServer } from '#tests/support/server'
+import { startMailServer, type MailServer } from '#tests/support/mail-server'
+import { freePort, startServer, type RunningServer } from '#tests/support/server'
 
 export const farmEnv = { FARM_NAME: 'Bramble Hill Farm', FARM_PRODUCT: 'Orchard' }
 
@@ -9,6 +10,36 @@ export const test = base.extend<{ server: RunningServer; serverEnv: Record<strin
   serverEnv: [{}, { option: true }],
   server: async ({ serverEnv }, use) => {
     const server = await startServer({ env: { ...farmEnv, ...serverEnv } })
+    await use(server)
+    await server.stop()
+  },
+  baseURL: async ({ server }, use) => use(server.url),
+})
+
+export const ownerPassword = 'orchard gate at noon'
+
+/** A site with UPDATES on, mailing through a real SMTP server on loopback (OWNER_PASSWORD is `ownerPassword`). */
+export const updatesSiteTest = base.extend<{ mail: MailServer; server: RunningServer }>({
+  // Playwright reads a fixture's needs from its first parameter's pattern: this one needs none.
+  // eslint-disable-next-line no-empty-pattern
+  mail: async ({}, use) => {
+    const mail = await startMailServer()
+    await use(mail)
+    await mail.close()
+  },
+  server: async ({ mail }, use) => {
+    const port = await freePort()
+    const server = await startServer({
+      port,
+      env: {
+        ...farmEnv,
+        OWNER_PASSWORD: ownerPassword,
+        SMTP_URL: mail.url,
+        NOTIFY_EMAIL: 'owner@bramble.example',
+        UPDATES: 'true',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      },
+    })
     await use(server)
     await server.stop()
   },

@@ -1,12 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base } from '@playwright/test'
 import Sqlite from 'better-sqlite3'
-import { startMailServer, type MailServer } from '#tests/support/mail-server'
 import { signInAsOwner } from '#tests/support/owner'
-import { freePort, startServer, type RunningServer } from '#tests/support/server'
-import { expect, farmEnv, openHydrated, type Page } from './fixtures'
-
-const password = 'orchard gate at noon'
+import { expect, openHydrated, ownerPassword as password, updatesSiteTest, type Page } from './fixtures'
 
 /**
  * A signed-in owner's browser on a site whose mailbox brought back a conversation: the farm's
@@ -14,29 +9,7 @@ const password = 'orchard gate at noon'
  * bounced reply, and a bounced update. Written into the database as the mailbox reader writes
  * them (the reading itself is tested against Postfix and Dovecot in tests/integration/mail-back).
  */
-const test = base.extend<{ mail: MailServer; server: RunningServer; lead: number }>({
-  // eslint-disable-next-line no-empty-pattern
-  mail: async ({}, use) => {
-    const mail = await startMailServer()
-    await use(mail)
-    await mail.close()
-  },
-  server: async ({ mail }, use) => {
-    const port = await freePort()
-    const server = await startServer({
-      port,
-      env: {
-        ...farmEnv,
-        OWNER_PASSWORD: password,
-        SMTP_URL: mail.url,
-        NOTIFY_EMAIL: 'owner@bramble.example',
-        UPDATES: 'true',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-      },
-    })
-    await use(server)
-    await server.stop()
-  },
+const test = updatesSiteTest.extend<{ lead: number }>({
   lead: async ({ server }, use) => {
     const sqlite = new Sqlite(server.databasePath)
     const at = Date.parse('2026-11-26T09:00:00Z')
@@ -135,7 +108,6 @@ const test = base.extend<{ mail: MailServer; server: RunningServer; lead: number
     sqlite.close()
     await use(lead)
   },
-  baseURL: async ({ server }, use) => use(server.url),
   context: async ({ context, server }, use) => {
     const [name, value] = (await signInAsOwner(server.url, password)).split('=') as [string, string]
     await context.addCookies([{ name, value, url: server.url }])

@@ -1,38 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base } from '@playwright/test'
-import { startMailServer, type MailServer } from '#tests/support/mail-server'
+import type { MailServer } from '#tests/support/mail-server'
 import { signInAsOwner } from '#tests/support/owner'
-import { freePort, startServer, type RunningServer } from '#tests/support/server'
-import { expect, farmEnv, openHydrated, postSubmission, type Page } from './fixtures'
-
-const password = 'orchard gate at noon'
+import type { RunningServer } from '#tests/support/server'
+import { expect, openHydrated, ownerPassword as password, postSubmission, updatesSiteTest, type Page } from './fixtures'
 
 /** A site with UPDATES on, mailing through a real SMTP server on loopback, and a signed-in owner's browser. */
-const test = base.extend<{ mail: MailServer; server: RunningServer; owner: Page }>({
-  // Playwright reads a fixture's needs from its first parameter's pattern: this one needs none.
-  // eslint-disable-next-line no-empty-pattern
-  mail: async ({}, use) => {
-    const mail = await startMailServer()
-    await use(mail)
-    await mail.close()
-  },
-  server: async ({ mail }, use) => {
-    const port = await freePort()
-    const server = await startServer({
-      port,
-      env: {
-        ...farmEnv,
-        OWNER_PASSWORD: password,
-        SMTP_URL: mail.url,
-        NOTIFY_EMAIL: 'owner@bramble.example',
-        UPDATES: 'true',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-      },
-    })
-    await use(server)
-    await server.stop()
-  },
-  baseURL: async ({ server }, use) => use(server.url),
+const test = updatesSiteTest.extend<{ owner: Page }>({
   owner: async ({ browser, server, javaScriptEnabled }, use) => {
     const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled })
     const [name, value] = (await signInAsOwner(server.url, password)).split('=') as [string, string]

@@ -5,13 +5,12 @@
 // that subscriber; an abuse report unsubscribes; an out-of-office reopens nothing.
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
-import Sqlite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Submission } from '#app/leads/lead'
 import type { UpdateReport } from '#app/updates/update'
 import { readRows } from '#tests/support/database'
 import { connectLive } from '#tests/support/live-client'
-import { mailBackSites, ownerPassword } from '#tests/support/mail-back-site'
+import { mailBackSites, ownerPassword, watching } from '#tests/support/mail-back-site'
 import { startMailStack, type MailStack } from '#tests/support/mail-stack'
 import { signInAsOwner } from '#tests/support/owner'
 import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
@@ -184,23 +183,11 @@ describe('a visitor’s answer', () => {
 })
 
 describe('updates', () => {
-  async function seedSubscribers(databasePath: string, emails: string[]) {
-    const sqlite = new Sqlite(databasePath)
-    const insert = sqlite.prepare(
-      `INSERT INTO subscribers (email, address_key, name, status, consent, added_by, subscribed_at, created_at)
-       VALUES (?, ?, ?, 'subscribed', 'asked at the stall', 'owner', ?, ?)`,
-    )
-    for (const email of emails) insert.run(email, email, email.split('@')[0], Date.now(), Date.now())
-    sqlite.close()
-  }
+  const seedSubscribers = sites.subscribe
   async function sendUpdate(server: RunningServer, cookie: string, subject: string) {
-    const response = await fetch(`${server.url}/api/updates`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookie },
-      body: JSON.stringify({ subject, text: 'Hello {name}, the first asparagus is in.' }),
-    })
-    expect(response.status).toBe(202)
-    return ((await response.json()) as { id: number }).id
+    const sent = await sites.sendUpdate(server, cookie, subject)
+    expect(sent.status).toBe(202)
+    return sent.id
   }
   const report = async (server: RunningServer, cookie: string, id: number) =>
     (await (await fetch(`${server.url}/api/updates/${id}`, { headers: { Cookie: cookie } })).json()) as UpdateReport
@@ -450,13 +437,7 @@ describe('the mailbox set from the settings page', () => {
     expect(await right.text()).toContain('Signed in to localhost and opened INBOX. Nothing in it was read or changed.')
     const saved = await page({ intent: 'save', ...mailbox, IMAP_PASSWORD: 'farm-mailbox-password' })
     expect(saved.status).toBe(303)
-    await expect
-      .poll(
-        async () =>
-          ((await (await fetch(`${server.url}/healthz`)).json()) as { mailbox: { state: string } }).mailbox.state,
-        { timeout: 15_000 },
-      )
-      .toBe('watching')
+    await watching(server)
     const id = await postLead(server, 'kit@remote.test')
     await reply(server, cookie, id, 'Pears on Sunday.')
     await answer('Kit <kit@remote.test>', await farmMailTo('kit@remote.test', /^Re: /), 'Six pears, please.')

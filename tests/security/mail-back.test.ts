@@ -52,22 +52,8 @@ function report(kind: 'delivery-status' | 'feedback-report', fields: string[], m
 describe('reports read back', () => {
   it('that name another address than the mail went to stop no one else', async () => {
     const { server, cookie } = await site()
-    const sqlite = new Sqlite(server.databasePath)
-    for (const email of ['eve@remote.test', 'victim@remote.test']) {
-      sqlite
-        .prepare(
-          `INSERT INTO subscribers (email, address_key, name, status, consent, added_by, subscribed_at, created_at)
-           VALUES (?, ?, 'Someone', 'subscribed', 'asked at the stall', 'owner', ?, ?)`,
-        )
-        .run(email, email, Date.now(), Date.now())
-    }
-    sqlite.close()
-    const sent = await fetch(`${server.url}/api/updates`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookie },
-      body: JSON.stringify({ subject: 'Cherries', text: 'Hello {name}.' }),
-    })
-    expect(sent.status).toBe(202)
+    sites.subscribe(server.databasePath, ['eve@remote.test', 'victim@remote.test'])
+    expect((await sites.sendUpdate(server, cookie, 'Cherries')).status).toBe(202)
     // Eve got her own update, and writes reports about it that name someone else.
     const toEve = await farmMailTo('eve@remote.test', /^Cherries$/)
     await stack.append(
@@ -234,20 +220,8 @@ describe('mail shaped against the reader', () => {
 describe('what a stranger can make of the reader', () => {
   it('a complaint sent again counts once, and a complaint about an acknowledgement never stops updates', async () => {
     const { server, cookie } = await site(undefined, { VISITOR_ACK: 'true' })
-    const sqlite = new Sqlite(server.databasePath)
-    sqlite
-      .prepare(
-        `INSERT INTO subscribers (email, address_key, name, status, consent, added_by, subscribed_at, created_at)
-         VALUES ('pat@remote.test', 'pat@remote.test', 'Pat', 'subscribed', 'asked at the stall', 'owner', ?, ?)`,
-      )
-      .run(Date.now(), Date.now())
-    sqlite.close()
-    const update = (subject: string) =>
-      fetch(`${server.url}/api/updates`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Cookie: cookie },
-        body: JSON.stringify({ subject, text: 'Hello {name}.' }),
-      })
+    sites.subscribe(server.databasePath, ['pat@remote.test'])
+    const update = (subject: string) => sites.sendUpdate(server, cookie, subject)
     // One update mail sent in the 30 days: one complaint about it would be 100 %.
     expect((await update('Plums')).status).toBe(202)
     await farmMailTo('pat@remote.test', /^Plums$/)
@@ -269,13 +243,8 @@ describe('what a stranger can make of the reader', () => {
 
   it('an answer from a forged sender lifts no one’s stop; a form naming a bounced address acknowledges it but does not subscribe it again', async () => {
     const { server, cookie } = await site(undefined, { VISITOR_ACK: 'true' })
+    sites.subscribe(server.databasePath, ['vic@remote.test'], 'undeliverable')
     const sqlite = new Sqlite(server.databasePath)
-    sqlite
-      .prepare(
-        `INSERT INTO subscribers (email, address_key, name, status, consent, added_by, subscribed_at, created_at)
-         VALUES ('vic@remote.test', 'vic@remote.test', 'Vic', 'undeliverable', 'asked at the stall', 'owner', ?, ?)`,
-      )
-      .run(Date.now(), Date.now())
     for (const [address, kind] of [
       ['vic@remote.test', 'bounce'],
       ['val@remote.test', 'complaint'],
@@ -324,20 +293,8 @@ describe('what a stranger can make of the reader', () => {
 
   it('answers to an update: the same mail twice is one lead, and one subscriber’s answers past three stay in the mailbox', async () => {
     const { server, cookie } = await site()
-    const sqlite = new Sqlite(server.databasePath)
-    sqlite
-      .prepare(
-        `INSERT INTO subscribers (email, address_key, name, status, consent, added_by, subscribed_at, created_at)
-         VALUES ('quin@remote.test', 'quin@remote.test', 'Quin', 'subscribed', 'asked at the stall', 'owner', ?, ?)`,
-      )
-      .run(Date.now(), Date.now())
-    sqlite.close()
-    const sent = await fetch(`${server.url}/api/updates`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookie },
-      body: JSON.stringify({ subject: 'Quinces', text: 'Hello {name}.' }),
-    })
-    expect(sent.status).toBe(202)
+    sites.subscribe(server.databasePath, ['quin@remote.test'])
+    expect((await sites.sendUpdate(server, cookie, 'Quinces')).status).toBe(202)
     const update = await farmMailTo('quin@remote.test', /^Quinces$/)
     const once = `From: quin@remote.test\r\nTo: farm@farm.test\r\nSubject: Re: Quinces\r\nIn-Reply-To: ${update}\r\nMessage-ID: <quin-1@remote.test>\r\n\r\nTwo quinces please.\r\n`
     await stack.append(once)

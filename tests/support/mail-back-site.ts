@@ -1,3 +1,4 @@
+import Sqlite from 'better-sqlite3'
 import { expect } from 'vitest'
 import type { Reply } from '#app/leads/lead'
 import type { MailStack } from './mail-stack'
@@ -5,6 +6,17 @@ import { signInAsOwner } from './owner'
 import { freePort, startServer, tempDatabasePath, type RunningServer } from './server'
 
 export const ownerPassword = 'orchard gate at noon'
+
+/** Waits until the site reads its mailbox (/healthz says `watching`). */
+export async function watching(server: RunningServer) {
+  await expect
+    .poll(
+      async () =>
+        ((await (await fetch(`${server.url}/healthz`)).json()) as { mailbox: { state: string } }).mailbox.state,
+      { timeout: 15_000 },
+    )
+    .toBe('watching')
+}
 
 /**
  * The compiled site with its mail through a real mail stack (tests/support/mail-stack.ts): it
@@ -45,13 +57,7 @@ export function mailBackSites(stack: () => MailStack) {
         },
       })
       servers.push(server)
-      await expect
-        .poll(
-          async () =>
-            ((await (await fetch(`${server.url}/healthz`)).json()) as { mailbox: { state: string } }).mailbox.state,
-          { timeout: 15_000 },
-        )
-        .toBe('watching')
+      await watching(server)
       return { server, cookie: await signInAsOwner(server.url, ownerPassword) }
     },
     async postLead(server: RunningServer, email: string, message = 'Could I order two dozen eggs for Saturday?') {
@@ -76,6 +82,25 @@ export function mailBackSites(stack: () => MailStack) {
       return ((await response.json()) as { data: Reply[] }).data
     },
     farmMailTo,
+    /** Subscribers as the owner adds them (asked at the stall), or in another status. */
+    subscribe(databasePath: string, emails: string[], status = 'subscribed') {
+      const sqlite = new Sqlite(databasePath)
+      const insert = sqlite.prepare(
+        `INSERT INTO subscribers (email, address_key, name, status, consent, added_by, subscribed_at, created_at)
+         VALUES (?, ?, ?, ?, 'asked at the stall', 'owner', ?, ?)`,
+      )
+      for (const email of emails) insert.run(email, email, email.split('@')[0], status, Date.now(), Date.now())
+      sqlite.close()
+    },
+    /** Sends an update to every subscriber: the API's answer. */
+    async sendUpdate(server: RunningServer, cookie: string, subject: string) {
+      const response = await fetch(`${server.url}/api/updates`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: cookie },
+        body: JSON.stringify({ subject, text: 'Hello {name}, the first asparagus is in.' }),
+      })
+      return { status: response.status, id: ((await response.json()) as { id: number }).id }
+    },
     /** A visitor's answer to one of the farm's mails, sent through Postfix into the farm's mailbox. */
     answer: (from: string, inReplyTo: string, text: string, extra: Record<string, unknown> = {}) =>
       stack().send({
