@@ -310,4 +310,31 @@ describe('what a stranger can make of the reader', () => {
       { message: 'Answer number 3.' },
     ])
   })
+
+  it('a mail from someone the site was made to forget after they wrote it (read again after a restore) is not kept', async () => {
+    const { server, cookie } = await site()
+    const id = await postLead(server, 'oli@remote.test')
+    await reply(server, cookie, id, 'We have walnuts.')
+    const replyId = await farmMailTo('oli@remote.test', /^Re: /)
+    const forgot = await fetch(`${server.url}/api/people?email=${encodeURIComponent('nia@remote.test')}`, {
+      method: 'DELETE',
+      headers: { Cookie: cookie, Origin: server.url },
+    })
+    expect(forgot.status).toBe(404)
+    const written = new Date(Date.now() - 60 * 60_000).toUTCString()
+    await stack.append(
+      `From: Nia <nia@remote.test>\r\nTo: farm@farm.test\r\nSubject: Re: walnuts\r\nDate: ${written}\r\nIn-Reply-To: ${replyId}\r\nMessage-ID: <nia-1@remote.test>\r\n\r\nNia here, written before I was forgotten.\r\n`,
+    )
+    await answer('Oli <oli@remote.test>', replyId, 'A bag of walnuts, please.')
+    await expect
+      .poll(
+        async () =>
+          (await thread(server, cookie, id)).filter((each) => each.kind === 'answer').map((each) => each.text),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toEqual(['A bag of walnuts, please.'])
+    expect(readRows(server.databasePath, "SELECT id FROM replies WHERE to_address = 'nia@remote.test'")).toEqual([])
+  })
 })
