@@ -235,8 +235,14 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/farm-sales#submission-1$/)
     await expect(cardOf(page, 'Dot Pruitt').getByTestId('reply')).toContainText('We deliver on Thursdays.')
     await expect(cardOf(page, 'Dot Pruitt').getByText('Handled', { exact: true })).toBeVisible()
-    await expect.poll(() => mail.mails.length).toBeGreaterThanOrEqual(1)
-    await page.reload()
-    await expect(cardOf(page, 'Dot Pruitt').getByTestId('delivery')).toHaveText(/^Sent \d/)
+    // Without JavaScript the card changes only when the page is read again: read until it says sent.
+    // (The first mail the server takes may be the owner's about the lead, and the reply is marked
+    // sent a moment after the server takes it.)
+    await expect
+      .poll(async () => {
+        await page.reload()
+        return cardOf(page, 'Dot Pruitt').getByTestId('delivery').textContent()
+      })
+      .toMatch(/^Sent \d/)
   })
 })
