@@ -252,7 +252,7 @@ export function createPeople({
   const deleteWhatCameBackFrom = (tx: Pick<FarmDatabase, 'delete'>, address: string, upTo?: number) => {
     const keys = mailboxOf(address)
     const before = (at: typeof returnedMails.receivedAt | typeof replies.createdAt) =>
-      upTo === undefined ? sql`1` : lte(at, new Date(upTo))
+      upTo === undefined ? undefined : lte(at, new Date(upTo))
     const returned = tx
       .delete(returnedMails)
       .where(and(inArray(returnedMails.addressKey, keys), before(returnedMails.receivedAt)))

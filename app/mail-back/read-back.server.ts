@@ -55,6 +55,7 @@ function reportGroups(text: string): Array<Map<string, string>> {
     if (line.trim() === '') {
       if (group.size > 0) groups.push(group)
       group = new Map()
+      last = ''
       continue
     }
     if (/^\s/.test(line) && last) {
@@ -77,12 +78,8 @@ const statusIn = (text: string) => /\b([245]\.\d{1,3}\.\d{1,3})\b/.exec(text)?.[
 const oneLine = (text: string, most = 1_000) => text.replace(/\s+/g, ' ').trim().slice(0, most)
 
 /** The Message-IDs of the returned mail, from its quoted headers wherever the report puts them. */
-function quotedMessageIds(texts: string[]): string[] {
-  const ids = new Set<string>()
-  for (const text of texts) {
-    for (const [, id] of text.matchAll(/^Message-ID:\s*(<[^<>\s]{1,250}>)/gim)) ids.add(id!)
-  }
-  return [...ids]
+function quotedMessageIds(text: string): string[] {
+  return [...new Set([...text.matchAll(/^Message-ID:\s*(<[^<>\s]{1,250}>)/gim)].map(([, id]) => id!))]
 }
 
 /**
@@ -117,7 +114,6 @@ function reportType(mail: ParsedMail): string {
 }
 
 function asBounce(mail: ParsedMail, report: string, body: string): ReadBack | null {
-  const quoted = [body]
   if (report === 'delivery-status') {
     const status = partsOf(body, /^message\/(global-)?delivery-status$/i).join('\n\n')
     const failures = reportGroups(status)
@@ -137,7 +133,7 @@ function asBounce(mail: ParsedMail, report: string, body: string): ReadBack | nu
       .filter((failure) => failure.action === 'failed')
       .map(({ action: _action, ...failure }) => failure)
     if (failures.length === 0) return { kind: 'notice' }
-    return { kind: 'bounce', about: quotedMessageIds(quoted), failures }
+    return { kind: 'bounce', about: quotedMessageIds(body), failures }
   }
   // The common forms that are not RFC 3464 (Exim's, older Microsoft's): a bounce by who sent it or
   // what it is called, its failed addresses from X-Failed-Recipients or its text.
@@ -154,7 +150,8 @@ function asBounce(mail: ParsedMail, report: string, body: string): ReadBack | nu
     .split(',')
     .map((address) => bareAddress(address))
     .filter((address) => address.includes('@'))
-  const code = statusIn(text) ?? (/\b([45])\d\d\b/.exec(text)?.[1] ? `${/\b([45])\d\d\b/.exec(text)![1]}.0.0` : null)
+  const smtpClass = /\b([45])\d\d\b/.exec(text)?.[1]
+  const code = statusIn(text) ?? (smtpClass ? `${smtpClass}.0.0` : null)
   const words = oneLine(/\b[45]\d\d[ -].{0,300}/.exec(text)?.[0] ?? text.slice(0, 300))
   const addresses =
     named.length > 0
@@ -162,7 +159,7 @@ function asBounce(mail: ParsedMail, report: string, body: string): ReadBack | nu
       : [...new Set([...text.matchAll(/^[ \t]+<?([^\s<>@]+@[^\s<>@]+)>?[ \t]*$/gm)].map(([, a]) => bareAddress(a!)))]
   return {
     kind: 'bounce',
-    about: quotedMessageIds(quoted),
+    about: quotedMessageIds(body),
     failures: addresses
       .slice(0, 50)
       .map((address) => ({ address, status: code, permanent: !code || code.startsWith('5'), words })),
@@ -175,7 +172,11 @@ function asComplaint(report: string, body: string): ReadBack | null {
   const original = partsOf(body, /^(message\/rfc822|text\/rfc822-headers)$/i)
   const quotedTo = /^To:\s*(?:[^<\n]*<)?([^\s<>@]+@[^\s<>@]+)>?/im.exec(original.join('\n'))?.[1]
   const address = fields.get('original-rcpt-to') ?? quotedTo ?? null
-  return { kind: 'complaint', about: quotedMessageIds(original), address: address ? bareAddress(address) : null }
+  return {
+    kind: 'complaint',
+    about: quotedMessageIds(original.join('\n')),
+    address: address ? bareAddress(address) : null,
+  }
 }
 
 /** RFC 3834 and the common older marks of a mail a program answered with. */

@@ -92,11 +92,13 @@ export function createOutboxSender({
     log,
     what: 'a mail to the owner',
   })
+  // A lead's mail, or (with `answerId`) the mail about the visitor's answer to the farm.
   const insert = db
     .insert(deliveries)
     .values({
       kind: 'owner-mail',
       submissionId: sql.placeholder('submissionId'),
+      replyId: sql.placeholder('answerId'),
       nextAttemptAt: sql.placeholder('at'),
       createdAt: sql.placeholder('at'),
       receiptKey: sql`'lead.' || lower(hex(randomblob(16)))`,
@@ -249,30 +251,18 @@ export function createOutboxSender({
     lastly: accepted.markBeforeStop,
   })
 
-  const insertAnswer = db
-    .insert(deliveries)
-    .values({
-      kind: 'owner-mail',
-      submissionId: sql.placeholder('submissionId'),
-      replyId: sql.placeholder('answerId'),
-      nextAttemptAt: sql.placeholder('at'),
-      createdAt: sql.placeholder('at'),
-      receiptKey: sql`'lead.' || lower(hex(randomblob(16)))`,
-    })
-    .prepare()
-
   return {
     /** How many mails wait to be sent, and how long the oldest has waited. */
     backlog,
     /** Inside the transaction that keeps a visitor's answer: the owner is mailed it, as about a new lead. */
     queueAnswer(lead: SubmissionRow, answerId: number, at: Date): void {
       if (!settings()) return
-      insertAnswer.run({ submissionId: lead.id, answerId, at })
+      insert.run({ submissionId: lead.id, answerId, at })
     },
     /** Inside the transaction that keeps a lead (or reads it again): its mail to the owner, never for spam. */
     queueFor(row: SubmissionRow, at: Date): void {
       if (row.spamReasons !== null || row.reanalyseAt !== null || !settings()) return
-      insert.run({ submissionId: row.id, at })
+      insert.run({ submissionId: row.id, answerId: null, at })
     },
   }
 }

@@ -256,6 +256,15 @@ export function createPush({
     mayHaveWork: lately.mayHaveWork,
   })
 
+  /** One push owed per phone about a lead, or (with `answerId`) about the visitor's answer to the farm. */
+  function owePerPhone(submissionId: number, answerId: number | null, at: Date) {
+    const queued = db.run(
+      sql`INSERT INTO deliveries (kind, phone_id, submission_id, reply_id, next_attempt_at, created_at)
+          SELECT 'push', id, ${submissionId}, ${answerId}, ${at.getTime()}, ${at.getTime()} FROM push_subscriptions`,
+    )
+    if (queued.changes > 0) lately.owed()
+  }
+
   return {
     /**
      * Keeps a phone's subscription: 'added', 'known' (its keys refreshed), or 'full' when 20
@@ -288,21 +297,12 @@ export function createPush({
     },
     /** Inside the transaction that keeps a visitor's answer: one push owed per phone. */
     queueAnswer(lead: SubmissionRow, answerId: number, at: Date): void {
-      if (!settings()) return
-      const queued = db.run(
-        sql`INSERT INTO deliveries (kind, phone_id, submission_id, reply_id, next_attempt_at, created_at)
-            SELECT 'push', id, ${lead.id}, ${answerId}, ${at.getTime()}, ${at.getTime()} FROM push_subscriptions`,
-      )
-      if (queued.changes > 0) lately.owed()
+      if (settings()) owePerPhone(lead.id, answerId, at)
     },
     /** Inside the transaction that keeps a lead (or reads it again): one push owed per phone, never for spam. */
     queueFor(row: SubmissionRow, at: Date): void {
       if (row.reanalyseAt !== null || row.spamReasons !== null || !settings()) return
-      const queued = db.run(
-        sql`INSERT INTO deliveries (kind, phone_id, submission_id, next_attempt_at, created_at)
-            SELECT 'push', id, ${row.id}, ${at.getTime()}, ${at.getTime()} FROM push_subscriptions`,
-      )
-      if (queued.changes > 0) lately.owed()
+      owePerPhone(row.id, null, at)
     },
   }
 }

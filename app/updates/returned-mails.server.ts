@@ -25,28 +25,31 @@ export function createReturnedMails({ db, writes }: { db: FarmDatabase; writes: 
           status: returnedMails.status,
           words: returnedMails.words,
           receivedAt: returnedMails.receivedAt,
+          addressKey: returnedMails.addressKey,
         })
         .from(returnedMails)
         .orderBy(desc(returnedMails.id))
         .limit(returnedOnPage)
         .all()
+      // Each address's stop, by its key (the table's own): which of these mails made it.
       const stoppedBy = new Set(
         db
           .select({ id: mailSuppressions.returnedMailId })
           .from(mailSuppressions)
           .where(
-            and(
-              isNotNull(mailSuppressions.returnedMailId),
-              inArray(
-                mailSuppressions.returnedMailId,
-                rows.map(({ id }) => id),
-              ),
+            inArray(
+              mailSuppressions.addressKey,
+              rows.map(({ addressKey }) => addressKey),
             ),
           )
           .all()
           .map(({ id }) => id),
       )
-      return rows.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString(), stopped: stoppedBy.has(row.id) }))
+      return rows.map(({ addressKey: _key, ...row }) => ({
+        ...row,
+        receivedAt: row.receivedAt.toISOString(),
+        stopped: stoppedBy.has(row.id),
+      }))
     },
 
     /** One as it came, as text; null when there is none. */
@@ -61,7 +64,12 @@ export function createReturnedMails({ db, writes }: { db: FarmDatabase; writes: 
     async undo(id: number): Promise<boolean> {
       return writes.whenFree(() =>
         db.transaction((tx) => {
-          const stop = tx.select().from(mailSuppressions).where(eq(mailSuppressions.returnedMailId, id)).get()
+          const stop = tx
+            .select({ addressKey: mailSuppressions.addressKey, kind: mailSuppressions.kind })
+            .from(mailSuppressions)
+            .innerJoin(returnedMails, eq(returnedMails.addressKey, mailSuppressions.addressKey))
+            .where(and(eq(returnedMails.id, id), eq(mailSuppressions.returnedMailId, id)))
+            .get()
           if (!stop) return false
           tx.delete(mailSuppressions).where(eq(mailSuppressions.addressKey, stop.addressKey)).run()
           // A complaint unsubscribed them: only they can say yes again (by a form's ask).

@@ -152,20 +152,23 @@ export function createWebhook({
 
   engine.run({ name: 'webhook posts', round: deliverDue, retryMs: retryBaseMs })
 
+  /** One post owed about a lead, or (with `answerId`) about the visitor's answer; its id the same on every try. */
+  const owePost = (submissionId: number, answerId: number | null, at: Date) =>
+    owe(
+      db,
+      {
+        kind: 'webhook-post',
+        submissionId,
+        replyId: answerId,
+        receiptKey: `msg_${randomBytes(16).toString('base64url')}`,
+      },
+      at,
+    )
+
   return {
     /** Inside the transaction that keeps a visitor's answer: posted as `lead.replied`. */
     queueAnswer(lead: SubmissionRow, answerId: number, at: Date): void {
-      if (!settings()) return
-      owe(
-        db,
-        {
-          kind: 'webhook-post',
-          submissionId: lead.id,
-          replyId: answerId,
-          receiptKey: `msg_${randomBytes(16).toString('base64url')}`,
-        },
-        at,
-      )
+      if (settings()) owePost(lead.id, answerId, at)
     },
     /**
      * Inside the transaction that keeps a lead (or reads it again): owes it one delivery once it
@@ -174,11 +177,7 @@ export function createWebhook({
     queueFor(row: SubmissionRow, at: Date): void {
       const current = settings()
       if (!current || row.reanalyseAt !== null || (row.spamReasons !== null && !current.includeSpam)) return
-      owe(
-        db,
-        { kind: 'webhook-post', submissionId: row.id, receiptKey: `msg_${randomBytes(16).toString('base64url')}` },
-        at,
-      )
+      owePost(row.id, null, at)
     },
   }
 }
