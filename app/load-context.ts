@@ -3,6 +3,9 @@ import type { Inbox } from '#app/inbox/inbox.server'
 import type { RateLimit } from '#app/limits/rate-limit.server'
 import type { Log } from '#app/log'
 import type { OwnerAccess } from '#app/owner/owner-access.server'
+import type { Passkeys } from '#app/owner/passkeys.server'
+import type { ActivityLog } from '#app/team/activity.server'
+import type { Team } from '#app/team/team.server'
 import type { SiteNames } from '#app/owner/site-names.server'
 import type { Replies } from '#app/replies/replies.server'
 import type { SubmissionsService } from '#app/submissions/service.server'
@@ -24,6 +27,7 @@ export interface SettingsConfig {
   webhook: { url: string; key: Buffer } | null
   dkim: { selector: string }
   mailbox: { url: string } | null
+  activityDays: number
 }
 
 export interface Farm {
@@ -43,6 +47,11 @@ declare module '@remix-run/node' {
     csvExports: CsvExports
     spamTraps: SpamTraps
     owner: OwnerAccess
+    /** The farm's people: invitations, roles, their own settings, and the set-up of the first owner. */
+    team: Team
+    /** What was done with the data and the team, for owners to read. */
+    activity: Pick<ActivityLog, 'record' | 'page'>
+    passkeys: Passkeys
     /** Which names may open an open inbox (DNS rebinding). */
     siteNames: SiteNames
     /** The owner's replies, saved replies and the acknowledgement's text. */
@@ -73,10 +82,10 @@ declare module '@remix-run/node' {
     backups: Pick<Backups, 'download'>
     /** One person's data: to export, or to forget. */
     people: Pick<People, 'exportOf' | 'forget'>
-    /** Why the owner cannot download, delete, export or forget (no OWNER_PASSWORD), or null when they can. */
+    /** Why no one can download, delete, export or forget (no one can sign in), or null when an owner can. */
     cannotKeepData: string | null
     /** Attempts per visitor (per owner session for replies), counted where the action runs so every path and method to it counts. */
-    limits: { submissions: RateLimit; signIns: RateLimit; replies: RateLimit }
+    limits: { submissions: RateLimit; signIns: RateLimit; replies: RateLimit; joins: RateLimit }
     /** The visitor's address (from X-Forwarded-For only behind TRUST_PROXY). */
     clientAddress: string
     /** The nonce this response's Content-Security-Policy allows scripts by. */

@@ -13,7 +13,7 @@ export const rooms = {
   leads: ['analysis', 'data'],
   delivery: ['data', 'log'],
   live: ['leads', 'limits', 'log'],
-  owner: ['data', 'http', 'log'],
+  owner: ['data', 'http', 'limits', 'log'],
   'owner-mail': ['analysis', 'data', 'delivery', 'leads', 'log'],
   webhook: ['data', 'delivery', 'leads', 'log'],
   push: ['data', 'delivery', 'http', 'leads', 'log', 'owner'],
@@ -21,9 +21,10 @@ export const rooms = {
   replies: ['data', 'delivery', 'http', 'leads', 'limits', 'live', 'log', 'owner', 'owner-mail', 'updates', 'writing'],
   submissions: ['analysis', 'components', 'data', 'http', 'leads', 'limits', 'live', 'log', 'replies'],
   lifecycle: ['data', 'leads', 'live', 'log', 'push'],
-  inbox: ['analysis', 'data', 'http', 'leads', 'lifecycle', 'live', 'owner', 'replies'],
+  inbox: ['analysis', 'data', 'http', 'leads', 'lifecycle', 'live', 'owner', 'replies', 'team'],
   settings: ['data', 'delivery', 'http', 'log', 'owner', 'webhook'],
   'mail-back': ['data', 'leads', 'live', 'log', 'replies', 'submissions'],
+  team: ['data', 'leads', 'log', 'owner'],
 }
 
 /** Where a room's files are, from the project's root. */

@@ -49,6 +49,8 @@ export interface Config {
   spamRetentionDays: number
   /** Handled submissions older than this many days are deleted, at start and daily; null keeps them for good. */
   handledRetentionDays: number | null
+  /** How long the activity log keeps what was done, in days. */
+  activityDays: number
   /** Where backups are written, how often, and how many of the newest are kept. */
   backups: { dir: string; everyMs: number; keep: number }
   /** How long the offline reading of one message may take before it is stored without one. */
@@ -100,6 +102,7 @@ export const defaults = {
   ANALYSIS_TIMEOUT_MS: '1500',
   SPAM_RETENTION_DAYS: '30',
   HANDLED_RETENTION_DAYS: '',
+  ACTIVITY_DAYS: '365',
   BACKUP_DIR: '',
   BACKUP_EVERY_MINUTES: '1440',
   BACKUP_KEEP: '14',
@@ -520,6 +523,7 @@ export function readConfig(env: Environment = process.env): Config {
     handledRetentionDays: text(env, 'HANDLED_RETENTION_DAYS')
       ? wholeNumber(env, 'HANDLED_RETENTION_DAYS', 1, 36500)
       : null,
+    activityDays: wholeNumber(env, 'ACTIVITY_DAYS', 1, 3650),
     backups: {
       // Beside the database by default (data/backups), so they are on the same volume.
       dir: text(env, 'BACKUP_DIR') || join(dirname(text(env, 'DATABASE_PATH')), 'backups'),

@@ -82,6 +82,9 @@ export async function createHttpApp(config: Config, services: Services) {
       csvExports: services.csvExports,
       spamTraps: services.spamTraps,
       owner: services.owner,
+      team: services.team,
+      activity: services.activity,
+      passkeys: services.passkeys,
       siteNames: services.siteNames,
       replies: services.replies,
       cannotReply: services.cannotReply(),
@@ -97,7 +100,7 @@ export async function createHttpApp(config: Config, services: Services) {
       mailbox: services.mailbox,
       backups: services.backups,
       people: services.people,
-      cannotKeepData: services.cannotKeepData,
+      cannotKeepData: services.cannotKeepData(),
       limits: services.limits,
       // The Express request, not the one Remix reads its body from, knows the address.
       clientAddress: res.req.ip ?? '',

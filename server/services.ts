@@ -13,6 +13,7 @@ import { refuseDamagedDatabase } from '#app/lifecycle/database-health.server'
 import { createRateLimit } from '#app/limits/rate-limit.server'
 import { SubmissionEvents } from '#app/live/events.server'
 import { openOwnerAccess } from '#app/owner/owner-access.server'
+import { createPasskeys } from '#app/owner/passkeys.server'
 import { createSiteNames } from '#app/owner/site-names.server'
 import { mailTheOwner } from '#app/owner-mail/mail-the-owner.server'
 import { tellOwnerPhones } from '#app/push/owner-phones.server'
@@ -23,6 +24,8 @@ import { createSpamTraps } from '#app/submissions/spam-traps.server'
 import { offerUpdates } from '#app/updates/updates-and-offers.server'
 import { postLeads } from '#app/webhook/lead-webhook.server'
 import { txtLookups } from '#app/settings/mail-dns.server'
+import { createActivityLog } from '#app/team/activity.server'
+import { createTeam } from '#app/team/team.server'
 import { createSettings } from '#app/settings/settings.server'
 import { defaults, readConfig, type Config } from './config'
 import { log } from './log'
@@ -36,22 +39,6 @@ export async function buildServices(config: Config, env: Record<string, string |
   refuseDamagedDatabase(config.databasePath, config.backups.dir)
   const database = openDatabase(config.databasePath, config.migrationsFolder)
   const events = new SubmissionEvents()
-  // What the environment sets is `config`, read at start; what the settings page may change is
-  // read from `settings.config` each time it is used, so a change takes no restart.
-  const settings = createSettings<Config>({
-    db: database.db,
-    writes: database.writes,
-    env,
-    defaults,
-    read: readConfig,
-    hasOwner: config.ownerPassword !== undefined,
-    log: log.child({ part: 'settings' }),
-  })
-  const now = () => settings.config
-  // Built (`npm run build`), the workers and the backup copier are compiled beside this file;
-  // run from source (`npm run dev`), a small module loads each one's TypeScript through tsx.
-  const compiled = (name: string, source: string) =>
-    import.meta.url.endsWith('.ts') ? new URL(`../app/${source}`, import.meta.url) : new URL(name, import.meta.url)
   const owner = await openOwnerAccess({
     db: database.db,
     writes: database.writes,
@@ -60,6 +47,22 @@ export async function buildServices(config: Config, env: Record<string, string |
     production: config.mode === 'production',
     log,
   })
+  // What the environment sets is `config`, read at start; what the settings page may change is
+  // read from `settings.config` each time it is used, so a change takes no restart.
+  const settings = createSettings<Config>({
+    db: database.db,
+    writes: database.writes,
+    env,
+    defaults,
+    read: readConfig,
+    hasOwner: () => owner.required,
+    log: log.child({ part: 'settings' }),
+  })
+  const now = () => settings.config
+  // Built (`npm run build`), the workers and the backup copier are compiled beside this file;
+  // run from source (`npm run dev`), a small module loads each one's TypeScript through tsx.
+  const compiled = (name: string, source: string) =>
+    import.meta.url.endsWith('.ts') ? new URL(`../app/${source}`, import.meta.url) : new URL(name, import.meta.url)
   const inbox = createInbox({ db: database.db, events, writes: database.writes })
   // Before anything is sent: a restored backup's forgotten people are forgotten again first.
   const lifecycle = startDataLifecycle({
@@ -70,8 +73,22 @@ export async function buildServices(config: Config, env: Record<string, string |
     backupsDir: config.backups.dir,
     settings: () => ({ ...now(), siteUrl: now().push.siteUrl }),
     copierUrl: compiled('backup-copier.js', 'lifecycle/backup-copier.mjs'),
-    ownerRequired: owner.required,
+    ownerRequired: () => owner.required,
     log: log.child({ part: 'data' }),
+  })
+  const activity = createActivityLog({
+    db: database.db,
+    writes: database.writes,
+    hashOfAddress: lifecycle.people.hashOfAddress,
+    keepDays: () => now().activityDays,
+  })
+  const teamLog = log.child({ part: 'team' })
+  const team = createTeam({ db: database.db, writes: database.writes, access: owner, activity, log: teamLog })
+  const passkeys = createPasskeys({
+    db: database.db,
+    writes: database.writes,
+    access: owner,
+    farmName: () => now().farmName,
   })
   const analysisLog = log.child({ part: 'analysis' })
   const analysis = startAnalysis({
@@ -87,7 +104,11 @@ export async function buildServices(config: Config, env: Record<string, string |
   const ownerMail = mailTheOwner({
     engine,
     database,
-    settings: () => now().notify,
+    settings: () => {
+      const notify = now().notify
+      const to = notify ? team.leadMailTo(notify.to) : []
+      return notify && to.length > 0 ? { ...notify, to } : null
+    },
     retryBaseMs: config.retryBaseMs,
     log: mailLog,
   })
@@ -112,7 +133,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     retryBaseMs: config.retryBaseMs,
     farmName,
     products: () => now().farmProducts.map((product) => product.name),
-    ownerRequired: owner.required,
+    ownerRequired: () => owner.required,
     leftBeforeForgetting: lifecycle.people.leftBeforeForgetting,
     log: mailLog.child({ of: 'updates' }),
   })
@@ -125,7 +146,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     farmName,
     acknowledging: () => now().visitorAck,
     updates: updates.desk,
-    ownerRequired: owner.required,
+    ownerRequired: () => owner.required,
     log: mailLog,
   })
   const phones = tellOwnerPhones({
@@ -133,7 +154,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     database,
     settings: () => now().push,
     retryBaseMs: config.retryBaseMs,
-    ownerRequired: owner.required,
+    ownerRequired: () => owner.required,
     log: log.child({ part: 'push' }),
   })
   const webhook = postLeads({
@@ -203,7 +224,10 @@ export async function buildServices(config: Config, env: Record<string, string |
     /** The mails that wait, while the owner is mailed about leads; else null. */
     outbox: () => (now().notify ? ownerMail.backlog() : null),
     owner,
-    siteNames: createSiteNames({ siteHosts: () => now().siteHosts, inboxOpen: !owner.required, log }),
+    team,
+    activity,
+    passkeys,
+    siteNames: createSiteNames({ siteHosts: () => now().siteHosts, inboxOpen: () => !owner.required, log }),
     replies: answering.replies,
     cannotReply: answering.cannotReply,
     updates: updates.desk,
@@ -224,6 +248,8 @@ export async function buildServices(config: Config, env: Record<string, string |
     limits: {
       submissions: createRateLimit({ limit: config.submissionsPerMinute, windowMs: 60_000 }),
       signIns: createRateLimit({ limit: 5, windowMs: 60_000 }),
+      // Invitations, set-up links and passkey challenges asked for by anyone: each is a write or a slot.
+      joins: createRateLimit({ limit: 10, windowMs: 60_000 }),
       replies: createRateLimit({ limit: config.repliesPerMinute, windowMs: 60_000 }),
     },
     farm: () => ({ name: now().farmName, product: now().farmProduct }),

@@ -16,8 +16,11 @@ export type SpamReason = 'honeypot' | 'filled_too_fast' | SpamSignal
 export const replyKinds = ['acknowledgement', 'reply', 'confirmation', 'answer', 'automatic-answer'] as const
 export type ReplyKind = (typeof replyKinds)[number]
 
-/** What a person of the farm's team may do: today every one is the owner. */
-export const teamRoles = ['owner'] as const
+/**
+ * What a person of the farm's team may do: an `owner` everything; a `helper` works the inbox
+ * (reads, replies, marks, uses the saved replies, is pushed) and nothing of the farm's data or mail.
+ */
+export const teamRoles = ['owner', 'helper'] as const
 export type TeamRole = (typeof teamRoles)[number]
 
 export const subscriberStatuses = ['asked', 'subscribed', 'unsubscribed', 'undeliverable'] as const
@@ -41,3 +44,26 @@ export type DeliveryState = (typeof deliveryStates)[number]
 /** A mail that came back to the farm's mailbox about one it sent: a bounce, or a complaint (an abuse report). */
 export const returnedKinds = ['bounce', 'complaint'] as const
 export type ReturnedKind = (typeof returnedKinds)[number]
+
+/** What happened to a lead, by whom: its card's history. */
+export const leadChanges = ['handled', 'new', 'not-spam'] as const
+export type LeadChange = (typeof leadChanges)[number]
+
+/** What the activity log keeps: the data's actions, sign-ins that failed, and the team's changes. */
+export const activityKinds = [
+  'export',
+  'person-export',
+  'backup-download',
+  'delete',
+  'empty-spam',
+  'forget',
+  'restore',
+  'sign-in-failed',
+  'person-invited',
+  'person-joined',
+  'person-removed',
+  'role-changed',
+  'signed-out-everywhere',
+  'password-reset',
+] as const
+export type ActivityKind = (typeof activityKinds)[number]

@@ -2,7 +2,9 @@ import { isNotNull, sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { Analysis } from '#app/analysis/analysis'
 import {
+  activityKinds,
   deliveryKinds,
+  leadChanges,
   deliveryStates,
   replyKinds,
   returnedKinds,
@@ -61,15 +63,102 @@ export const submissions = sqliteTable(
 export type SubmissionRow = typeof submissions.$inferSelect
 
 /**
- * The people who work the inbox. While OWNER_PASSWORD is the one way in, the team is the owner
- * alone (drizzle/0016 makes them); whatever a person does that the site keeps records their id.
+ * The people who work the inbox, each with their own sign-in and role. The first (drizzle/0016) is
+ * the owner OWNER_PASSWORD signs in; whatever a person does that the site keeps records their id.
  */
-export const team = sqliteTable('team', {
-  id: integer('id').primaryKey(),
-  name: text('name').notNull(),
-  role: text('role', { enum: teamRoles }).notNull(),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-})
+export const team = sqliteTable(
+  'team',
+  {
+    id: integer('id').primaryKey(),
+    /** What the team and the card's history call them. */
+    name: text('name').notNull(),
+    role: text('role', { enum: teamRoles }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** What they sign in with, in lower case; null only for the first owner made from OWNER_PASSWORD. */
+    email: text('email'),
+    /** `scrypt$N$r$p$salt$hash` (app/owner/passwords.server.ts); null until they set one. */
+    passwordHash: text('password_hash'),
+    /** Until they take their invitation. */
+    joinedAt: integer('joined_at', { mode: 'timestamp_ms' }),
+    /** Gone from the team; the row stays so what they did still says who. */
+    removedAt: integer('removed_at', { mode: 'timestamp_ms' }),
+    mailNewLeads: integer('mail_new_leads', { mode: 'boolean' }).notNull().default(true),
+    pushNewLeads: integer('push_new_leads', { mode: 'boolean' }).notNull().default(true),
+  },
+  (table) => [uniqueIndex('team_email').on(table.email).where(sql`${table.removedAt} IS NULL`)],
+)
+
+export type TeamRow = typeof team.$inferSelect
+
+/** A link that lets one person set their password and join, once, for 7 days. Only its SHA-256 is kept. */
+export const invitations = sqliteTable(
+  'invitations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => team.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  },
+  (table) => [index('invitations_by_member').on(table.memberId)],
+)
+
+/** A person's passkeys (WebAuthn credentials): the public key only, and the signature counter. */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    /** The credential id, base64url. */
+    id: text('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => team.id, { onDelete: 'cascade' }),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull(),
+    transports: text('transports', { mode: 'json' }).$type<string[]>().notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+  },
+  (table) => [index('passkeys_by_member').on(table.memberId)],
+)
+
+/** Who marked a lead handled or new, or took it out of spam, and when: its card's history. */
+export const leadHistory = sqliteTable(
+  'lead_history',
+  {
+    id: integer('id').primaryKey(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    change: text('change', { enum: leadChanges }).notNull(),
+    memberId: integer('member_id').references(() => team.id, { onDelete: 'set null' }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [index('lead_history_by_submission').on(table.submissionId, table.id)],
+)
+
+/**
+ * The data's actions, failed sign-ins and the team's changes, for owners to read, kept ACTIVITY_DAYS.
+ * A visitor it is about is named only by the erasure list's salted hash of their address.
+ */
+export const activity = sqliteTable(
+  'activity',
+  {
+    id: integer('id').primaryKey(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    kind: text('kind', { enum: activityKinds }).notNull(),
+    /** Who did it; null for a stranger (a failed sign-in) or an open inbox. */
+    memberId: integer('member_id').references(() => team.id, { onDelete: 'set null' }),
+    /** The site's own words about it: counts, a person of the team's name, a role. */
+    detail: text('detail').notNull(),
+    /** Of the visitor it was about (their export, their forgetting), as the erasure list keeps it. */
+    subjectHash: text('subject_hash'),
+    /** The address the request came from. */
+    address: text('address'),
+  },
+  (table) => [index('activity_by_time').on(table.at)],
+)
 
 /**
  * The owner's signed-in browsers. The cookie holds a random id; only its SHA-256 is kept
@@ -87,8 +176,8 @@ export const sessions = sqliteTable('sessions', {
 })
 
 /**
- * One row: a salted scrypt hash of the owner password the sessions were made with, so a
- * changed OWNER_PASSWORD is noticed at start and ends every session.
+ * One row: a salted scrypt hash of the OWNER_PASSWORD last applied, so a changed one is noticed at
+ * start: it becomes the first owner's password again (a way back in) and ends their sessions.
  */
 export const ownerPassword = sqliteTable('owner_password', {
   id: integer('id').primaryKey(),
@@ -269,7 +358,7 @@ export const signingKeys = sqliteTable('signing_keys', {
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 })
 
-/** A phone or browser of the owner's that asked to be told of each lead (Web Push). */
+/** A phone or browser of a person of the team that asked to be told of each lead (Web Push). */
 export const pushSubscriptions = sqliteTable(
   'push_subscriptions',
   {
@@ -280,8 +369,13 @@ export const pushSubscriptions = sqliteTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Whose phone it is: only they are pushed on it, and it goes with them. (Null in no row: drizzle/0021.) */
+    memberId: integer('member_id').references(() => team.id, { onDelete: 'cascade' }),
   },
-  (table) => [uniqueIndex('push_subscriptions_endpoint').on(table.endpoint)],
+  (table) => [
+    uniqueIndex('push_subscriptions_endpoint').on(table.endpoint),
+    index('push_subscriptions_by_member').on(table.memberId),
+  ],
 )
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect

@@ -48,6 +48,7 @@ describe('submissionCsvRow', () => {
       awaitingAnalysis: false,
       replies: [],
       replyCount: 0,
+      history: [],
     })
     expect(row).toBe(
       '7,2026-06-10T09:00:00.000Z,"Ann, Lee",ann@example.com,"Line one\r\nLine ""two""",new,,product_inquiry,honey,normal,neutral,Ann asks about honey.\r\n',

@@ -4,6 +4,7 @@ import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { requireDataOwner, requireOwner } from '#app/owner/require-owner.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
+import { recordDeed } from '#app/team/deeds.server'
 import type { Answering, ReplyProblem } from '#app/replies/conversation'
 import { newFormKey, sendReply, settleFailedReply } from '#app/replies/reply-requests.server'
 import { isSubmissionId, type TagCount } from '#app/leads/lead'
@@ -27,16 +28,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const backToCard = () => redirect(`/farm-sales${new URL(request.url).search}#submission-${id}`, 303)
   const backToView = () => redirect(`/farm-sales${new URL(request.url).search}`, 303)
   if (intent === 'delete' || intent === 'forget' || intent === 'empty-spam') {
-    await requireDataOwner(request, context, { as: 'page' })
+    const to = { delete: 'delete submissions', forget: 'forget a person', 'empty-spam': 'empty the spam folder' }[
+      intent
+    ]
+    await requireDataOwner(request, context, { as: 'page', to })
     if (intent === 'empty-spam') {
-      await context.inbox.emptySpam()
+      const deleted = await context.inbox.emptySpam()
+      await recordDeed(context, pass, 'empty-spam', `Emptied the spam folder: ${deleted} deleted`)
       return backToView()
     }
     const gone = () => json({ error: 'That submission is no longer here.' }, { status: 404 })
     if (!isSubmissionId(id)) return gone()
-    if (intent === 'delete') return (await context.inbox.remove(Number(id))) ? backToView() : gone()
+    if (intent === 'delete') {
+      if (!(await context.inbox.remove(Number(id)))) return gone()
+      await recordDeed(context, pass, 'delete', `Deleted submission ${id}`)
+      return backToView()
+    }
     const address = context.inbox.addressOf(Number(id))
-    return address !== null && (await context.people.forget(address, pass.who.id)) ? backToView() : gone()
+    const forgotten = address !== null ? await context.people.forget(address, pass.who.id) : null
+    if (!forgotten) return gone()
+    await recordDeed(context, pass, 'forget', `Forgot a person: ${forgotten.submissions} submissions`, address!)
+    return backToView()
   }
   if (intent === 'reply' || intent === 'retry-reply' || intent === 'dismiss-reply') {
     const refused = (status: number, error: string) =>
@@ -82,6 +94,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const noCounts: TagCount[] = []
 
+const isThisMachine = (address: string) => ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address)
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const pass = await requireOwner(request, context, { as: 'page' })
   // The phone's notifications: the key to subscribe with for the signed-in owner, else why not.
@@ -89,12 +103,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.push && !context.cannotPush && pass.session !== null
       ? { publicKey: context.push.publicKey, cannot: null }
       : { publicKey: null, cannot: context.cannotPush }
-  // What is not set up yet, said once for the page: the settings are the signed-in owner's.
-  const setUp = { settings: context.owner.required, ...context.setup() }
-  // Downloading everything, deleting and forgetting: only for a signed-in owner (OWNER_PASSWORD).
-  const keeping = { can: !context.cannotKeepData && pass.session !== null, cannot: context.cannotKeepData }
+  const owner = pass.who.role === 'owner'
+  // While no one can sign in, whoever runs the site opens the inbox on its machine for the set-up link.
+  if (!context.owner.required && isThisMachine(context.clientAddress)) {
+    context.team.offerSetUp(new URL(request.url).origin)
+  }
+  // What is not set up yet, said once for the page: the settings are a signed-in owner's.
+  const setUp = { settings: context.owner.required && owner, ...context.setup() }
+  // Downloading everything, deleting and forgetting: only for a signed-in owner.
+  const keeping = { can: !context.cannotKeepData && pass.session !== null && owner, cannot: context.cannotKeepData }
   // What the page shows around the list, however the list went.
-  const around = { phone, keeping, setUp, cannotReply: context.cannotReply }
+  const around = {
+    phone,
+    keeping,
+    setUp,
+    cannotReply: context.cannotReply,
+    me: pass.who.id === null ? null : { name: pass.who.name, role: pass.who.role },
+  }
   const query = readInboxQuery(new URL(request.url).searchParams, inboxPageSizes)
   if (!query.ok) {
     return json(

@@ -99,6 +99,7 @@ describe('matchesView', () => {
     awaitingAnalysis: false,
     replies: [],
     replyCount: 0,
+    history: [],
   }
 
   it.each([

@@ -2,7 +2,7 @@ import { setImmediate } from 'node:timers/promises'
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { createWrites, type Writes } from '#app/data/writes.server'
-import { submissions, submissionTags, tagCounts } from '#app/data/schema'
+import { leadHistory, submissions, submissionTags, tagCounts } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import { withThread, withThreads } from '#app/replies/threads.server'
 import { leadView } from '#app/leads/lead-view.server'
@@ -186,12 +186,25 @@ export function createInbox({
     /** Marks a submission handled or new, or takes it out of the spam folder, and tells every watcher. */
     async update(id: number, change: SubmissionChange, by: number | null): Promise<Submission | null> {
       const row = await writes.whenFree(() =>
-        db
-          .update(submissions)
-          .set({ ...('status' in change ? { status: change.status } : { spamReasons: null }), statusChangedBy: by })
-          .where(eq(submissions.id, id))
-          .returning()
-          .get(),
+        db.transaction((tx) => {
+          const changed = tx
+            .update(submissions)
+            .set({ ...('status' in change ? { status: change.status } : { spamReasons: null }), statusChangedBy: by })
+            .where(eq(submissions.id, id))
+            .returning()
+            .get()
+          if (changed) {
+            tx.insert(leadHistory)
+              .values({
+                submissionId: id,
+                change: 'status' in change ? change.status : 'not-spam',
+                memberId: by,
+                at: new Date(),
+              })
+              .run()
+          }
+          return changed
+        }),
       )
       if (!row) return null
       const submission = withThread(db, leadView(row))

@@ -16,6 +16,7 @@ function submission(id: number, name = `Visitor ${id}`): Submission {
     awaitingAnalysis: false,
     replies: [],
     replyCount: 0,
+    history: [],
   }
 }
 

@@ -1,3 +1,4 @@
+import { absoluteUtc } from '#app/leads/when-arrived'
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react'
 import type { Analysis } from '#app/analysis/analysis'
 import { intentWords } from '#app/analysis/intent-words'
@@ -116,11 +117,23 @@ export function SubmissionCard({
           Not saved: {problem}
         </p>
       ) : null}
+      {submission.history.length > 0 ? (
+        <ol aria-label="Who did what" className="mt-2 space-y-0.5 text-xs text-stone-600">
+          {submission.history.map((event) => (
+            <li key={`${event.at}-${event.change}`} data-testid="lead-event">
+              {leadChangeWords[event.change]} by {event.by ?? 'anyone (the inbox was open)'},{' '}
+              <time dateTime={event.at}>{absoluteUtc(event.at)}</time>
+            </li>
+          ))}
+        </ol>
+      ) : null}
       <Conversation submission={submission} answering={answering} problemSent={replyProblem} onChanged={onChanged} />
       {onRemoved ? <CardDataActions id={submission.id} email={submission.email} onRemoved={onRemoved} /> : null}
     </li>
   )
 }
+
+const leadChangeWords = { handled: 'Marked handled', new: 'Marked as new', 'not-spam': 'Taken out of spam' }
 
 const actionStyle =
   'rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50 disabled:opacity-60'

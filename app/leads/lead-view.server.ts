@@ -19,5 +19,6 @@ export function leadView(row: SubmissionRow): Submission {
     awaitingAnalysis: row.reanalyseAt !== null,
     replies: [],
     replyCount: 0,
+    history: [],
   }
 }

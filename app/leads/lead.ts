@@ -1,5 +1,5 @@
 import type { Analysis } from '#app/analysis/analysis'
-import type { ReplyKind, SpamReason, SubmissionStatus } from '#app/data/enums'
+import type { LeadChange, ReplyKind, SpamReason, SubmissionStatus } from '#app/data/enums'
 
 /** A submission as the API, the pages and the live link see it. */
 export interface Submission {
@@ -22,6 +22,15 @@ export interface Submission {
   replies: Reply[]
   /** How many there are in all; the card says how many earlier ones it leaves out. */
   replyCount: number
+  /** Who marked it handled or new, or took it out of spam, and when: the latest few, oldest first. */
+  history: LeadEvent[]
+}
+
+/** One change to a lead by the team; `by` is null for an open inbox's anyone. */
+export interface LeadEvent {
+  change: LeadChange
+  by: string | null
+  at: string
 }
 
 const submissionId = /^\d{1,15}$/
@@ -70,4 +79,6 @@ export interface Reply {
   otherSender: string | null
   /** Of an answer read back: the files it came with (not kept), by name and size. */
   attachments: Array<{ name: string; bytes: number }>
+  /** Who of the team wrote it; null for the site's own mails, an answer, or an open inbox's. */
+  by: string | null
 }

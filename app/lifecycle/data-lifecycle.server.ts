@@ -42,7 +42,7 @@ export function startDataLifecycle({
   settings: () => DataLifecycleSettings
   /** The backup copier's module: compiled beside the server, or its TypeScript through tsx in development. */
   copierUrl: URL
-  ownerRequired: boolean
+  ownerRequired: () => boolean
   log: Log
 }) {
   const erasureList = createErasureList({
@@ -85,9 +85,10 @@ export function startDataLifecycle({
     people,
     backups,
     /** Why the owner cannot download a backup, delete, or export or forget a person; null when they can. */
-    cannotKeepData: ownerRequired
-      ? null
-      : 'To download a backup, delete submissions, or export or forget a person, set OWNER_PASSWORD: an open inbox must never let a stranger take or destroy its data.',
+    cannotKeepData: () =>
+      ownerRequired()
+        ? null
+        : 'To download a backup, delete submissions, or export or forget a person, set OWNER_PASSWORD: an open inbox must never let a stranger take or destroy its data.',
     /** After a change of settings: the next backup follows the new interval (retention reads its days each day). */
     settingsChanged(changed: string[]) {
       if (changed.some((key) => key.startsWith('BACKUP_'))) backups.rescheduled()

@@ -324,6 +324,8 @@ export function createPeople({
 
   return {
     exportOf,
+    /** The erasure list's salted hash of an address: how the activity log names a visitor. */
+    hashOfAddress: erasureList.hashOfAddress,
 
     /**
      * Forgets a person: every row about them deleted in one transaction with the erasure's

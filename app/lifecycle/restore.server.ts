@@ -1,7 +1,9 @@
 import { closeSync, existsSync, openSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs'
+import { basename } from 'node:path'
 import Sqlite from 'better-sqlite3'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { openDatabase } from '#app/data/database.server'
+import { activity } from '#app/data/schema'
 import { whatABackupBrings } from './backup-differences.server'
 import { backupName, checkDatabaseFile, copyDatabase } from './backup-files.server'
 import { keepOnlyTheMigrationsSchema } from './backup-schema.server'
@@ -105,6 +107,18 @@ export function restoreBackup({
     }
     brings = whatABackupBrings(incoming, databasePath, now())
     if (brings.length > 0 && !approve(brings)) throw new RestoreNotApproved(brings)
+    // The restored file says it was restored, and from what, in its own activity log.
+    const restored = openDatabase(incoming, migrationsFolder)
+    restored.db
+      .insert(activity)
+      .values({
+        at: new Date(now()),
+        kind: 'restore',
+        memberId: null,
+        detail: `Restored from ${basename(file)}`.slice(0, 300),
+      })
+      .run()
+    restored.close()
     if (existsSync(databasePath)) {
       setAside = freeName(`${databasePath}.before-restore-${backupName(new Date(now())).slice(5, -3)}`)
       // The write-ahead log and its index go with the file they belong to.

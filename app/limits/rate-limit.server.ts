@@ -5,6 +5,8 @@ export type Taken = { ok: true } | { ok: false; retryAfterSeconds: number }
 export interface RateLimit {
   /** Counts one attempt from the address; refused once the window's allowance is spent. */
   take(address: string): Taken
+  /** Whether the address's allowance is used up, counting nothing (for limits on failures only). */
+  spent(address: string): Taken
 }
 
 interface Window {
@@ -51,6 +53,11 @@ export function createRateLimit({ limit, windowMs, now = Date.now }: Options): R
     for (const [key, window] of windows) if (window.endsAt <= at) windows.delete(key)
   }
 
+  const verdict = (window: Window, at: number, allowed = limit): Taken =>
+    window.count <= allowed
+      ? { ok: true }
+      : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((window.endsAt - at) / 1000)) }
+
   return {
     take(address) {
       const at = now()
@@ -62,8 +69,13 @@ export function createRateLimit({ limit, windowMs, now = Date.now }: Options): R
         windows.set(key, window)
       }
       window.count += 1
-      if (window.count <= limit) return { ok: true }
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((window.endsAt - at) / 1000)) }
+      return verdict(window, at)
+    },
+    spent(address) {
+      const at = now()
+      const window = windows.get(visitorKey(address))
+      // Spent once the allowance is used up: the next attempt would be one too many.
+      return window && window.endsAt > at ? verdict(window, at, limit - 1) : { ok: true }
     },
   }
 }

@@ -15,6 +15,7 @@ const submission: Submission = {
   awaitingAnalysis: false,
   replies: [],
   replyCount: 0,
+  history: [],
 }
 
 describe('SubmissionEvents', () => {

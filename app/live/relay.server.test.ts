@@ -20,6 +20,7 @@ const submission: Submission = {
   awaitingAnalysis: false,
   replies: [],
   replyCount: 0,
+  history: [],
 }
 
 const everyone = { session: null, expiresAt: Number.POSITIVE_INFINITY }

@@ -1,20 +1,21 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { createCookie } from '@remix-run/node'
-import { eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
+import { and, asc, eq, exists, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { createWrites, type Writes } from '#app/data/writes.server'
-import type { Log } from '#app/log'
 import type { TeamRole } from '#app/data/enums'
-import { ownerPassword, sessions, team } from '#app/data/schema'
+import { ownerPassword, passkeys, sessions, team } from '#app/data/schema'
+import { createRateLimit } from '#app/limits/rate-limit.server'
+import type { Log } from '#app/log'
+import { checkPassword, hashPassword, passwordProblem } from './passwords.server'
 
 const sessionMs = 30 * 24 * 60 * 60 * 1000
-const owner = 1
-const hashBytes = 32
 const sessionIdShape = /^[A-Za-z0-9_-]{43}$/
+const longestEmail = 254
 
 /** A person of the farm's team, as every action they take records them. */
 export interface TeamMember {
-  /** Null for anyone at all: the inbox is open (no OWNER_PASSWORD), so no one in particular acted. */
+  /** Null for anyone at all: the inbox is open (no one has a way to sign in), so no one in particular acted. */
   id: number | null
   name: string
   role: TeamRole
@@ -23,7 +24,7 @@ export interface TeamMember {
 /** Who is let in, by which session (its id's hash, never the id), and until when. */
 export interface OwnerPass {
   who: TeamMember
-  /** Null when no password is set and everyone is let in. */
+  /** Null when the inbox is open and everyone is let in. */
   session: string | null
   expiresAt: number
 }
@@ -31,17 +32,38 @@ export interface OwnerPass {
 /** Whoever opens an open inbox. */
 const anyone: TeamMember = { id: null, name: 'Anyone (the inbox is open)', role: 'owner' }
 
+export type SignIn =
+  | { ok: true; cookie: string; who: TeamMember }
+  | { ok: false; status: 401 | 429; error: string; retryAfterSeconds?: number; memberId: number | null }
+
+/** The request a session is opened for: over HTTPS or not (the cookie's Secure), and the session it replaces. */
+export interface Opening {
+  secure: boolean
+  cookieHeader: string | null
+}
+
 export interface OwnerAccess {
-  /** Whether the inbox is behind a password at all (OWNER_PASSWORD set). */
-  required: boolean
-  /** The live session the request's cookies name, or null. Everyone's, when no password is set. */
+  /** Whether the inbox is behind a sign-in: someone of the team has a password or a passkey. */
+  readonly required: boolean
+  /** The live session the request's cookies name, or null. Everyone's, while the inbox is open. */
   passFor(cookieHeader: string | null | undefined): Promise<OwnerPass | null>
-  /** Calls back with each session that signs out, so what it opened (a live socket) closes too. */
+  /** Calls back with each session that ends, so what it opened (a live socket) closes too. */
   onSignOut(listener: (session: string) => void): void
-  /** For the right password, a new session and the Set-Cookie value that holds it; otherwise null. */
-  signIn(password: string, cookie: { secure: boolean }): Promise<string | null>
+  /**
+   * A new session for the right address and password (an empty address: the first owner, made
+   * from OWNER_PASSWORD, who has not given one), ending the one the request came with.
+   */
+  signIn(attempt: { email: string; password: string }, opening: Opening): Promise<SignIn>
+  /** A new session for someone already proven (a passkey, an invitation taken), ending the request's. */
+  openSession(memberId: number, opening: Opening): Promise<string>
   /** Ends the session the cookies name, on the server too, and clears the cookie. */
   signOut(cookieHeader: string | null | undefined, cookie: { secure: boolean }): Promise<string>
+  /** Ends every session of theirs (sign out everywhere, removed, a new role); their sockets close. */
+  endSessionsOf(memberId: number): Promise<number>
+  /** Their new password, or why it is refused; their other sessions end. */
+  setPassword(memberId: number, password: string, keep?: string | null): Promise<string | null>
+  /** After someone gained or lost their way in: whether the inbox is behind a sign-in now. */
+  recount(): void
 }
 
 interface Options {
@@ -53,44 +75,67 @@ interface Options {
   now?: () => number
 }
 
-/** scrypt off the event loop (libuv's pool), with Node's default cost. */
-function scryptHash(password: string, salt: string): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, hashBytes, (error, key) => (error ? reject(error) : resolve(key))),
-  )
-}
-
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url')
 
-/**
- * The password's salted scrypt hash, kept in memory for sign-ins. A password other than
- * the one the stored hash was made from ends every session and replaces the hash.
- */
-async function rememberPassword(db: FarmDatabase, password: string, at: Date) {
-  const stored = db.select().from(ownerPassword).where(eq(ownerPassword.id, 1)).get()
-  if (stored) {
-    const hash = await scryptHash(password, stored.salt)
-    if (timingSafeEqual(hash, Buffer.from(stored.hash, 'base64'))) return { salt: stored.salt, hash }
-  }
-  const salt = randomBytes(16).toString('base64')
-  const hash = await scryptHash(password, salt)
-  const row = { id: 1, salt, hash: hash.toString('base64') }
-  db.transaction((tx) => {
-    tx.update(sessions).set({ revokedAt: at }).where(isNull(sessions.revokedAt)).run()
-    tx.insert(ownerPassword).values(row).onConflictDoUpdate({ target: ownerPassword.id, set: row }).run()
-  })
-  return { salt, hash }
+/** The first owner still on the team: whom OWNER_PASSWORD signs in. */
+function firstOwner(db: FarmDatabase) {
+  return db
+    .select()
+    .from(team)
+    .where(and(eq(team.role, 'owner'), isNull(team.removedAt)))
+    .orderBy(asc(team.id))
+    .limit(1)
+    .get()
 }
 
 /**
- * The owner's access as the site runs it: from here on the password lives only as its scrypt hash,
+ * OWNER_PASSWORD is the first owner's way in: applied when it differs from the one last applied
+ * (kept as a hash), so a person's own new password stands until the deployer sets another, which is
+ * then a way back in that ends the first owner's sessions.
+ */
+async function applyOwnerPassword(db: FarmDatabase, password: string, at: Date) {
+  const last = db.select().from(ownerPassword).where(eq(ownerPassword.id, 1)).get()
+  const lastHash = last
+    ? last.hash.startsWith('scrypt$')
+      ? last.hash
+      : `scrypt$16384$8$1$${last.salt}$${last.hash}`
+    : null
+  const owner = firstOwner(db)
+  if (!owner) return
+  if ((await checkPassword(password, lastHash)).right && owner.passwordHash !== null) return
+  const hash = await hashPassword(password)
+  db.transaction((tx) => {
+    tx.update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.memberId, owner.id), isNull(sessions.revokedAt)))
+      .run()
+    tx.update(team)
+      .set({ passwordHash: hash, joinedAt: owner.joinedAt ?? at })
+      .where(eq(team.id, owner.id))
+      .run()
+    const row = { id: 1, salt: '', hash }
+    tx.insert(ownerPassword).values(row).onConflictDoUpdate({ target: ownerPassword.id, set: row }).run()
+  })
+}
+
+/**
+ * The team's access as the site runs it: from here on OWNER_PASSWORD lives only as its scrypt hash,
  * so child processes and workers never see it; an open inbox in production is said once.
  */
 export async function openOwnerAccess(options: Options & { production: boolean; log: Log }): Promise<OwnerAccess> {
+  if (options.password !== undefined && passwordProblem(options.password, {}) !== null) {
+    options.log.warn(
+      {},
+      'OWNER_PASSWORD is short or common: sign in and set a password of your own (12 characters or more) on your page',
+    )
+  }
   const access = await createOwnerAccess(options)
   delete process.env.OWNER_PASSWORD
   if (!access.required && options.production) {
-    options.log.warn({}, 'OWNER_PASSWORD is not set: anyone can read the submissions at /farm-sales')
+    options.log.warn(
+      {},
+      'no one of the team can sign in (no OWNER_PASSWORD): anyone can read the submissions at /farm-sales; open it from this machine for a link that makes the first owner',
+    )
   }
   return access
 }
@@ -102,17 +147,7 @@ export async function createOwnerAccess({
   writes = createWrites(),
   now = Date.now,
 }: Options): Promise<OwnerAccess> {
-  if (!password) {
-    const everyone: OwnerPass = { who: anyone, session: null, expiresAt: Number.POSITIVE_INFINITY }
-    return {
-      required: false,
-      passFor: async () => everyone,
-      onSignOut() {},
-      signIn: async () => null,
-      signOut: async () => '',
-    }
-  }
-  const known = await rememberPassword(db, password, new Date(now()))
+  if (password) await applyOwnerPassword(db, password, new Date(now()))
   const cookie = createCookie('farm_owner', {
     httpOnly: true,
     sameSite: 'lax',
@@ -120,6 +155,23 @@ export async function createOwnerAccess({
     maxAge: sessionMs / 1000,
     secrets: sessionSecret ? [sessionSecret] : [],
   })
+  // Per account, wrong passwords only: a stranger can slow one person's sign-in, never end it
+  // (a passkey still signs in). Per address, every attempt (context.limits.signIns).
+  const wrongPasswords = createRateLimit({ limit: 10, windowMs: 15 * 60_000, now })
+  const everyone: OwnerPass = { who: anyone, session: null, expiresAt: Number.POSITIVE_INFINITY }
+
+  const canSignIn = db
+    .select({ id: team.id })
+    .from(team)
+    .where(
+      and(
+        isNull(team.removedAt),
+        or(isNotNull(team.passwordHash), exists(db.select().from(passkeys).where(eq(passkeys.memberId, team.id)))),
+      ),
+    )
+    .limit(1)
+    .prepare()
+  let required = canSignIn.get() !== undefined
 
   async function sessionId(cookieHeader: string | null | undefined): Promise<string | null> {
     const value: unknown = await cookie.parse(cookieHeader ?? null)
@@ -127,16 +179,65 @@ export async function createOwnerAccess({
   }
 
   const signedOut = new Set<(session: string) => void>()
+  const ended = (ids: string[]) => {
+    for (const id of ids) for (const listener of signedOut) listener(id)
+  }
+
+  async function openSession(memberId: number, { secure, cookieHeader }: Opening) {
+    const at = new Date(now())
+    const id = randomBytes(32).toString('base64url')
+    const previous = await sessionId(cookieHeader)
+    await writes.whenFree(() =>
+      db.transaction((tx) => {
+        // The table only holds the team's few live sessions.
+        tx.delete(sessions)
+          .where(or(lt(sessions.expiresAt, at), isNotNull(sessions.revokedAt)))
+          .run()
+        // A session id is never kept across a sign-in: one planted before it is worth nothing after.
+        if (previous)
+          tx.delete(sessions)
+            .where(eq(sessions.idHash, sha256(previous)))
+            .run()
+        tx.insert(sessions)
+          .values({ idHash: sha256(id), createdAt: at, expiresAt: new Date(at.getTime() + sessionMs), memberId })
+          .run()
+      }),
+    )
+    if (previous) ended([sha256(previous)])
+    return cookie.serialize(id, { secure })
+  }
+
+  async function endSessionsOf(memberId: number, keep: string | null = null) {
+    const gone = await writes.whenFree(() =>
+      db
+        .update(sessions)
+        .set({ revokedAt: new Date(now()) })
+        .where(
+          and(
+            eq(sessions.memberId, memberId),
+            isNull(sessions.revokedAt),
+            keep ? sql`${sessions.idHash} <> ${keep}` : undefined,
+          ),
+        )
+        .returning({ id: sessions.idHash })
+        .all(),
+    )
+    ended(gone.map((row) => row.id))
+    return gone.length
+  }
 
   return {
-    required: true,
+    get required() {
+      return required
+    },
     async passFor(cookieHeader) {
+      if (!required) return everyone
       const id = await sessionId(cookieHeader)
       if (!id) return null
       const found = db
         .select({ session: sessions, who: { id: team.id, name: team.name, role: team.role } })
         .from(sessions)
-        .innerJoin(team, eq(team.id, sessions.memberId))
+        .innerJoin(team, and(eq(team.id, sessions.memberId), isNull(team.removedAt)))
         .where(eq(sessions.idHash, sha256(id)))
         .get()
       if (!found) return null
@@ -147,29 +248,52 @@ export async function createOwnerAccess({
     onSignOut(listener) {
       signedOut.add(listener)
     },
-    async signIn(attempt, { secure }) {
-      if (!timingSafeEqual(await scryptHash(attempt, known.salt), known.hash)) return null
-      const at = new Date(now())
-      const id = randomBytes(32).toString('base64url')
-      await writes.whenFree(() =>
-        db.transaction((tx) => {
-          // The table only ever holds the owner's few live sessions.
-          tx.delete(sessions)
-            .where(or(lt(sessions.expiresAt, at), isNotNull(sessions.revokedAt)))
-            .run()
-          // The password is the owner's: the team's first person, made by drizzle/0016.
-          tx.insert(sessions)
-            .values({
-              idHash: sha256(id),
-              createdAt: at,
-              expiresAt: new Date(at.getTime() + sessionMs),
-              memberId: owner,
-            })
-            .run()
-        }),
-      )
-      return cookie.serialize(id, { secure })
+    async signIn({ email, password }, opening) {
+      const address = email.trim().toLowerCase().slice(0, longestEmail)
+      const person = db
+        .select()
+        .from(team)
+        .where(
+          and(
+            address ? eq(team.email, address) : isNull(team.email),
+            isNull(team.removedAt),
+            isNotNull(team.passwordHash),
+          ),
+        )
+        .orderBy(asc(team.id))
+        .get()
+      const account = person ? `member:${person.id}` : `address:${address}`
+      const spent = wrongPasswords.spent(account)
+      if (!spent.ok) {
+        return {
+          ok: false,
+          status: 429,
+          error: 'Too many wrong passwords for this account. Wait a while, or sign in with a passkey.',
+          retryAfterSeconds: spent.retryAfterSeconds,
+          memberId: person?.id ?? null,
+        }
+      }
+      const checked = await checkPassword(password, person?.passwordHash ?? null)
+      if (!person || !checked.right) {
+        wrongPasswords.take(account)
+        return {
+          ok: false,
+          status: 401,
+          error: address ? 'That address and password do not match.' : 'That password is not right.',
+          memberId: person?.id ?? null,
+        }
+      }
+      if (checked.again) {
+        const hash = await hashPassword(password)
+        await writes.whenFree(() => db.update(team).set({ passwordHash: hash }).where(eq(team.id, person.id)).run())
+      }
+      return {
+        ok: true,
+        cookie: await openSession(person.id, opening),
+        who: { id: person.id, name: person.name, role: person.role },
+      }
     },
+    openSession,
     async signOut(cookieHeader, { secure }) {
       const id = await sessionId(cookieHeader)
       if (id) {
@@ -181,9 +305,30 @@ export async function createOwnerAccess({
             .where(eq(sessions.idHash, session))
             .run(),
         )
-        for (const listener of signedOut) listener(session)
+        ended([session])
       }
       return cookie.serialize('', { secure, maxAge: 0 })
+    },
+    endSessionsOf: (memberId) => endSessionsOf(memberId),
+    async setPassword(memberId, password, keep = null) {
+      const person = db.select().from(team).where(eq(team.id, memberId)).get()
+      if (!person) return 'That person is not on the team.'
+      const problem = passwordProblem(password, person)
+      if (problem) return problem
+      const hash = await hashPassword(password)
+      await writes.whenFree(() =>
+        db
+          .update(team)
+          .set({ passwordHash: hash, joinedAt: person.joinedAt ?? new Date(now()) })
+          .where(eq(team.id, memberId))
+          .run(),
+      )
+      await endSessionsOf(memberId, keep)
+      required = true
+      return null
+    },
+    recount() {
+      required = canSignIn.get() !== undefined
     },
   }
 }

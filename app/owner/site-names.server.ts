@@ -28,12 +28,12 @@ export function createSiteNames({
 }: {
   /** The site's own names now: PUBLIC_URL's follows the settings. */
   siteHosts: () => string[]
-  inboxOpen: boolean
+  inboxOpen: () => boolean
   log: Log
 }) {
   const logged = new Set<string>()
   const strangerIn = (hosts: Array<string | null | undefined>) =>
-    (inboxOpen && hosts.find((host) => host && !isSiteName(host, siteHosts()))) || null
+    (inboxOpen() && hosts.find((host) => host && !isSiteName(host, siteHosts()))) || null
   return {
     /**
      * Why a request may not open the inbox (with the setting to add), or null when it may. Every

@@ -32,14 +32,14 @@ export function tellOwnerPhones({
   settings: () => OwnerPhonesSettings
   /** The first retry waits this long (NOTIFY_RETRY_SECONDS, as the mail's), then twice as long each time. */
   retryBaseMs: number
-  ownerRequired: boolean
+  ownerRequired: () => boolean
   log: Log
 }) {
   // Made (or read) once: the phones already told keep the same pair whatever else changes.
   const keys = vapidKeys(database.db, settings().keys)
   const pushing = () => {
     const current = settings()
-    return ownerRequired && current.subject ? { keys, subject: current.subject, siteUrl: current.siteUrl } : null
+    return ownerRequired() && current.subject ? { keys, subject: current.subject, siteUrl: current.siteUrl } : null
   }
   const push = createPush({
     engine,
@@ -65,7 +65,7 @@ export function tellOwnerPhones({
     queue: push,
     /** Why no phone can be notified of leads, or null when one can. */
     cannotPush(): string | null {
-      return !ownerRequired
+      return !ownerRequired()
         ? 'To be notified on this phone, set OWNER_PASSWORD: an open inbox must never let a stranger subscribe to its leads.'
         : !pushing()
           ? 'To be notified on this phone, set up mail or the phone’s contact in the settings: push services need to know whom to contact.'

@@ -14,8 +14,9 @@ export async function requirePushOwner(
   request: Request,
   context: Pick<AppLoadContext, 'owner' | 'siteNames' | 'push' | 'cannotPush'>,
   to: string,
-): Promise<OwnerPhones> {
+): Promise<{ phones: OwnerPhones; memberId: number }> {
   if (context.cannotPush || !context.push) throw jsonError(403, context.cannotPush ?? 'Notifications are off.')
-  await requireOwner(request, context, { as: 'api', to })
-  return context.push
+  const { who } = await requireOwner(request, context, { as: 'api', to })
+  // Someone can sign in (else cannotPush), so whoever passed is a person of the team.
+  return { phones: context.push, memberId: who.id! }
 }

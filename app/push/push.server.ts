@@ -256,11 +256,12 @@ export function createPush({
     mayHaveWork: lately.mayHaveWork,
   })
 
-  /** One push owed per phone about a lead, or (with `answerId`) about the visitor's answer to the farm. */
+  /** One push owed per phone of each person who wants them, about a lead or (with `answerId`) the visitor's answer to the farm. */
   function owePerPhone(submissionId: number, answerId: number | null, at: Date) {
     const queued = db.run(
       sql`INSERT INTO deliveries (kind, phone_id, submission_id, reply_id, next_attempt_at, created_at)
-          SELECT 'push', id, ${submissionId}, ${answerId}, ${at.getTime()}, ${at.getTime()} FROM push_subscriptions`,
+          SELECT 'push', id, ${submissionId}, ${answerId}, ${at.getTime()}, ${at.getTime()} FROM push_subscriptions
+          WHERE member_id IN (SELECT id FROM team WHERE push_new_leads AND removed_at IS NULL)`,
     )
     if (queued.changes > 0) lately.owed()
   }
@@ -270,19 +271,20 @@ export function createPush({
      * Keeps a phone's subscription: 'added', 'known' (its keys refreshed), or 'full' when 20
      * phones are notified already.
      */
-    async subscribe(subscription: OwnerSubscription): Promise<'added' | 'known' | 'full'> {
+    async subscribe(subscription: OwnerSubscription, memberId: number): Promise<'added' | 'known' | 'full'> {
       return writes.whenFree(() =>
         db.transaction((tx) => {
+          // A browser is whoever turned it on last: a phone passed from hand to hand is theirs now.
           const known = tx
             .update(pushSubscriptions)
-            .set({ p256dh: subscription.p256dh, auth: subscription.auth })
+            .set({ p256dh: subscription.p256dh, auth: subscription.auth, memberId })
             .where(eq(pushSubscriptions.endpoint, subscription.endpoint))
             .run()
           if (known.changes > 0) return 'known'
           const [phones] = tx.select({ n: count() }).from(pushSubscriptions).all()
           if ((phones?.n ?? 0) >= pushLimits.subscriptions) return 'full'
           tx.insert(pushSubscriptions)
-            .values({ ...subscription, createdAt: new Date(now()) })
+            .values({ ...subscription, memberId, createdAt: new Date(now()) })
             .run()
           return 'added'
         }),

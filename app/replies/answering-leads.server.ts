@@ -37,7 +37,7 @@ export function answerLeads({
   acknowledging: () => boolean
   /** UPDATES' desk now: a clean lead is asked whether they want them. */
   updates: () => UpdatesDesk | null
-  ownerRequired: boolean
+  ownerRequired: () => boolean
   log: Log
 }) {
   const { db, writes } = database
@@ -95,7 +95,7 @@ export function answerLeads({
     }),
     /** Why the owner cannot send mail from the inbox, or null when they can. */
     cannotReply(): string | null {
-      return !ownerRequired
+      return !ownerRequired()
         ? 'To answer from here, set OWNER_PASSWORD: mail goes out as the farm, so only the signed-in owner may send it.'
         : !mail()
           ? 'To answer from here, set up mail in the settings (or set SMTP_URL and NOTIFY_EMAIL): replies go out by mail.'

@@ -131,6 +131,7 @@ export function Conversation({
               >
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-stone-700">
                   <span className="font-bold text-stone-900">{replyKindWords[reply.kind].heading}</span>
+                  {reply.by ? <span data-testid="reply-by">by {reply.by}</span> : null}
                   <time dateTime={reply.createdAt}>{absoluteUtc(reply.createdAt)}</time>
                   <span
                     data-testid="delivery"

@@ -15,6 +15,7 @@ const reply: Reply = {
   dismissed: false,
   otherSender: null,
   attachments: [],
+  by: null,
 }
 const time = (iso: string) => iso.slice(11, 16)
 

@@ -1,15 +1,19 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { deliveries, replies, submissions, type DeliveryRow, type ReplyRow } from '#app/data/schema'
+import type { LeadChange } from '#app/data/enums'
+import { deliveries, leadHistory, replies, submissions, team, type DeliveryRow, type ReplyRow } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import { leadView } from '#app/leads/lead-view.server'
 import type { Submission } from '#app/leads/lead'
-import type { Reply } from '#app/leads/lead'
+import type { LeadEvent, Reply } from '#app/leads/lead'
+
+/** The latest changes a card shows of who marked or moved it. */
+const historyOnCard = 5
 import { replyLimits } from './reply'
 
 /** What a card shows of a mail's delivery, read from the delivery engine's record; none for an answer read back. */
 type MailDelivery = Pick<DeliveryRow, 'state' | 'nextAttemptAt' | 'sentAt' | 'lastError' | 'dismissedAt'>
-type StoredReply = ReplyRow & { delivery: MailDelivery | null }
+type StoredReply = ReplyRow & { delivery: MailDelivery | null; byName?: string | null }
 
 /** A mail's own delivery: the visitor-mail row (an answer has none; the owner's mail about it is another kind). */
 const itsDelivery = and(eq(deliveries.replyId, replies.id), eq(deliveries.kind, 'visitor-mail'))
@@ -36,6 +40,7 @@ export function toReply({ delivery, ...row }: StoredReply, leadAddress: string, 
     text: cut ? `${words.slice(0, textUpTo).join('')}…` : row.text,
     cut,
     createdAt: row.createdAt.toISOString(),
+    by: row.byName ?? null,
   }
   // Read back from the farm's mailbox: theirs, with no delivery of its own.
   if (delivery === null) {
@@ -81,9 +86,18 @@ export function withThreads(db: FarmDatabase, shown: Submission[]): Submission[]
   if (shown.length === 0) return shown
   const ids = shown.map((submission) => submission.id)
   const rows = db.all<Record<string, unknown> & { total: number }>(
-    sql`SELECT r.*, d.state, d.next_attempt_at, d.sent_at, d.last_error, d.dismissed_at FROM (SELECT *, row_number() OVER (PARTITION BY submission_id ORDER BY id DESC) AS place, count(*) OVER (PARTITION BY submission_id) AS total FROM ${replies} WHERE ${inArray(replies.submissionId, ids)}) r LEFT JOIN ${deliveries} d ON d.reply_id = r.id AND d.kind = 'visitor-mail' WHERE r.place <= ${replyLimits.onCard} ORDER BY r.id`,
+    sql`SELECT r.*, d.state, d.next_attempt_at, d.sent_at, d.last_error, d.dismissed_at, t.name AS by_name FROM (SELECT *, row_number() OVER (PARTITION BY submission_id ORDER BY id DESC) AS place, count(*) OVER (PARTITION BY submission_id) AS total FROM ${replies} WHERE ${inArray(replies.submissionId, ids)}) r LEFT JOIN ${deliveries} d ON d.reply_id = r.id AND d.kind = 'visitor-mail' LEFT JOIN ${team} t ON t.id = r.sent_by WHERE r.place <= ${replyLimits.onCard} ORDER BY r.id`,
   )
-  if (rows.length === 0) return shown
+  const changes = db.all<{ submission_id: number; change: LeadChange; name: string | null; at: number }>(
+    sql`SELECT h.submission_id, h.change, t.name, h.at FROM (SELECT *, row_number() OVER (PARTITION BY submission_id ORDER BY id DESC) AS place FROM ${leadHistory} WHERE ${inArray(leadHistory.submissionId, ids)}) h LEFT JOIN ${team} t ON t.id = h.member_id WHERE h.place <= ${historyOnCard} ORDER BY h.id`,
+  )
+  const histories = new Map<number, LeadEvent[]>()
+  for (const row of changes) {
+    const events = histories.get(row.submission_id) ?? []
+    events.push({ change: row.change, by: row.name, at: new Date(row.at).toISOString() })
+    histories.set(row.submission_id, events)
+  }
+  if (rows.length === 0 && changes.length === 0) return shown
   const threads = new Map<number, { replies: Reply[]; total: number }>()
   const addresses = new Map(shown.map((submission) => [submission.id, submission.email]))
   for (const raw of rows) {
@@ -94,7 +108,10 @@ export function withThreads(db: FarmDatabase, shown: Submission[]): Submission[]
   }
   return shown.map((submission) => {
     const thread = threads.get(submission.id)
-    return thread ? { ...submission, replies: thread.replies, replyCount: thread.total } : submission
+    const history = histories.get(submission.id) ?? []
+    return thread
+      ? { ...submission, replies: thread.replies, replyCount: thread.total, history }
+      : { ...submission, history }
   })
 }
 
@@ -114,6 +131,7 @@ function replyRow(raw: Record<string, unknown>): StoredReply {
     requestKey: (raw.request_key as string | null) ?? null,
     subscriberId: raw.subscriber_id === null || raw.subscriber_id === undefined ? null : Number(raw.subscriber_id),
     sentBy: raw.sent_by === null || raw.sent_by === undefined ? null : Number(raw.sent_by),
+    byName: (raw.by_name as string | null | undefined) ?? null,
     attachments: typeof raw.attachments === 'string' ? (JSON.parse(raw.attachments) as ReplyRow['attachments']) : null,
     delivery:
       raw.state === null

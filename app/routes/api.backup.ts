@@ -4,6 +4,7 @@ import { requireMethod } from '#app/http/require-method.server'
 import { backupName } from '#app/lifecycle/backup-files.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requireDataOwner } from '#app/owner/require-owner.server'
+import { recordDeed } from '#app/team/deeds.server'
 
 /**
  * A backup to download now: one consistent copy of the whole database (taken while leads keep
@@ -13,7 +14,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return answeringJson(context.log, async () => {
     // Remix runs loaders for OPTIONS too: only a GET makes a copy.
     requireMethod(request, ['GET', 'HEAD'])
-    await requireDataOwner(request, context, { as: 'api', to: 'download a backup' })
+    const pass = await requireDataOwner(request, context, { as: 'api', to: 'download a backup' })
     const headers = {
       ...ownerDataHeaders,
       'Content-Type': 'application/vnd.sqlite3',
@@ -29,6 +30,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
           })
         : jsonError(503, 'The backup could not be made just now (see the log). Please try again.')
     }
+    await recordDeed(context, pass, 'backup-download', `Downloaded a backup (${copy.bytes} bytes)`)
     return new Response(copy.body, { headers: { ...headers, 'Content-Length': String(copy.bytes) } })
   })
 }

@@ -4,6 +4,7 @@ import { requireMethod } from '#app/http/require-method.server'
 import { readPersonAddress } from '#app/lifecycle/person-address'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requireDataOwner } from '#app/owner/require-owner.server'
+import { recordDeed } from '#app/team/deeds.server'
 
 const nothingAbout = (address: string) => jsonError(404, `The site holds nothing about ${address}.`)
 
@@ -15,11 +16,12 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return answeringJson(context.log, async () => {
     // Remix runs loaders for OPTIONS too; the answer names every method the address takes.
     requireMethod(request, ['GET', 'HEAD', 'DELETE'])
-    await requireDataOwner(request, context, { as: 'api', to: "export a person's data" })
+    const pass = await requireDataOwner(request, context, { as: 'api', to: "export a person's data" })
     const address = readPersonAddress(new URL(request.url).searchParams)
     if (!address.ok) return jsonError(400, address.error)
     const everything = context.people.exportOf(address.email)
     if (!everything) return nothingAbout(address.email)
+    await recordDeed(context, pass, 'person-export', 'Exported a person’s data', address.email)
     return json(everything, {
       headers: {
         ...ownerDataHeaders,
@@ -38,6 +40,13 @@ export function action({ request, context }: ActionFunctionArgs) {
     if (!address.ok) return jsonError(400, address.error)
     const forgotten = await context.people.forget(address.email, pass.who.id)
     if (!forgotten) return nothingAbout(address.email)
+    await recordDeed(
+      context,
+      pass,
+      'forget',
+      `Forgot a person: ${forgotten.submissions} submissions${forgotten.subscription ? ' and a subscription' : ''}`,
+      address.email,
+    )
     return json({ forgotten }, { headers: ownerDataHeaders })
   })
 }

@@ -6,7 +6,7 @@ import { requirePushOwner } from '#app/push/push-requests.server'
 /** The VAPID public key a browser subscribes with: `{publicKey}` (base64url). */
 export function loader({ request, context }: LoaderFunctionArgs) {
   return answeringJson(context.log, async () => {
-    const phones = await requirePushOwner(request, context, 'be notified of leads')
+    const { phones } = await requirePushOwner(request, context, 'be notified of leads')
     return json({ publicKey: phones.publicKey }, { headers: ownerDataHeaders })
   })
 }

@@ -13,7 +13,7 @@ import { readPushSubscription } from '#app/push/push-subscription.server'
 export function action({ request, context }: ActionFunctionArgs) {
   return answeringJson(context.log, async () => {
     requireMethod(request, ['POST', 'DELETE'])
-    const phones = await requirePushOwner(request, context, 'be notified of leads')
+    const { phones, memberId } = await requirePushOwner(request, context, 'be notified of leads')
     const bytes = await requestBytes(request)
     if (bytes.length > pushLimits.subscriptionBytes) {
       return jsonError(400, `A push subscription is at most ${pushLimits.subscriptionBytes} bytes of JSON.`)
@@ -34,7 +34,7 @@ export function action({ request, context }: ActionFunctionArgs) {
     }
     const subscription = readPushSubscription(read.body, phones.hosts)
     if (!subscription.ok) return jsonError(400, subscription.error)
-    const kept = await phones.subscribe(subscription.subscription)
+    const kept = await phones.subscribe(subscription.subscription, memberId)
     if (kept === 'full') {
       return jsonError(
         409,

@@ -3,6 +3,7 @@ import { parseSubmissionChange, submissionChangeError } from '#app/inbox/submiss
 import { answeringJson, jsonError, readJsonBody } from '#app/http/json.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
+import { recordDeed } from '#app/team/deeds.server'
 import { requireDataOwner, requireOwner } from '#app/owner/require-owner.server'
 import { isSubmissionId } from '#app/leads/lead'
 
@@ -27,9 +28,9 @@ export function action({ request, params, context }: ActionFunctionArgs) {
     const id = params.id ?? ''
     if (!isSubmissionId(id)) return jsonError(404, `There is no submission ${id}.`)
     if (request.method === 'DELETE') {
-      return (await context.inbox.remove(Number(id)))
-        ? new Response(null, { status: 204, headers: ownerDataHeaders })
-        : jsonError(404, `There is no submission ${id}.`)
+      if (!(await context.inbox.remove(Number(id)))) return jsonError(404, `There is no submission ${id}.`)
+      await recordDeed(context, pass, 'delete', `Deleted submission ${id}`)
+      return new Response(null, { status: 204, headers: ownerDataHeaders })
     }
     const read = await readJsonBody(request, 'the change')
     if (!read.ok) return read.answer

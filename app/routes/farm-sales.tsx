@@ -52,7 +52,9 @@ export default function FarmSales() {
     keeping,
     setUp,
     cannotReply,
+    me,
   } = useLoaderData<typeof loader>()
+  const helper = me?.role === 'helper'
   const live = useOutletContext<LiveCounts>()
   const counts = useMemo(() => live.laidOver(loadedCounts), [live, loadedCounts])
   const newSubmissions = live.latest(useRouteLoaderData<typeof rootLoader>('root')?.newSubmissions ?? null)
@@ -70,16 +72,33 @@ export default function FarmSales() {
       <h1 className="font-serif text-3xl font-bold text-green-900 sm:text-4xl">Farm Sales Data</h1>
       <p className="mt-2 text-stone-700 sm:mt-3 sm:text-lg">Review customer submissions and AI-powered insights.</p>
       <p className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm">
-        <Link to="/farm-sales/saved-replies" className="font-semibold text-green-800 underline">
-          Saved replies and acknowledgement
-        </Link>
-        <Link to="/farm-sales/updates" className="font-semibold text-green-800 underline">
-          Updates and offers
-        </Link>
-        {setUp.settings ? (
-          <Link to="/farm-sales/settings" className="font-semibold text-green-800 underline">
-            Settings
+        {me ? (
+          <Link to="/farm-sales/me" className="font-semibold text-green-800 underline">
+            Your page
           </Link>
+        ) : null}
+        {helper ? null : (
+          <>
+            <Link to="/farm-sales/saved-replies" className="font-semibold text-green-800 underline">
+              Saved replies and acknowledgement
+            </Link>
+            <Link to="/farm-sales/updates" className="font-semibold text-green-800 underline">
+              Updates and offers
+            </Link>
+          </>
+        )}
+        {setUp.settings ? (
+          <>
+            <Link to="/farm-sales/settings" className="font-semibold text-green-800 underline">
+              Settings
+            </Link>
+            <Link to="/farm-sales/team" className="font-semibold text-green-800 underline">
+              The team
+            </Link>
+            <Link to="/farm-sales/activity" className="font-semibold text-green-800 underline">
+              Activity
+            </Link>
+          </>
         ) : null}
         {keeping.can ? (
           <a href="/api/backup" download className="font-semibold text-green-800 underline">

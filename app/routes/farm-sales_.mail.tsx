@@ -19,7 +19,7 @@ export const headers = pageHeaders
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!context.owner.required) return json({ cannot: cannotSetUp, setUp: null })
-  await requireOwner(request, context, { as: 'page' })
+  await requireOwner(request, context, { as: 'page', to: 'set up the farm’s mail', role: 'owner' })
   const { notify, dkim } = context.settings.config
   if (!notify) return json({ cannot: null, setUp: null }, { headers: ownerDataHeaders })
   const domain = domainOf(notify.from)
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
   if (!context.owner.required) throw json({ error: cannotSetUp }, { status: 403 })
-  const pass = await requireOwner(request, context, { as: 'page' })
+  const pass = await requireOwner(request, context, { as: 'page', to: 'set up the farm’s mail', role: 'owner' })
   const tested = await sendTestMail(new FormData(), context, pass)
   return json(tested.ok ? { ok: true, said: tested.said } : { ok: false, said: tested.error }, {
     status: tested.ok ? 200 : 400,

@@ -17,7 +17,7 @@ const needsPassword =
   'Saved replies and the acknowledgement are sent as the farm: set OWNER_PASSWORD and sign in to write them.'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireOwner(request, context, { as: 'page' })
+  await requireOwner(request, context, { as: 'page', to: 'write the saved replies', role: 'owner' })
   const ready = context.owner.required
   return json(
     {
@@ -36,7 +36,7 @@ type FormName = number | 'new' | 'acknowledgement'
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
-  await requireOwner(request, context, { as: 'page' })
+  await requireOwner(request, context, { as: 'page', to: 'write the saved replies', role: 'owner' })
   const form = await request.formData().catch(() => new FormData())
   const fields = formTexts(form, ['intent', 'id', 'name', 'text'])
   if (!fields)

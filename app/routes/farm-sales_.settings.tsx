@@ -24,7 +24,7 @@ export const headers = pageHeaders
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!context.owner.required) return json({ cannot: cannotSetUp, states: null, acknowledgement: '', mailboxSays: '' })
-  await requireOwner(request, context, { as: 'page' })
+  await requireOwner(request, context, { as: 'page', to: 'change the farm’s settings', role: 'owner' })
   return json(
     {
       cannot: null,
@@ -55,7 +55,7 @@ function typedIn(form: FormData, sectionId: string): Record<string, string> {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
   if (!context.owner.required) throw json({ error: cannotSetUp }, { status: 403 })
-  const pass = await requireOwner(request, context, { as: 'page' })
+  const pass = await requireOwner(request, context, { as: 'page', to: 'change the farm’s settings', role: 'owner' })
   const form = await request.formData().catch(() => null)
   const intent = form?.get('intent')
   const section = form?.get('section')

@@ -23,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: 'Updates and offers' }, { name
 export const headers = pageHeaders
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireOwner(request, context, { as: 'page' })
+  await requireOwner(request, context, { as: 'page', to: 'send updates', role: 'owner' })
   const ready = updatesDesk(context)
   if (!ready.ok) return json({ cannotSend: ready.error, desk: null }, { headers: ownerDataHeaders })
   const { subscribers, updates } = ready.desk
@@ -66,7 +66,7 @@ export interface Draft {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
-  const { who } = await requireOwner(request, context, { as: 'page' })
+  const { who } = await requireOwner(request, context, { as: 'page', to: 'send updates', role: 'owner' })
   const sentForm = await request.formData().catch(() => new FormData())
   const fields = formTexts(sentForm, ['intent', 'subject', 'text', 'requestKey', 'email', 'name', 'note', 'id'])
   const lists = [...sentForm.getAll('product'), ...sentForm.getAll('intent-of')]

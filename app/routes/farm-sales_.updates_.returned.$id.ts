@@ -13,7 +13,7 @@ import { updatesDesk } from '#app/updates/update-requests.server'
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   return answeringJson(context.log, async () => {
     requireMethod(request, ['GET', 'HEAD'])
-    await requireOwner(request, context, { as: 'api', to: 'read what came back' })
+    await requireOwner(request, context, { as: 'api', to: 'read what came back', role: 'owner' })
     const ready = updatesDesk(context)
     if (!ready.ok) return jsonError(ready.status, ready.error)
     const source = isSubmissionId(params.id ?? '') ? ready.desk.returned.source(Number(params.id)) : null

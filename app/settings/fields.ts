@@ -200,6 +200,7 @@ export const sections: Section[] = [
         kind: 'whole-number',
         hint: 'Empty keeps them for good.',
       },
+      { key: 'ACTIVITY_DAYS', label: 'The activity log, days', kind: 'whole-number' },
     ],
   },
 ]

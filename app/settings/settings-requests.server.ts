@@ -4,7 +4,7 @@ import { createSmtpTransport } from '#app/delivery/smtp-transport.server'
 import { serverWords } from '#app/delivery/smtp-refusals'
 import { jsonError } from '#app/http/json.server'
 import type { OwnerPass } from '#app/owner/owner-access.server'
-import { requireOwner } from '#app/owner/require-owner.server'
+import { requireOwner, type Guard } from '#app/owner/require-owner.server'
 import { postSigned } from '#app/webhook/webhook.server'
 import { notText } from '#app/http/form-text.server'
 import { sectionOf, type FieldState } from './fields'
@@ -20,13 +20,9 @@ export const cannotSetUp =
  * when OWNER_PASSWORD is set (an open inbox's 403 says what to set); then the owner guard (421,
  * 401 or the sign-in page).
  */
-export async function requireSettingsOwner(
-  request: Request,
-  context: Context,
-  guard: { as: 'page' } | { as: 'api'; to: string },
-): Promise<OwnerPass> {
+export async function requireSettingsOwner(request: Request, context: Context, guard: Guard): Promise<OwnerPass> {
   if (!context.owner.required) throw jsonError(403, cannotSetUp)
-  return requireOwner(request, context, guard)
+  return requireOwner(request, context, { to: 'change the farm’s settings', ...guard, role: 'owner' })
 }
 
 /**

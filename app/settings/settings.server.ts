@@ -141,7 +141,7 @@ export function createSettings<Config>({
   defaults: Record<string, string>
   read: (env: Environment) => Config
   /** Whether a signed-in owner keeps the settings (OWNER_PASSWORD set). */
-  hasOwner: boolean
+  hasOwner: () => boolean
   log: Log
   now?: () => number
 }) {
@@ -157,7 +157,7 @@ export function createSettings<Config>({
   let ignored = new Set<string>()
   const storedRows = () =>
     new Map(
-      hasOwner
+      hasOwner()
         ? db
             .select()
             .from(farmSettings)

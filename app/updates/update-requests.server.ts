@@ -114,7 +114,7 @@ export async function requireUpdatesOwner(
 ): Promise<{ desk: UpdatesDesk; who: TeamMember }> {
   const ready = updatesDesk(context)
   if (!ready.ok) throw jsonError(403, ready.error)
-  const { who } = await requireOwner(request, context, { as: 'api', to })
+  const { who } = await requireOwner(request, context, { as: 'api', to, role: 'owner' })
   return { desk: ready.desk, who }
 }
 

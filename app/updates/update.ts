@@ -36,6 +36,8 @@ export interface UpdateReport {
   unsubscribedSince: number
   /** Why mails failed, in the mail server's words, most frequent first. */
   failures: Array<{ reason: string; count: number }>
+  /** Who of the team sent it; null from an open inbox. */
+  sentBy: string | null
 }
 
 /** A bounce or complaint as the updates page lists it (not its whole text: that opens on its own). */

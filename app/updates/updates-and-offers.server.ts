@@ -32,7 +32,7 @@ export function offerUpdates({
   retryBaseMs: number
   farmName: () => string
   products: () => string[]
-  ownerRequired: boolean
+  ownerRequired: () => boolean
   /** Whether an address had left the updates before it was forgotten (the data's lifecycle knows). */
   leftBeforeForgetting: (address: string) => boolean
   log: Log
@@ -63,7 +63,7 @@ export function offerUpdates({
     },
     /** Why the owner cannot send updates from here, or null when they can. */
     cannotSendUpdates(): string | null {
-      return !ownerRequired
+      return !ownerRequired()
         ? 'To send updates, set OWNER_PASSWORD: an open inbox must never let a stranger mail every subscriber.'
         : !settings()
           ? 'To send updates and offers, turn them on in the settings (they need mail and the site’s public address).'

@@ -127,6 +127,10 @@ export function createUpdates({
       complained,
       unsubscribedSince: left,
       failures,
+      sentBy:
+        row.sentBy === null
+          ? null
+          : (db.get<{ name: string } | undefined>(sql`SELECT name FROM team WHERE id = ${row.sentBy}`)?.name ?? null),
     }
   }
 

@@ -1,0 +1,38 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { answeringJson, jsonError } from '#app/http/json.server'
+import { requireMethod } from '#app/http/require-method.server'
+import { ownerDataHeaders } from '#app/owner/owner-data'
+import { relyingOn } from '#app/owner/relying'
+import { requireOwner } from '#app/owner/require-owner.server'
+
+const to = 'add a passkey'
+
+/** A person of the team, signed in: an open inbox's anyone has no passkeys. */
+async function requirePerson(request: Request, context: LoaderFunctionArgs['context']) {
+  const { who } = await requireOwner(request, context, { as: 'api', to })
+  if (who.id === null) throw jsonError(403, 'No one signs in yet: a passkey is for a person of the team.')
+  return { id: who.id, name: who.name }
+}
+
+/** `GET /api/passkeys`: what the browser needs to make a passkey for the person signed in. */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return answeringJson(context.log, async () => {
+    requireMethod(request, ['GET', 'HEAD'])
+    const who = await requirePerson(request, context)
+    const options = await context.passkeys.registrationOptions(who, relyingOn(request))
+    return json({ options }, { headers: ownerDataHeaders })
+  })
+}
+
+/** `POST /api/passkeys` with `{response}`: keeps the passkey the browser made (201). */
+export function action({ request, context }: ActionFunctionArgs) {
+  return answeringJson(context.log, async () => {
+    requireMethod(request, ['POST'])
+    const who = await requirePerson(request, context)
+    const body: unknown = await request.json().catch(() => null)
+    const response = typeof body === 'object' && body !== null ? (body as { response?: unknown }).response : null
+    const kept = await context.passkeys.register(who, response, relyingOn(request))
+    if (!kept.ok) return jsonError(kept.status, kept.error)
+    return json({ added: true }, { status: 201, headers: ownerDataHeaders })
+  })
+}

@@ -1,0 +1,233 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { CannotNote, OwnerPage } from '#app/components/owner-page'
+import { formTexts, notText } from '#app/http/form-text.server'
+import { pageHeaders } from '#app/http/page-headers.server'
+import { requireMethod } from '#app/http/require-method.server'
+import { AddPasskey } from '#app/owner/add-passkey'
+import { ownerDataHeaders } from '#app/owner/owner-data'
+import { checkPassword } from '#app/owner/passwords.server'
+import { cameOverHttps } from '#app/owner/request-security'
+import { requireOwner } from '#app/owner/require-owner.server'
+import { shortDate } from '#app/team/dates'
+
+export const meta: MetaFunction = () => [{ title: 'Your page' }, { name: 'robots', content: 'noindex' }]
+
+export const headers = pageHeaders
+
+const openInbox = 'No one signs in yet: this page is for a person of the team, once the site has its first owner.'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const pass = await requireOwner(request, context, { as: 'page' })
+  const mine = pass.who.id === null ? null : context.team.mine(pass.who.id)
+  return json({ mine, cannot: mine ? null : openInbox }, { headers: ownerDataHeaders })
+}
+
+type Section = 'mine' | 'password' | 'phones' | 'passkeys'
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, ['POST'])
+  const pass = await requireOwner(request, context, { as: 'page' })
+  const form = await request.formData().catch(() => new FormData())
+  const fields = formTexts(form, ['intent', 'name', 'mail', 'push', 'current', 'password', 'id'])
+  const refused = (section: Section, status: number, error: string) => json({ problem: { section, error } }, { status })
+  if (!fields) return refused('mine', 400, notText)
+  if (pass.who.id === null || pass.session === null) return refused('mine', 403, openInbox)
+  const me = pass.who.id
+  const done = () => redirect('/farm-sales/me', 303)
+  switch (fields.intent) {
+    case 'mine': {
+      const changed = await context.team.changeMine(me, {
+        name: fields.name,
+        mailNewLeads: fields.mail === 'on',
+        pushNewLeads: fields.push === 'on',
+      })
+      return changed.ok ? done() : refused('mine', changed.status, changed.error)
+    }
+    case 'password': {
+      // The password they have first: a browser left signed in is not a way to take the account.
+      const person = context.team.passwordOf(me)
+      if (person !== null && !(await checkPassword(fields.current, person)).right) {
+        return refused('password', 400, 'Your password now is not right.')
+      }
+      const problem = await context.owner.setPassword(me, fields.password, pass.session)
+      return problem ? refused('password', 400, problem) : done()
+    }
+    case 'remove-phone':
+      await context.team.removePhone(me, Number(fields.id))
+      return done()
+    case 'remove-passkey':
+      await context.passkeys.remove({ id: me }, fields.id)
+      return done()
+    case 'sign-out-everywhere': {
+      await context.team.signOutEverywhere(me, pass.who, context.clientAddress)
+      const cleared = await context.owner.signOut(request.headers.get('Cookie'), { secure: cameOverHttps(request) })
+      return redirect('/sign-in', { status: 303, headers: { 'Set-Cookie': cleared } })
+    }
+    default:
+      return refused('mine', 400, 'That change is not one this page knows.')
+  }
+}
+
+const fieldStyle =
+  'block w-full rounded-xl border border-stone-300 bg-stone-50 px-3 py-2 text-base focus:bg-white focus:ring-2 focus:ring-green-700 focus:outline-none'
+export const buttonStyle =
+  'rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50 disabled:opacity-60'
+const card = 'mt-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200'
+const heading = 'mt-10 font-serif text-2xl font-bold text-green-900'
+
+export default function MyPage() {
+  const { mine, cannot } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  const busy = useNavigation().state === 'submitting'
+  const problem = (section: Section) =>
+    answer?.problem.section === section ? (
+      <p id={`${section}-problem`} role="alert" className="mt-2 text-sm font-medium text-red-800">
+        Not saved: {answer.problem.error}
+      </p>
+    ) : null
+  const described = (section: Section) =>
+    answer?.problem.section === section ? { 'aria-describedby': `${section}-problem`, 'aria-invalid': true } : {}
+  if (!mine) {
+    return (
+      <OwnerPage title="Your page">
+        <CannotNote>{cannot}</CannotNote>
+      </OwnerPage>
+    )
+  }
+  return (
+    <OwnerPage title="Your page">
+      <p className="mt-3 text-stone-700">
+        {mine.name}, {mine.role === 'owner' ? 'an owner' : 'a helper'}
+        {mine.email ? ` (${mine.email})` : ''}.{' '}
+        {mine.role === 'owner' ? (
+          <>
+            <Link to="/farm-sales/team" className="font-semibold text-green-800 underline">
+              The team
+            </Link>{' '}
+            ·{' '}
+            <Link to="/farm-sales/activity" className="font-semibold text-green-800 underline">
+              Activity
+            </Link>
+          </>
+        ) : (
+          'A helper reads the inbox, replies, marks leads and is told of new ones.'
+        )}
+      </p>
+
+      <h2 className={heading}>You and your notifications</h2>
+      <Form method="post" className={card}>
+        <input type="hidden" name="intent" value="mine" />
+        <label htmlFor="name" className="mb-1.5 block text-sm font-semibold text-stone-800">
+          Your name, as the team and the cards show it
+        </label>
+        <input id="name" name="name" defaultValue={mine.name} className={fieldStyle} {...described('mine')} />
+        <p className="mt-4 flex items-center gap-2">
+          <input id="mail" name="mail" type="checkbox" defaultChecked={mine.mailNewLeads} className="h-4 w-4" />
+          <label htmlFor="mail" className="text-stone-800">
+            Mail me about each new lead{mine.email ? '' : ' (at the farm’s notification address)'}
+          </label>
+        </p>
+        <p className="mt-2 flex items-center gap-2">
+          <input id="push" name="push" type="checkbox" defaultChecked={mine.pushNewLeads} className="h-4 w-4" />
+          <label htmlFor="push" className="text-stone-800">
+            Notify my phones of each new lead
+          </label>
+        </p>
+        {problem('mine')}
+        <button type="submit" disabled={busy} className={`mt-4 ${buttonStyle}`}>
+          Save
+        </button>
+      </Form>
+
+      <h2 className={heading}>Your phones</h2>
+      {mine.phoneList.length === 0 ? (
+        <p className="mt-2 text-stone-700">None yet: open the inbox on your phone and tap ‘Notify me on this phone’.</p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {mine.phoneList.map((phone) => (
+            <li key={phone.id} className="flex flex-wrap items-center gap-3 text-stone-800">
+              <span>
+                A phone added {shortDate(phone.addedAt)}, pushed through {phone.endpointHost}
+              </span>
+              <Form method="post">
+                <input type="hidden" name="id" value={phone.id} />
+                <button type="submit" name="intent" value="remove-phone" disabled={busy} className={buttonStyle}>
+                  Stop notifying it
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2 className={heading}>Passkeys</h2>
+      <p className="mt-2 text-stone-700">
+        A passkey signs you in with your phone’s or computer’s lock (a fingerprint, a face, a PIN), with nothing to
+        type: handy at the market stall.
+      </p>
+      {mine.passkeyList.length > 0 ? (
+        <ul className="mt-3 space-y-2">
+          {mine.passkeyList.map((key) => (
+            <li key={key.id} className="flex flex-wrap items-center gap-3 text-stone-800" data-testid="passkey">
+              <span>
+                Added {shortDate(key.addedAt)}
+                {key.lastUsedAt ? `, last used ${shortDate(key.lastUsedAt)}` : ', not used yet'}
+              </span>
+              <Form method="post">
+                <input type="hidden" name="id" value={key.id} />
+                <button type="submit" name="intent" value="remove-passkey" disabled={busy} className={buttonStyle}>
+                  Remove
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <AddPasskey />
+
+      <h2 className={heading}>Password</h2>
+      <Form method="post" className={card}>
+        <input type="hidden" name="intent" value="password" />
+        <input type="hidden" name="username" value={mine.email ?? ''} autoComplete="username" />
+        <label htmlFor="current" className="mb-1.5 block text-sm font-semibold text-stone-800">
+          Your password now
+        </label>
+        <input id="current" name="current" type="password" autoComplete="current-password" className={fieldStyle} />
+        <label htmlFor="password" className="mt-3 mb-1.5 block text-sm font-semibold text-stone-800">
+          A new password, 12 characters or more
+        </label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          className={fieldStyle}
+          {...described('password')}
+        />
+        {problem('password')}
+        <button type="submit" disabled={busy} className={`mt-4 ${buttonStyle}`}>
+          Change my password
+        </button>
+        <p className="mt-2 text-sm text-stone-600">Your other browsers and phones are signed out when it changes.</p>
+      </Form>
+
+      <h2 className={heading}>Sign out everywhere</h2>
+      <Form method="post" className={card}>
+        <p className="text-stone-700">
+          Ends every session of yours, on every browser and phone, this one too: for a lost phone, or a shared computer
+          left signed in.
+        </p>
+        <button
+          type="submit"
+          name="intent"
+          value="sign-out-everywhere"
+          disabled={busy}
+          className={`mt-3 ${buttonStyle}`}
+        >
+          Sign out everywhere
+        </button>
+      </Form>
+    </OwnerPage>
+  )
+}

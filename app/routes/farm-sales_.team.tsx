@@ -1,0 +1,226 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { CannotNote, OwnerPage } from '#app/components/owner-page'
+import { formTexts, notText } from '#app/http/form-text.server'
+import { pageHeaders } from '#app/http/page-headers.server'
+import { requireMethod } from '#app/http/require-method.server'
+import { ownerDataHeaders } from '#app/owner/owner-data'
+import { requireOwner, type Guard } from '#app/owner/require-owner.server'
+import { isSubmissionId } from '#app/leads/lead'
+import { shortDate } from '#app/team/dates'
+import { invitationDays } from '#app/team/team.server'
+
+export const meta: MetaFunction = () => [{ title: 'The team' }, { name: 'robots', content: 'noindex' }]
+
+export const headers = pageHeaders
+
+const guard: Guard = { as: 'page', to: 'change the team', role: 'owner' }
+const openInbox =
+  'No one signs in yet: the team starts with its first owner (OWNER_PASSWORD, or the set-up link in the log).'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const pass = await requireOwner(request, context, guard)
+  return json(
+    {
+      people: context.owner.required ? context.team.people() : [],
+      me: pass.who.id,
+      cannot: context.owner.required ? null : openInbox,
+      invitationDays,
+    },
+    { headers: ownerDataHeaders },
+  )
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, ['POST'])
+  const pass = await requireOwner(request, context, guard)
+  const form = await request.formData().catch(() => new FormData())
+  const fields = formTexts(form, ['intent', 'id', 'name', 'email', 'role'])
+  const refused = (status: number, error: string, extra: { field?: string; id?: number } = {}) =>
+    json(
+      { problem: { error, ...extra, name: fields?.name ?? '', email: fields?.email ?? '' }, invited: null },
+      { status },
+    )
+  if (!fields) return refused(400, notText)
+  if (!context.owner.required) return refused(403, openInbox)
+  const address = context.clientAddress
+  const link = (token: string) => `${new URL(request.url).origin}/join/${token}`
+  if (fields.intent === 'invite') {
+    const invited = await context.team.invite(fields, pass.who, address)
+    if (!invited.ok) return refused(invited.status, invited.error, invited.field ? { field: invited.field } : {})
+    return json({
+      problem: null,
+      invited: { name: invited.person.name, link: link(invited.token), until: invited.expiresAt },
+    })
+  }
+  if (!isSubmissionId(fields.id)) return refused(400, 'That person is not on the team.')
+  const id = Number(fields.id)
+  if (fields.intent === 'invite-again') {
+    const again = await context.team.inviteAgain(id)
+    if (!again.ok) return refused(again.status, again.error, { id })
+    return json({ problem: null, invited: { name: again.name, link: link(again.token), until: again.expiresAt } })
+  }
+  const done =
+    fields.intent === 'role'
+      ? await context.team.changeRole(id, fields.role, pass.who, address)
+      : fields.intent === 'remove'
+        ? await context.team.remove(id, pass.who, address)
+        : fields.intent === 'sign-out-everywhere'
+          ? await context.team.signOutEverywhere(id, pass.who, address)
+          : ({ ok: false, status: 400, error: 'That change is not one this page knows.' } as const)
+  if (!done.ok) return refused(done.status, done.error, { id })
+  // Whoever changed their own role or removed themselves is signed out with the rest of their sessions.
+  return redirect(id === pass.who.id ? '/sign-in' : '/farm-sales/team', 303)
+}
+
+const fieldStyle =
+  'block w-full rounded-xl border border-stone-300 bg-stone-50 px-3 py-2 text-base focus:bg-white focus:ring-2 focus:ring-green-700 focus:outline-none'
+const buttonStyle =
+  'rounded-full px-3 py-1 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50 disabled:opacity-60'
+
+export default function TeamPage() {
+  const { people, me, cannot, invitationDays: days } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  const busy = useNavigation().state === 'submitting'
+  const problem = answer?.problem ?? null
+  const inviteProblem = problem && !('id' in problem) ? problem : null
+  if (cannot) {
+    return (
+      <OwnerPage title="The team">
+        <CannotNote>{cannot}</CannotNote>
+      </OwnerPage>
+    )
+  }
+  return (
+    <OwnerPage title="The team">
+      <p className="mt-3 text-stone-700">
+        Everyone who works the inbox, each with their own sign-in. An <strong>owner</strong> does everything; a{' '}
+        <strong>helper</strong> reads the inbox, replies, marks leads, uses the saved replies and is told of new leads,
+        but never exports, backs up, deletes, forgets, sends updates, sets up mail or changes the team.
+      </p>
+      {answer?.invited ? (
+        <div role="status" className="mt-6 rounded-2xl bg-green-50 px-5 py-4 text-green-950 ring-1 ring-green-200">
+          <p className="font-semibold">
+            Send {answer.invited.name} this link to join (it works once, until {shortDate(answer.invited.until)}):
+          </p>
+          <p className="mt-2 break-all">
+            <code data-testid="invitation-link">{answer.invited.link}</code>
+          </p>
+        </div>
+      ) : null}
+      <ul className="mt-6 space-y-3">
+        {people.map((person) => {
+          const personProblem = problem && 'id' in problem && problem.id === person.id ? problem.error : null
+          return (
+            <li
+              key={person.id}
+              className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
+              data-testid="person"
+            >
+              <p className="font-semibold text-stone-900">
+                {person.name}
+                {person.id === me ? ' (you)' : ''}
+              </p>
+              <p className="text-sm text-stone-700">
+                {person.email ?? 'Signs in with OWNER_PASSWORD'} · {person.role === 'owner' ? 'Owner' : 'Helper'} ·{' '}
+                {person.joinedAt
+                  ? `joined ${shortDate(person.joinedAt)}, ${person.passkeys} ${person.passkeys === 1 ? 'passkey' : 'passkeys'}, ${person.phones} ${person.phones === 1 ? 'phone' : 'phones'}`
+                  : 'invited, not joined yet'}
+              </p>
+              <div className="mt-3 flex flex-wrap items-end gap-2">
+                <Form method="post" className="flex items-end gap-2">
+                  <input type="hidden" name="id" value={person.id} />
+                  <label className="text-sm text-stone-800">
+                    <span className="mb-1 block font-semibold">Role</span>
+                    <select
+                      name="role"
+                      defaultValue={person.role}
+                      className="rounded-lg border border-stone-300 bg-stone-50 px-2 py-1"
+                    >
+                      <option value="owner">Owner</option>
+                      <option value="helper">Helper</option>
+                    </select>
+                  </label>
+                  <button type="submit" name="intent" value="role" disabled={busy} className={buttonStyle}>
+                    Change role
+                  </button>
+                </Form>
+                <Form method="post" className="flex flex-wrap gap-2">
+                  <input type="hidden" name="id" value={person.id} />
+                  {person.joinedAt ? (
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="sign-out-everywhere"
+                      disabled={busy}
+                      className={buttonStyle}
+                    >
+                      Sign out everywhere
+                    </button>
+                  ) : (
+                    <button type="submit" name="intent" value="invite-again" disabled={busy} className={buttonStyle}>
+                      New invitation link
+                    </button>
+                  )}
+                  <button type="submit" name="intent" value="remove" disabled={busy} className={buttonStyle}>
+                    Remove from the team
+                  </button>
+                </Form>
+              </div>
+              {personProblem ? (
+                <p role="alert" className="mt-2 text-sm font-medium text-red-800">
+                  Not changed: {personProblem}
+                </p>
+              ) : null}
+            </li>
+          )
+        })}
+      </ul>
+      <h2 className="mt-10 font-serif text-2xl font-bold text-green-900">Add someone</h2>
+      <Form method="post" className="mt-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+        <input type="hidden" name="intent" value="invite" />
+        <label htmlFor="name" className="mb-1.5 block text-sm font-semibold text-stone-800">
+          Name
+        </label>
+        <input
+          id="name"
+          name="name"
+          defaultValue={inviteProblem?.name}
+          aria-invalid={inviteProblem?.field === 'name' ? true : undefined}
+          aria-describedby={inviteProblem ? 'invite-problem' : undefined}
+          className={fieldStyle}
+        />
+        <label htmlFor="email" className="mt-3 mb-1.5 block text-sm font-semibold text-stone-800">
+          Email
+        </label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          defaultValue={inviteProblem?.email}
+          aria-invalid={inviteProblem?.field === 'email' ? true : undefined}
+          aria-describedby={inviteProblem ? 'invite-problem' : undefined}
+          className={fieldStyle}
+        />
+        <label htmlFor="role" className="mt-3 mb-1.5 block text-sm font-semibold text-stone-800">
+          Role
+        </label>
+        <select id="role" name="role" defaultValue="helper" className={fieldStyle}>
+          <option value="helper">Helper</option>
+          <option value="owner">Owner</option>
+        </select>
+        {inviteProblem ? (
+          <p id="invite-problem" role="alert" className="mt-2 text-sm font-medium text-red-800">
+            Not added: {inviteProblem.error}
+          </p>
+        ) : null}
+        <button type="submit" disabled={busy} className={`mt-4 ${buttonStyle}`}>
+          Add and make an invitation link
+        </button>
+        <p className="mt-2 text-sm text-stone-600">
+          The link lets them set their own password, once, within {days} days.
+        </p>
+      </Form>
+    </OwnerPage>
+  )
+}

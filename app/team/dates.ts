@@ -1,0 +1,10 @@
+/** A day as the team's pages show it ('26 Nov 2026'), in UTC, so the server's page and the browser's agree. */
+export function shortDate(ms: number): string {
+  return new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+}
+
+/** A moment, to the minute, in UTC: '26 Nov 2026, 14:05 UTC'. */
+export function shortTime(ms: number): string {
+  const at = new Date(ms)
+  return `${shortDate(ms)}, ${at.toISOString().slice(11, 16)} UTC`
+}
