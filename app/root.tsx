@@ -106,6 +106,20 @@ export function ErrorBoundary() {
     : error instanceof Error
       ? error.message
       : String(error)
+  // A helper at an owner's door: said plainly, with the way back to the inbox they may work.
+  if (isRouteErrorResponse(error) && error.status === 403 && said.includes('Only an owner may')) {
+    return (
+      <main className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
+        <h1 className="font-serif text-3xl font-bold text-green-900">This page is for owners</h1>
+        <p role="alert" className="mt-6 text-lg text-stone-800">
+          {said.trim()}
+        </p>
+        <a href="/farm-sales" className="mt-8 inline-block font-semibold text-green-800 underline">
+          Back to the inbox
+        </a>
+      </main>
+    )
+  }
   return (
     <main className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
       <h1 className="font-serif text-3xl font-bold text-green-900">Unexpected Application Error!</h1>

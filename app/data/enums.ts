@@ -17,7 +17,7 @@ export const replyKinds = ['acknowledgement', 'reply', 'confirmation', 'answer',
 export type ReplyKind = (typeof replyKinds)[number]
 
 /**
- * What a person of the farm's team may do: an `owner` everything; a `helper` works the inbox
+ * What a person of the farm’s team may do: an `owner` everything; a `helper` works the inbox
  * (reads, replies, marks, uses the saved replies, is pushed) and nothing of the farm's data or mail.
  */
 export const teamRoles = ['owner', 'helper'] as const

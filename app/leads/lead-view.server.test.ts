@@ -35,6 +35,7 @@ it('is the one shape of a lead every reader picks its part from, with times as I
     awaitingAnalysis: false,
     replies: [],
     replyCount: 0,
+    history: [],
   })
 })
 

@@ -13,7 +13,7 @@ const sessionMs = 30 * 24 * 60 * 60 * 1000
 const sessionIdShape = /^[A-Za-z0-9_-]{43}$/
 const longestEmail = 254
 
-/** A person of the farm's team, as every action they take records them. */
+/** A person of the farm’s team, as every action they take records them. */
 export interface TeamMember {
   /** Null for anyone at all: the inbox is open (no one has a way to sign in), so no one in particular acted. */
   id: number | null

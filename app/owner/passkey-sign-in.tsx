@@ -66,7 +66,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
             disabled={busy}
             className="w-full rounded-xl px-6 py-3 font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50 disabled:opacity-70"
           >
-            Sign in with a passkey
+            Use a passkey
           </button>
           {problem ? (
             <p role="alert" className="mt-1.5 text-sm font-medium text-red-700">

@@ -30,7 +30,7 @@ export async function requireOwner(
   if (refusal) throw jsonError(421, refusal)
   const pass = await owner.passFor(request.headers.get('Cookie'))
   if (!pass) {
-    if (guard.as === 'api') throw jsonError(401, `Sign in as one of the farm's team to ${guard.to}.`)
+    if (guard.as === 'api') throw jsonError(401, `Sign in as one of the farm’s team to ${guard.to}.`)
     const { pathname, search } = new URL(request.url)
     throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`${pathname}${search}`)}`)
   }

@@ -32,42 +32,25 @@ export default function Activity() {
       {entries.length === 0 ? (
         <p className="mt-6 text-stone-700">Nothing yet.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Activity, newest first</caption>
-            <thead className="bg-stone-50 text-stone-800">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  When
-                </th>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  Who
-                </th>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  What
-                </th>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  From
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id} className="border-t border-stone-100" data-testid="activity" data-kind={entry.kind}>
-                  <td className="px-4 py-2 whitespace-nowrap text-stone-700">{shortTime(entry.at)}</td>
-                  <td className="px-4 py-2 text-stone-900">{entry.who}</td>
-                  <td className="px-4 py-2 text-stone-900">
-                    {entry.detail}
-                    {entry.subjectHash ? (
-                      <span className="ml-1 text-stone-600">(visitor {entry.subjectHash.slice(0, 10)})</span>
-                    ) : null}
-                  </td>
-                  <td className="px-4 py-2 text-stone-700">{entry.address ?? 'the command line'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ol
+          aria-label="Activity, newest first"
+          className="mt-6 divide-y divide-stone-100 rounded-2xl bg-white shadow-sm ring-1 ring-stone-200"
+        >
+          {entries.map((entry) => (
+            <li key={entry.id} className="px-4 py-3 sm:px-5" data-testid="activity" data-kind={entry.kind}>
+              <p className="text-stone-900">
+                {entry.detail}
+                {entry.subjectHash ? (
+                  <span className="ml-1 text-stone-600">(visitor {entry.subjectHash.slice(0, 10)})</span>
+                ) : null}
+              </p>
+              <p className="mt-0.5 text-sm text-stone-600">
+                <time dateTime={new Date(entry.at).toISOString()}>{shortTime(entry.at)}</time> · {entry.who} · from{' '}
+                {entry.address ?? 'the command line'}
+              </p>
+            </li>
+          ))}
+        </ol>
       )}
       {next !== null ? (
         <Link

@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
   const pass = await requireOwner(request, context, { as: 'page' })
   const form = await request.formData().catch(() => new FormData())
-  const fields = formTexts(form, ['intent', 'name', 'mail', 'push', 'current', 'password', 'id'])
+  const fields = formTexts(form, ['intent', 'name', 'email', 'mail', 'push', 'current', 'password', 'id'])
   const refused = (section: Section, status: number, error: string) => json({ problem: { section, error } }, { status })
   if (!fields) return refused('mine', 400, notText)
   if (pass.who.id === null || pass.session === null) return refused('mine', 403, openInbox)
@@ -39,6 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'mine': {
       const changed = await context.team.changeMine(me, {
         name: fields.name,
+        email: fields.email,
         mailNewLeads: fields.mail === 'on',
         pushNewLeads: fields.push === 'on',
       })
@@ -122,10 +123,22 @@ export default function MyPage() {
           Your name, as the team and the cards show it
         </label>
         <input id="name" name="name" defaultValue={mine.name} className={fieldStyle} {...described('mine')} />
+        <label htmlFor="my-email" className="mt-3 mb-1.5 block text-sm font-semibold text-stone-800">
+          Your email, to sign in with and to be mailed at
+        </label>
+        <input
+          id="my-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={mine.email ?? ''}
+          className={fieldStyle}
+          {...described('mine')}
+        />
         <p className="mt-4 flex items-center gap-2">
           <input id="mail" name="mail" type="checkbox" defaultChecked={mine.mailNewLeads} className="h-4 w-4" />
           <label htmlFor="mail" className="text-stone-800">
-            Mail me about each new lead{mine.email ? '' : ' (at the farm’s notification address)'}
+            Mail me about each new lead{mine.email ? '' : ' (at the farm’s notification address, until you give yours)'}
           </label>
         </p>
         <p className="mt-2 flex items-center gap-2">

@@ -177,7 +177,12 @@ export default function TeamPage() {
         })}
       </ul>
       <h2 className="mt-10 font-serif text-2xl font-bold text-green-900">Add someone</h2>
-      <Form method="post" className="mt-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+      {/* A fresh, empty form once someone is added: the next person starts from blank fields. */}
+      <Form
+        method="post"
+        key={answer?.invited?.link ?? 'invite'}
+        className="mt-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
+      >
         <input type="hidden" name="intent" value="invite" />
         <label htmlFor="name" className="mb-1.5 block text-sm font-semibold text-stone-800">
           Name

@@ -55,6 +55,7 @@ describe('the submissions service', () => {
         awaitingAnalysis: false,
         replies: [],
         replyCount: 0,
+        history: [],
       },
     })
     expect(published).toEqual([{ type: 'NEW_SUBMISSION', data: result.ok && result.submission }])

@@ -49,7 +49,7 @@ const refused = (status: number, error: string, field?: string): Refused => ({
   ...(field ? { field } : {}),
 })
 
-/** Who is on the farm's team, and what only an owner changes about them: the team page's and the API's one door. */
+/** Who is on the farm’s team, and what only an owner changes about them: the team page's and the API's one door. */
 export function createTeam({
   db,
   writes,
@@ -354,37 +354,65 @@ export function createTeam({
       return { ok: true, ended }
     },
 
-    /** Their own name and what they are told of. */
-    async changeMine(id: number, given: { name: string; mailNewLeads: boolean; pushNewLeads: boolean }): Promise<Done> {
+    /**
+     * Their own name, address and what they are told of. The first owner may leave the address
+     * empty (they sign in with OWNER_PASSWORD); anyone else keeps one, never another person's.
+     */
+    async changeMine(
+      id: number,
+      given: { name: string; email: string; mailNewLeads: boolean; pushNewLeads: boolean },
+    ): Promise<Done> {
       const name = readName(given.name)
       if (typeof name !== 'string') return name
-      const changed = await writes.whenFree(() =>
-        db
-          .update(team)
-          .set({ name, mailNewLeads: given.mailNewLeads, pushNewLeads: given.pushNewLeads })
-          .where(and(eq(team.id, id), onTeam))
-          .run(),
+      const email = given.email.trim().toLowerCase()
+      if (email && (!isEmailAddress(email) || email.length > teamLimits.email)) {
+        return refused(400, 'Enter your email address, like ann@example.com.', 'email')
+      }
+      return writes.whenFree(() =>
+        db.transaction((tx): Done => {
+          const person = tx
+            .select()
+            .from(team)
+            .where(and(eq(team.id, id), onTeam))
+            .get()
+          if (!person) return refused(404, 'You are not on the team any more.')
+          if (!email && person.email !== null)
+            return refused(400, 'Keep an email address: it is how you sign in.', 'email')
+          if (
+            email &&
+            tx
+              .select({ id: team.id })
+              .from(team)
+              .where(and(onTeam, eq(team.email, email), ne(team.id, id)))
+              .get()
+          ) {
+            return refused(409, `${email} is someone else’s on the team.`, 'email')
+          }
+          tx.update(team)
+            .set({ name, email: email || null, mailNewLeads: given.mailNewLeads, pushNewLeads: given.pushNewLeads })
+            .where(eq(team.id, id))
+            .run()
+          return { ok: true }
+        }),
       )
-      return changed.changes > 0 ? { ok: true } : refused(404, 'You are not on the team any more.')
     },
 
     /**
-     * Who is mailed about each lead: the farm's NOTIFY_EMAIL, but for a person of the team with that
-     * address who turned it off; and each person of the team who joined and wants the mail.
+     * Who is mailed about each lead: each person of the team who joined and wants it, at their own
+     * address; the first owner, who has none of their own, at the farm's NOTIFY_EMAIL. A person
+     * who turned it off is left out, at whichever address.
      */
     leadMailTo(farm: string[]): string[] {
       const people = db
         .select({ email: team.email, wants: team.mailNewLeads })
         .from(team)
-        .where(and(onTeam, isNotNull(team.email), isNotNull(team.joinedAt)))
+        .where(and(onTeam, isNotNull(team.joinedAt)))
         .all()
-      const off = new Set(people.filter((person) => !person.wants).map((person) => person.email!))
-      const to = farm.filter((address) => !off.has(address.toLowerCase()))
+      const off = new Set(people.filter((person) => !person.wants).map((person) => person.email?.toLowerCase() ?? null))
+      const to = off.has(null) ? [] : farm.filter((address) => !off.has(address.toLowerCase()))
       const known = new Set(to.map((address) => address.toLowerCase()))
-      return [
-        ...to,
-        ...people.filter((person) => person.wants && !known.has(person.email!)).map((person) => person.email!),
-      ]
+      const theirs = people.filter((person) => person.wants && person.email !== null && !known.has(person.email))
+      return [...to, ...theirs.map((person) => person.email!)]
     },
 
     /** The hash of their password, for a change that asks for it first; null without one. */

@@ -40,7 +40,7 @@ export function UpdateReports({ reports, sending }: { reports: UpdateReport[]; s
               <p className="mt-0.5 text-sm text-stone-600">
                 <time dateTime={report.createdAt}>{when.format(new Date(report.createdAt))} UTC</time>, to{' '}
                 {audienceWords(report.audience)}
-                {report.sentBy ? <span data-testid="sent-by">, sent by {report.sentBy}</span> : null}
+                {report.sentBy ? <span data-testid="sent-by">, by {report.sentBy}</span> : null}
               </p>
               <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
                 {(

@@ -21,7 +21,7 @@ test.describe('sign-in limit', () => {
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page.getByRole('alert')).toHaveText(tooManySignIns)
     await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Owner sign in')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in')
     await page.goto('/farm-sales')
     await expect(page).toHaveURL(/\/sign-in/)
   })

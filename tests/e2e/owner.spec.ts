@@ -9,7 +9,7 @@ test.describe('with OWNER_PASSWORD set', () => {
     await postSubmission(server, { name: 'Waiting Wendy' })
     await page.goto('/farm-sales')
     await expect(page).toHaveURL(`${server.url}/sign-in?redirectTo=%2Ffarm-sales`)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Owner sign in')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in')
     await expect(page.getByText('Waiting Wendy')).toHaveCount(0)
 
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })

@@ -72,6 +72,7 @@ describe('the analysis stored with each submission', () => {
           awaitingAnalysis: false,
           replies: [],
           replyCount: 0,
+          history: [],
         },
       ])
       expect(storedRows(server.databasePath).map((row) => row.analysis)).toEqual([null, JSON.stringify(data.analysis)])

@@ -208,7 +208,7 @@ describe('owner protection', () => {
     expect(page.headers.location).toBe('/sign-in?redirectTo=%2Ffarm-sales')
     const list = await fetch(`${server.url}/api/submissions`)
     expect(list.status).toBe(401)
-    expect(await list.json()).toEqual({ error: 'Sign in as the farm owner to read submissions.' })
+    expect(await list.json()).toEqual({ error: 'Sign in as one of the farm’s team to read submissions.' })
     expect(await upgradeStatus(server.wsUrl)).toBe(401)
 
     expect((await signIn(server, 'wrong')).status).toBe(401)
@@ -257,9 +257,9 @@ describe('owner protection', () => {
 
   it('warns at start in production when the inbox is open to everyone, and not when it is protected', async () => {
     const open = await serve()
-    expect(open.output()).toContain('OWNER_PASSWORD is not set')
+    expect(open.output()).toContain('no one of the team can sign in (no OWNER_PASSWORD)')
     const guarded = await serve({ OWNER_PASSWORD: password })
-    expect(guarded.output()).not.toContain('OWNER_PASSWORD is not set')
+    expect(guarded.output()).not.toContain('no one of the team can sign in (no OWNER_PASSWORD)')
     expect(guarded.output()).not.toContain(password)
   })
 })

@@ -106,6 +106,7 @@ describe('GET /api/submissions', () => {
       'awaitingAnalysis',
       'createdAt',
       'email',
+      'history',
       'id',
       'message',
       'name',

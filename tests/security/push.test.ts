@@ -189,7 +189,7 @@ it('lets no one but the signed-in owner near the phones: 401 without a session, 
       for (const method of ['POST', 'DELETE']) {
         const stranger = await call(guarded, path, { method, body })
         expect(stranger.status, `${method} ${path}`).toBe(401)
-        expect(stranger.error).toBe('Sign in as the farm owner to be notified of leads.')
+        expect(stranger.error).toBe('Sign in as one of the farm’s team to be notified of leads.')
         const openInbox = await call(open, path, { method, body })
         expect(openInbox.status, `${method} ${path}`).toBe(403)
         expect(openInbox.error).toMatch(/^To be notified on this phone, set OWNER_PASSWORD/)

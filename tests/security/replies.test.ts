@@ -78,7 +78,7 @@ describe('with OWNER_PASSWORD and mail set up', () => {
     const before = repliesStored(server)
     const api = await replyJson(server, id, 'Hello')
     expect(api.status).toBe(401)
-    expect(JSON.parse(api.text)).toEqual({ error: 'Sign in as the farm owner to reply to leads.' })
+    expect(JSON.parse(api.text)).toEqual({ error: 'Sign in as one of the farm’s team to reply to leads.' })
     const history = await rawRequest(server.url, { method: 'GET', path: `/api/submissions/${id}/replies` })
     expect(history.status).toBe(401)
     const form = await replyForm(server, id, { text: 'Hello' }, {})

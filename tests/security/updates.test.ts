@@ -80,7 +80,7 @@ describe('who may send updates', () => {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ subject: 'Hi', text: 'Hello' }),
       })
-      expect(JSON.parse(answer.text), path).toEqual({ error: 'Sign in as the farm owner to send updates.' })
+      expect(JSON.parse(answer.text), path).toEqual({ error: 'Sign in as one of the farm’s team to send updates.' })
       expect(answer.status, path).toBe(401)
     }
     for (const path of ['/api/updates', '/api/updates/1', '/api/updates/audience']) {

@@ -1,0 +1,227 @@
+// Attacks on the team's ways in: guessing passwords (per address with the shipped limit, per
+// account from many addresses), a planted session, the set-up link, passkey answers that are not
+// a passkey's, and the activity log as a place a visitor's address could be left.
+import Sqlite from 'better-sqlite3'
+import { describe, expect, it } from 'vitest'
+import { readRows } from '#tests/support/database'
+import { rawRequest } from '#tests/support/raw-request'
+import { serverPerTest } from '#tests/support/server-per-test'
+import type { RunningServer } from '#tests/support/server'
+import { addPerson, cookieOf, fromSomewhere, signInAs } from '#tests/support/team'
+
+const ownerPassword = 'the old orchard gate'
+const serve = serverPerTest()
+const form = { 'Content-Type': 'application/x-www-form-urlencoded' }
+
+function tryPassword(server: RunningServer, email: string, password: string, headers: Record<string, string> = {}) {
+  return rawRequest(server.url, {
+    path: '/sign-in',
+    headers: { ...form, ...headers },
+    body: new URLSearchParams({ email, password }).toString(),
+  })
+}
+
+async function activity(server: RunningServer, owner: string) {
+  const answer = await fetch(`${server.url}/farm-sales/activity?_data=routes%2Ffarm-sales_.activity`, {
+    headers: { Cookie: owner },
+  })
+  expect(answer.status).toBe(200)
+  return (
+    (await answer.json()) as {
+      entries: Array<{ kind: string; who: string; detail: string; subjectHash: string | null; address: string | null }>
+    }
+  ).entries
+}
+
+describe('guessing passwords', () => {
+  it('is limited per address with the shipped limit: the sixth try in a minute is refused, on every way in', async () => {
+    const server = await serve({ env: { OWNER_PASSWORD: ownerPassword } })
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await tryPassword(server, 'nobody@farm.example', `guess ${attempt}`)).status).toBe(401)
+    }
+    const sixth = await tryPassword(server, '', ownerPassword)
+    expect(sixth.status).toBe(429)
+    // The invitation and passkey doors count against the same allowance.
+    const join = await rawRequest(server.url, { path: `/join/${'a'.repeat(43)}`, headers: form, body: 'password=x' })
+    expect(join.status).toBe(429)
+    const passkey = await rawRequest(server.url, {
+      path: '/api/sign-in/passkey',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ response: { id: 'x', response: {} } }),
+    })
+    expect(passkey.status).toBe(429)
+  })
+
+  it('is limited per account from any number of addresses, and says so; another account is untouched', async () => {
+    // TRUST_PROXY so each guess comes from an address of its own, as a botnet's would.
+    const server = await serve({ env: { OWNER_PASSWORD: ownerPassword, TRUST_PROXY: 'loopback' } })
+    const owner = await signInAs(server.url, '', ownerPassword)
+    await addPerson(server.url, owner, { name: 'Sam Field', email: 'sam@farm.example', role: 'helper' })
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await tryPassword(server, 'sam@farm.example', `guess ${attempt}`, fromSomewhere())).status).toBe(401)
+    }
+    const right = await tryPassword(server, 'SAM@farm.example', 'sweet peas by the gate', fromSomewhere())
+    expect(right.status).toBe(429)
+    expect(right.text).toContain('Too many wrong passwords for this account.')
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0)
+    await signInAs(server.url, '', ownerPassword)
+    // Each refusal is in the activity log: the account's name, never the words typed.
+    const failed = (await activity(server, owner)).filter((entry) => entry.kind === 'sign-in-failed')
+    expect(failed).toHaveLength(10)
+    expect(failed[0]).toMatchObject({ who: 'Someone not signed in', detail: 'A wrong password for Sam Field' })
+    expect(JSON.stringify(readRows(server.databasePath, 'SELECT * FROM activity'))).not.toContain('guess')
+  })
+})
+
+describe('sessions', () => {
+  it('never keeps a session id across a sign-in: one planted before is ended by it', async () => {
+    const server = await serve({ env: { OWNER_PASSWORD: ownerPassword } })
+    const planted = await signInAs(server.url, '', ownerPassword)
+    // Someone else signs in on a browser the planted cookie was put in.
+    const answer = await rawRequest(server.url, {
+      path: '/sign-in',
+      headers: { ...form, Cookie: planted },
+      body: new URLSearchParams({ email: '', password: ownerPassword }).toString(),
+    })
+    expect(answer.status).toBe(302)
+    const fresh = cookieOf(answer)
+    expect(fresh).not.toBe(planted)
+    expect((await fetch(`${server.url}/api/submissions`, { headers: { Cookie: planted } })).status).toBe(401)
+    expect((await fetch(`${server.url}/api/submissions`, { headers: { Cookie: fresh } })).status).toBe(200)
+  })
+})
+
+describe('the set-up link', () => {
+  it('is printed only for a look from this machine while no one can sign in, works once, and then the inbox is closed', async () => {
+    const server = await serve({ env: { TRUST_PROXY: 'loopback' } })
+    // A look from elsewhere (behind the proxy) prints nothing; an unknown link is refused.
+    expect((await fetch(`${server.url}/farm-sales`, { headers: { 'X-Forwarded-For': '203.0.113.9' } })).status).toBe(
+      200,
+    )
+    expect(server.output()).not.toContain('"link"')
+    expect((await rawRequest(server.url, { method: 'GET', path: `/set-up/${'b'.repeat(43)}` })).status).toBe(410)
+    expect((await fetch(`${server.url}/farm-sales`)).status).toBe(200)
+    // The link's own line, not the request log's line for the unknown one above.
+    const printed = () => /"link":"[^"]*\/set-up\/([A-Za-z0-9_-]{43})"/.exec(server.output())?.[1]
+    await expect.poll(printed).toBeTruthy()
+    const token = printed()!
+    const weak = await rawRequest(server.url, {
+      path: `/set-up/${token}`,
+      headers: form,
+      body: new URLSearchParams({
+        name: 'Alex Meadow',
+        email: 'alex@farm.example',
+        password: 'password1234',
+      }).toString(),
+    })
+    expect(weak.status).toBe(400)
+    const made = await rawRequest(server.url, {
+      path: `/set-up/${token}`,
+      headers: form,
+      body: new URLSearchParams({
+        name: 'Alex Meadow',
+        email: 'alex@farm.example',
+        password: 'hens under the pear tree',
+      }).toString(),
+    })
+    expect(made.status).toBe(302)
+    // The inbox is closed now, to strangers and to the link alike.
+    expect((await fetch(`${server.url}/api/submissions`)).status).toBe(401)
+    const again = await rawRequest(server.url, {
+      path: `/set-up/${token}`,
+      headers: form,
+      body: new URLSearchParams({
+        name: 'Mallory',
+        email: 'm@evil.example',
+        password: 'hens under the pear tree',
+      }).toString(),
+    })
+    expect(again.status).toBe(410)
+    expect(readRows(server.databasePath, 'SELECT id, name, email, role FROM team')).toEqual([
+      { id: 1, name: 'Alex Meadow', email: 'alex@farm.example', role: 'owner' },
+    ])
+    const owner = await signInAs(server.url, 'alex@farm.example', 'hens under the pear tree')
+    expect((await fetch(`${server.url}/api/submissions`, { headers: { Cookie: owner } })).status).toBe(200)
+  })
+})
+
+describe('passkey answers that are not a passkey’s', () => {
+  it('are refused in words, never a 500, and change nothing', async () => {
+    const server = await serve({ env: { OWNER_PASSWORD: ownerPassword, TRUST_PROXY: 'loopback' } })
+    const options = await fetch(`${server.url}/api/sign-in/passkey`)
+    expect(options.status).toBe(200)
+    const { options: offered } = (await options.json()) as { options: { challenge: string; rpId: string } }
+    expect(offered.rpId).toBe('127.0.0.1')
+    const clientData = Buffer.from(
+      JSON.stringify({ type: 'webauthn.get', challenge: offered.challenge, origin: server.url }),
+    ).toString('base64url')
+    const bodies: unknown[] = [
+      'not json',
+      null,
+      { response: 'x' },
+      { response: { id: 'x'.repeat(5_000), response: {} } },
+      {
+        response: {
+          id: 'unknown-key',
+          rawId: 'unknown-key',
+          type: 'public-key',
+          response: { clientDataJSON: clientData, authenticatorData: 'AA', signature: 'AA' },
+        },
+      },
+    ]
+    for (const body of bodies) {
+      const answer = await rawRequest(server.url, {
+        path: '/api/sign-in/passkey',
+        headers: { 'Content-Type': 'application/json', ...fromSomewhere() },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      })
+      expect([400, 401], answer.text).toContain(answer.status)
+      expect(JSON.parse(answer.text).error).toMatch(/^That passkey (was not accepted|is not one of the team’s)/)
+      expect(answer.headers['set-cookie']).toBeUndefined()
+    }
+    for (const method of ['PUT', 'DELETE', 'PATCH']) {
+      const answer = await rawRequest(server.url, { method, path: '/api/sign-in/passkey', headers: fromSomewhere() })
+      expect(answer.status, method).toBe(405)
+    }
+    // Adding one needs a person signed in.
+    expect((await fetch(`${server.url}/api/passkeys`)).status).toBe(401)
+    expect(readRows(server.databasePath, 'SELECT count(*) AS n FROM sessions')).toEqual([{ n: 0 }])
+    expect(readRows(server.databasePath, 'SELECT count(*) AS n FROM passkeys')).toEqual([{ n: 0 }])
+  })
+})
+
+describe('the activity log', () => {
+  it('records the data’s actions by whom, and names a visitor only by the erasure list’s hash, never their address', async () => {
+    const server = await serve({ env: { OWNER_PASSWORD: ownerPassword, TRUST_PROXY: 'loopback' } })
+    const owner = await signInAs(server.url, '', ownerPassword)
+    const posted = await fetch(`${server.url}/api/submissions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Vera Visitor',
+        email: 'vera@visitor.example',
+        message: 'Please send me your price list for eggs.',
+      }),
+    })
+    const { data } = (await posted.json()) as { data: { id: number } }
+    const asOwner = { headers: { Cookie: owner, Origin: server.url } }
+    expect((await fetch(`${server.url}/api/submissions.csv`, asOwner)).status).toBe(200)
+    expect((await fetch(`${server.url}/api/backup`, asOwner)).status).toBe(200)
+    expect((await fetch(`${server.url}/api/people?email=vera%40visitor.example`, asOwner)).status).toBe(200)
+    expect(
+      (await fetch(`${server.url}/api/people?email=vera%40visitor.example`, { ...asOwner, method: 'DELETE' })).status,
+    ).toBe(200)
+    expect((await fetch(`${server.url}/api/submissions/${data.id}`, { ...asOwner, method: 'DELETE' })).status).toBe(404)
+    const entries = await activity(server, owner)
+    expect(entries.map((entry) => entry.kind)).toEqual(['forget', 'person-export', 'backup-download', 'export'])
+    expect(entries.every((entry) => entry.who === 'Owner')).toBe(true)
+    const [forget, exported] = entries
+    expect(forget!.subjectHash).toBeTruthy()
+    expect(exported!.subjectHash).toBe(forget!.subjectHash)
+    const sqlite = new Sqlite(server.databasePath, { readonly: true })
+    const everything = JSON.stringify(sqlite.prepare('SELECT * FROM activity').all())
+    sqlite.close()
+    expect(everything).not.toContain('vera')
+    expect(everything).not.toContain('Vera')
+  })
+})
