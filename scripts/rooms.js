@@ -24,7 +24,7 @@ export const rooms = {
   inbox: ['analysis', 'data', 'http', 'leads', 'lifecycle', 'live', 'owner', 'replies', 'team'],
   settings: ['data', 'delivery', 'http', 'log', 'owner', 'webhook'],
   'mail-back': ['data', 'leads', 'live', 'log', 'replies', 'submissions'],
-  team: ['data', 'leads', 'log', 'owner'],
+  team: ['data', 'delivery', 'leads', 'log', 'owner'],
 }
 
 /** Where a room's files are, from the project's root. */

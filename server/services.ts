@@ -25,6 +25,7 @@ import { offerUpdates } from '#app/updates/updates-and-offers.server'
 import { postLeads } from '#app/webhook/lead-webhook.server'
 import { txtLookups } from '#app/settings/mail-dns.server'
 import { createActivityLog } from '#app/team/activity.server'
+import { mailInvitations } from '#app/team/invitation-mail.server'
 import { createTeam } from '#app/team/team.server'
 import { createSettings } from '#app/settings/settings.server'
 import { defaults, readConfig, type Config } from './config'
@@ -82,14 +83,6 @@ export async function buildServices(config: Config, env: Record<string, string |
     hashOfAddress: lifecycle.people.hashOfAddress,
     keepDays: () => now().activityDays,
   })
-  const teamLog = log.child({ part: 'team' })
-  const team = createTeam({ db: database.db, writes: database.writes, access: owner, activity, log: teamLog })
-  const passkeys = createPasskeys({
-    db: database.db,
-    writes: database.writes,
-    access: owner,
-    farmName: () => now().farmName,
-  })
   const analysisLog = log.child({ part: 'analysis' })
   const analysis = startAnalysis({
     workerUrl: compiled('offline-worker.js', 'analysis/offline-worker.mjs'),
@@ -101,6 +94,33 @@ export async function buildServices(config: Config, env: Record<string, string |
   const dkim = createDkim({ db: database.db, privateKey: config.dkim.privateKey, selector: () => now().dkim.selector })
   const engine = createDeliveryEngine({ log: log.child({ part: 'delivery' }), dkim })
   const mailLog = log.child({ part: 'mail' })
+  const teamLog = log.child({ part: 'team' })
+  const invitationMails = mailInvitations({
+    engine,
+    db: database.db,
+    writes: database.writes,
+    settings: () => {
+      const notify = now().notify
+      return notify ? { ...notify, fromName: notify.fromName ?? null, farmName: now().farmName } : null
+    },
+    retryBaseMs: config.retryBaseMs,
+    log: teamLog,
+  })
+  const team = createTeam({
+    db: database.db,
+    writes: database.writes,
+    access: owner,
+    activity,
+    mails: invitationMails,
+    owed: engine.owed,
+    log: teamLog,
+  })
+  const passkeys = createPasskeys({
+    db: database.db,
+    writes: database.writes,
+    access: owner,
+    farmName: () => now().farmName,
+  })
   const ownerMail = mailTheOwner({
     engine,
     database,

@@ -27,7 +27,7 @@ export const subscriberStatuses = ['asked', 'subscribed', 'unsubscribed', 'undel
 export type SubscriberStatus = (typeof subscriberStatuses)[number]
 
 /** What the site owes someone, by kind; see the `deliveries` table. */
-export const deliveryKinds = ['owner-mail', 'visitor-mail', 'update-mail', 'webhook-post', 'push'] as const
+export const deliveryKinds = ['owner-mail', 'visitor-mail', 'update-mail', 'webhook-post', 'push', 'invitation-mail'] as const
 export type DeliveryKind = (typeof deliveryKinds)[number]
 
 /**

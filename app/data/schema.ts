@@ -101,6 +101,8 @@ export const invitations = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    /** The link itself, only while its mail waits to be taken by the mail server; then emptied. */
+    mailLink: text('mail_link'),
   },
   (table) => [index('invitations_by_member').on(table.memberId)],
 )
@@ -401,6 +403,8 @@ export const deliveries = sqliteTable(
     subscriberId: integer('subscriber_id').references(() => subscribers.id, { onDelete: 'cascade' }),
     /** The owner's phone it is pushed to. */
     phoneId: integer('phone_id').references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    /** The person of the team an invitation mail goes to. */
+    memberId: integer('member_id').references(() => team.id, { onDelete: 'cascade' }),
     state: text('state', { enum: deliveryStates }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
@@ -439,6 +443,7 @@ export const deliveries = sqliteTable(
       .where(isNotNull(table.updateId)),
     index('deliveries_by_subscriber').on(table.subscriberId).where(isNotNull(table.subscriberId)),
     index('deliveries_by_phone').on(table.phoneId, table.sentAt).where(isNotNull(table.phoneId)),
+    index('deliveries_by_member').on(table.memberId).where(isNotNull(table.memberId)),
     uniqueIndex('deliveries_receipt_key').on(table.receiptKey).where(isNotNull(table.receiptKey)),
   ],
 )

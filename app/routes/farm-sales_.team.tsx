@@ -46,19 +46,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const address = context.clientAddress
   const link = (token: string) => `${new URL(request.url).origin}/join/${token}`
   if (fields.intent === 'invite') {
-    const invited = await context.team.invite(fields, pass.who, address)
+    const invited = await context.team.invite(fields, pass.who, address, link)
     if (!invited.ok) return refused(invited.status, invited.error, invited.field ? { field: invited.field } : {})
     return json({
       problem: null,
-      invited: { name: invited.person.name, link: link(invited.token), until: invited.expiresAt },
+      invited: {
+        name: invited.person.name,
+        link: link(invited.token),
+        until: invited.expiresAt,
+        mailed: invited.mailed ? invited.person.email : null,
+      },
     })
   }
   if (!isSubmissionId(fields.id)) return refused(400, 'That person is not on the team.')
   const id = Number(fields.id)
   if (fields.intent === 'invite-again') {
-    const again = await context.team.inviteAgain(id)
+    const again = await context.team.inviteAgain(id, link)
     if (!again.ok) return refused(again.status, again.error, { id })
-    return json({ problem: null, invited: { name: again.name, link: link(again.token), until: again.expiresAt } })
+    return json({
+      problem: null,
+      invited: { name: again.name, link: link(again.token), until: again.expiresAt, mailed: again.mailed },
+    })
   }
   const done =
     fields.intent === 'role'
@@ -106,6 +114,11 @@ export default function TeamPage() {
           <p className="mt-2 break-all">
             <code data-testid="invitation-link">{answer.invited.link}</code>
           </p>
+          {answer.invited.mailed ? (
+            <p className="mt-2 text-sm">It is mailed to {answer.invited.mailed} too.</p>
+          ) : (
+            <p className="mt-2 text-sm">Mail is not set up, so it is not mailed: send it yourself.</p>
+          )}
         </div>
       ) : null}
       <ul className="mt-6 space-y-3">

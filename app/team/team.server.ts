@@ -9,6 +9,7 @@ import type { Log } from '#app/log'
 import type { Opening, OwnerAccess, TeamMember } from '#app/owner/owner-access.server'
 import { passwordProblem } from '#app/owner/passwords.server'
 import type { ActivityLog } from './activity.server'
+import type { InvitationMails } from './invitation-mail.server'
 
 const dayMs = 24 * 60 * 60 * 1000
 export const invitationDays = 7
@@ -55,6 +56,8 @@ export function createTeam({
   writes,
   access,
   activity,
+  mails,
+  owed,
   log,
   now = Date.now,
 }: {
@@ -62,6 +65,10 @@ export function createTeam({
   writes: Writes
   access: OwnerAccess
   activity: ActivityLog
+  /** Each invitation mailed, while mail is set up. */
+  mails: Pick<InvitationMails, 'oweIn'>
+  /** After a commit that owed a mail: the delivery engine looks. */
+  owed: () => void
   log: Log
   now?: () => number
 }) {
@@ -163,7 +170,8 @@ export function createTeam({
       given: { name: string; email: string; role: string },
       by: TeamMember,
       address: string,
-    ): Promise<Done<{ token: string; person: Person; expiresAt: number }>> {
+      linkOf: (token: string) => string,
+    ): Promise<Done<{ token: string; person: Person; expiresAt: number; mailed: boolean }>> {
       const name = readName(given.name)
       if (typeof name !== 'string') return name
       const email = given.email.trim().toLowerCase()
@@ -176,7 +184,7 @@ export function createTeam({
       const at = new Date(now())
       const expiresAt = new Date(at.getTime() + invitationDays * dayMs)
       const made = await writes.whenFree(() =>
-        db.transaction((tx): Done<{ person: TeamRow }> => {
+        db.transaction((tx): Done<{ person: TeamRow; mailed: boolean }> => {
           if (
             tx
               .select({ id: team.id })
@@ -194,26 +202,37 @@ export function createTeam({
           tx.insert(invitations)
             .values({ tokenHash: sha256(token), memberId: person.id, createdAt: at, expiresAt })
             .run()
+          const mailed = mails.oweIn(tx, person.id, sha256(token), linkOf(token), at)
           activity.recordIn(tx, {
             kind: 'person-invited',
             by: by.id,
             detail: `Invited ${name} as ${role === 'owner' ? 'an owner' : 'a helper'}`,
             address,
           })
-          return { ok: true, person }
+          return { ok: true, person, mailed }
         }),
       )
       if (!made.ok) return made
-      return { ok: true, token, person: personOf(made.person, 0, 0), expiresAt: expiresAt.getTime() }
+      if (made.mailed) owed()
+      return {
+        ok: true,
+        token,
+        person: personOf(made.person, 0, 0),
+        expiresAt: expiresAt.getTime(),
+        mailed: made.mailed,
+      }
     },
 
     /** A new link for someone still invited; the links before it stop working. */
-    async inviteAgain(id: number): Promise<Done<{ token: string; expiresAt: number; name: string }>> {
+    async inviteAgain(
+      id: number,
+      linkOf: (token: string) => string,
+    ): Promise<Done<{ token: string; expiresAt: number; name: string; mailed: string | null }>> {
       const token = newToken()
       const at = new Date(now())
       const expiresAt = new Date(at.getTime() + invitationDays * dayMs)
-      return writes.whenFree(() =>
-        db.transaction((tx): Done<{ token: string; expiresAt: number; name: string }> => {
+      const made = await writes.whenFree(() =>
+        db.transaction((tx): Done<{ token: string; expiresAt: number; name: string; mailed: string | null }> => {
           const person = tx
             .select()
             .from(team)
@@ -221,16 +240,26 @@ export function createTeam({
             .get()
           if (!person) return refused(404, 'That person is not on the team.')
           if (person.joinedAt) return refused(409, `${person.name} has joined already.`)
+          // The links before stop working, and a mail of one not sent yet goes with it.
           tx.update(invitations)
-            .set({ usedAt: at })
+            .set({ usedAt: at, mailLink: null })
             .where(and(eq(invitations.memberId, id), isNull(invitations.usedAt)))
             .run()
           tx.insert(invitations)
             .values({ tokenHash: sha256(token), memberId: id, createdAt: at, expiresAt })
             .run()
-          return { ok: true, token, expiresAt: expiresAt.getTime(), name: person.name }
+          const mailed = mails.oweIn(tx, id, sha256(token), linkOf(token), at)
+          return {
+            ok: true,
+            token,
+            expiresAt: expiresAt.getTime(),
+            name: person.name,
+            mailed: mailed ? person.email : null,
+          }
         }),
       )
+      if (made.ok && made.mailed) owed()
+      return made
     },
 
     /** Whom an invitation link is for, or why it no longer works. */
@@ -262,7 +291,7 @@ export function createTeam({
         db.transaction((tx) => {
           const used = tx
             .update(invitations)
-            .set({ usedAt: new Date(now()) })
+            .set({ usedAt: new Date(now()), mailLink: null })
             .where(
               and(
                 eq(invitations.tokenHash, sha256(token)),

@@ -4,6 +4,7 @@
 // live sockets and phones at once; each person chooses what they are told of; who did what shows.
 // Every server here runs with TRUST_PROXY=loopback so each sign-in can come from its own address:
 // the shipped limit of 5 sign-ins a minute per address is tested in tests/security/team.test.ts.
+import Sqlite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { readRows } from '#tests/support/database'
@@ -11,7 +12,7 @@ import { startMailServer, type MailServer } from '#tests/support/mail-server'
 import { rawRequest } from '#tests/support/raw-request'
 import { startPushService, type PushService } from '#tests/support/push-service'
 import { serverPerTest } from '#tests/support/server-per-test'
-import type { RunningServer } from '#tests/support/server'
+import { freePort, type RunningServer } from '#tests/support/server'
 import { addPerson, fromSomewhere, invite, join, signInAs, teamForm } from '#tests/support/team'
 
 const ownerPassword = 'the old orchard gate'
@@ -28,8 +29,11 @@ afterAll(async () => {
   await mail.close()
 })
 
-async function site(env: Record<string, string> = {}) {
-  const server = await serve({ env: { OWNER_PASSWORD: ownerPassword, TRUST_PROXY: 'loopback', ...env } })
+async function site(env: Record<string, string> = {}, port?: number) {
+  const server = await serve({
+    env: { OWNER_PASSWORD: ownerPassword, TRUST_PROXY: 'loopback', ...env },
+    ...(port ? { port } : {}),
+  })
   return { server, owner: await signInAs(server.url, '', ownerPassword) }
 }
 
@@ -192,7 +196,6 @@ describe('people and roles', () => {
     expect(JSON.parse(twice.text).problem.error).toBe('pat@farm.example is already on the team.')
 
     const late = await invite(server.url, owner, { name: 'Lou', email: 'lou@farm.example', role: 'helper' })
-    const Sqlite = (await import('better-sqlite3')).default
     const sqlite = new Sqlite(server.databasePath)
     sqlite
       .prepare(
@@ -270,6 +273,14 @@ describe('people and roles', () => {
       { name: 'Sam Field', email: null },
     ])
     await invite(server.url, owner, { name: 'Sam again', email: 'sam@farm.example', role: 'helper' })
+    expect(readRows(server.databasePath, 'SELECT kind, member_id AS who, detail FROM activity ORDER BY id')).toEqual([
+      { kind: 'person-invited', who: 1, detail: 'Invited Sam Field as a helper' },
+      { kind: 'person-joined', who: sam, detail: 'Sam Field joined' },
+      { kind: 'person-removed', who: 1, detail: 'Removed Sam Field' },
+      // Their try after it: the address is no longer the team's.
+      { kind: 'sign-in-failed', who: null, detail: 'A wrong password for an address not on the team' },
+      { kind: 'person-invited', who: 1, detail: 'Invited Sam again as a helper' },
+    ])
   })
 
   it('a new role takes effect at once: the sessions end, and the next sign-in has the new rights', async () => {
@@ -290,6 +301,9 @@ describe('people and roles', () => {
     // Now two owners: the first may become a helper.
     expect((await teamForm(server.url, again, { intent: 'role', id: '1', role: 'helper' })).status).toBe(204)
     expect((await call(server, owner, '/api/submissions')).status).toBe(401)
+    expect(
+      readRows(server.databasePath, "SELECT detail FROM activity WHERE kind = 'role-changed' ORDER BY id"),
+    ).toEqual([{ detail: 'Kim is now an owner' }, { detail: 'Owner is now a helper' }])
   })
 
   it('sign out everywhere ends every session of theirs, a copied cookie too, and their live sockets', async () => {
@@ -307,6 +321,49 @@ describe('people and roles', () => {
       expect((await call(server, cookie, '/api/submissions')).status).toBe(401)
     // The owner's own sessions are untouched.
     expect((await call(server, owner, '/api/submissions')).status).toBe(200)
+  })
+})
+
+describe('invitations by mail', () => {
+  it('mails the link when mail is set up, from the outbox, and keeps only its hash once it is sent; says so when it cannot', async () => {
+    const { server, owner } = await site({
+      SMTP_URL: mail.url,
+      NOTIFY_EMAIL: 'owner@farm.example',
+      FARM_NAME: 'Bramble Hill Farm',
+    })
+    const answer = await teamForm(server.url, owner, {
+      intent: 'invite',
+      name: 'Robin Hedge',
+      email: 'robin@farm.example',
+      role: 'helper',
+    })
+    const { invited } = JSON.parse(answer.text) as { invited: { link: string; mailed: string } }
+    expect(invited.mailed).toBe('robin@farm.example')
+    await expect
+      .poll(() => mail.mails.filter((each) => each.subject === 'You are invited to Bramble Hill Farm’s inbox').length)
+      .toBe(1)
+    const sent = mail.mails.find((each) => each.subject === 'You are invited to Bramble Hill Farm’s inbox')!
+    expect([sent.to].flat().flatMap((to) => to!.value.map((one) => one.address))).toEqual(['robin@farm.example'])
+    expect(sent.text).toContain('Hello Robin Hedge,')
+    expect(sent.text).toContain(invited.link)
+    expect(sent.headers.get('auto-submitted')).toBe('auto-generated')
+    await expect
+      .poll(() => readRows(server.databasePath, "SELECT state FROM deliveries WHERE kind = 'invitation-mail'"))
+      .toEqual([{ state: 'sent' }])
+    expect(readRows(server.databasePath, 'SELECT mail_link FROM invitations')).toEqual([{ mail_link: null }])
+    const token = invited.link.slice(invited.link.lastIndexOf('/') + 1)
+    expect((await join(server.url, token, 'hawthorn in the hedge')).status).toBe(302)
+
+    const without = await site()
+    const shown = await teamForm(without.server.url, without.owner, {
+      intent: 'invite',
+      name: 'Lee',
+      email: 'lee@farm.example',
+      role: 'helper',
+    })
+    expect((JSON.parse(shown.text) as { invited: { mailed: string | null } }).invited.mailed).toBeNull()
+    expect(readRows(without.server.databasePath, "SELECT 1 FROM deliveries WHERE kind = 'invitation-mail'")).toEqual([])
+    expect(readRows(without.server.databasePath, 'SELECT mail_link FROM invitations')).toEqual([{ mail_link: null }])
   })
 })
 
@@ -355,5 +412,49 @@ describe('each person’s own notifications', () => {
     await expect.poll(() => mail.mails.length).toBe(mailsBefore + 1)
     const second = mail.mails.at(-1)!
     expect([second.to].flat().flatMap((to) => to!.value.map((one) => one.address))).toEqual(['sam@farm.example'])
+  })
+})
+
+describe('who did it', () => {
+  it('names who wrote each reply on its card, and who sent each update', async () => {
+    const port = await freePort()
+    const { server, owner } = await site(
+      {
+        SMTP_URL: mail.url,
+        NOTIFY_EMAIL: 'owner@farm.example',
+        UPDATES: 'true',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      },
+      port,
+    )
+    const helper = await addPerson(server.url, owner, { name: 'Sam Field', email: 'sam@farm.example', role: 'helper' })
+    const id = await postLead(server, 'reply-to-me@example.com')
+    const replied = await call(server, helper, `/api/submissions/${id}/replies`, 'POST', {
+      text: 'Yes, two dozen on Friday.',
+    })
+    expect(replied.status, replied.text).toBe(201)
+    const [lead] = JSON.parse((await call(server, owner, '/api/submissions')).text) as Array<{
+      replies: Array<{ kind: string; by: string | null }>
+    }>
+    expect(lead!.replies.filter((reply) => reply.kind === 'reply')).toMatchObject([{ by: 'Sam Field' }])
+    // The acknowledgement and other mails of the site's own are no one's.
+    expect(lead!.replies.filter((reply) => reply.kind !== 'reply').every((reply) => reply.by === null)).toBe(true)
+
+    const sqlite = new Sqlite(server.databasePath)
+    sqlite
+      .prepare(
+        `INSERT INTO subscribers (email, address_key, name, status, consent, added_by, subscribed_at, created_at) VALUES ('fan@example.com', 'fan@example.com', 'Fan', 'subscribed', 'asked at the stall', 'owner', ?, ?)`,
+      )
+      .run(Date.now(), Date.now())
+    sqlite.close()
+    const sent = await call(server, owner, '/api/updates', 'POST', {
+      subject: 'Duck eggs are back',
+      text: 'Two dozen a week from Friday.',
+    })
+    expect(sent.status, sent.text).toBe(202)
+    const { id: updateId } = JSON.parse(sent.text) as { id: number }
+    expect(JSON.parse((await call(server, owner, `/api/updates/${updateId}`)).text)).toMatchObject({ sentBy: 'Owner' })
+    const page = await call(server, owner, '/farm-sales/updates')
+    expect(page.text).toContain(', by <!-- -->Owner')
   })
 })
