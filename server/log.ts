@@ -114,13 +114,14 @@ let requests = 0
 
 /**
  * One line per request: method, path, status and time. Never bodies, query strings, cookies
- * or addresses: the inbox holds customers' personal data. Written by hand rather than with
+ * or addresses: the inbox holds customers' personal data; nor an invitation's or set-up link's
+ * token, a way in for whoever reads the log (a mail scanner may open the link before its person). Written by hand rather than with
  * pino-http, which builds two child loggers for every request (a tenth of a busy server's time).
  */
 export const requestLog: RequestHandler = (req, res, next) => {
   const started = Date.now()
   const reqId = ++requests
-  const path = req.url.split('?')[0]
+  const path = req.url.split('?')[0]!.replace(/^(\/+(?:join|set-up)\/+)[^/]*/i, '$1…')
   const done = (error?: Error) => {
     res.off('finish', done)
     res.off('close', done)

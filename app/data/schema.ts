@@ -103,6 +103,8 @@ export const invitations = sqliteTable(
     usedAt: integer('used_at', { mode: 'timestamp_ms' }),
     /** The link itself, only while its mail waits to be taken by the mail server; then emptied. */
     mailLink: text('mail_link'),
+    /** The owner who made it: removing or demoting them ends it. */
+    invitedBy: integer('invited_by').references(() => team.id, { onDelete: 'set null' }),
   },
   (table) => [index('invitations_by_member').on(table.memberId)],
 )
@@ -185,6 +187,8 @@ export const ownerPassword = sqliteTable('owner_password', {
   id: integer('id').primaryKey(),
   salt: text('salt').notNull(),
   hash: text('hash').notNull(),
+  /** The person it was applied to: only they are let back in by a new OWNER_PASSWORD. */
+  memberId: integer('member_id').references(() => team.id, { onDelete: 'set null' }),
 })
 
 /**

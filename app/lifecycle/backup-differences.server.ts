@@ -82,12 +82,25 @@ export function whatABackupBrings(backup: string, databasePath: string, now: num
     const reopened = [...openSessions(incoming)].filter((session) => !stillOpen.has(session)).length
     if (reopened > 0) said.push(`${reopened} sign-in(s) that are ended here would be open again`)
 
+    // Those on the team there: someone removed here since, or with another role, is one this site does not have.
     const people = (db: Sqlite.Database) =>
-      pluckAll(db, "SELECT name || ' (' || role || ')' FROM team ORDER BY id").map(printable)
+      pluckAll(db, "SELECT name || ' (' || role || ')' FROM team WHERE removed_at IS NULL ORDER BY id").map(printable)
     const [teamBefore, teamAfter] = [people(current), people(incoming)]
     const newcomers = teamAfter.filter((person) => !teamBefore.includes(person))
     if (newcomers.length > 0)
       said.push(`people of the team this site does not have: ${newcomers.slice(0, 5).join(', ')}`)
+    // A way in there that is not one here: a password changed since, a passkey removed since.
+    const waysIn = (db: Sqlite.Database) =>
+      new Set([
+        ...pluckAll(
+          db,
+          "SELECT id || ':' || password_hash FROM team WHERE removed_at IS NULL AND password_hash IS NOT NULL",
+        ),
+        ...pluckAll(db, "SELECT member_id || ':' || id FROM passkeys"),
+      ])
+    const waysInHere = waysIn(current)
+    const otherWays = [...waysIn(incoming)].filter((way) => !waysInHere.has(way)).length
+    if (otherWays > 0) said.push(`${otherWays} password(s) or passkey(s) of the team this site does not have`)
     return said
   } finally {
     incoming.close()

@@ -102,7 +102,7 @@ describe('who the guard lets in', () => {
     expect(ended).toHaveLength(1)
   })
 
-  it('limits wrong passwords per account: the eleventh in 15 minutes is refused, even the right one', async () => {
+  it('limits wrong passwords per account: 10 from one address bar it there; 50 from all bar only those addresses', async () => {
     const { db, writes } = open()
     let at = Date.now()
     const access = await createOwnerAccess({
@@ -112,16 +112,50 @@ describe('who the guard lets in', () => {
       sessionSecret: undefined,
       now: () => at,
     })
-    const opening = { secure: false, cookieHeader: null }
+    const from = (address: string) => ({ secure: false, cookieHeader: null, address })
     for (let wrong = 0; wrong < 10; wrong += 1) {
-      expect(await access.signIn({ email: '', password: `wrong ${wrong}` }, opening)).toMatchObject({ status: 401 })
+      expect(await access.signIn({ email: '', password: `wrong ${wrong}` }, from('203.0.113.7'))).toMatchObject({
+        status: 401,
+      })
     }
-    expect(await access.signIn({ email: '', password: 'correct horse' }, opening)).toMatchObject({
+    expect(await access.signIn({ email: '', password: 'correct horse' }, from('203.0.113.7'))).toMatchObject({
       ok: false,
       status: 429,
       error: 'Too many wrong passwords for this account. Wait a while, or sign in with a passkey.',
     })
+    expect((await access.signIn({ email: '', password: 'correct horse' }, from('198.51.100.1'))).ok).toBe(true)
+    for (let n = 0; n < 40; n += 1) {
+      expect(await access.signIn({ email: '', password: `botnet ${n}` }, from(`192.0.2.${n}`))).toMatchObject({
+        status: 401,
+      })
+    }
+    expect((await access.signIn({ email: '', password: 'correct horse' }, from('192.0.2.3'))).ok).toBe(false)
+    expect((await access.signIn({ email: '', password: 'correct horse' }, from('198.51.100.2'))).ok).toBe(true)
     at += 15 * 60_000
-    expect((await access.signIn({ email: '', password: 'correct horse' }, opening)).ok).toBe(true)
+    expect((await access.signIn({ email: '', password: 'correct horse' }, from('203.0.113.7'))).ok).toBe(true)
+  })
+
+  it('lets OWNER_PASSWORD in only for whom it was applied to: removed, it lets no one in, never the next owner', async () => {
+    const { db, writes, sqlite } = open()
+    await createOwnerAccess({ db, writes, password: 'first password here', sessionSecret: undefined })
+    sqlite
+      .prepare(
+        "INSERT INTO team (id, name, role, created_at, email, password_hash, joined_at) VALUES (2, 'Bea', 'owner', 1, 'bea@farm.example', 'scrypt$kept', 1)",
+      )
+      .run()
+    sqlite.prepare('UPDATE team SET removed_at = 2 WHERE id = 1').run()
+    const later = await createOwnerAccess({ db, writes, password: 'a new owner password', sessionSecret: undefined })
+    expect(sqlite.prepare('SELECT password_hash FROM team WHERE id = 2').pluck().get()).toBe('scrypt$kept')
+    expect(
+      (
+        await later.signIn(
+          { email: 'bea@farm.example', password: 'a new owner password' },
+          { secure: false, cookieHeader: null },
+        )
+      ).ok,
+    ).toBe(false)
+    expect(
+      (await later.signIn({ email: '', password: 'a new owner password' }, { secure: false, cookieHeader: null })).ok,
+    ).toBe(false)
   })
 })

@@ -4,8 +4,8 @@ import { and, asc, eq, exists, isNotNull, isNull, lt, or, sql } from 'drizzle-or
 import type { FarmDatabase } from '#app/data/database.server'
 import { createWrites, type Writes } from '#app/data/writes.server'
 import type { TeamRole } from '#app/data/enums'
-import { ownerPassword, passkeys, sessions, team } from '#app/data/schema'
-import { createRateLimit } from '#app/limits/rate-limit.server'
+import { activity, ownerPassword, passkeys, sessions, team } from '#app/data/schema'
+import { createRateLimit, visitorKey } from '#app/limits/rate-limit.server'
 import type { Log } from '#app/log'
 import { checkPassword, hashPassword, passwordProblem } from './passwords.server'
 
@@ -40,6 +40,8 @@ export type SignIn =
 export interface Opening {
   secure: boolean
   cookieHeader: string | null
+  /** Where the request came from: wrong passwords are counted per account and address. */
+  address?: string
 }
 
 export interface OwnerAccess {
@@ -60,6 +62,8 @@ export interface OwnerAccess {
   signOut(cookieHeader: string | null | undefined, cookie: { secure: boolean }): Promise<string>
   /** Ends every session of theirs (sign out everywhere, removed, a new role); their sockets close. */
   endSessionsOf(memberId: number): Promise<number>
+  /** Whether this is their password now, counted as a sign-in's wrong passwords are. */
+  checkOwnPassword(memberId: number, password: string, address: string): Promise<'right' | 'wrong' | 'too-many'>
   /** Their new password, or why it is refused; their other sessions end. */
   setPassword(memberId: number, password: string, keep?: string | null): Promise<string | null>
   /** After someone gained or lost their way in: whether the inbox is behind a sign-in now. */
@@ -73,37 +77,42 @@ interface Options {
   sessionSecret: string | undefined
   writes?: Writes
   now?: () => number
+  log?: Log
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url')
 
-/** The first owner still on the team: whom OWNER_PASSWORD signs in. */
-function firstOwner(db: FarmDatabase) {
-  return db
-    .select()
-    .from(team)
-    .where(and(eq(team.role, 'owner'), isNull(team.removedAt)))
-    .orderBy(asc(team.id))
-    .limit(1)
-    .get()
-}
-
 /**
  * OWNER_PASSWORD is the first owner's way in: applied when it differs from the one last applied
- * (kept as a hash), so a person's own new password stands until the deployer sets another, which is
- * then a way back in that ends the first owner's sessions.
+ * (kept as a hash, with whom it was applied to), so a person's own new password stands until the
+ * deployer sets another, which is then a way back in that ends their sessions. Only ever for that
+ * person, while they are an owner on the team; on a new site, for the owner drizzle/0016 made.
+ * Answers what it did, for the log.
  */
-async function applyOwnerPassword(db: FarmDatabase, password: string, at: Date) {
+async function applyOwnerPassword(
+  db: FarmDatabase,
+  password: string,
+  at: Date,
+): Promise<'unchanged' | 'applied' | 'reset' | 'no-owner'> {
   const last = db.select().from(ownerPassword).where(eq(ownerPassword.id, 1)).get()
   const lastHash = last
     ? last.hash.startsWith('scrypt$')
       ? last.hash
       : `scrypt$16384$8$1$${last.salt}$${last.hash}`
     : null
-  const owner = firstOwner(db)
-  if (!owner) return
-  if ((await checkPassword(password, lastHash)).right && owner.passwordHash !== null) return
+  const whose = last ? last.memberId : db.select({ id: team.id }).from(team).orderBy(asc(team.id)).limit(1).get()?.id
+  const owner =
+    whose === null || whose === undefined
+      ? undefined
+      : db
+          .select()
+          .from(team)
+          .where(and(eq(team.id, whose), eq(team.role, 'owner'), isNull(team.removedAt)))
+          .get()
+  if (!owner) return 'no-owner'
+  if ((await checkPassword(password, lastHash)).right && owner.passwordHash !== null) return 'unchanged'
   const hash = await hashPassword(password)
+  const reset = owner.passwordHash !== null
   db.transaction((tx) => {
     tx.update(sessions)
       .set({ revokedAt: at })
@@ -113,18 +122,29 @@ async function applyOwnerPassword(db: FarmDatabase, password: string, at: Date) 
       .set({ passwordHash: hash, joinedAt: owner.joinedAt ?? at })
       .where(eq(team.id, owner.id))
       .run()
-    const row = { id: 1, salt: '', hash }
+    const row = { id: 1, salt: '', hash, memberId: owner.id }
     tx.insert(ownerPassword).values(row).onConflictDoUpdate({ target: ownerPassword.id, set: row }).run()
+    if (reset) {
+      tx.insert(activity)
+        .values({
+          at,
+          kind: 'password-reset',
+          memberId: owner.id,
+          detail: `A new OWNER_PASSWORD reset ${owner.name}’s password`,
+        })
+        .run()
+    }
   })
+  return reset ? 'reset' : 'applied'
 }
 
 /**
  * The team's access as the site runs it: from here on OWNER_PASSWORD lives only as its scrypt hash,
  * so child processes and workers never see it; an open inbox in production is said once.
  */
-export async function openOwnerAccess(options: Options & { production: boolean; log: Log }): Promise<OwnerAccess> {
+export async function openOwnerAccess(options: Options & { production: boolean }): Promise<OwnerAccess> {
   if (options.password !== undefined && passwordProblem(options.password, {}) !== null) {
-    options.log.warn(
+    options.log?.warn(
       {},
       'OWNER_PASSWORD is short or common: sign in and set a password of your own (12 characters or more) on your page',
     )
@@ -132,7 +152,7 @@ export async function openOwnerAccess(options: Options & { production: boolean; 
   const access = await createOwnerAccess(options)
   delete process.env.OWNER_PASSWORD
   if (!access.required && options.production) {
-    options.log.warn(
+    options.log?.warn(
       {},
       'no one of the team can sign in (no OWNER_PASSWORD): anyone can read the submissions at /farm-sales; open it from this machine for a link that makes the first owner',
     )
@@ -146,8 +166,11 @@ export async function createOwnerAccess({
   sessionSecret,
   writes = createWrites(),
   now = Date.now,
+  log,
 }: Options): Promise<OwnerAccess> {
-  if (password) await applyOwnerPassword(db, password, new Date(now()))
+  if (password && (await applyOwnerPassword(db, password, new Date(now()))) === 'no-owner') {
+    log?.warn({}, 'OWNER_PASSWORD is set, but whom it was for is no longer an owner on the team: it lets no one in')
+  }
   const cookie = createCookie('farm_owner', {
     httpOnly: true,
     sameSite: 'lax',
@@ -155,9 +178,13 @@ export async function createOwnerAccess({
     maxAge: sessionMs / 1000,
     secrets: sessionSecret ? [sessionSecret] : [],
   })
-  // Per account, wrong passwords only: a stranger can slow one person's sign-in, never end it
-  // (a passkey still signs in). Per address, every attempt (context.limits.signIns).
-  const wrongPasswords = createRateLimit({ limit: 10, windowMs: 15 * 60_000, now })
+  // Wrong passwords only, per account: 10 from one address, and 50 from all, which then bar only the
+  // addresses that sent wrong ones, so a stranger's flood never keeps the person out (nor their
+  // passkey). Every attempt, per address: context.limits.signIns.
+  const window = { windowMs: 15 * 60_000, now }
+  const wrongHere = createRateLimit({ limit: 10, ...window })
+  const wrongAnywhere = createRateLimit({ limit: 50, ...window })
+  const failedHere = createRateLimit({ limit: 1, ...window })
   const everyone: OwnerPass = { who: anyone, session: null, expiresAt: Number.POSITIVE_INFINITY }
 
   const canSignIn = db
@@ -198,6 +225,16 @@ export async function createOwnerAccess({
           tx.delete(sessions)
             .where(eq(sessions.idHash, sha256(previous)))
             .run()
+        // Removed while their password or passkey was being checked: no session.
+        if (
+          !tx
+            .select({ id: team.id })
+            .from(team)
+            .where(and(eq(team.id, memberId), isNull(team.removedAt)))
+            .get()
+        ) {
+          throw new Error('That person is no longer on the team.')
+        }
         tx.insert(sessions)
           .values({ idHash: sha256(id), createdAt: at, expiresAt: new Date(at.getTime() + sessionMs), memberId })
           .run()
@@ -263,7 +300,13 @@ export async function createOwnerAccess({
         .orderBy(asc(team.id))
         .get()
       const account = person ? `member:${person.id}` : `address:${address}`
-      const spent = wrongPasswords.spent(account)
+      const here = `${account} from ${visitorKey(opening.address ?? '')}`
+      const anywhere = wrongAnywhere.spent(account)
+      const spent = !wrongHere.spent(here).ok
+        ? wrongHere.spent(here)
+        : !failedHere.spent(here).ok
+          ? anywhere
+          : { ok: true as const }
       if (!spent.ok) {
         return {
           ok: false,
@@ -275,7 +318,12 @@ export async function createOwnerAccess({
       }
       const checked = await checkPassword(password, person?.passwordHash ?? null)
       if (!person || !checked.right) {
-        wrongPasswords.take(account)
+        for (const [limit, key] of [
+          [wrongHere, here],
+          [wrongAnywhere, account],
+          [failedHere, here],
+        ] as const)
+          limit.take(key)
         return {
           ok: false,
           status: 401,
@@ -310,6 +358,14 @@ export async function createOwnerAccess({
       return cookie.serialize('', { secure, maxAge: 0 })
     },
     endSessionsOf: (memberId) => endSessionsOf(memberId),
+    async checkOwnPassword(memberId, password, address) {
+      const here = `member:${memberId} from ${visitorKey(address)}`
+      if (!wrongHere.spent(here).ok) return 'too-many'
+      const hash = db.select({ hash: team.passwordHash }).from(team).where(eq(team.id, memberId)).get()?.hash ?? null
+      if ((await checkPassword(password, hash)).right) return 'right'
+      wrongHere.take(here)
+      return 'wrong'
+    },
     async setPassword(memberId, password, keep = null) {
       const person = db.select().from(team).where(eq(team.id, memberId)).get()
       if (!person) return 'That person is not on the team.'

@@ -80,7 +80,7 @@ export function createPasskeys({
         userID: new TextEncoder().encode(`farm-team-${who.id}`),
         attestationType: 'none',
         excludeCredentials: theirs(who.id).map((key) => ({ id: key.id, transports: key.transports })),
-        authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       })
       remember(options.challenge, who.id)
       return options
@@ -96,7 +96,7 @@ export function createPasskeys({
         expectedChallenge: taken(who.id),
         expectedOrigin: relying.origin,
         expectedRPID: relying.rpID,
-        requireUserVerification: false,
+        requireUserVerification: true,
       }).catch(() => null)
       if (!verified?.verified) return notAccepted
       const { credential } = verified.registrationInfo
@@ -127,7 +127,7 @@ export function createPasskeys({
     /** What the browser needs to offer any passkey the site knows (discoverable: no name typed). */
     async signInOptions(relying: Relying) {
       const { generateAuthenticationOptions } = await library()
-      const options = await generateAuthenticationOptions({ rpID: relying.rpID, userVerification: 'preferred' })
+      const options = await generateAuthenticationOptions({ rpID: relying.rpID, userVerification: 'required' })
       remember(options.challenge, null)
       return options
     },
@@ -171,7 +171,7 @@ export function createPasskeys({
           counter: found.key.counter,
           transports: found.key.transports,
         },
-        requireUserVerification: false,
+        requireUserVerification: true,
       }).catch(() => null)
       if (!verified?.verified) return notAccepted
       await writes.whenFree(() =>

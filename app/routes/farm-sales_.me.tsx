@@ -6,7 +6,6 @@ import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { AddPasskey } from '#app/owner/add-passkey'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { checkPassword } from '#app/owner/passwords.server'
 import { cameOverHttps } from '#app/owner/request-security'
 import { requireOwner } from '#app/owner/require-owner.server'
 import { shortDate } from '#app/team/dates'
@@ -47,9 +46,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case 'password': {
       // The password they have first: a browser left signed in is not a way to take the account.
-      const person = context.team.passwordOf(me)
-      if (person !== null && !(await checkPassword(fields.current, person)).right) {
-        return refused('password', 400, 'Your password now is not right.')
+      const checked = await context.owner.checkOwnPassword(me, fields.current, context.clientAddress)
+      if (checked !== 'right') {
+        return refused(
+          'password',
+          checked === 'wrong' ? 400 : 429,
+          checked === 'wrong' ? 'Your password now is not right.' : 'Too many wrong passwords. Wait a while.',
+        )
       }
       const problem = await context.owner.setPassword(me, fields.password, pass.session)
       return problem ? refused('password', 400, problem) : done()
@@ -228,8 +231,8 @@ export default function MyPage() {
       <h2 className={heading}>Sign out everywhere</h2>
       <Form method="post" className={card}>
         <p className="text-stone-700">
-          Ends every session of yours, on every browser and phone, this one too: for a lost phone, or a shared computer
-          left signed in.
+          Ends every session of yours, on every browser and phone, this one too, and stops notifying your phones: for a
+          lost phone, or a shared computer left signed in.
         </p>
         <button
           type="submit"

@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!isSubmissionId(fields.id)) return refused(400, 'That person is not on the team.')
   const id = Number(fields.id)
   if (fields.intent === 'invite-again') {
-    const again = await context.team.inviteAgain(id, link)
+    const again = await context.team.inviteAgain(id, pass.who, address, link)
     if (!again.ok) return refused(again.status, again.error, { id })
     return json({
       problem: null,

@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Secure only over HTTPS: a browser drops a Secure cookie sent over plain HTTP on a LAN name.
   const signedIn = await context.owner.signIn(
     { email: fields.email, password: fields.password },
-    { secure: cameOverHttps(request), cookieHeader: request.headers.get('Cookie') },
+    { secure: cameOverHttps(request), cookieHeader: request.headers.get('Cookie'), address: context.clientAddress },
   )
   if (!signedIn.ok) {
     if (signedIn.status === 401) await recordFailedSignIn(context, signedIn.memberId)

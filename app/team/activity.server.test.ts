@@ -39,10 +39,14 @@ describe('the activity log', () => {
   it('names a visitor only by the hash it is given, and reads a page at a time, newest first', async () => {
     const { log } = logAt(365)
     await log.record({ kind: 'forget', by: null, detail: 'Forgot a person', about: 'vera@visitor.example' })
-    for (let n = 0; n < activityPageSize + 3; n += 1) await log.record({ kind: 'export', by: null, detail: `Export ${n}` })
+    for (let n = 0; n < activityPageSize + 3; n += 1)
+      await log.record({ kind: 'export', by: null, detail: `Export ${n}` })
     const first = log.page(null)
     expect(first.entries).toHaveLength(activityPageSize)
-    expect(first.entries[0]).toMatchObject({ detail: `Export ${activityPageSize + 2}`, who: 'Anyone (the inbox is open)' })
+    expect(first.entries[0]).toMatchObject({
+      detail: `Export ${activityPageSize + 2}`,
+      who: 'Anyone (the inbox is open)',
+    })
     const second = log.page(first.next)
     expect(second.next).toBeNull()
     expect(second.entries.at(-1)).toMatchObject({ kind: 'forget', subjectHash: 'hash-of-20' })

@@ -104,14 +104,27 @@ export function mailInvitations({
       } catch (error) {
         const why = serverWords(error)
         const at = new Date(engine.now())
+        // A mail that will not go: its link is not kept any longer (it is on the team page to copy).
+        const forget = () =>
+          db.update(invitations).set({ mailLink: null }).where(eq(invitations.memberId, person.id)).run()
         if (refusedForGood(smtpVerdict(error))) {
-          await writes.whenFree(() => record.failed([delivery.id], why))
+          await writes.whenFree(() =>
+            db.transaction(() => {
+              record.failed([delivery.id], why)
+              forget()
+            }),
+          )
           log.warn(
             { person: person.id, reason: why },
             'the mail server refused an invitation; its link is on the team page',
           )
         } else if (hasGivenUp(delivery.failingSince, at.getTime())) {
-          await writes.whenFree(() => record.gaveUp([{ id: delivery.id, lastError: why }]))
+          await writes.whenFree(() =>
+            db.transaction(() => {
+              record.gaveUp([{ id: delivery.id, lastError: why }])
+              forget()
+            }),
+          )
         } else {
           const retryAt = new Date(at.getTime() + retryDelayMs(retryBaseMs, delivery.attempts + 1))
           await writes.whenFree(() => record.retrying(delivery, retryAt, why, at))

@@ -5,8 +5,9 @@ let hour = { endsAt: 0, recorded: 0 }
 
 /**
  * A refused sign-in, in the activity log: whose account it was tried on (or that the address is
- * not the team's: the words typed are never kept), and from where. At most 100 an hour are kept,
- * so a stranger's flood from many addresses cannot grow the log without end; past it, said once in the log.
+ * not the team's: the words typed are never kept), and from where. Each one against a person of
+ * the team is kept; of the rest (addresses not the team's, passkeys not the team's), at most 100
+ * an hour, so a stranger's flood cannot grow the log without end, nor hide a real attempt.
  */
 export async function recordFailedSignIn(
   context: Pick<AppLoadContext, 'activity' | 'clientAddress' | 'log'>,
@@ -15,12 +16,12 @@ export async function recordFailedSignIn(
 ) {
   const at = Date.now()
   if (hour.endsAt <= at) hour = { endsAt: at + 60 * 60_000, recorded: 0 }
-  hour.recorded += 1
-  if (hour.recorded > mostPerHour) {
+  if (memberId === null) hour.recorded += 1
+  if (memberId === null && hour.recorded > mostPerHour) {
     if (hour.recorded === mostPerHour + 1) {
       context.log.warn(
         {},
-        'more than 100 refused sign-ins this hour: the rest of the hour’s are not in the activity log',
+        'more than 100 refused sign-ins by strangers this hour: the rest of the hour’s are not in the activity log',
       )
     }
     return

@@ -98,16 +98,24 @@ export function createTeam({
       .get()
   }
 
-  /** Whether anyone else is an owner who can sign in: the team is never left without one. */
-  function anotherOwner(id: number) {
+  /** Whether anyone else is an owner who has joined: the team is never left without one. */
+  function anotherOwner(tx: Pick<FarmDatabase, 'select'>, id: number) {
     return (
-      db
+      tx
         .select({ id: team.id })
         .from(team)
         .where(and(onTeam, eq(team.role, 'owner'), ne(team.id, id), isNotNull(team.joinedAt)))
         .limit(1)
         .get() !== undefined
     )
+  }
+
+  /** The invitations someone made that are not taken yet: they stop working. */
+  function endLinksMadeBy(tx: Pick<FarmDatabase, 'update'>, id: number) {
+    tx.update(invitations)
+      .set({ usedAt: new Date(now()), mailLink: null })
+      .where(and(eq(invitations.invitedBy, id), isNull(invitations.usedAt)))
+      .run()
   }
 
   function readName(value: string): string | Refused {
@@ -200,7 +208,7 @@ export function createTeam({
           }
           const person = tx.insert(team).values({ name, email, role, createdAt: at }).returning().get()
           tx.insert(invitations)
-            .values({ tokenHash: sha256(token), memberId: person.id, createdAt: at, expiresAt })
+            .values({ tokenHash: sha256(token), memberId: person.id, createdAt: at, expiresAt, invitedBy: by.id })
             .run()
           const mailed = mails.oweIn(tx, person.id, sha256(token), linkOf(token), at)
           activity.recordIn(tx, {
@@ -226,6 +234,8 @@ export function createTeam({
     /** A new link for someone still invited; the links before it stop working. */
     async inviteAgain(
       id: number,
+      by: TeamMember,
+      address: string,
       linkOf: (token: string) => string,
     ): Promise<Done<{ token: string; expiresAt: number; name: string; mailed: string | null }>> {
       const token = newToken()
@@ -246,9 +256,15 @@ export function createTeam({
             .where(and(eq(invitations.memberId, id), isNull(invitations.usedAt)))
             .run()
           tx.insert(invitations)
-            .values({ tokenHash: sha256(token), memberId: id, createdAt: at, expiresAt })
+            .values({ tokenHash: sha256(token), memberId: id, createdAt: at, expiresAt, invitedBy: by.id })
             .run()
           const mailed = mails.oweIn(tx, id, sha256(token), linkOf(token), at)
+          activity.recordIn(tx, {
+            kind: 'person-invited',
+            by: by.id,
+            detail: `Made a new invitation link for ${person.name}`,
+            address,
+          })
           return {
             ok: true,
             token,
@@ -319,15 +335,23 @@ export function createTeam({
       return { ok: true, cookie: await access.openSession(taken, opening) }
     },
 
-    /** Takes them off the team at once: sessions, live sockets, phones, passkeys and links end. Never the last owner. */
+    /**
+     * Takes them off the team at once: sessions, live sockets, phones, passkeys and links end, the
+     * links they made for others too. Never the last owner who has joined.
+     */
     async remove(id: number, by: TeamMember, address: string): Promise<Done> {
-      const person = active(id)
-      if (!person) return refused(404, 'That person is not on the team.')
-      if (person.role === 'owner' && !anotherOwner(id)) {
-        return refused(409, `${person.name} is the last owner: make someone else an owner first.`)
-      }
-      await writes.whenFree(() =>
-        db.transaction((tx) => {
+      const done = await writes.whenFree(() =>
+        db.transaction((tx): Done => {
+          const person = tx
+            .select()
+            .from(team)
+            .where(and(eq(team.id, id), onTeam))
+            .get()
+          if (!person) return refused(404, 'That person is not on the team.')
+          // Checked in the transaction that writes: two owners removing each other leave one.
+          if (person.role === 'owner' && !anotherOwner(tx, id)) {
+            return refused(409, `${person.name} is the last owner: make someone else an owner first.`)
+          }
           tx.update(team)
             .set({ removedAt: new Date(now()), email: null, passwordHash: null })
             .where(eq(team.id, id))
@@ -335,52 +359,67 @@ export function createTeam({
           tx.delete(pushSubscriptions).where(eq(pushSubscriptions.memberId, id)).run()
           tx.delete(passkeys).where(eq(passkeys.memberId, id)).run()
           tx.delete(invitations).where(eq(invitations.memberId, id)).run()
+          endLinksMadeBy(tx, id)
           activity.recordIn(tx, { kind: 'person-removed', by: by.id, detail: `Removed ${person.name}`, address })
+          return { ok: true }
         }),
       )
+      if (!done.ok) return done
       await access.endSessionsOf(id)
       access.recount()
       log.info({ person: id }, 'a person was removed from the team; their sessions ended')
-      return { ok: true }
+      return done
     },
 
     /** A new role, at once: their sessions end, so they sign in again as what they are now. Never the last owner. */
     async changeRole(id: number, given: string, by: TeamMember, address: string): Promise<Done> {
       const role = teamRoles.find((known) => known === given)
       if (!role) return refused(400, 'Choose a role: owner or helper.', 'role')
-      const person = active(id)
-      if (!person) return refused(404, 'That person is not on the team.')
-      if (person.role === role) return { ok: true }
-      if (person.role === 'owner' && !anotherOwner(id)) {
-        return refused(409, `${person.name} is the last owner: make someone else an owner first.`)
-      }
-      await writes.whenFree(() =>
-        db.transaction((tx) => {
+      const done = await writes.whenFree(() =>
+        db.transaction((tx): Done<{ changed: boolean }> => {
+          const person = tx
+            .select()
+            .from(team)
+            .where(and(eq(team.id, id), onTeam))
+            .get()
+          if (!person) return refused(404, 'That person is not on the team.')
+          if (person.role === role) return { ok: true, changed: false }
+          if (person.role === 'owner' && !anotherOwner(tx, id)) {
+            return refused(409, `${person.name} is the last owner: make someone else an owner first.`)
+          }
           tx.update(team).set({ role }).where(eq(team.id, id)).run()
+          // A helper now: the owner links they made end with their owner's rights.
+          if (role === 'helper') endLinksMadeBy(tx, id)
           activity.recordIn(tx, {
             kind: 'role-changed',
             by: by.id,
             detail: `${person.name} is now ${role === 'owner' ? 'an owner' : 'a helper'}`,
             address,
           })
+          return { ok: true, changed: true }
         }),
       )
-      await access.endSessionsOf(id)
+      if (!done.ok) return done
+      if (done.changed) await access.endSessionsOf(id)
       return { ok: true }
     },
 
-    /** Ends every session of theirs, on every browser and phone. */
+    /** Ends every session of theirs, on every browser and phone, and stops pushing their phones: one may be lost. */
     async signOutEverywhere(id: number, by: TeamMember, address: string): Promise<Done<{ ended: number }>> {
       const person = active(id)
       if (!person) return refused(404, 'That person is not on the team.')
-      const ended = await access.endSessionsOf(id)
-      await activity.record({
-        kind: 'signed-out-everywhere',
-        by: by.id,
-        detail: by.id === id ? `${person.name} signed out everywhere` : `Signed ${person.name} out everywhere`,
-        address,
-      })
-      return { ok: true, ended }
+      await writes.whenFree(() =>
+        db.transaction((tx) => {
+          tx.delete(pushSubscriptions).where(eq(pushSubscriptions.memberId, id)).run()
+          activity.recordIn(tx, {
+            kind: 'signed-out-everywhere',
+            by: by.id,
+            detail: by.id === id ? `${person.name} signed out everywhere` : `Signed ${person.name} out everywhere`,
+            address,
+          })
+        }),
+      )
+      return { ok: true, ended: await access.endSessionsOf(id) }
     },
 
     /**
@@ -444,11 +483,6 @@ export function createTeam({
       return [...to, ...theirs.map((person) => person.email!)]
     },
 
-    /** The hash of their password, for a change that asks for it first; null without one. */
-    passwordOf(id: number): string | null {
-      return db.select({ hash: team.passwordHash }).from(team).where(eq(team.id, id)).get()?.hash ?? null
-    },
-
     /** Stops one of their own phones being pushed. */
     async removePhone(id: number, phoneId: number): Promise<boolean> {
       const gone = await writes.whenFree(() =>
@@ -466,11 +500,14 @@ export function createTeam({
      */
     offerSetUp(origin: string) {
       if (access.required) return
+      // The link names this machine only: a request's Host is whatever a stranger wrote in it.
+      const { hostname } = new URL(origin)
+      const shown = ['localhost', '127.0.0.1', '[::1]'].includes(hostname) ? origin : ''
       if (setUp && setUp.until > now()) return
       const token = newToken()
       setUp = { hash: sha256(token), until: now() + setUpMs }
       log.warn(
-        { link: `${origin}/set-up/${token}` },
+        { link: `${shown}/set-up/${token}` },
         'no one of the team can sign in: open this link within an hour, on this machine, to make the first owner',
       )
     },

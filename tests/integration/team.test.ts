@@ -283,6 +283,24 @@ describe('people and roles', () => {
     ])
   })
 
+  it('removing or demoting an owner ends the invitations they made that are not taken yet', async () => {
+    const { server, owner } = await site()
+    const bea = await addPerson(server.url, owner, { name: 'Bea', email: 'bea@farm.example', role: 'owner' })
+    const forCal = await invite(server.url, bea, { name: 'Cal', email: 'cal@farm.example', role: 'owner' })
+    const forDee = await invite(server.url, bea, { name: 'Dee', email: 'dee@farm.example', role: 'helper' })
+    const mine = await invite(server.url, owner, { name: 'Eli', email: 'eli@farm.example', role: 'helper' })
+    const beaId = readRows<{ id: number }>(
+      server.databasePath,
+      "SELECT id FROM team WHERE email = 'bea@farm.example'",
+    )[0]!.id
+    expect((await teamForm(server.url, owner, { intent: 'role', id: String(beaId), role: 'helper' })).status).toBe(204)
+    expect((await join(server.url, forCal, 'a long enough password')).status).toBe(410)
+    expect((await teamForm(server.url, owner, { intent: 'remove', id: String(beaId) })).status).toBe(204)
+    expect((await join(server.url, forDee, 'a long enough password')).status).toBe(410)
+    // Links the owner made still work.
+    expect((await join(server.url, mine, 'a long enough password')).status).toBe(302)
+  })
+
   it('a new role takes effect at once: the sessions end, and the next sign-in has the new rights', async () => {
     const { server, owner } = await site()
     const helper = await addPerson(server.url, owner, { name: 'Kim', email: 'kim@farm.example', role: 'helper' })
@@ -314,11 +332,20 @@ describe('people and roles', () => {
     const stolen = laptop
     const live = liveSocket(server, phone)
     await live.opened
+    // A phone of Jo's (as the push API keeps one): it may be the lost one.
+    const sqlite = new Sqlite(server.databasePath)
+    sqlite
+      .prepare(
+        "INSERT INTO push_subscriptions (endpoint, p256dh, auth, created_at, member_id) SELECT 'https://push.example/jo', 'k', 'a', 1, id FROM team WHERE email = 'jo@farm.example'",
+      )
+      .run()
+    sqlite.close()
     const out = await teamForm(server.url, laptop, { intent: 'sign-out-everywhere' }, '/farm-sales/me')
     expect(out.status).toBe(204)
     expect(await live.closed).toBe(1008)
     for (const cookie of [phone, laptop, stolen])
       expect((await call(server, cookie, '/api/submissions')).status).toBe(401)
+    expect(readRows(server.databasePath, 'SELECT endpoint FROM push_subscriptions')).toEqual([])
     // The owner's own sessions are untouched.
     expect((await call(server, owner, '/api/submissions')).status).toBe(200)
   })

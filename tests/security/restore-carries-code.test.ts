@@ -201,3 +201,32 @@ it('drops an added virtual table with its shadow tables, whichever comes first',
   expect(restored.dropped).toContain('table kept_words')
   expect(schemaOf(path)).toEqual(before)
 })
+
+it('says when the file would bring back a person removed since, or a password or passkey changed since', () => {
+  const { path, file } = siteWithBackup((backup) => {
+    backup
+      .prepare(
+        "INSERT INTO team (id, name, role, created_at, email, password_hash, joined_at) VALUES (2, 'Ann Field', 'helper', 1, 'ann@farm.example', 'scrypt$old', 1)",
+      )
+      .run()
+    backup
+      .prepare(
+        "INSERT INTO passkeys (id, member_id, public_key, counter, transports, created_at) VALUES ('key-1', 2, 'pk', 0, '[]', 1)",
+      )
+      .run()
+  })
+  // Since the backup: Ann was removed here, her password and passkey gone with her.
+  const site = new Sqlite(path)
+  site
+    .prepare("INSERT INTO team (id, name, role, created_at, removed_at) VALUES (2, 'Ann Field', 'helper', 1, 2)")
+    .run()
+  site.close()
+  let shown: string[] = []
+  expect(() =>
+    restoreBackup({ file, databasePath: path, migrationsFolder, approve: (brings) => ((shown = brings), false) }),
+  ).toThrow(RestoreNotApproved)
+  expect(shown).toEqual([
+    'people of the team this site does not have: Ann Field (helper)',
+    '2 password(s) or passkey(s) of the team this site does not have',
+  ])
+})
