@@ -5,6 +5,7 @@ import {
   pushSubscriptions,
   replies,
   submissions,
+  team,
   type PushSubscriptionRow,
   type SubmissionRow,
 } from '#app/data/schema'
@@ -217,18 +218,35 @@ export function createPush({
     if (!live) return null
     current = live
     const due = db
-      .select({ message: deliveries, lead: submissions, to: pushSubscriptions, answer: replies.text })
+      .select({
+        message: deliveries,
+        lead: submissions,
+        to: pushSubscriptions,
+        answer: replies.text,
+        wanted: team.pushNewLeads,
+      })
       .from(deliveries)
       .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
       .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, deliveries.phoneId))
+      .leftJoin(team, and(eq(team.id, pushSubscriptions.memberId), isNull(team.removedAt)))
       .leftJoin(replies, eq(replies.id, deliveries.replyId))
       .where(dueOf('push', new Date(at)))
       .orderBy(asc(deliveries.id))
       .limit(mostPerRound)
       .all()
       .map((row) => ({ ...row, lead: leadView(row.lead) }))
+    // Turned off (or gone from the team) since they were owed: no longer owed.
+    const unwanted = due.filter((row) => row.wanted !== true)
+    if (unwanted.length > 0) {
+      await writes.whenFree(() =>
+        db.transaction((tx) => {
+          for (const { message } of unwanted)
+            deliveryRecord(tx).skipped(message.id, 'Their phone’s notifications are off')
+        }),
+      )
+    }
     // Failing for a day (tried, or waiting behind one that was): given up together, not one a day.
-    const givenUp = due.filter(({ message }) => hasGivenUp(message.failingSince, at))
+    const givenUp = due.filter(({ message, wanted }) => wanted === true && hasGivenUp(message.failingSince, at))
     if (givenUp.length > 0) {
       await writes.whenFree(() =>
         db.transaction((tx) => deliveryRecord(tx).gaveUp(givenUp.map(({ message }) => message))),
@@ -236,7 +254,7 @@ export function createPush({
       log.warn({ leads: givenUp.length }, 'gave up pushing these leads to a phone after a day of trying')
     }
     const byPhone = new Map<number, Due[]>()
-    for (const row of due.filter((row) => !givenUp.includes(row))) {
+    for (const row of due.filter((row) => row.wanted === true && !givenUp.includes(row))) {
       const phone = byPhone.get(row.to.id)
       if (phone) phone.push(row)
       else byPhone.set(row.to.id, [row])
