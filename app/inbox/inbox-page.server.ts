@@ -98,12 +98,22 @@ const isThisMachine = (address: string) => ['127.0.0.1', '::1', '::ffff:127.0.0.
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const pass = await requireOwner(request, context, { as: 'page' })
-  // The phone's notifications: the key to subscribe with for the signed-in owner, else why not.
+  const owner = pass.who.role === 'owner'
+  // What is not set up is set up in the settings, an owner's: a helper is told whom to ask.
+  const forThem = (cannot: string | null, what: string) =>
+    cannot && !owner ? `${what}: an owner sets it up in the settings.` : cannot
+  // The phone's notifications: the key to subscribe with for the signed-in person, else why not.
   const phone =
     context.push && !context.cannotPush && pass.session !== null
       ? { publicKey: context.push.publicKey, cannot: null }
-      : { publicKey: null, cannot: context.cannotPush }
-  const owner = pass.who.role === 'owner'
+      : {
+          publicKey: null,
+          cannot: forThem(
+            context.cannotPush,
+            'To be notified on this phone, the site needs mail or the phone’s contact',
+          ),
+        }
+  const cannotReply = forThem(context.cannotReply, 'To answer from here, the site needs mail')
   // While no one can sign in, whoever runs the site opens the inbox on its machine for the set-up link.
   if (!context.owner.required && isThisMachine(context.clientAddress)) {
     context.team.offerSetUp(new URL(request.url).origin)
@@ -117,7 +127,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     phone,
     keeping,
     setUp,
-    cannotReply: context.cannotReply,
+    cannotReply,
     me: pass.who.id === null ? null : { name: pass.who.name, role: pass.who.role },
   }
   const query = readInboxQuery(new URL(request.url).searchParams, inboxPageSizes)
@@ -131,7 +141,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { submissions, next } = context.inbox.list(query.page)
     const readAt = context.inbox.readAt()
     const answering: Answering = {
-      cannotReply: context.cannotReply,
+      cannotReply,
       savedReplies: context.cannotReply ? [] : context.replies.saved.list(),
       farmName: context.farm.name,
       formKey: newFormKey(),
