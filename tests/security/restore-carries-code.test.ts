@@ -5,7 +5,7 @@
 // the running site (phones, keys, the password, sign-ins, the team) is listed and asked about.
 import { execFile } from 'node:child_process'
 import { copyFileSync, existsSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import Sqlite from 'better-sqlite3'
 import { expect, it } from 'vitest'
@@ -229,4 +229,11 @@ it('says when the file would bring back a person removed since, or a password or
     'people of the team this site does not have: Ann Field (helper)',
     '2 password(s) or passkey(s) of the team this site does not have',
   ])
+  // Approved, the restored file's activity log says it was restored, and from what, by the command line.
+  restoreBackup({ file, databasePath: path, migrationsFolder, approve: () => true })
+  const restored = new Sqlite(path, { readonly: true })
+  expect(restored.prepare("SELECT kind, member_id, detail FROM activity WHERE kind = 'restore'").all()).toEqual([
+    { kind: 'restore', member_id: null, detail: `Restored from ${basename(file)}` },
+  ])
+  restored.close()
 })
