@@ -4,7 +4,7 @@ import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { requireDataOwner, requireOwner } from '#app/owner/require-owner.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { recordDeed } from '#app/team/deeds.server'
+import { forgotWords, recordDeed } from '#app/team/deeds.server'
 import type { Answering, ReplyProblem } from '#app/replies/conversation'
 import { newFormKey, sendReply, settleFailedReply } from '#app/replies/reply-requests.server'
 import { isSubmissionId, type TagCount } from '#app/leads/lead'
@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const address = context.inbox.addressOf(Number(id))
     const forgotten = address !== null ? await context.people.forget(address, pass.who.id) : null
     if (!forgotten) return gone()
-    await recordDeed(context, pass, 'forget', `Forgot a person: ${forgotten.submissions} submissions`, address!)
+    await recordDeed(context, pass, 'forget', forgotWords(forgotten), address!)
     return backToView()
   }
   if (intent === 'reply' || intent === 'retry-reply' || intent === 'dismiss-reply') {

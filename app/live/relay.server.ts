@@ -149,8 +149,8 @@ export function attachLiveRelay(
   })
 
   return {
-    /** Closes every socket the session opened, the moment it signs out. */
-    endSession(session: string) {
+    /** Closes every socket the session opened, the moment it signs out; null: those the open inbox let in, once it closes. */
+    endSession(session: string | null) {
       for (const socket of wss.clients) if (watchers.get(socket)?.session === session) endWatch(socket, 'Signed out')
     },
 

@@ -7,6 +7,7 @@ export function AddPasskey() {
   const [able, setAble] = useState<boolean | null>(null)
   const [said, setSaid] = useState<{ text: string; problem: boolean } | null>(null)
   const [busy, setBusy] = useState(false)
+  const [password, setPassword] = useState('')
   const revalidator = useRevalidator()
   useEffect(() => setAble(typeof window.PublicKeyCredential === 'function'), [])
 
@@ -17,12 +18,14 @@ export function AddPasskey() {
       const { startRegistration } = await import('@simplewebauthn/browser')
       const options = await passkeyCall<{ options: Parameters<typeof startRegistration>[0]['optionsJSON'] }>(
         '/api/passkeys',
+        { password },
       )
       if (!options.ok) throw new Error(options.data.error)
       const response = await startRegistration({ optionsJSON: options.data.options })
       const kept = await passkeyCall<object>('/api/passkeys', { response })
       if (!kept.ok) throw new Error(kept.data.error)
       setSaid({ text: 'Passkey added. Next time, sign in with it.', problem: false })
+      setPassword('')
       revalidator.revalidate()
     } catch (error) {
       setSaid({
@@ -46,6 +49,17 @@ export function AddPasskey() {
   }
   return (
     <div className="mt-3">
+      <label htmlFor="passkey-password" className="mb-1.5 block text-sm font-semibold text-stone-800">
+        Your password, to add a passkey
+      </label>
+      <input
+        id="passkey-password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        className="mb-3 block w-full rounded-xl border border-stone-300 bg-stone-50 px-3 py-2 text-base focus:bg-white focus:ring-2 focus:ring-green-700 focus:outline-none"
+      />
       <button
         type="button"
         onClick={() => void add()}

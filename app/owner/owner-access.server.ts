@@ -49,8 +49,11 @@ export interface OwnerAccess {
   readonly required: boolean
   /** The live session the request's cookies name, or null. Everyone's, while the inbox is open. */
   passFor(cookieHeader: string | null | undefined): Promise<OwnerPass | null>
-  /** Calls back with each session that ends, so what it opened (a live socket) closes too. */
-  onSignOut(listener: (session: string) => void): void
+  /**
+   * Calls back with each session that ends, so what it opened (a live socket) closes too; with
+   * null when the open inbox closes (someone can sign in now), for what anyone opened in it.
+   */
+  onSignOut(listener: (session: string | null) => void): void
   /**
    * A new session for the right address and password (an empty address: the first owner, made
    * from OWNER_PASSWORD, who has not given one), ending the one the request came with.
@@ -151,6 +154,13 @@ export async function openOwnerAccess(options: Options & { production: boolean }
   }
   const access = await createOwnerAccess(options)
   delete process.env.OWNER_PASSWORD
+  if (options.password === undefined && access.required) {
+    // An upgraded site that once had OWNER_PASSWORD: its first owner keeps it as their password.
+    options.log?.info(
+      {},
+      'the inbox asks everyone to sign in: the team has people; the first owner’s password is the OWNER_PASSWORD last set unless they changed it (set OWNER_PASSWORD again for a way back in)',
+    )
+  }
   if (!access.required && options.production) {
     options.log?.warn(
       {},
@@ -178,13 +188,12 @@ export async function createOwnerAccess({
     maxAge: sessionMs / 1000,
     secrets: sessionSecret ? [sessionSecret] : [],
   })
-  // Wrong passwords only, per account: 10 from one address, and 50 from all, which then bar only the
-  // addresses that sent wrong ones, so a stranger's flood never keeps the person out (nor their
-  // passkey). Every attempt, per address: context.limits.signIns.
+  // Wrong passwords only, per account: 10 in 15 minutes from one address, 50 from all. Past that the
+  // account's password waits out the window from anywhere (a passkey still signs in): a stranger can
+  // slow an account, never guess past it. Every attempt, per address: context.limits.signIns.
   const window = { windowMs: 15 * 60_000, now }
   const wrongHere = createRateLimit({ limit: 10, ...window })
   const wrongAnywhere = createRateLimit({ limit: 50, ...window })
-  const failedHere = createRateLimit({ limit: 1, ...window })
   const everyone: OwnerPass = { who: anyone, session: null, expiresAt: Number.POSITIVE_INFINITY }
 
   const canSignIn = db
@@ -205,8 +214,8 @@ export async function createOwnerAccess({
     return typeof value === 'string' && sessionIdShape.test(value) ? value : null
   }
 
-  const signedOut = new Set<(session: string) => void>()
-  const ended = (ids: string[]) => {
+  const signedOut = new Set<(session: string | null) => void>()
+  const ended = (ids: Array<string | null>) => {
     for (const id of ids) for (const listener of signedOut) listener(id)
   }
 
@@ -242,6 +251,13 @@ export async function createOwnerAccess({
     )
     if (previous) ended([sha256(previous)])
     return cookie.serialize(id, { secure })
+  }
+
+  /** Someone can sign in now: whatever anyone opened while the inbox was open (a live socket) closes. */
+  function closeTheOpenInbox() {
+    if (required) return
+    required = true
+    ended([null])
   }
 
   async function endSessionsOf(memberId: number, keep: string | null = null) {
@@ -301,12 +317,7 @@ export async function createOwnerAccess({
         .get()
       const account = person ? `member:${person.id}` : `address:${address}`
       const here = `${account} from ${visitorKey(opening.address ?? '')}`
-      const anywhere = wrongAnywhere.spent(account)
-      const spent = !wrongHere.spent(here).ok
-        ? wrongHere.spent(here)
-        : !failedHere.spent(here).ok
-          ? anywhere
-          : { ok: true as const }
+      const spent = wrongHere.spent(here).ok ? wrongAnywhere.spent(account) : wrongHere.spent(here)
       if (!spent.ok) {
         return {
           ok: false,
@@ -318,12 +329,8 @@ export async function createOwnerAccess({
       }
       const checked = await checkPassword(password, person?.passwordHash ?? null)
       if (!person || !checked.right) {
-        for (const [limit, key] of [
-          [wrongHere, here],
-          [wrongAnywhere, account],
-          [failedHere, here],
-        ] as const)
-          limit.take(key)
+        wrongHere.take(here)
+        wrongAnywhere.take(account)
         return {
           ok: false,
           status: 401,
@@ -380,11 +387,12 @@ export async function createOwnerAccess({
           .run(),
       )
       await endSessionsOf(memberId, keep)
-      required = true
+      closeTheOpenInbox()
       return null
     },
     recount() {
-      required = canSignIn.get() !== undefined
+      if (canSignIn.get() !== undefined) closeTheOpenInbox()
+      else required = false
     },
   }
 }

@@ -11,10 +11,16 @@ const cost = { N: 16384, r: 8, p: 5 }
 const keyBytes = 32
 export const passwordLimits = { shortest: 12, longest: 256 }
 
-function derive(password: string, salt: string, options: ScryptOptions): Promise<Buffer> {
+/** The key of a password, of at most `longest` characters (more are never compared), as typed or NFC. */
+function derive(password: string, salt: string, options: ScryptOptions, normalized = true): Promise<Buffer> {
+  const words = password.slice(0, passwordLimits.longest)
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, keyBytes, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scrypt(
+      normalized ? words.normalize('NFC') : words,
+      salt,
+      keyBytes,
+      { ...options, maxmem: 64 * 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
     ),
   )
 }
@@ -37,7 +43,9 @@ export async function checkPassword(
   const [, n, r, p, salt, key] = parts ?? ['', String(cost.N), String(cost.r), String(cost.p), 'none', '']
   const options = { N: Number(n), r: Number(r), p: Number(p) }
   const expected = Buffer.from(key!, 'base64')
-  const made = await derive(password.slice(0, passwordLimits.longest), salt!, options)
+  // The single owner's hash (before the team, p=1) was made from the password as typed, not NFC.
+  const legacy = options.N === 16384 && options.r === 8 && options.p === 1
+  const made = await derive(password, salt!, options, !legacy)
   const right = parts !== null && expected.length === made.length && timingSafeEqual(expected, made)
   return { right, again: right && (options.N !== cost.N || options.r !== cost.r || options.p !== cost.p) }
 }

@@ -13,14 +13,15 @@ import { replyLimits } from './reply'
 
 /** What a card shows of a mail's delivery, read from the delivery engine's record; none for an answer read back. */
 type MailDelivery = Pick<DeliveryRow, 'state' | 'nextAttemptAt' | 'sentAt' | 'lastError' | 'dismissedAt'>
-type StoredReply = ReplyRow & { delivery: MailDelivery | null; byName?: string | null }
+type StoredReply = ReplyRow & { delivery: MailDelivery | null; byName: string | null }
 
 /** A mail's own delivery: the visitor-mail row (an answer has none; the owner's mail about it is another kind). */
 const itsDelivery = and(eq(deliveries.replyId, replies.id), eq(deliveries.kind, 'visitor-mail'))
 
-/** A mail to a visitor with its delivery, as one read gives it. */
+/** A mail to a visitor with its delivery and who of the team wrote it, as one read gives it (joined to `team`). */
 export const replyWithDelivery = {
   ...getTableColumns(replies),
+  byName: team.name,
   delivery: {
     state: deliveries.state,
     nextAttemptAt: deliveries.nextAttemptAt,
@@ -69,11 +70,15 @@ export function toReply({ delivery, ...row }: StoredReply, leadAddress: string, 
 }
 
 /** One mail to a visitor with its delivery, or undefined. */
-export function storedReply(db: FarmDatabase, replyId: number): (ReplyRow & { delivery: MailDelivery }) | undefined {
+export function storedReply(
+  db: FarmDatabase,
+  replyId: number,
+): (ReplyRow & { delivery: MailDelivery; byName: string | null }) | undefined {
   return db
     .select(replyWithDelivery)
     .from(replies)
     .innerJoin(deliveries, itsDelivery)
+    .leftJoin(team, eq(team.id, replies.sentBy))
     .where(eq(replies.id, replyId))
     .get()
 }
@@ -170,6 +175,7 @@ export function wholeThread(db: FarmDatabase, submissionId: number): Reply[] {
     .select(replyWithDelivery)
     .from(replies)
     .leftJoin(deliveries, itsDelivery)
+    .leftJoin(team, eq(team.id, replies.sentBy))
     .where(eq(replies.submissionId, submissionId))
     .orderBy(desc(replies.id))
     .limit(replyLimits.perLead + 1)

@@ -14,23 +14,36 @@ async function requirePerson(request: Request, context: LoaderFunctionArgs['cont
   return { id: who.id, name: who.name }
 }
 
-/** `GET /api/passkeys`: what the browser needs to make a passkey for the person signed in. */
+/** Only POST: the options are asked for with the password, so a session alone never adds a way in. */
 export function loader({ request, context }: LoaderFunctionArgs) {
   return answeringJson(context.log, async () => {
-    requireMethod(request, ['GET', 'HEAD'])
-    const who = await requirePerson(request, context)
-    const options = await context.passkeys.registrationOptions(who, relyingOn(request))
-    return json({ options }, { headers: ownerDataHeaders })
+    requireMethod(request, ['POST'])
+    return jsonError(405, 'POST is the only method here.')
   })
 }
 
-/** `POST /api/passkeys` with `{response}`: keeps the passkey the browser made (201). */
+/**
+ * `POST /api/passkeys` with `{password}`: their password now, then what the browser needs to make a
+ * passkey for them (a session alone, a browser left signed in, never adds a way in that outlives
+ * sign out everywhere). With `{response}`: keeps the passkey the browser made (201).
+ */
 export function action({ request, context }: ActionFunctionArgs) {
   return answeringJson(context.log, async () => {
     requireMethod(request, ['POST'])
     const who = await requirePerson(request, context)
     const body: unknown = await request.json().catch(() => null)
-    const response = typeof body === 'object' && body !== null ? (body as { response?: unknown }).response : null
+    const { password, response } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+    if (typeof password === 'string') {
+      const checked = await context.owner.checkOwnPassword(who.id, password, context.clientAddress)
+      if (checked !== 'right') {
+        return jsonError(
+          checked === 'wrong' ? 400 : 429,
+          checked === 'wrong' ? 'Your password is not right.' : 'Too many wrong passwords. Wait a while.',
+        )
+      }
+      const options = await context.passkeys.registrationOptions(who, relyingOn(request))
+      return json({ options }, { headers: ownerDataHeaders })
+    }
     const kept = await context.passkeys.register(who, response, relyingOn(request))
     if (!kept.ok) return jsonError(kept.status, kept.error)
     return json({ added: true }, { status: 201, headers: ownerDataHeaders })

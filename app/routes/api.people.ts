@@ -4,7 +4,7 @@ import { requireMethod } from '#app/http/require-method.server'
 import { readPersonAddress } from '#app/lifecycle/person-address'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requireDataOwner } from '#app/owner/require-owner.server'
-import { recordDeed } from '#app/team/deeds.server'
+import { forgotWords, recordDeed } from '#app/team/deeds.server'
 
 const nothingAbout = (address: string) => jsonError(404, `The site holds nothing about ${address}.`)
 
@@ -21,7 +21,9 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     if (!address.ok) return jsonError(400, address.error)
     const everything = context.people.exportOf(address.email)
     if (!everything) return nothingAbout(address.email)
-    await recordDeed(context, pass, 'person-export', 'Exported a person’s data', address.email)
+    // A HEAD asks what a download would be: nothing was given.
+    if (request.method === 'GET')
+      await recordDeed(context, pass, 'person-export', 'Exported a person’s data', address.email)
     return json(everything, {
       headers: {
         ...ownerDataHeaders,
@@ -40,13 +42,7 @@ export function action({ request, context }: ActionFunctionArgs) {
     if (!address.ok) return jsonError(400, address.error)
     const forgotten = await context.people.forget(address.email, pass.who.id)
     if (!forgotten) return nothingAbout(address.email)
-    await recordDeed(
-      context,
-      pass,
-      'forget',
-      `Forgot a person: ${forgotten.submissions} submissions${forgotten.subscription ? ' and a subscription' : ''}`,
-      address.email,
-    )
+    await recordDeed(context, pass, 'forget', forgotWords(forgotten), address.email)
     return json({ forgotten }, { headers: ownerDataHeaders })
   })
 }

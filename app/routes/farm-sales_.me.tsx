@@ -29,7 +29,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const pass = await requireOwner(request, context, { as: 'page' })
   const form = await request.formData().catch(() => new FormData())
   const fields = formTexts(form, ['intent', 'name', 'email', 'mail', 'push', 'current', 'password', 'id'])
-  const refused = (section: Section, status: number, error: string) => json({ problem: { section, error } }, { status })
+  // `field`: which of the section's fields it is about, marked invalid alone.
+  const refused = (section: Section, status: number, error: string, field?: string) =>
+    json({ problem: { section, error, field: field ?? null } }, { status })
   if (!fields) return refused('mine', 400, notText)
   if (pass.who.id === null || pass.session === null) return refused('mine', 403, openInbox)
   const me = pass.who.id
@@ -42,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         mailNewLeads: fields.mail === 'on',
         pushNewLeads: fields.push === 'on',
       })
-      return changed.ok ? done() : refused('mine', changed.status, changed.error)
+      return changed.ok ? done() : refused('mine', changed.status, changed.error, changed.field)
     }
     case 'password': {
       // The password they have first: a browser left signed in is not a way to take the account.
@@ -52,10 +54,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
           'password',
           checked === 'wrong' ? 400 : 429,
           checked === 'wrong' ? 'Your password now is not right.' : 'Too many wrong passwords. Wait a while.',
+          'current',
         )
       }
       const problem = await context.owner.setPassword(me, fields.password, pass.session)
-      return problem ? refused('password', 400, problem) : done()
+      return problem ? refused('password', 400, problem, 'password') : done()
     }
     case 'remove-phone':
       await context.team.removePhone(me, Number(fields.id))
@@ -90,8 +93,10 @@ export default function MyPage() {
         Not saved: {answer.problem.error}
       </p>
     ) : null
-  const described = (section: Section) =>
-    answer?.problem.section === section ? { 'aria-describedby': `${section}-problem`, 'aria-invalid': true } : {}
+  const described = (section: Section, field: string) =>
+    answer?.problem.section === section && (answer.problem.field ?? field) === field
+      ? { 'aria-describedby': `${section}-problem`, 'aria-invalid': true }
+      : {}
   if (!mine) {
     return (
       <OwnerPage title="Your page">
@@ -125,7 +130,7 @@ export default function MyPage() {
         <label htmlFor="name" className="mb-1.5 block text-sm font-semibold text-stone-800">
           Your name, as the team and the cards show it
         </label>
-        <input id="name" name="name" defaultValue={mine.name} className={fieldStyle} {...described('mine')} />
+        <input id="name" name="name" defaultValue={mine.name} className={fieldStyle} {...described('mine', 'name')} />
         <label htmlFor="my-email" className="mt-3 mb-1.5 block text-sm font-semibold text-stone-800">
           Your email, to sign in with and to be mailed at
         </label>
@@ -136,7 +141,7 @@ export default function MyPage() {
           autoComplete="email"
           defaultValue={mine.email ?? ''}
           className={fieldStyle}
-          {...described('mine')}
+          {...described('mine', 'email')}
         />
         <p className="mt-4 flex items-center gap-2">
           <input id="mail" name="mail" type="checkbox" defaultChecked={mine.mailNewLeads} className="h-4 w-4" />
@@ -209,7 +214,15 @@ export default function MyPage() {
         <label htmlFor="current" className="mb-1.5 block text-sm font-semibold text-stone-800">
           Your password now
         </label>
-        <input id="current" name="current" type="password" autoComplete="current-password" className={fieldStyle} />
+        <input
+          id="current"
+          name="current"
+          type="password"
+          autoComplete="current-password"
+          required
+          className={fieldStyle}
+          {...described('password', 'current')}
+        />
         <label htmlFor="password" className="mt-3 mb-1.5 block text-sm font-semibold text-stone-800">
           A new password, 12 characters or more
         </label>
@@ -218,8 +231,9 @@ export default function MyPage() {
           name="password"
           type="password"
           autoComplete="new-password"
+          required
           className={fieldStyle}
-          {...described('password')}
+          {...described('password', 'password')}
         />
         {problem('password')}
         <button type="submit" disabled={busy} className={`mt-4 ${buttonStyle}`}>

@@ -135,7 +135,8 @@ export default function TeamPage() {
                 {person.id === me ? ' (you)' : ''}
               </p>
               <p className="text-sm text-stone-700">
-                {person.email ?? 'Signs in with OWNER_PASSWORD'} · {person.role === 'owner' ? 'Owner' : 'Helper'} ·{' '}
+                {person.email ?? 'No address yet (signs in with the owner password)'} ·{' '}
+                {person.role === 'owner' ? 'Owner' : 'Helper'} ·{' '}
                 {person.joinedAt
                   ? `joined ${shortDate(person.joinedAt)}, ${person.passkeys} ${person.passkeys === 1 ? 'passkey' : 'passkeys'}, ${person.phones} ${person.phones === 1 ? 'phone' : 'phones'}`
                   : 'invited, not joined yet'}
@@ -144,7 +145,9 @@ export default function TeamPage() {
                 <Form method="post" className="flex items-end gap-2">
                   <input type="hidden" name="id" value={person.id} />
                   <label className="text-sm text-stone-800">
-                    <span className="mb-1 block font-semibold">Role</span>
+                    <span className="mb-1 block font-semibold">
+                      Role<span className="sr-only"> of {person.name}</span>
+                    </span>
                     <select
                       name="role"
                       defaultValue={person.role}
@@ -155,7 +158,7 @@ export default function TeamPage() {
                     </select>
                   </label>
                   <button type="submit" name="intent" value="role" disabled={busy} className={buttonStyle}>
-                    Change role
+                    Change role<span className="sr-only"> for {person.name}</span>
                   </button>
                 </Form>
                 <Form method="post" className="flex flex-wrap gap-2">
@@ -168,21 +171,21 @@ export default function TeamPage() {
                       disabled={busy}
                       className={buttonStyle}
                     >
-                      Sign out everywhere
+                      Sign out everywhere<span className="sr-only"> for {person.name}</span>
                     </button>
                   ) : (
                     <button type="submit" name="intent" value="invite-again" disabled={busy} className={buttonStyle}>
-                      New invitation link
+                      New invitation link<span className="sr-only"> for {person.name}</span>
                     </button>
                   )}
                   <button type="submit" name="intent" value="remove" disabled={busy} className={buttonStyle}>
-                    Remove from the team
+                    Remove from the team<span className="sr-only"> for {person.name}</span>
                   </button>
                 </Form>
               </div>
               {personProblem ? (
                 <p role="alert" className="mt-2 text-sm font-medium text-red-800">
-                  Not changed: {personProblem}
+                  Not changed ({person.name}): {personProblem}
                 </p>
               ) : null}
             </li>

@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!context.owner.required || (await context.owner.passFor(request.headers.get('Cookie')))) {
     throw redirect(redirectTo)
   }
-  return json({ redirectTo })
+  return json({ redirectTo, withoutAddress: context.team.someoneWithoutAddress() })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -61,7 +61,7 @@ const fieldStyle =
   'block w-full rounded-xl border border-stone-300 bg-stone-50 px-4 py-3 text-base focus:bg-white focus:ring-2 focus:ring-green-700 focus:outline-none'
 
 export default function SignIn() {
-  const { redirectTo } = useLoaderData<typeof loader>()
+  const { redirectTo, withoutAddress } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const signingIn = useNavigation().state === 'submitting'
   return (
@@ -79,12 +79,14 @@ export default function SignIn() {
             name="email"
             type="email"
             autoComplete="username webauthn"
-            aria-describedby="email-hint"
+            aria-describedby={withoutAddress ? 'email-hint' : undefined}
             className={fieldStyle}
           />
-          <p id="email-hint" className="mt-1 text-sm text-stone-600">
-            Leave it empty to sign in with the owner password the site was started with.
-          </p>
+          {withoutAddress ? (
+            <p id="email-hint" className="mt-1 text-sm text-stone-600">
+              Leave it empty to sign in with the owner password the site was started with.
+            </p>
+          ) : null}
           <label htmlFor="password" className="mt-5 mb-1.5 block text-sm font-semibold text-stone-800">
             Password
           </label>

@@ -45,7 +45,7 @@ describe('the activity log', () => {
     expect(first.entries).toHaveLength(activityPageSize)
     expect(first.entries[0]).toMatchObject({
       detail: `Export ${activityPageSize + 2}`,
-      who: 'Anyone (the inbox is open)',
+      who: 'The command line',
     })
     const second = log.page(first.next)
     expect(second.next).toBeNull()

@@ -1,4 +1,4 @@
-import { desc, eq, lt } from 'drizzle-orm'
+import { and, desc, eq, gte, lt } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import type { ActivityKind } from '#app/data/enums'
 import { activity, team } from '#app/data/schema'
@@ -13,7 +13,7 @@ export interface ActivityEntry {
   id: number
   at: number
   kind: ActivityKind
-  /** Who did it: a name of the team, 'Someone not signed in' for a failed sign-in, or 'Anyone (the inbox is open)'. */
+  /** Who did it: a name of the team, 'Someone not signed in' (a failed sign-in), 'The command line' (a restore), or 'Anyone (the inbox is open)'. */
   who: string
   detail: string
   /** The visitor it was about, as the erasure list's salted hash: the same person shows the same. */
@@ -78,7 +78,13 @@ export function createActivityLog({
         .select({ entry: activity, name: team.name })
         .from(activity)
         .leftJoin(team, eq(team.id, activity.memberId))
-        .where(before === null ? undefined : lt(activity.id, before))
+        .where(
+          and(
+            // What is past its days is never shown, swept or not yet.
+            gte(activity.at, new Date(now() - keepDays() * dayMs)),
+            before === null ? undefined : lt(activity.id, before),
+          ),
+        )
         .orderBy(desc(activity.id))
         .limit(activityPageSize + 1)
         .all()
@@ -88,7 +94,10 @@ export function createActivityLog({
         kind: entry.kind,
         ...(entry.kind === 'sign-in-failed'
           ? { who: 'Someone not signed in', detail: name ? `${entry.detail} for ${name}` : entry.detail }
-          : { who: name ?? 'Anyone (the inbox is open)', detail: entry.detail }),
+          : {
+              who: name ?? (entry.address === null ? 'The command line' : 'Anyone (the inbox is open)'),
+              detail: entry.detail,
+            }),
         subjectHash: entry.subjectHash,
         address: entry.address,
       }))

@@ -1,6 +1,10 @@
+// Fixed names: a browser's and a server's Intl data may spell September 'Sep' or 'Sept'.
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
 /** A day as the team's pages show it ('26 Nov 2026'), in UTC, so the server's page and the browser's agree. */
 export function shortDate(ms: number): string {
-  return new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+  const at = new Date(ms)
+  return `${at.getUTCDate()} ${months[at.getUTCMonth()]} ${at.getUTCFullYear()}`
 }
 
 /** A moment, to the minute, in UTC: '26 Nov 2026, 14:05 UTC'. */

@@ -18,3 +18,7 @@ export function recordDeed(
     ...(about === undefined ? {} : { about }),
   })
 }
+
+/** A forgetting in the log's words, the same from the API and the card's form: what went, never who. */
+export const forgotWords = (forgotten: { submissions: number; subscription: boolean }) =>
+  `Forgot a person: ${forgotten.submissions} submissions${forgotten.subscription ? ' and a subscription' : ''}`

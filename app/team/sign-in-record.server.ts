@@ -1,13 +1,14 @@
 import type { AppLoadContext } from '@remix-run/node'
 
 const mostPerHour = 100
-let hour = { endsAt: 0, recorded: 0 }
+// Per account tried (null: an address or passkey not the team's), this hour.
+let hour = { endsAt: 0, recorded: new Map<number | null, number>() }
 
 /**
  * A refused sign-in, in the activity log: whose account it was tried on (or that the address is
- * not the team's: the words typed are never kept), and from where. Each one against a person of
- * the team is kept; of the rest (addresses not the team's, passkeys not the team's), at most 100
- * an hour, so a stranger's flood cannot grow the log without end, nor hide a real attempt.
+ * not the team's: the words typed are never kept), and from where. At most 100 an hour per account
+ * (and 100 for all strangers' addresses together), so a flood cannot grow the log without end;
+ * past it, said once in the log. The limits on trying stop far sooner.
  */
 export async function recordFailedSignIn(
   context: Pick<AppLoadContext, 'activity' | 'clientAddress' | 'log'>,
@@ -15,13 +16,14 @@ export async function recordFailedSignIn(
   how: 'password' | 'passkey' = 'password',
 ) {
   const at = Date.now()
-  if (hour.endsAt <= at) hour = { endsAt: at + 60 * 60_000, recorded: 0 }
-  if (memberId === null) hour.recorded += 1
-  if (memberId === null && hour.recorded > mostPerHour) {
-    if (hour.recorded === mostPerHour + 1) {
+  if (hour.endsAt <= at) hour = { endsAt: at + 60 * 60_000, recorded: new Map() }
+  const recorded = (hour.recorded.get(memberId) ?? 0) + 1
+  hour.recorded.set(memberId, recorded)
+  if (recorded > mostPerHour) {
+    if (recorded === mostPerHour + 1) {
       context.log.warn(
-        {},
-        'more than 100 refused sign-ins by strangers this hour: the rest of the hour’s are not in the activity log',
+        { account: memberId },
+        'more than 100 refused sign-ins this hour: the rest of the hour’s are not in the activity log',
       )
     }
     return

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, count, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { teamRoles, type TeamRole } from '#app/data/enums'
-import { invitations, passkeys, pushSubscriptions, team, type TeamRow } from '#app/data/schema'
+import { deliveries, invitations, passkeys, pushSubscriptions, team, type TeamRow } from '#app/data/schema'
+import { waiting } from '#app/delivery/record.server'
 import type { Writes } from '#app/data/writes.server'
 import { isEmailAddress } from '#app/leads/mailbox'
 import type { Log } from '#app/log'
@@ -82,13 +83,14 @@ export function createTeam({
     passkeys: passkeyCount,
     phones: phoneCount,
   })
-  const withCounts = db
-    .select({
-      row: team,
-      passkeys: sql<number>`(SELECT count(*) FROM passkeys WHERE member_id = ${team.id})`,
-      phones: sql<number>`(SELECT count(*) FROM push_subscriptions WHERE member_id = ${team.id})`,
-    })
-    .from(team)
+  const withCounts = () =>
+    db
+      .select({
+        row: team,
+        passkeys: sql<number>`(SELECT count(*) FROM passkeys WHERE member_id = ${team.id})`,
+        phones: sql<number>`(SELECT count(*) FROM push_subscriptions WHERE member_id = ${team.id})`,
+      })
+      .from(team)
 
   function active(id: number) {
     return db
@@ -131,7 +133,7 @@ export function createTeam({
   return {
     /** Everyone on the team, invited or joined, first come first. */
     people(): Person[] {
-      return withCounts
+      return withCounts()
         .where(onTeam)
         .orderBy(asc(team.id))
         .limit(teamLimits.people + 1)
@@ -141,7 +143,9 @@ export function createTeam({
 
     /** Their own page's facts, or null when they are not on the team. */
     mine(id: number): Mine | null {
-      const found = withCounts.where(and(eq(team.id, id), onTeam)).get()
+      const found = withCounts()
+        .where(and(eq(team.id, id), onTeam))
+        .get()
       if (!found) return null
       const phoneList = db
         .select()
@@ -254,6 +258,10 @@ export function createTeam({
           tx.update(invitations)
             .set({ usedAt: at, mailLink: null })
             .where(and(eq(invitations.memberId, id), isNull(invitations.usedAt)))
+            .run()
+          tx.update(deliveries)
+            .set({ state: 'skipped', lastError: 'A new invitation link replaced it' })
+            .where(and(eq(deliveries.memberId, id), eq(deliveries.kind, 'invitation-mail'), waiting))
             .run()
           tx.insert(invitations)
             .values({ tokenHash: sha256(token), memberId: id, createdAt: at, expiresAt, invitedBy: by.id })
@@ -481,6 +489,18 @@ export function createTeam({
       const known = new Set(to.map((address) => address.toLowerCase()))
       const theirs = people.filter((person) => person.wants && person.email !== null && !known.has(person.email))
       return [...to, ...theirs.map((person) => person.email!)]
+    },
+
+    /** Whether someone signs in with the owner password and no address (the first owner, not set up yet). */
+    someoneWithoutAddress(): boolean {
+      return (
+        db
+          .select({ id: team.id })
+          .from(team)
+          .where(and(onTeam, isNull(team.email), isNotNull(team.passwordHash)))
+          .limit(1)
+          .get() !== undefined
+      )
     },
 
     /** Stops one of their own phones being pushed. */

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { jsonError } from '#app/http/json.server'
 import type { TeamMember } from '#app/owner/owner-access.server'
-import { requireOwner } from '#app/owner/require-owner.server'
+import { requireOwner, roleRefusal } from '#app/owner/require-owner.server'
 import type { Refusal } from '#app/http/refusal.server'
 import type { Subscribers } from './subscribers.server'
 import { updateError, whySubscribed, type Audience } from './update'
@@ -104,14 +104,17 @@ export async function sendUpdate(
 }
 
 /**
- * The guard of the updates API: without OWNER_PASSWORD (or with UPDATES off) a 403 that says what
- * to set, before anything else; then the owner guard (401 unless signed in).
+ * The guard of the updates API: a signed-in helper is told the role they lack, first; then,
+ * without OWNER_PASSWORD (or with UPDATES off), a 403 that says what to set; then the owner guard
+ * (401 unless signed in).
  */
 export async function requireUpdatesOwner(
   request: Request,
   context: Context & Pick<AppLoadContext, 'owner' | 'siteNames'>,
   to: string,
 ): Promise<{ desk: UpdatesDesk; who: TeamMember }> {
+  const pass = await context.owner.passFor(request.headers.get('Cookie'))
+  if (pass && pass.who.role !== 'owner') throw roleRefusal(pass, { as: 'api', to })
   const ready = updatesDesk(context)
   if (!ready.ok) throw jsonError(403, ready.error)
   const { who } = await requireOwner(request, context, { as: 'api', to, role: 'owner' })

@@ -288,6 +288,19 @@ else
   exit 1
 fi
 
+# The README's set-up recipe (with this container's name and port): without OWNER_PASSWORD, a look at
+# the inbox from inside the container prints the link that makes the first owner.
+podman exec "$NAME" node -e "fetch('http://localhost:8080/farm-sales')" >/dev/null 2>&1
+deadline=$(($(now_ms) + 5000))
+until podman logs "$NAME" 2>&1 | grep -q '"link":"http://localhost:8080/set-up/' || [ "$(now_ms)" -gt "$deadline" ]; do
+  sleep 0.2
+done
+if podman logs "$NAME" 2>&1 | grep -q '"link":"http://localhost:8080/set-up/'; then
+  pass "the README's set-up recipe: a look from inside the container prints the first owner's set-up link"
+else
+  miss "no set-up link in the log after a look from inside the container"
+fi
+
 if podman healthcheck run "$NAME" >/dev/null 2>&1; then
   pass "the image's HEALTHCHECK (node itself, no extra package) reports healthy"
 else

@@ -106,6 +106,11 @@ test('a person adds a passkey on their page and signs in with it, nothing typed 
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(`${site}/farm-sales`)
   await openHydrated(page, `${site}/farm-sales/me`)
+  // A session alone never adds a way in: the password first.
+  await page.getByLabel('Your password, to add a passkey').fill('not my password')
+  await page.getByRole('button', { name: 'Add a passkey' }).click()
+  await expect(page.getByRole('alert')).toContainText('Your password is not right.')
+  await page.getByLabel('Your password, to add a passkey').fill(ownerPassword)
   await page.getByRole('button', { name: 'Add a passkey' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Passkey added' })).toBeVisible()
   await expect(page.getByTestId('passkey')).toHaveCount(1)

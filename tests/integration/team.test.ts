@@ -116,6 +116,10 @@ describe('people and roles', () => {
       ['GET', '/api/people?email=ann%40example.com', "export a person's data"],
       ['DELETE', '/api/people?email=ann%40example.com', 'forget a person'],
       ['GET', '/api/settings', 'read the settings'],
+      ['POST', '/api/updates', 'send updates'],
+      ['GET', '/api/updates/1', 'read the updates'],
+      ['GET', '/api/updates/audience', 'read the updates'],
+      ['GET', '/farm-sales/updates/returned/1', 'read what came back'],
       ['PATCH', '/api/settings', 'change the settings'],
       // Other spellings reach the same guard.
       ['GET', '/api//backup', 'download a backup'],
@@ -432,11 +436,20 @@ describe('each person’s own notifications', () => {
       { name: 'Sam Field', mail_new_leads: 1, push_new_leads: 0 },
     ])
     const mailsBefore = mail.mails.length
-    await postLead(server, 'second@example.com')
+    const secondLead = await postLead(server, 'second@example.com')
     await expect.poll(() => push.received.length).toBe(3)
     expect(push.received.at(-1)!.phone).toBe('owner-1')
     // The first owner has no address of their own: theirs is the farm's NOTIFY_EMAIL, left out now.
-    await expect.poll(() => mail.mails.length).toBe(mailsBefore + 1)
+    // Once its one mail is marked sent, every mail it made is in: exactly one more.
+    await expect
+      .poll(() =>
+        readRows(
+          server.databasePath,
+          `SELECT state FROM deliveries WHERE kind = 'owner-mail' AND submission_id = ${secondLead}`,
+        ),
+      )
+      .toEqual([{ state: 'sent' }])
+    expect(mail.mails.length).toBe(mailsBefore + 1)
     const second = mail.mails.at(-1)!
     expect([second.to].flat().flatMap((to) => to!.value.map((one) => one.address))).toEqual(['sam@farm.example'])
   })
@@ -460,6 +473,11 @@ describe('who did it', () => {
       text: 'Yes, two dozen on Friday.',
     })
     expect(replied.status, replied.text).toBe(201)
+    expect(JSON.parse(replied.text)).toMatchObject({ data: { by: 'Sam Field' } })
+    const thread = JSON.parse((await call(server, owner, `/api/submissions/${id}/replies`)).text) as {
+      data: Array<{ kind: string; by: string | null }>
+    }
+    expect(thread.data.filter((reply) => reply.kind === 'reply')).toMatchObject([{ by: 'Sam Field' }])
     const [lead] = JSON.parse((await call(server, owner, '/api/submissions')).text) as Array<{
       replies: Array<{ kind: string; by: string | null }>
     }>
