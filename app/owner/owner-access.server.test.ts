@@ -3,7 +3,7 @@ import { createCookie } from '@remix-run/node'
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type OpenDatabase } from '#app/data/database.server'
-import { team } from '#app/data/schema'
+import { activity, team } from '#app/data/schema'
 import { migrationsFolder, migrationsUpTo } from '#tests/support/database'
 import { tempDatabasePath } from '#tests/support/server'
 import { createOwnerAccess } from './owner-access.server'
@@ -82,6 +82,10 @@ describe('who the guard lets in', () => {
     expect(await reset.passFor(myCookie)).toBeNull()
     expect(await reset.passFor(cookie)).toBeNull()
     expect((await reset.signIn({ email: '', password: 'the deployer reset it' }, opening)).ok).toBe(true)
+    // The way back in is on the record; the first application, on a new site, is not a reset.
+    expect(db.select({ kind: activity.kind, detail: activity.detail }).from(activity).all()).toEqual([
+      { kind: 'password-reset', detail: 'A new OWNER_PASSWORD reset Owner’s password' },
+    ])
   })
 
   it('renews the session at sign-in: the id the browser came with is ended', async () => {
