@@ -10,7 +10,8 @@ import type { Log } from '#app/log'
 import { checkPassword, hashPassword, passwordProblem } from './passwords.server'
 
 const sessionMs = 30 * 24 * 60 * 60 * 1000
-const sessionIdShape = /^[A-Za-z0-9_-]{43}$/
+/** A random id of 32 bytes in base64url, as sessions, invitations and set-up links are made. */
+export const tokenShape = /^[A-Za-z0-9_-]{43}$/
 const longestEmail = 254
 
 /** A person of the farm’s team, as every action they take records them. */
@@ -83,7 +84,8 @@ interface Options {
   log?: Log
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url')
+/** What is kept of a token (a session's, an invitation's): its SHA-256, so a copy of the database opens nothing. */
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url')
 
 /**
  * OWNER_PASSWORD is the first owner's way in: applied when it differs from the one last applied
@@ -211,7 +213,7 @@ export async function createOwnerAccess({
 
   async function sessionId(cookieHeader: string | null | undefined): Promise<string | null> {
     const value: unknown = await cookie.parse(cookieHeader ?? null)
-    return typeof value === 'string' && sessionIdShape.test(value) ? value : null
+    return typeof value === 'string' && tokenShape.test(value) ? value : null
   }
 
   const signedOut = new Set<(session: string | null) => void>()

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { and, asc, count, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { teamRoles, type TeamRole } from '#app/data/enums'
@@ -7,7 +7,7 @@ import { waiting } from '#app/delivery/record.server'
 import type { Writes } from '#app/data/writes.server'
 import { isEmailAddress } from '#app/leads/mailbox'
 import type { Log } from '#app/log'
-import type { Opening, OwnerAccess, TeamMember } from '#app/owner/owner-access.server'
+import { sha256, tokenShape, type Opening, type OwnerAccess, type TeamMember } from '#app/owner/owner-access.server'
 import { passwordProblem } from '#app/owner/passwords.server'
 import type { ActivityLog } from './activity.server'
 import type { InvitationMails } from './invitation-mail.server'
@@ -16,9 +16,7 @@ const dayMs = 24 * 60 * 60 * 1000
 export const invitationDays = 7
 const setUpMs = 60 * 60 * 1000
 export const teamLimits = { people: 50, name: 80, email: 254 }
-const tokenShape = /^[A-Za-z0-9_-]{43}$/
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url')
 const newToken = () => randomBytes(32).toString('base64url')
 
 /** A person as the team page shows them. */
@@ -92,8 +90,9 @@ export function createTeam({
       })
       .from(team)
 
-  function active(id: number) {
-    return db
+  /** The person with this id while they are on the team, read in `tx` when inside a transaction. */
+  function active(id: number, tx: Pick<FarmDatabase, 'select'> = db): TeamRow | undefined {
+    return tx
       .select()
       .from(team)
       .where(and(eq(team.id, id), onTeam))
@@ -118,6 +117,15 @@ export function createTeam({
       .set({ usedAt: new Date(now()), mailLink: null })
       .where(and(eq(invitations.invitedBy, id), isNull(invitations.usedAt)))
       .run()
+  }
+
+  /** An address as kept: trimmed, in lower case; '' stays '' for the caller to allow or not. */
+  function readEmail(value: string, whose: 'their' | 'your'): string | Refused {
+    const email = value.trim().toLowerCase()
+    if (email && (!isEmailAddress(email) || email.length > teamLimits.email)) {
+      return refused(400, `Enter ${whose} email address, like ann@example.com.`, 'email')
+    }
+    return email
   }
 
   function readName(value: string): string | Refused {
@@ -186,10 +194,9 @@ export function createTeam({
     ): Promise<Done<{ token: string; person: Person; expiresAt: number; mailed: boolean }>> {
       const name = readName(given.name)
       if (typeof name !== 'string') return name
-      const email = given.email.trim().toLowerCase()
-      if (!isEmailAddress(email) || email.length > teamLimits.email) {
-        return refused(400, 'Enter their email address, like ann@example.com.', 'email')
-      }
+      const email = readEmail(given.email, 'their')
+      if (typeof email !== 'string') return email
+      if (!email) return refused(400, 'Enter their email address, like ann@example.com.', 'email')
       const role = teamRoles.find((known) => known === given.role)
       if (!role) return refused(400, 'Choose a role: owner or helper.', 'role')
       const token = newToken()
@@ -247,11 +254,7 @@ export function createTeam({
       const expiresAt = new Date(at.getTime() + invitationDays * dayMs)
       const made = await writes.whenFree(() =>
         db.transaction((tx): Done<{ token: string; expiresAt: number; name: string; mailed: string | null }> => {
-          const person = tx
-            .select()
-            .from(team)
-            .where(and(eq(team.id, id), onTeam))
-            .get()
+          const person = active(id, tx)
           if (!person) return refused(404, 'That person is not on the team.')
           if (person.joinedAt) return refused(409, `${person.name} has joined already.`)
           // The links before stop working, and a mail of one not sent yet goes with it.
@@ -350,11 +353,7 @@ export function createTeam({
     async remove(id: number, by: TeamMember, address: string): Promise<Done> {
       const done = await writes.whenFree(() =>
         db.transaction((tx): Done => {
-          const person = tx
-            .select()
-            .from(team)
-            .where(and(eq(team.id, id), onTeam))
-            .get()
+          const person = active(id, tx)
           if (!person) return refused(404, 'That person is not on the team.')
           // Checked in the transaction that writes: two owners removing each other leave one.
           if (person.role === 'owner' && !anotherOwner(tx, id)) {
@@ -385,11 +384,7 @@ export function createTeam({
       if (!role) return refused(400, 'Choose a role: owner or helper.', 'role')
       const done = await writes.whenFree(() =>
         db.transaction((tx): Done<{ changed: boolean }> => {
-          const person = tx
-            .select()
-            .from(team)
-            .where(and(eq(team.id, id), onTeam))
-            .get()
+          const person = active(id, tx)
           if (!person) return refused(404, 'That person is not on the team.')
           if (person.role === role) return { ok: true, changed: false }
           if (person.role === 'owner' && !anotherOwner(tx, id)) {
@@ -440,17 +435,11 @@ export function createTeam({
     ): Promise<Done> {
       const name = readName(given.name)
       if (typeof name !== 'string') return name
-      const email = given.email.trim().toLowerCase()
-      if (email && (!isEmailAddress(email) || email.length > teamLimits.email)) {
-        return refused(400, 'Enter your email address, like ann@example.com.', 'email')
-      }
+      const email = readEmail(given.email, 'your')
+      if (typeof email !== 'string') return email
       return writes.whenFree(() =>
         db.transaction((tx): Done => {
-          const person = tx
-            .select()
-            .from(team)
-            .where(and(eq(team.id, id), onTeam))
-            .get()
+          const person = active(id, tx)
           if (!person) return refused(404, 'You are not on the team any more.')
           if (!email && person.email !== null)
             return refused(400, 'Keep an email address: it is how you sign in.', 'email')
@@ -553,10 +542,9 @@ export function createTeam({
       if (!this.setUpOpen(token)) return refused(410, 'That set-up link has been used or is more than an hour old.')
       const name = readName(given.name)
       if (typeof name !== 'string') return name
-      const email = given.email.trim().toLowerCase()
-      if (!isEmailAddress(email) || email.length > teamLimits.email) {
-        return refused(400, 'Enter your email address, like ann@example.com.', 'email')
-      }
+      const email = readEmail(given.email, 'your')
+      if (typeof email !== 'string') return email
+      if (!email) return refused(400, 'Enter your email address, like ann@example.com.', 'email')
       const problem = passwordProblem(given.password, { email, name })
       if (problem) return refused(400, problem, 'password')
       setUp = null
