@@ -398,6 +398,39 @@ describe('invitations by mail', () => {
   })
 })
 
+describe('an invitation’s mail across a crash', () => {
+  it('is delivered exactly once when the site is killed (SIGKILL) while its mail is on its way', async () => {
+    // The first mail server takes the mail's bytes and never answers, as a server would that the
+    // site's crash cut off; the second, on the same port, answers.
+    let held = false
+    const cutOff = await startMailServer({
+      hold: () => {
+        held = true
+        return new Promise<void>(() => {})
+      },
+    })
+    const { server, owner } = await site({ SMTP_URL: cutOff.url, NOTIFY_EMAIL: 'owner@farm.example' })
+    await invite(server.url, owner, { name: 'Robin Hedge', email: 'robin@farm.example', role: 'helper' })
+    await expect.poll(() => held).toBe(true)
+    await server.stop('SIGKILL')
+    await cutOff.close()
+    const answering = await startMailServer({ port: cutOff.port })
+    try {
+      const again = await serve({
+        databasePath: server.databasePath,
+        env: { OWNER_PASSWORD: ownerPassword, SMTP_URL: cutOff.url, NOTIFY_EMAIL: 'owner@farm.example' },
+      })
+      await expect
+        .poll(() => readRows(again.databasePath, "SELECT state FROM deliveries WHERE kind = 'invitation-mail'"))
+        .toEqual([{ state: 'sent' }])
+      expect(answering.mails.map((mail) => mail.subject)).toEqual(['You are invited to Willow Creek Farm’s inbox'])
+      expect(cutOff.mails).toEqual([])
+    } finally {
+      await answering.close()
+    }
+  })
+})
+
 describe('each person’s own notifications', () => {
   it('mails and pushes each lead to each person who wants it, and to no one who turned it off', async () => {
     const { server, owner } = await site({
