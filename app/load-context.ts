@@ -6,6 +6,7 @@ import type { OwnerAccess } from '#app/owner/owner-access.server'
 import type { Passkeys } from '#app/owner/passkeys.server'
 import type { ActivityLog } from '#app/team/activity.server'
 import type { Team } from '#app/team/team.server'
+import type { InsightsService } from '#app/insights/insights.server'
 import type { SiteNames } from '#app/owner/site-names.server'
 import type { Replies } from '#app/replies/replies.server'
 import type { SubmissionsService } from '#app/submissions/service.server'
@@ -51,6 +52,8 @@ declare module '@remix-run/node' {
     team: Team
     /** What was done with the data and the team, for owners to read. */
     activity: Pick<ActivityLog, 'record' | 'page'>
+    /** The season at a glance: leads, answers and the updates, week by week. */
+    insights: InsightsService
     passkeys: Passkeys
     /** Which names may open an open inbox (DNS rebinding). */
     siteNames: SiteNames

@@ -84,6 +84,7 @@ export async function createHttpApp(config: Config, services: Services) {
       owner: services.owner,
       team: services.team,
       activity: services.activity,
+      insights: services.insights,
       passkeys: services.passkeys,
       siteNames: services.siteNames,
       replies: services.replies,

@@ -25,6 +25,7 @@ import { offerUpdates } from '#app/updates/updates-and-offers.server'
 import { postLeads } from '#app/webhook/lead-webhook.server'
 import { txtLookups } from '#app/settings/mail-dns.server'
 import { createActivityLog } from '#app/team/activity.server'
+import { createInsights } from '#app/insights/insights.server'
 import { mailInvitations } from '#app/team/invitation-mail.server'
 import { createTeam } from '#app/team/team.server'
 import { createSettings } from '#app/settings/settings.server'
@@ -157,6 +158,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     leftBeforeForgetting: lifecycle.people.leftBeforeForgetting,
     log: mailLog.child({ of: 'updates' }),
   })
+  const insights = createInsights({ db: database.db, updateReports: updates.reportsSince })
   const answering = answerLeads({
     engine,
     database,
@@ -246,6 +248,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     owner,
     team,
     activity,
+    insights,
     passkeys,
     siteNames: createSiteNames({ siteHosts: () => now().siteHosts, inboxOpen: () => !owner.required, log }),
     replies: answering.replies,

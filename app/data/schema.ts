@@ -57,6 +57,10 @@ export const submissions = sqliteTable(
     index('submissions_handled_by_age')
       .on(table.createdAt)
       .where(sql`${table.status} = 'handled' AND ${table.spamReasons} IS NULL`),
+    // The insights count the leads still waiting for an answer, by age, from the newest back.
+    index('submissions_waiting_by_age')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'new' AND ${table.spamReasons} IS NULL`),
   ],
 )
 
@@ -228,6 +232,45 @@ export const tagCounts = sqliteTable(
 )
 
 /**
+ * How many inbox leads (not spam) came each week (its Monday, 00:00 UTC, in ms), by the first
+ * intent the analysis found ('unread' while it has none) and by each product asked about: kept by
+ * triggers (drizzle/0024), so the insights read a row per week and value, however many leads.
+ */
+export const weeklyLeads = sqliteTable(
+  'weekly_leads',
+  {
+    week: integer('week').notNull(),
+    kind: text('kind', { enum: ['intent', 'product'] }).notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.week, table.kind, table.value] })],
+)
+
+/**
+ * The first lead's id of each week, spam or not (drizzle/0024): ids only grow, so a week's leads are
+ * the inbox's `after` its first id and `before` the next week's, a link to them without a date index.
+ */
+export const leadWeeks = sqliteTable('lead_weeks', {
+  week: integer('week').primaryKey(),
+  firstId: integer('first_id').notNull(),
+})
+
+/** How long each inbox lead waited for the team's first reply, by the week it came (drizzle/0024). */
+export const firstReplies = sqliteTable(
+  'first_replies',
+  {
+    submissionId: integer('submission_id')
+      .primaryKey()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    week: integer('week').notNull(),
+    waitedMs: integer('waited_ms').notNull(),
+  },
+  // A week's median and 90th percentile are read in order from here.
+  (table) => [index('first_replies_by_week').on(table.week, table.waitedMs)],
+)
+
+/**
  * A mail from the farm to a visitor about their submission: the owner's reply, or the automatic
  * acknowledgement. It is owed as one delivery (kind `visitor-mail`), written in one transaction
  * with what caused it. Its Message-ID is kept, and `references` holds the Message-IDs of the
@@ -331,6 +374,9 @@ export const subscribers = sqliteTable(
   (table) => [
     uniqueIndex('subscribers_address').on(table.addressKey),
     index('subscribers_by_status').on(table.status, table.id),
+    // The insights count who joined and who left (or bounced) each week.
+    index('subscribers_by_joining').on(table.subscribedAt).where(isNotNull(table.subscribedAt)),
+    index('subscribers_by_leaving').on(table.status, table.unsubscribedAt).where(isNotNull(table.unsubscribedAt)),
   ],
 )
 

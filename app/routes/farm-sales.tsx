@@ -85,6 +85,9 @@ export default function FarmSales() {
             <Link to="/farm-sales/updates" className="font-semibold text-green-800 underline">
               Updates and offers
             </Link>
+            <Link to="/farm-sales/insights" className="font-semibold text-green-800 underline">
+              Insights
+            </Link>
           </>
         )}
         {setUp.settings ? (

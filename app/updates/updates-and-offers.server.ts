@@ -61,6 +61,8 @@ export function offerUpdates({
       const on = settings()
       return on ? { ...parts, settings: on } : null
     },
+    /** What the updates sent lately did, whether updates are on now or not: the insights read it. */
+    reportsSince: parts.updates.reportsSince,
     /** Why the owner cannot send updates from here, or null when they can. */
     cannotSendUpdates(): string | null {
       return !ownerRequired()

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
 import { intents as knownIntents } from '#app/analysis/analysis'
 import type { FarmDatabase } from '#app/data/database.server'
 import type { DeliveryState } from '#app/data/enums'
@@ -231,6 +231,18 @@ export function createUpdates({
     /** The latest updates' reports, newest first. */
     reports(): UpdateReport[] {
       return db.select().from(updates).orderBy(desc(updates.id)).limit(reportsOnPage).all().map(report)
+    },
+
+    /** The reports of the updates sent since a moment, newest first, at most `most` (the insights). */
+    reportsSince(since: Date, most: number): UpdateReport[] {
+      return db
+        .select()
+        .from(updates)
+        .where(gte(updates.createdAt, since))
+        .orderBy(desc(updates.id))
+        .limit(most)
+        .all()
+        .map(report)
     },
 
     /** Whether mails of an update wait to be sent (the page then looks again while they go). */

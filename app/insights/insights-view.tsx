@@ -1,0 +1,373 @@
+import { Link } from '@remix-run/react'
+import { Chart, ColumnChart, Legend, NumbersTable, PartsBar, RowBars, WeekAxis } from './charts'
+import {
+  insightRanges,
+  intentName,
+  productChange,
+  waitWords,
+  weekLabel,
+  type InsightRange,
+  type Insights,
+} from './insights'
+
+const rangeWords: Record<InsightRange, string> = { 4: '4 weeks', 12: '12 weeks', 52: 'A year' }
+const inRange: Record<InsightRange, string> = { 4: 'the last 4 weeks', 12: 'the last 12 weeks', 52: 'the last year' }
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+/** The insights of a range: what people ask for, how fast they are answered, and the updates. */
+export function InsightsView({ insights, note }: { insights: Insights; note: string | null }) {
+  const period = inRange[insights.weeks]
+  return (
+    <>
+      <p className="mt-3 text-stone-700">
+        Leads in the inbox, week by week (weeks start on Monday, UTC; this week so far is the last). Spam never counts.
+      </p>
+      <nav aria-label="Range" className="mt-4 flex flex-wrap gap-2">
+        {insightRanges.map((weeks) => (
+          <Link
+            key={weeks}
+            to={`?weeks=${weeks}`}
+            aria-current={weeks === insights.weeks ? 'page' : undefined}
+            className={`rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ${
+              weeks === insights.weeks
+                ? 'bg-green-800 text-white ring-green-800'
+                : 'bg-white text-green-900 ring-stone-300'
+            }`}
+          >
+            {rangeWords[weeks]}
+          </Link>
+        ))}
+      </nav>
+      {note ? (
+        <p role="status" className="mt-4 rounded-2xl bg-amber-100 px-5 py-3 text-amber-950 ring-1 ring-amber-300">
+          {note}
+        </p>
+      ) : null}
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <LeadsChart insights={insights} period={period} />
+        <ProductsChart insights={insights} period={period} />
+        <AnswerTimesChart insights={insights} period={period} />
+        <WaitingChart insights={insights} />
+        <SubscribersChart insights={insights} period={period} />
+        <UpdatesChart insights={insights} period={period} />
+      </div>
+    </>
+  )
+}
+
+type ChartProps = { insights: Insights; period: string }
+
+function LeadsChart({ insights, period }: ChartProps) {
+  const { leads } = insights
+  const busiest = leads.byWeek.reduce((most, week) => (week.total > most.total ? week : most), leads.byWeek[0]!)
+  const top = leads.intents.reduce<string | null>(
+    (most, intent) => (most === null || leads.byIntent[intent]!.count > leads.byIntent[most]!.count ? intent : most),
+    null,
+  )
+  const summary =
+    leads.total === 0
+      ? `No leads in ${period}.`
+      : `${plural(leads.total, 'lead')} in ${period}; the most in the week of ${weekLabel(busiest.week)} (${busiest.total}).` +
+        (top ? ` Asked most: ${intentName(top)} (${leads.byIntent[top]!.count}).` : '')
+  return (
+    <Chart
+      title="What people ask for"
+      summary={summary}
+      picture={
+        <ColumnChart
+          label={`Leads per week, stacked by what they ask. ${summary}`}
+          columns={leads.byWeek.map((week) => ({
+            up: leads.intents.map((intent) => ({ series: intent, value: week.byIntent[intent] ?? 0 })),
+          }))}
+        />
+      }
+      below={
+        <>
+          <WeekAxis labels={leads.byWeek.map((week) => weekLabel(week.week))} />
+          <Legend
+            items={leads.intents.map((intent) => ({
+              series: intent,
+              words: `${intentName(intent)} (${leads.byIntent[intent]!.count})`,
+              to: leads.byIntent[intent]!.inbox,
+            }))}
+          />
+        </>
+      }
+      numbers={
+        <NumbersTable
+          head={['Week of', 'Leads', ...leads.intents.map(intentName)]}
+          rows={leads.byWeek.map((week) => [
+            week.inbox ? (
+              <Link to={week.inbox} className="text-green-800 underline">
+                {weekLabel(week.week)}
+              </Link>
+            ) : (
+              weekLabel(week.week)
+            ),
+            week.total,
+            ...leads.intents.map((intent) => week.byIntent[intent] ?? 0),
+          ])}
+        />
+      }
+    />
+  )
+}
+
+function ProductsChart({ insights, period }: ChartProps) {
+  const { products } = insights
+  const most = Math.max(1, ...products.map((product) => Math.max(product.count, product.before)))
+  const summary =
+    products.length === 0
+      ? `No products asked about in ${period}, nor in the weeks before.`
+      : `Against the ${insights.weeks === 52 ? 'year' : `${insights.weeks} weeks`} before: ${products
+          .slice(0, 3)
+          .map(productChange)
+          .join('; ')}.`
+  return (
+    <Chart
+      title="Products asked about"
+      summary={summary}
+      picture={
+        products.length === 0 ? null : (
+          <ul className="space-y-2">
+            {products.map((product) => (
+              <li key={product.product}>
+                <Link to={product.inbox} className="text-sm text-green-800 underline">
+                  {productChange(product)}
+                </Link>
+                <PartsBarPair label={productChange(product)} now={product.count} before={product.before} most={most} />
+              </li>
+            ))}
+          </ul>
+        )
+      }
+      below={
+        products.length === 0 ? null : (
+          <Legend
+            items={[
+              { series: 'now', words: 'These weeks' },
+              { series: 'before', words: 'The weeks before' },
+            ]}
+          />
+        )
+      }
+      numbers={
+        <NumbersTable
+          head={['Product', 'These weeks', 'The weeks before']}
+          rows={products.map((product) => [product.product, product.count, product.before])}
+        />
+      }
+    />
+  )
+}
+
+/** A product's two bars, these weeks over the weeks before, on the chart's one scale. */
+function PartsBarPair({ label, now, before, most }: { label: string; now: number; before: number; most: number }) {
+  return (
+    <div className="mt-0.5 space-y-0.5">
+      <PartsBar label={`${label}: these weeks`} whole={most} parts={[{ series: 'now', value: now }]} />
+      <PartsBar label={`${label}: the weeks before`} whole={most} parts={[{ series: 'before', value: before }]} />
+    </div>
+  )
+}
+
+function AnswerTimesChart({ insights, period }: ChartProps) {
+  const weeks = insights.answers.byWeek
+  const answered = weeks.reduce((sum, week) => sum + week.answered, 0)
+  const latest = [...weeks].reverse().find((week) => week.answered > 0)
+  const slowest = Math.max(0, ...weeks.map((week) => week.p90Ms ?? 0))
+  const summary = latest
+    ? `${plural(answered, 'lead')} of ${period} answered. Of those that came in the week of ${weekLabel(latest.week)}, half were answered within ${waitWords(latest.medianMs!)} and 9 in 10 within ${waitWords(latest.p90Ms!)}.`
+    : `No lead of ${period} has been answered from the inbox yet.`
+  return (
+    <Chart
+      title="How fast leads are answered"
+      summary={summary}
+      picture={
+        <ColumnChart
+          label={`Time to the first reply, per week the leads came: the median as a bar, the 90th percentile as a mark. ${summary}`}
+          columns={weeks.map((week) => ({ up: [{ series: 'median', value: week.medianMs ?? 0 }] }))}
+          marks={weeks.map((week) => ({ series: 'p90', value: week.p90Ms }))}
+        />
+      }
+      below={
+        <>
+          <WeekAxis labels={weeks.map((week) => weekLabel(week.week))} />
+          <Legend
+            items={[
+              { series: 'median', words: 'Half were answered within (median)' },
+              { series: 'p90', words: '9 in 10 within (90th percentile)' },
+            ]}
+          />
+          {slowest > 0 ? (
+            <p className="mt-1 text-xs text-stone-600">The tallest mark is {waitWords(slowest)}.</p>
+          ) : null}
+        </>
+      }
+      numbers={
+        <NumbersTable
+          head={['Week of', 'Answered', 'Median', '90th percentile']}
+          rows={weeks.map((week) => [
+            week.inbox ? (
+              <Link to={week.inbox} className="text-green-800 underline">
+                {weekLabel(week.week)}
+              </Link>
+            ) : (
+              weekLabel(week.week)
+            ),
+            week.answered,
+            week.medianMs === null ? '–' : waitWords(week.medianMs),
+            week.p90Ms === null ? '–' : waitWords(week.p90Ms),
+          ])}
+        />
+      }
+    />
+  )
+}
+
+function WaitingChart({ insights }: { insights: Insights }) {
+  const { waiting } = insights.answers
+  const total = waiting.reduce((sum, age) => sum + age.count, 0)
+  const summary =
+    total === 0
+      ? 'No lead waits for an answer.'
+      : `${plural(total, 'lead waits', 'leads wait')} for an answer: ${waiting
+          .map((age) => `${age.count} ${age.label.toLowerCase()}`)
+          .join(', ')}.`
+  return (
+    <Chart
+      title="Still waiting for an answer"
+      summary={summary}
+      picture={
+        <div className="grid grid-cols-[auto_1fr] items-center gap-x-3">
+          <ul className="space-y-0 text-sm">
+            {waiting.map((age) => (
+              <li key={age.label} className="flex h-7 items-center">
+                <Link to={age.inbox} className="text-green-800 underline">
+                  {age.label}: {age.count}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <RowBars
+            label={`New leads by how long they have waited. ${summary}`}
+            rows={waiting.map((age, index) => ({ series: `waiting-${index}`, value: age.count }))}
+          />
+        </div>
+      }
+      numbers={<NumbersTable head={['Waiting', 'Leads']} rows={waiting.map((age) => [age.label, age.count])} />}
+    />
+  )
+}
+
+function SubscribersChart({ insights, period }: ChartProps) {
+  const { subscribers } = insights
+  const sum = (key: 'joined' | 'left' | 'bounced') => subscribers.byWeek.reduce((total, week) => total + week[key], 0)
+  const summary = `${plural(subscribers.now, 'subscriber')} now. In ${period}, ${sum('joined')} joined, ${sum('left')} left and ${sum('bounced')} bounced.`
+  return (
+    <Chart
+      title="Subscribers"
+      summary={summary}
+      picture={
+        <ColumnChart
+          label={`Subscribers who joined (up), left or bounced (down), per week. ${summary}`}
+          columns={subscribers.byWeek.map((week) => ({
+            up: [{ series: 'joined', value: week.joined }],
+            down: [
+              { series: 'left', value: week.left },
+              { series: 'bounced', value: week.bounced },
+            ],
+          }))}
+        />
+      }
+      below={
+        <>
+          <WeekAxis labels={subscribers.byWeek.map((week) => weekLabel(week.week))} />
+          <Legend
+            items={[
+              { series: 'joined', words: 'Joined' },
+              { series: 'left', words: 'Left' },
+              { series: 'bounced', words: 'Bounced' },
+            ]}
+          />
+          <p className="mt-2 text-sm">
+            <Link to="/farm-sales/updates" className="text-green-800 underline">
+              The subscribers and updates
+            </Link>
+          </p>
+        </>
+      }
+      numbers={
+        <NumbersTable
+          head={['Week of', 'Joined', 'Left', 'Bounced']}
+          rows={subscribers.byWeek.map((week) => [weekLabel(week.week), week.joined, week.left, week.bounced])}
+        />
+      }
+    />
+  )
+}
+
+function UpdatesChart({ insights, period }: ChartProps) {
+  const { updates } = insights
+  const summary =
+    updates.length === 0
+      ? `No updates sent in ${period}.`
+      : `${plural(updates.length, 'update')} sent in ${period}${updates.length === 10 ? ' (the latest 10)' : ''}.`
+  return (
+    <Chart
+      title="Updates sent"
+      summary={summary}
+      picture={
+        updates.length === 0 ? null : (
+          <ul className="space-y-3">
+            {updates.map((update) => {
+              const words = `Sent ${update.sent} of ${update.recipients}, failed ${update.failed}, bounced ${update.bounced}, unsubscribed ${update.unsubscribed}, complained ${update.complained}`
+              return (
+                <li key={update.id}>
+                  <p className="text-sm font-semibold text-stone-900">{update.subject}</p>
+                  <PartsBar
+                    label={words}
+                    whole={update.recipients}
+                    parts={[
+                      { series: 'sent', value: update.sent },
+                      { series: 'bounced', value: update.bounced },
+                      { series: 'failed', value: update.failed },
+                    ]}
+                  />
+                  <p className="mt-0.5 text-xs text-stone-600">{words}.</p>
+                </li>
+              )
+            })}
+          </ul>
+        )
+      }
+      below={
+        updates.length === 0 ? null : (
+          <Legend
+            items={[
+              { series: 'sent', words: 'Sent' },
+              { series: 'bounced', words: 'Bounced' },
+              { series: 'failed', words: 'Failed' },
+            ]}
+          />
+        )
+      }
+      numbers={
+        <NumbersTable
+          head={['Update', 'Sent on', 'Recipients', 'Sent', 'Failed', 'Unsubscribed', 'Bounced', 'Complained']}
+          rows={updates.map((update) => [
+            update.subject,
+            weekLabel(update.sentAt),
+            update.recipients,
+            update.sent,
+            update.failed,
+            update.unsubscribed,
+            update.bounced,
+            update.complained,
+          ])}
+        />
+      }
+    />
+  )
+}

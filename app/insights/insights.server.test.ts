@@ -1,0 +1,206 @@
+import Sqlite from 'better-sqlite3'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openDatabase, type OpenDatabase } from '#app/data/database.server'
+import { createUpdates } from '#app/updates/updates.server'
+import { migrationsFolder, migrationsUpTo } from '#tests/support/database'
+import { seedSeason } from '#tests/support/season'
+import { tempDatabasePath } from '#tests/support/server'
+import { productChange, readRange, waitWords, weekOf } from './insights'
+import { createInsights } from './insights.server'
+
+const hourMs = 60 * 60 * 1000
+// Wednesday 25 Nov 2026, noon: the season's leads fall in the weeks of 23, 16 and 9 Nov and 19 Oct.
+const now = Date.UTC(2026, 10, 25, 12)
+const opened: OpenDatabase[] = []
+afterEach(() => {
+  for (const database of opened.splice(0)) database.close()
+})
+
+function seasonAt(migrations = migrationsFolder) {
+  const path = tempDatabasePath()
+  openDatabase(path, migrations).close()
+  seedSeason(path, now)
+  const database = openDatabase(path, migrationsFolder)
+  opened.push(database)
+  const updates = createUpdates({ db: database.db, writes: database.writes, products: () => [], queued: () => {} })
+  const insights = createInsights({ db: database.db, now: () => now, updateReports: updates.reportsSince })
+  const sqlite = new Sqlite(path)
+  const change = (query: string) => sqlite.prepare(query).run()
+  return { insights, change, close: () => sqlite.close() }
+}
+
+const week = (day: number, month = 10) => new Date(Date.UTC(2026, month, day)).toISOString()
+
+describe('the weeks and ranges', () => {
+  it('starts a week on Monday, 00:00 UTC', () => {
+    expect(weekOf(now)).toBe(Date.UTC(2026, 10, 23))
+    expect(weekOf(Date.UTC(2026, 10, 23))).toBe(Date.UTC(2026, 10, 23))
+    expect(weekOf(Date.UTC(2026, 10, 22, 23, 59))).toBe(Date.UTC(2026, 10, 16))
+    expect(weekOf(Date.UTC(2027, 0, 1))).toBe(Date.UTC(2026, 11, 28))
+  })
+
+  it('takes only the ranges offered, spelled as offered, once', () => {
+    const read = (query: string) => readRange(new URLSearchParams(query))
+    expect(read('')).toEqual({ ok: true, weeks: 12 })
+    for (const weeks of [4, 12, 52]) expect(read(`weeks=${weeks}`)).toEqual({ ok: true, weeks })
+    for (const query of [
+      'weeks=',
+      'weeks=13',
+      'weeks=012',
+      'weeks=12.0',
+      'weeks=1e1',
+      'weeks=-4',
+      'weeks=%2012',
+      'weeks=4&weeks=12',
+      'weeks=year',
+    ]) {
+      expect(read(query), query).toEqual({
+        ok: false,
+        error: 'The "weeks" parameter must be given once, as one of 4, 12, 52.',
+      })
+    }
+  })
+
+  it('says waits and changes as the owner reads them', () => {
+    expect(waitWords(30 * 60_000)).toBe('30 min')
+    expect(waitWords(5.5 * hourMs)).toBe('5.5 h')
+    expect(waitWords(26 * hourMs)).toBe('26 h')
+    expect(waitWords(80 * hourMs)).toBe('3.3 days')
+    expect(productChange({ product: 'eggs', count: 41, before: 19 })).toBe('eggs: 41, up from 19')
+    expect(productChange({ product: 'honey', count: 2, before: 5 })).toBe('honey: 2, down from 5')
+    expect(productChange({ product: 'jam', count: 3, before: 3 })).toBe('jam: 3, the same as before')
+  })
+})
+
+describe('the insights of a season', () => {
+  it('counts leads per week by their first intent, products against the weeks before, never spam', () => {
+    const { insights, close } = seasonAt()
+    const figures = insights.figures(4)
+    close()
+    expect(figures.since).toBe(week(2))
+    expect(figures.asOf).toBe(new Date(now).toISOString())
+    expect(figures.leads.byWeek).toEqual([
+      { week: week(2), total: 0, byIntent: {}, inbox: null },
+      { week: week(9), total: 1, byIntent: { unread: 1 }, inbox: '/farm-sales?after=2&before=4' },
+      { week: week(16), total: 4, byIntent: { order: 2, pricing: 1, visit: 1 }, inbox: '/farm-sales?after=3&before=8' },
+      {
+        week: week(23),
+        total: 3,
+        byIntent: { order: 1, product_inquiry: 1, wholesale: 1 },
+        inbox: '/farm-sales?after=7',
+      },
+    ])
+    expect(figures.leads.total).toBe(8)
+    expect(figures.leads.intents).toEqual(['order', 'product_inquiry', 'pricing', 'visit', 'wholesale', 'unread'])
+    expect(figures.leads.byIntent.order).toEqual({ count: 3, inbox: '/farm-sales?intent=order&after=2' })
+    expect(figures.leads.byIntent.unread).toEqual({ count: 1, inbox: null })
+    expect(figures.products.map(productChange)).toEqual(['eggs: 4, up from 1', 'honey: 2, up from 0'])
+    expect(figures.products[0]!.inbox).toBe('/farm-sales?product=eggs&after=2')
+  })
+
+  it('gives the median and 90th percentile of the first reply per week, and who still waits, by age', () => {
+    const { insights, close } = seasonAt()
+    const { answers } = insights.figures(4)
+    close()
+    expect(answers.byWeek).toEqual([
+      { week: week(2), answered: 0, medianMs: null, p90Ms: null, inbox: null },
+      { week: week(9), answered: 0, medianMs: null, p90Ms: null, inbox: null },
+      // e 2 h (its acknowledgement and second reply do not count), f 5 h, g 26 h: nearest rank.
+      {
+        week: week(16),
+        answered: 3,
+        medianMs: 5 * hourMs,
+        p90Ms: 26 * hourMs,
+        inbox: '/farm-sales?status=handled&after=3&before=8',
+      },
+      {
+        week: week(23),
+        answered: 1,
+        medianMs: 30 * 60_000,
+        p90Ms: 30 * 60_000,
+        inbox: '/farm-sales?status=handled&after=7',
+      },
+    ])
+    expect(answers.waiting).toEqual([
+      { label: 'Under a day', count: 1, inbox: '/farm-sales?status=new&after=10' },
+      { label: '1 to 3 days', count: 1, inbox: '/farm-sales?status=new&after=7&before=11' },
+      { label: 'More than 3 days', count: 2, inbox: '/farm-sales?status=new&before=8' },
+    ])
+  })
+
+  it('counts subscribers who joined, left and bounced per week, and each update’s mails', () => {
+    const { insights, close } = seasonAt()
+    const figures = insights.figures(4)
+    close()
+    expect(figures.subscribers).toEqual({
+      now: 2,
+      byWeek: [
+        { week: week(2), joined: 0, left: 0, bounced: 0 },
+        { week: week(9), joined: 1, left: 0, bounced: 0 },
+        { week: week(16), joined: 1, left: 0, bounced: 1 },
+        { week: week(23), joined: 1, left: 1, bounced: 0 },
+      ],
+    })
+    expect(figures.updates).toEqual([
+      {
+        id: 1,
+        subject: 'Eggs are back',
+        sentAt: new Date(now - 6 * 24 * hourMs).toISOString(),
+        recipients: 4,
+        sent: 2,
+        failed: 1,
+        unsubscribed: 1,
+        bounced: 1,
+        complained: 1,
+      },
+    ])
+  })
+
+  it('reads 12 weeks and a year, each against as many weeks before', () => {
+    const { insights, close } = seasonAt()
+    const season = insights.figures(12)
+    const year = insights.figures(52)
+    close()
+    expect(season.leads.byWeek).toHaveLength(12)
+    expect(season.since).toBe(week(7, 8))
+    expect(season.leads.total).toBe(9)
+    expect(season.products.map(productChange)).toEqual(['eggs: 5, up from 0', 'honey: 2, up from 0'])
+    expect(year.leads.byWeek).toHaveLength(52)
+    expect(year.since).toBe(new Date(Date.UTC(2025, 11, 1)).toISOString())
+    expect(year.leads.total).toBe(10)
+    expect(year.subscribers.byWeek.reduce((sum, row) => sum + row.joined, 0)).toBe(3)
+  })
+
+  it('keeps its counts as leads go to spam and back, are read again and are deleted', () => {
+    const { insights, change, close } = seasonAt()
+    change(`UPDATE submissions SET spam_reasons = '["links"]' WHERE name = 'Lead e'`)
+    let figures = insights.figures(4)
+    expect(figures.leads.byWeek[2]!.byIntent).toEqual({ order: 1, pricing: 1, visit: 1 })
+    expect(figures.products.map(productChange)).toEqual(['eggs: 3, up from 1', 'honey: 2, up from 0'])
+    expect(figures.answers.byWeek[2]).toMatchObject({ answered: 2, medianMs: 5 * hourMs, p90Ms: 26 * hourMs })
+    change(`UPDATE submissions SET spam_reasons = NULL WHERE name = 'Lead e'`)
+    figures = insights.figures(4)
+    expect(figures.leads.byWeek[2]!.byIntent).toEqual({ order: 2, pricing: 1, visit: 1 })
+    expect(figures.answers.byWeek[2]).toMatchObject({ answered: 3, medianMs: 5 * hourMs })
+    change(
+      `UPDATE submissions SET analysis = json('{"intents":["offers"],"products":["honey"],"sentiment":{"label":"neutral","score":0},"urgency":{"level":"normal","cues":[]},"spam":{"isSpam":false,"reasons":[]},"source":"offline"}') WHERE name = 'Lead i'`,
+    )
+    change(`DELETE FROM submissions WHERE name = 'Lead c'`)
+    figures = insights.figures(4)
+    close()
+    expect(figures.leads.byWeek[1]!.byIntent).toEqual({ offers: 1 })
+    expect(figures.leads.byWeek[3]!.byIntent).toEqual({ order: 1, product_inquiry: 1 })
+    expect(figures.products.map(productChange)).toEqual(['eggs: 3, up from 1', 'honey: 3, up from 0'])
+    expect(figures.answers.byWeek[3]).toMatchObject({ answered: 0, medianMs: null })
+    expect(figures.answers.waiting.map((age) => age.count)).toEqual([1, 1, 2])
+  })
+
+  it('counts a database that had leads before the counts were kept, the same (drizzle/0024)', () => {
+    const fresh = seasonAt()
+    const migrated = seasonAt(migrationsUpTo('0023_whose_password_whose_link'))
+    for (const weeks of [4, 12, 52] as const)
+      expect(migrated.insights.figures(weeks)).toEqual(fresh.insights.figures(weeks))
+    fresh.close()
+    migrated.close()
+  })
+})

@@ -1,0 +1,211 @@
+import { sql } from 'drizzle-orm'
+import type { FarmDatabase } from '#app/data/database.server'
+import type { UpdateReport } from '#app/updates/update'
+import {
+  intentOrder,
+  unread,
+  weekMs,
+  weekOf,
+  type InsightRange,
+  type Insights,
+  type LeadWeek,
+  type SubscriberWeek,
+} from './insights'
+
+const dayMs = 24 * 60 * 60 * 1000
+/** The most products compared, the most asked first; and the most updates listed, newest first. */
+const mostProducts = 20
+const mostUpdates = 10
+
+/** The inbox (`/farm-sales`) showing the leads of a view, between two ids (ids only grow with time). */
+function inboxLink(filters: Record<string, string>, from?: number | null, until?: number | null): string {
+  const params = new URLSearchParams(filters)
+  if (from != null && from > 1) params.set('after', String(from - 1))
+  if (until != null) params.set('before', String(until))
+  const query = params.toString()
+  return query ? `/farm-sales?${query}` : '/farm-sales'
+}
+
+/** A week's Monday in SQL, as drizzle/0024 counts it. */
+const weekSql = (column: string) => sql.raw(`${column} - (${column} - 345600000) % 604800000`)
+
+/**
+ * The season at a glance: leads per week by intent, products against the period before, how fast
+ * leads are answered and how many wait, and the updates' subscribers and reports. Every figure is
+ * read from counts kept as leads are written (drizzle/0024) or from an index over the range asked:
+ * the cost follows the weeks shown, not the years of leads kept (decision 031).
+ */
+export function createInsights({
+  db,
+  now = Date.now,
+  updateReports,
+}: {
+  db: FarmDatabase
+  now?: () => number
+  /** The updates sent since a moment, newest first, at most `most`. */
+  updateReports: (since: Date, most: number) => UpdateReport[]
+}) {
+  /** A week's leads are those from its first id to the next week's first id: a link to them in the inbox. */
+  function weekLinks(first: number) {
+    const firstIds = db.all<{ week: number; firstId: number }>(
+      sql`SELECT week, first_id AS firstId FROM lead_weeks WHERE week >= ${first} ORDER BY week`,
+    )
+    const firstIdOf = (week: number) => firstIds.find((row) => row.week >= week)?.firstId ?? null
+    return {
+      week: (filters: Record<string, string>, week: number) =>
+        inboxLink(filters, firstIdOf(week), firstIdOf(week + weekMs)),
+      since: (filters: Record<string, string>) => inboxLink(filters, firstIdOf(first)),
+    }
+  }
+
+  function leadsAndProducts(weeks: number[], previousFrom: number, links: ReturnType<typeof weekLinks>) {
+    const first = weeks[0]!
+    const rows = db.all<{ week: number; kind: 'intent' | 'product'; value: string; count: number }>(
+      sql`SELECT week, kind, value, count FROM weekly_leads WHERE week >= ${previousFrom} AND week <= ${weeks.at(-1)!} AND count > 0`,
+    )
+    const byWeek: LeadWeek[] = weeks.map((week) => {
+      const byIntent: Record<string, number> = {}
+      for (const row of rows) if (row.kind === 'intent' && row.week === week) byIntent[row.value] = row.count
+      const total = Object.values(byIntent).reduce((sum, n) => sum + n, 0)
+      return { week: new Date(week).toISOString(), total, byIntent, inbox: total > 0 ? links.week({}, week) : null }
+    })
+    const intentTotals: Insights['leads']['byIntent'] = {}
+    for (const intent of intentOrder) {
+      const count = byWeek.reduce((sum, week) => sum + (week.byIntent[intent] ?? 0), 0)
+      if (count > 0) intentTotals[intent] = { count, inbox: intent === unread ? null : links.since({ intent }) }
+    }
+    const products = new Map<string, { count: number; before: number }>()
+    for (const row of rows) {
+      if (row.kind !== 'product') continue
+      const tally = products.get(row.value) ?? { count: 0, before: 0 }
+      if (row.week >= first) tally.count += row.count
+      else tally.before += row.count
+      products.set(row.value, tally)
+    }
+    return {
+      leads: {
+        total: byWeek.reduce((sum, week) => sum + week.total, 0),
+        intents: Object.keys(intentTotals),
+        byWeek,
+        byIntent: intentTotals,
+      },
+      products: [...products.entries()]
+        .map(([product, tally]) => ({ product, ...tally, inbox: links.since({ product }) }))
+        .sort((a, b) => b.count - a.count || b.before - a.before || a.product.localeCompare(b.product))
+        .slice(0, mostProducts),
+    }
+  }
+
+  /** Nearest rank: the smallest wait that at least `share` of the week's answered leads waited no longer than. */
+  function waitAt(week: number, answered: number, share: number): number {
+    const offset = Math.max(0, Math.ceil(share * answered) - 1)
+    return db.get<{ waited: number }>(
+      sql`SELECT waited_ms AS waited FROM first_replies WHERE week = ${week} ORDER BY waited_ms LIMIT 1 OFFSET ${offset}`,
+    ).waited
+  }
+
+  function answers(weeks: number[], at: number, links: ReturnType<typeof weekLinks>) {
+    const answered = new Map(
+      db
+        .all<{ week: number; n: number }>(
+          sql`SELECT week, count(*) AS n FROM first_replies WHERE week >= ${weeks[0]!} GROUP BY week`,
+        )
+        .map(({ week, n }) => [week, n]),
+    )
+    const waitingSince = (since: number) =>
+      db.get<{ n: number; firstId: number | null }>(
+        sql`SELECT count(*) AS n, min(id) AS firstId FROM submissions
+            WHERE status = 'new' AND spam_reasons IS NULL AND created_at >= ${since}`,
+      )
+    const waitingAll =
+      db.get<{ n: number } | undefined>(sql`SELECT count AS n FROM tag_counts WHERE kind = 'status' AND value = 'new'`)
+        ?.n ?? 0
+    const day = waitingSince(at - dayMs)
+    const threeDays = waitingSince(at - 3 * dayMs)
+    return {
+      byWeek: weeks.map((week) => {
+        const n = answered.get(week) ?? 0
+        return {
+          week: new Date(week).toISOString(),
+          answered: n,
+          medianMs: n > 0 ? waitAt(week, n, 0.5) : null,
+          p90Ms: n > 0 ? waitAt(week, n, 0.9) : null,
+          inbox: n > 0 ? links.week({ status: 'handled' }, week) : null,
+        }
+      }),
+      waiting: [
+        { label: 'Under a day', count: day.n, inbox: inboxLink({ status: 'new' }, day.firstId) },
+        {
+          label: '1 to 3 days',
+          count: threeDays.n - day.n,
+          inbox: inboxLink({ status: 'new' }, threeDays.firstId, day.firstId),
+        },
+        {
+          label: 'More than 3 days',
+          count: Math.max(0, waitingAll - threeDays.n),
+          inbox: inboxLink({ status: 'new' }, null, threeDays.firstId),
+        },
+      ],
+    }
+  }
+
+  function subscribers(weeks: number[]) {
+    const first = weeks[0]!
+    const byWeek = new Map<number, SubscriberWeek>(
+      weeks.map((week) => [week, { week: new Date(week).toISOString(), joined: 0, left: 0, bounced: 0 }]),
+    )
+    for (const { week, n } of db.all<{ week: number; n: number }>(
+      sql`SELECT ${weekSql('subscribed_at')} AS week, count(*) AS n FROM subscribers
+          WHERE subscribed_at IS NOT NULL AND subscribed_at >= ${first} GROUP BY 1`,
+    )) {
+      const row = byWeek.get(week)
+      if (row) row.joined = n
+    }
+    for (const { status, week, n } of db.all<{ status: string; week: number; n: number }>(
+      sql`SELECT status, ${weekSql('unsubscribed_at')} AS week, count(*) AS n FROM subscribers
+          WHERE unsubscribed_at IS NOT NULL AND status IN ('unsubscribed', 'undeliverable') AND unsubscribed_at >= ${first}
+          GROUP BY 1, 2`,
+    )) {
+      const row = byWeek.get(week)
+      if (row) row[status === 'unsubscribed' ? 'left' : 'bounced'] = n
+    }
+    return {
+      now: db.get<{ n: number }>(sql`SELECT count(*) AS n FROM subscribers WHERE status = 'subscribed'`).n,
+      byWeek: [...byWeek.values()],
+    }
+  }
+
+  return {
+    /** The figures of the last `range` weeks, this one (so far) the last. */
+    figures(range: InsightRange): Insights {
+      const at = now()
+      const thisWeek = weekOf(at)
+      const weeks = Array.from({ length: range }, (_, index) => thisWeek - (range - 1 - index) * weekMs)
+      const since = weeks[0]!
+      const links = weekLinks(since)
+      const { leads, products } = leadsAndProducts(weeks, since - range * weekMs, links)
+      return {
+        weeks: range,
+        asOf: new Date(at).toISOString(),
+        since: new Date(since).toISOString(),
+        leads,
+        products,
+        answers: answers(weeks, at, links),
+        subscribers: subscribers(weeks),
+        updates: updateReports(new Date(since), mostUpdates).map((report) => ({
+          id: report.id,
+          subject: report.subject,
+          sentAt: report.createdAt,
+          recipients: report.recipients,
+          sent: report.sent,
+          failed: report.failed,
+          unsubscribed: report.unsubscribedSince,
+          bounced: report.bounced,
+          complained: report.complained,
+        })),
+      }
+    },
+  }
+}
+
+export type InsightsService = ReturnType<typeof createInsights>

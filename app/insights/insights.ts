@@ -1,0 +1,123 @@
+import { intents, type Intent } from '#app/analysis/analysis'
+import { intentWords } from '#app/analysis/intent-words'
+
+/** The ranges the owner may choose, in weeks: a month, a season, a year. */
+export const insightRanges = [4, 12, 52] as const
+export type InsightRange = (typeof insightRanges)[number]
+export const defaultRange: InsightRange = 12
+
+export const weekMs = 7 * 24 * 60 * 60 * 1000
+/** 1970-01-05, the first Monday after the epoch: weeks start on Monday, 00:00 UTC (as drizzle/0024 counts them). */
+const firstMonday = 4 * 24 * 60 * 60 * 1000
+
+/** The Monday, 00:00 UTC, of the week a moment is in, in ms. */
+export function weekOf(ms: number): number {
+  return ms - ((((ms - firstMonday) % weekMs) + weekMs) % weekMs)
+}
+
+export type RangeReading = { ok: true; weeks: InsightRange } | { ok: false; error: string }
+
+/** Reads `?weeks=`: absent is 12; anything but one of the offered ranges, spelled as offered, is refused. */
+export function readRange(params: URLSearchParams): RangeReading {
+  const given = params.getAll('weeks')
+  if (given.length === 0) return { ok: true, weeks: defaultRange }
+  const offered = insightRanges.find((weeks) => given.length === 1 && given[0] === String(weeks))
+  return offered
+    ? { ok: true, weeks: offered }
+    : { ok: false, error: `The "weeks" parameter must be given once, as one of ${insightRanges.join(', ')}.` }
+}
+
+/** What a lead is counted under while it has no analysis yet. */
+export const unread = 'unread'
+/** The intents in the order the charts stack and list them. */
+export const intentOrder = [...intents, unread] as const
+
+export interface LeadWeek {
+  /** Its Monday, 00:00 UTC. */
+  week: string
+  total: number
+  byIntent: Record<string, number>
+  /** The inbox showing this week's leads, or null when none came. */
+  inbox: string | null
+}
+
+export interface AnswerWeek {
+  week: string
+  /** Leads of this week answered so far, and the time to their first reply by nearest rank. */
+  answered: number
+  medianMs: number | null
+  p90Ms: number | null
+  inbox: string | null
+}
+
+export interface Waiting {
+  label: string
+  count: number
+  /** The inbox's new leads of that age. */
+  inbox: string
+}
+
+export interface SubscriberWeek {
+  week: string
+  joined: number
+  left: number
+  bounced: number
+}
+
+export interface UpdateFigures {
+  id: number
+  subject: string
+  sentAt: string
+  recipients: number
+  sent: number
+  failed: number
+  unsubscribed: number
+  bounced: number
+  complained: number
+}
+
+/** The insights page's figures, and the API's answer: the same object. */
+export interface Insights {
+  weeks: InsightRange
+  /** When they were counted, and the first day counted (a Monday). */
+  asOf: string
+  since: string
+  leads: {
+    total: number
+    intents: string[]
+    byWeek: LeadWeek[]
+    byIntent: Record<string, { count: number; inbox: string | null }>
+  }
+  products: Array<{ product: string; count: number; before: number; inbox: string }>
+  answers: { byWeek: AnswerWeek[]; waiting: Waiting[] }
+  subscribers: { now: number; byWeek: SubscriberWeek[] }
+  updates: UpdateFigures[]
+}
+
+/** 'eggs: 41, up from 19', as the owner would say it. */
+export function productChange({ product, count, before }: { product: string; count: number; before: number }): string {
+  const change = count > before ? `up from ${before}` : count < before ? `down from ${before}` : 'the same as before'
+  return `${product}: ${count}, ${change}`
+}
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** A week's Monday, short: '2 Nov'. */
+export function weekLabel(iso: string): string {
+  const at = new Date(iso)
+  return `${at.getUTCDate()} ${months[at.getUTCMonth()]}`
+}
+
+/** A wait as the owner reads it: '45 min', '5.5 h', '3.2 days'. */
+export function waitWords(ms: number): string {
+  const minutes = ms / 60_000
+  if (minutes < 60) return `${Math.round(minutes)} min`
+  const hours = minutes / 60
+  if (hours < 48) return `${Number(hours.toFixed(1))} h`
+  return `${Number((hours / 24).toFixed(1))} days`
+}
+
+/** An intent as the inbox's filters name it ('Product questions'). */
+export function intentName(intent: string): string {
+  return intentWords[intent as Intent]?.filter ?? 'Not read yet'
+}
