@@ -25,7 +25,7 @@ export const seriesColours: Record<string, string> = {
   before: '#a8a29e',
   now: '#15803d',
   sent: '#15803d',
-  failed: '#b91c1c',
+  failed: '#6b21a8',
   'waiting-0': '#15803d',
   'waiting-1': '#d97706',
   'waiting-2': '#b91c1c',

@@ -232,9 +232,7 @@ function WaitingChart({ insights }: { insights: Insights }) {
   const summary =
     total === 0
       ? 'No lead waits for an answer.'
-      : `${plural(total, 'lead waits', 'leads wait')} for an answer: ${waiting
-          .map((age) => `${age.count} ${age.label.toLowerCase()}`)
-          .join(', ')}.`
+      : `${plural(total, 'lead waits', 'leads wait')} for an answer: ${waiting[0]!.count} under a day, ${waiting[1]!.count} from 1 to 3 days and ${waiting[2]!.count} longer.`
   return (
     <Chart
       title="Still waiting for an answer"
