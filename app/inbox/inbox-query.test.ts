@@ -119,6 +119,11 @@ describe('matchesView', () => {
     [{ urgency: 'normal' as const }, false],
     [{ status: 'handled' as const }, false],
     [{ spam: true }, false],
+    // A stretch of the past, as the insights link to it: a live arrival newer than it is not in it.
+    [{ before: 1 }, false],
+    [{ before: 2 }, true],
+    [{ after: 1 }, false],
+    [{ after: 0, before: 2 }, true],
   ])('%j → %s', (view, expected) => {
     expect(matchesView(submission, { spam: false, ...view })).toBe(expected)
   })

@@ -169,8 +169,13 @@ function containsPhrase(words: string[], phrase: string[]): boolean {
   )
 }
 
-/** Whether a submission belongs in a view, as the server's list would decide: for live arrivals. */
-export function matchesView(submission: Submission, view: InboxView): boolean {
+/**
+ * Whether a submission belongs in a view, as the server's list would decide: for live arrivals.
+ * A page that shows a stretch of the past (`before`, `after`: a week the insights link to) keeps out what is not in it.
+ */
+export function matchesView(submission: Submission, view: InboxView & Pick<InboxPage, 'before' | 'after'>): boolean {
+  if (view.before !== undefined && submission.id >= view.before) return false
+  if (view.after !== undefined && submission.id <= view.after) return false
   if ((submission.spam !== null) !== view.spam) return false
   if (view.status && submission.status !== view.status) return false
   const analysis = submission.analysis

@@ -271,9 +271,9 @@ export function Conversation({
             </div>
           </form>
         </details>
-      ) : (
+      ) : submission.spam !== null ? (
         <p className="mt-3 text-sm text-stone-600">This message is in the spam folder: mark it ‘Not spam’ to reply.</p>
-      )}
+      ) : null}
     </div>
   )
 }
