@@ -50,7 +50,7 @@ export function Chart({
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5"
+      className="min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5"
     >
       <h2 id={`${id}-title`} className="font-serif text-xl font-bold text-green-900">
         {title}
