@@ -83,6 +83,17 @@ CREATE TRIGGER `first_replies_insert` AFTER INSERT ON `replies` WHEN new.kind = 
 		FROM `submissions` s WHERE s.id = new.submission_id AND s.spam_reasons IS NULL;
 END;
 --> statement-breakpoint
+-- How many of a week's leads are answered, kept beside its leads: the percentiles' ranks need it
+-- (these count the rows filled in below too, and a lead's delete cascades through them).
+CREATE TRIGGER `first_replies_count_insert` AFTER INSERT ON `first_replies` BEGIN
+	INSERT INTO `weekly_leads` (week, kind, value, count) VALUES (new.week, 'answered', '', 1)
+		ON CONFLICT (week, kind, value) DO UPDATE SET count = count + 1;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `first_replies_count_delete` AFTER DELETE ON `first_replies` BEGIN
+	UPDATE `weekly_leads` SET count = count - 1 WHERE week = old.week AND kind = 'answered' AND value = '';
+END;
+--> statement-breakpoint
 INSERT INTO `weekly_leads` (week, kind, value, count)
 	SELECT s.created_at - (s.created_at - 345600000) % 604800000, 'intent', CASE WHEN s.analysis IS NULL THEN 'unread' ELSE coalesce(json_extract(s.analysis, '$.intents[0]'), 'other') END, count(*)
 	FROM `submissions` s WHERE s.spam_reasons IS NULL GROUP BY 1, 3;

@@ -233,14 +233,15 @@ export const tagCounts = sqliteTable(
 
 /**
  * How many inbox leads (not spam) came each week (its Monday, 00:00 UTC, in ms), by the first
- * intent the analysis found ('unread' while it has none) and by each product asked about: kept by
+ * intent the analysis found ('unread' while it has none), by each product asked about, and how
+ * many of them are answered (`answered`, value ''; see `firstReplies`): kept by
  * triggers (drizzle/0024), so the insights read a row per week and value, however many leads.
  */
 export const weeklyLeads = sqliteTable(
   'weekly_leads',
   {
     week: integer('week').notNull(),
-    kind: text('kind', { enum: ['intent', 'product'] }).notNull(),
+    kind: text('kind', { enum: ['intent', 'product', 'answered'] }).notNull(),
     value: text('value').notNull(),
     count: integer('count').notNull(),
   },

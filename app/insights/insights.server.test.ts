@@ -128,6 +128,31 @@ describe('the insights of a season', () => {
     ])
   })
 
+  it('reads the percentiles by nearest rank over ties, and leaves the acknowledgement and later replies out', () => {
+    const { insights, change, close } = seasonAt()
+    // Ten leads on Tuesday 3 Nov, answered after 1, 1, 1, 2, 2, 3, 5, 8, 13 and 21 hours.
+    const waits = [13, 1, 2, 21, 1, 5, 2, 8, 3, 1]
+    const tuesday = Date.UTC(2026, 10, 3, 9)
+    waits.forEach((hours, n) => {
+      change(
+        `INSERT INTO submissions (name, email, message, created_at) VALUES ('Tie ${n}', 't${n}@example.com', 'Eggs?', ${tuesday + n})`,
+      )
+      change(
+        `INSERT INTO replies (submission_id, kind, to_address, address_key, text, message_id, created_at)
+         SELECT id, kind, email, email, 'Yes', '<tie.' || ${n} || '.' || kind || '@farm.test>', created_at + ${hours * hourMs} * (CASE kind WHEN 'reply' THEN 1 ELSE 0 END) + 60000
+         FROM submissions, (SELECT 'acknowledgement' AS kind UNION ALL SELECT 'reply') WHERE name = 'Tie ${n}'`,
+      )
+    })
+    const [first] = insights.figures(4).answers.byWeek
+    close()
+    expect(first).toMatchObject({
+      week: week(2),
+      answered: 10,
+      medianMs: 2 * hourMs + 60_000,
+      p90Ms: 13 * hourMs + 60_000,
+    })
+  })
+
   it('counts subscribers who joined, left and bounced per week, and each update’s mails', () => {
     const { insights, close } = seasonAt()
     const figures = insights.figures(4)
