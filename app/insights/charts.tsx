@@ -253,6 +253,25 @@ export function WeekAxis({ labels }: { labels: string[] }) {
   )
 }
 
+/** Words that open the inbox at those leads, or plain words when there are none to show. */
+export function InboxLink({
+  to,
+  className = '',
+  children,
+}: {
+  to: string | null
+  className?: string
+  children: React.ReactNode
+}) {
+  return to ? (
+    <Link to={to} className={`text-green-800 underline ${className}`}>
+      {children}
+    </Link>
+  ) : (
+    <span className={className}>{children}</span>
+  )
+}
+
 /** A legend: a swatch and words per series, each a link where the inbox can show those leads. */
 export function Legend({ items }: { items: Array<{ series: string; words: string; to?: string | null }> }) {
   return (
@@ -262,13 +281,7 @@ export function Legend({ items }: { items: Array<{ series: string; words: string
           <svg aria-hidden="true" width="12" height="12" className="shrink-0">
             <rect width="12" height="12" rx="2" fill={seriesColours[item.series]} />
           </svg>
-          {item.to ? (
-            <Link to={item.to} className="text-green-800 underline">
-              {item.words}
-            </Link>
-          ) : (
-            <span>{item.words}</span>
-          )}
+          <InboxLink to={item.to ?? null}>{item.words}</InboxLink>
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { Chart, ColumnChart, Legend, NumbersTable, PartsBar, RowBars, WeekAxis } from './charts'
+import { Chart, ColumnChart, InboxLink, Legend, NumbersTable, PartsBar, RowBars, WeekAxis } from './charts'
 import {
   insightRanges,
   intentName,
@@ -98,13 +98,7 @@ function LeadsChart({ insights, period }: ChartProps) {
         <NumbersTable
           head={['Week of', 'Leads', ...leads.intents.map(intentName)]}
           rows={leads.byWeek.map((week) => [
-            week.inbox ? (
-              <Link to={week.inbox} className="text-green-800 underline">
-                {weekLabel(week.week)}
-              </Link>
-            ) : (
-              weekLabel(week.week)
-            ),
+            <InboxLink to={week.inbox}>{weekLabel(week.week)}</InboxLink>,
             week.total,
             ...leads.intents.map((intent) => week.byIntent[intent] ?? 0),
           ])}
@@ -133,9 +127,9 @@ function ProductsChart({ insights, period }: ChartProps) {
           <ul className="space-y-2">
             {products.map((product) => (
               <li key={product.product}>
-                <Link to={product.inbox} className="text-sm text-green-800 underline">
+                <InboxLink to={product.inbox} className="text-sm">
                   {productChange(product)}
-                </Link>
+                </InboxLink>
                 <PartsBarPair label={productChange(product)} now={product.count} before={product.before} most={most} />
               </li>
             ))}
@@ -209,13 +203,7 @@ function AnswerTimesChart({ insights, period }: ChartProps) {
         <NumbersTable
           head={['Week of', 'Answered', 'Median', '90th percentile']}
           rows={weeks.map((week) => [
-            week.inbox ? (
-              <Link to={week.inbox} className="text-green-800 underline">
-                {weekLabel(week.week)}
-              </Link>
-            ) : (
-              weekLabel(week.week)
-            ),
+            <InboxLink to={week.inbox}>{weekLabel(week.week)}</InboxLink>,
             week.answered,
             week.medianMs === null ? '–' : waitWords(week.medianMs),
             week.p90Ms === null ? '–' : waitWords(week.p90Ms),
@@ -242,9 +230,9 @@ function WaitingChart({ insights }: { insights: Insights }) {
           <ul className="space-y-0 text-sm">
             {waiting.map((age) => (
               <li key={age.label} className="flex h-7 items-center">
-                <Link to={age.inbox} className="text-green-800 underline">
+                <InboxLink to={age.inbox}>
                   {age.label}: {age.count}
-                </Link>
+                </InboxLink>
               </li>
             ))}
           </ul>

@@ -23,10 +23,11 @@ function seasonAt(migrations = migrationsFolder) {
   const database = openDatabase(path, migrationsFolder)
   opened.push(database)
   const updates = createUpdates({ db: database.db, writes: database.writes, products: () => [], queued: () => {} })
-  const insights = createInsights({ db: database.db, now: () => now, updateReports: updates.reportsSince })
+  const clock = { at: now }
+  const insights = createInsights({ db: database.db, now: () => clock.at, updateReports: updates.reportsSince })
   const sqlite = new Sqlite(path)
   const change = (query: string) => sqlite.prepare(query).run()
-  return { insights, change, close: () => sqlite.close() }
+  return { insights, change, clock, close: () => sqlite.close() }
 }
 
 const week = (day: number, month = 10) => new Date(Date.UTC(2026, month, day)).toISOString()
@@ -111,14 +112,14 @@ describe('the insights of a season', () => {
         answered: 3,
         medianMs: 5 * hourMs,
         p90Ms: 26 * hourMs,
-        inbox: '/farm-sales?status=handled&after=3&before=8',
+        inbox: '/farm-sales?after=3&before=8',
       },
       {
         week: week(23),
         answered: 1,
         medianMs: 30 * 60_000,
         p90Ms: 30 * 60_000,
-        inbox: '/farm-sales?status=handled&after=7',
+        inbox: '/farm-sales?after=7',
       },
     ])
     expect(answers.waiting).toEqual([
@@ -151,6 +152,26 @@ describe('the insights of a season', () => {
       medianMs: 2 * hourMs + 60_000,
       p90Ms: 13 * hourMs + 60_000,
     })
+  })
+
+  it('links only to leads there are: no link for an empty age, nor for a product asked about only before', () => {
+    const { insights, clock, close } = seasonAt()
+    // Four days on, nothing is newer than three days; a month on, the 4 weeks before hold them all.
+    clock.at = now + 4 * 24 * hourMs
+    const waiting = insights.figures(4).answers.waiting
+    clock.at = now + 28 * 24 * hourMs
+    const later = insights.figures(4)
+    close()
+    expect(waiting).toEqual([
+      { label: 'Under a day', count: 0, inbox: null },
+      { label: '1 to 3 days', count: 0, inbox: null },
+      { label: 'More than 3 days', count: 4, inbox: '/farm-sales?status=new' },
+    ])
+    expect(later.leads.total).toBe(0)
+    expect(later.products).toEqual([
+      { product: 'eggs', count: 0, before: 4, inbox: null },
+      { product: 'honey', count: 0, before: 2, inbox: null },
+    ])
   })
 
   it('counts subscribers who joined, left and bounced per week, and each update’s mails', () => {

@@ -27,7 +27,7 @@ function inboxLink(filters: Record<string, string>, from?: number | null, until?
 }
 
 /** A week's Monday in SQL, as drizzle/0024 counts it. */
-const weekSql = (column: string) => sql.raw(`${column} - (${column} - 345600000) % 604800000`)
+const weekSql = (column: string) => sql.raw(`${column} - ((${column} - 345600000) % 604800000 + 604800000) % 604800000`)
 
 /**
  * The season at a glance: leads per week by intent, products against the period before, how fast
@@ -64,9 +64,15 @@ export function createInsights({
       sql`SELECT week, kind, value, count FROM weekly_leads
           WHERE week >= ${previousFrom} AND week <= ${weeks.at(-1)!} AND kind IN ('intent', 'product') AND count > 0`,
     )
+    const intentsByWeek = new Map<number, Record<string, number>>()
+    for (const row of rows) {
+      if (row.kind !== 'intent') continue
+      const byIntent = intentsByWeek.get(row.week) ?? {}
+      byIntent[row.value] = row.count
+      intentsByWeek.set(row.week, byIntent)
+    }
     const byWeek: LeadWeek[] = weeks.map((week) => {
-      const byIntent: Record<string, number> = {}
-      for (const row of rows) if (row.kind === 'intent' && row.week === week) byIntent[row.value] = row.count
+      const byIntent = intentsByWeek.get(week) ?? {}
       const total = Object.values(byIntent).reduce((sum, n) => sum + n, 0)
       return { week: new Date(week).toISOString(), total, byIntent, inbox: total > 0 ? links.week({}, week) : null }
     })
@@ -91,7 +97,7 @@ export function createInsights({
         byIntent: intentTotals,
       },
       products: [...products.entries()]
-        .map(([product, tally]) => ({ product, ...tally, inbox: links.since({ product }) }))
+        .map(([product, tally]) => ({ product, ...tally, inbox: tally.count > 0 ? links.since({ product }) : null }))
         .sort((a, b) => b.count - a.count || b.before - a.before || a.product.localeCompare(b.product))
         .slice(0, mostProducts),
     }
@@ -104,20 +110,21 @@ export function createInsights({
    */
   function waitsOf(week: number, answered: number) {
     const rank = (share: number) => Math.max(1, Math.ceil(share * answered))
-    const median = db.get<{ waited: number; id: number }>(
+    const median = db.get<{ waited: number; id: number } | undefined>(
       sql`SELECT waited_ms AS waited, submission_id AS id FROM first_replies WHERE week = ${week}
           ORDER BY waited_ms, submission_id LIMIT 1 OFFSET ${rank(0.5) - 1}`,
     )
     const further = rank(0.9) - rank(0.5)
     const p90 =
-      further === 0
+      further === 0 || !median
         ? median
-        : db.get<{ waited: number }>(
+        : db.get<{ waited: number } | undefined>(
             sql`SELECT waited_ms AS waited FROM first_replies WHERE week = ${week}
                 AND (waited_ms, submission_id) > (${median.waited}, ${median.id})
                 ORDER BY waited_ms, submission_id LIMIT 1 OFFSET ${further - 1}`,
           )
-    return { medianMs: median.waited, p90Ms: p90.waited }
+    // Only a file changed by hand could hold fewer answers than its count: then there is nothing to say.
+    return { medianMs: median?.waited ?? null, p90Ms: p90?.waited ?? null }
   }
 
   function answers(weeks: number[], at: number, links: ReturnType<typeof weekLinks>) {
@@ -145,22 +152,24 @@ export function createInsights({
           week: new Date(week).toISOString(),
           answered: n,
           ...(n > 0 ? waitsOf(week, n) : { medianMs: null, p90Ms: null }),
-          inbox: n > 0 ? links.week({ status: 'handled' }, week) : null,
+          inbox: n > 0 ? links.week({}, week) : null,
         }
       }),
       waiting: [
-        { label: 'Under a day', count: day.n, inbox: inboxLink({ status: 'new' }, day.firstId) },
-        {
-          label: '1 to 3 days',
-          count: threeDays.n - day.n,
-          inbox: inboxLink({ status: 'new' }, threeDays.firstId, day.firstId),
-        },
+        { label: 'Under a day', count: day.n, from: day.firstId, until: null },
+        { label: '1 to 3 days', count: threeDays.n - day.n, from: threeDays.firstId, until: day.firstId },
         {
           label: 'More than 3 days',
           count: Math.max(0, waitingAll - threeDays.n),
-          inbox: inboxLink({ status: 'new' }, null, threeDays.firstId),
+          from: null,
+          until: threeDays.firstId,
         },
-      ],
+      ].map(({ label, count, from, until }) => ({
+        label,
+        count,
+        // A bound that is not there (no lead that new) would open the inbox from its start: no link then.
+        inbox: count > 0 ? inboxLink({ status: 'new' }, from, until) : null,
+      })),
     }
   }
 

@@ -43,7 +43,7 @@ export interface LeadWeek {
 
 export interface AnswerWeek {
   week: string
-  /** Leads of this week answered so far, and the time to their first reply by nearest rank. */
+  /** Leads of this week answered so far, and the time to their first reply by nearest rank; `inbox` shows the week's leads. */
   answered: number
   medianMs: number | null
   p90Ms: number | null
@@ -53,8 +53,8 @@ export interface AnswerWeek {
 export interface Waiting {
   label: string
   count: number
-  /** The inbox's new leads of that age. */
-  inbox: string
+  /** The inbox's new leads of that age; null when there are none. */
+  inbox: string | null
 }
 
 export interface SubscriberWeek {
@@ -88,7 +88,8 @@ export interface Insights {
     byWeek: LeadWeek[]
     byIntent: Record<string, { count: number; inbox: string | null }>
   }
-  products: Array<{ product: string; count: number; before: number; inbox: string }>
+  /** The inbox's leads asking about it in the range; null when none did (only before). */
+  products: Array<{ product: string; count: number; before: number; inbox: string | null }>
   answers: { byWeek: AnswerWeek[]; waiting: Waiting[] }
   subscribers: { now: number; byWeek: SubscriberWeek[] }
   updates: UpdateFigures[]
