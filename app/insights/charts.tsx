@@ -38,6 +38,8 @@ export function Chart({
   picture,
   below,
   numbers,
+  empty = false,
+  wide = false,
 }: {
   title: string
   summary: React.ReactNode
@@ -45,12 +47,16 @@ export function Chart({
   /** The legend, axes and links under the picture. */
   below?: React.ReactNode
   numbers: React.ReactNode
+  /** Nothing to draw: the summary says so, and no blank picture is shown. */
+  empty?: boolean
+  /** Across the page's two columns: the weeks side by side need the room. */
+  wide?: boolean
 }) {
   const id = useId()
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className="min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5"
+      className={`min-w-0 ${wide ? 'lg:col-span-2' : ''} rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5`}
     >
       <h2 id={`${id}-title`} className="font-serif text-xl font-bold text-green-900">
         {title}
@@ -58,8 +64,12 @@ export function Chart({
       <p className="mt-1 text-stone-700" data-testid="summary">
         {summary}
       </p>
-      <div className="mt-3">{picture}</div>
-      {below}
+      {empty ? null : (
+        <>
+          <div className="mt-3">{picture}</div>
+          {below}
+        </>
+      )}
       <details className="mt-3">
         <summary className="cursor-pointer font-semibold text-green-800 underline">Show the numbers</summary>
         <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`${title}: the numbers`}>

@@ -44,7 +44,7 @@ export function InsightsView({ insights, note }: { insights: Insights; note: str
           {note}
         </p>
       ) : null}
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
         <LeadsChart insights={insights} period={period} />
         <ProductsChart insights={insights} period={period} />
         <AnswerTimesChart insights={insights} period={period} />
@@ -74,6 +74,8 @@ function LeadsChart({ insights, period }: ChartProps) {
     <Chart
       title="What people ask for"
       summary={summary}
+      wide
+      empty={leads.total === 0}
       picture={
         <ColumnChart
           label={`Leads per week, stacked by what they ask. ${summary}`}
@@ -178,6 +180,7 @@ function AnswerTimesChart({ insights, period }: ChartProps) {
     <Chart
       title="How fast leads are answered"
       summary={summary}
+      empty={answered === 0}
       picture={
         <ColumnChart
           label={`Time to the first reply, per week the leads came: the median as a bar, the 90th percentile as a mark. ${summary}`}
@@ -225,6 +228,7 @@ function WaitingChart({ insights }: { insights: Insights }) {
     <Chart
       title="Still waiting for an answer"
       summary={summary}
+      empty={total === 0}
       picture={
         <div className="grid grid-cols-[auto_1fr] items-center gap-x-3">
           <ul className="space-y-0 text-sm">
@@ -250,11 +254,13 @@ function WaitingChart({ insights }: { insights: Insights }) {
 function SubscribersChart({ insights, period }: ChartProps) {
   const { subscribers } = insights
   const sum = (key: 'joined' | 'left' | 'bounced') => subscribers.byWeek.reduce((total, week) => total + week[key], 0)
+  const moved = sum('joined') + sum('left') + sum('bounced')
   const summary = `${plural(subscribers.now, 'subscriber')} now. In ${period}, ${sum('joined')} joined, ${sum('left')} left and ${sum('bounced')} bounced.`
   return (
     <Chart
       title="Subscribers"
       summary={summary}
+      empty={moved === 0}
       picture={
         <ColumnChart
           label={`Subscribers who joined (up), left or bounced (down), per week. ${summary}`}
