@@ -196,6 +196,16 @@ describe('the insights, with a team', () => {
     })
     expect(mine.status).toBe(200)
     expect(JSON.parse(mine.text)).toMatchObject({ weeks: 52, leads: { total: 0 } })
+    // A farm with nothing yet: each chart says so in words, with no blank picture.
+    const empty = await rawRequest(server.url, {
+      path: '/farm-sales/insights',
+      method: 'GET',
+      headers: { Cookie: owner },
+    })
+    expect(empty.status).toBe(200)
+    expect(empty.text).toContain('No leads in the last 12 weeks.')
+    expect(empty.text).toContain('No lead waits for an answer.')
+    expect(empty.text).not.toContain('<svg role="img"')
     const inbox = await rawRequest(server.url, { path: '/farm-sales', method: 'GET', headers: { Cookie: helper } })
     expect(inbox.text).not.toContain('/farm-sales/insights')
   })
