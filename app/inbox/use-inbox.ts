@@ -3,7 +3,7 @@ import { useCallback, useMemo, useRef, useState } from 'react'
 import type { LiveMessage } from '#app/live/messages'
 import { useLiveSubmissions } from '#app/live/use-live-submissions'
 import type { Submission, TagCount } from '#app/leads/lead'
-import { matchesView, viewParams, type InboxView } from './inbox-query'
+import { matchesView, viewParams, type InboxPage, type InboxView } from './inbox-query'
 import { newestFirst } from './newest-first'
 
 /**
@@ -28,7 +28,8 @@ export function useInbox({
   next: number | null
   /** When the server read the loaded page, on the clock that stamps every live message's counts. */
   readAt: number
-  view: InboxView
+  /** The view, and where its page ends when it shows a stretch of the past (`before`, `after`). */
+  view: InboxView & Pick<InboxPage, 'before' | 'after'>
   /** Every new submission the live link brings, in the view or not. */
   onNewSubmission: (submission: Submission) => void
   /** The counts each message or answer carries, for the filters and the header. */
@@ -95,7 +96,12 @@ export function useInbox({
       .filter((submission) => !removed.has(submission.id))
   }, [arrived, firstPage, next, readAt, older, changed, view, removed])
 
-  const params = useMemo(() => viewParams(view).toString(), [view])
+  // A page that ends at `before` (an older page, a week the insights link to) catches up only within it.
+  const params = useMemo(() => {
+    const params = viewParams(view)
+    if (view.before !== undefined) params.set('before', String(view.before))
+    return params.toString()
+  }, [view])
   const onReconnected = useCallback(() => {
     // The page and its older pages load again from the server: what the link said before is older still.
     setOlder([])

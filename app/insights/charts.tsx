@@ -13,16 +13,16 @@ export const seriesColours: Record<string, string> = {
   offers: '#7c3aed',
   visit: '#2563eb',
   wholesale: '#be123c',
-  complaint: '#7f1d1d',
-  feedback: '#ca8a04',
+  complaint: '#86198f',
+  feedback: '#a16207',
   other: '#57534e',
-  unread: '#a8a29e',
+  unread: '#78716c',
   median: '#15803d',
-  p90: '#14532d',
+  p90: '#1c1917',
   joined: '#15803d',
   left: '#d97706',
   bounced: '#b91c1c',
-  before: '#a8a29e',
+  before: '#78716c',
   now: '#15803d',
   sent: '#15803d',
   failed: '#6b21a8',
@@ -71,7 +71,9 @@ export function Chart({
         </>
       )}
       <details className="mt-3">
-        <summary className="cursor-pointer font-semibold text-green-800 underline">Show the numbers</summary>
+        <summary className="cursor-pointer font-semibold text-green-800 underline">
+          Show the numbers<span className="sr-only">: {title}</span>
+        </summary>
         <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`${title}: the numbers`}>
           {numbers}
         </div>
@@ -114,12 +116,23 @@ export function NumbersTable({ head, rows }: { head: string[]; rows: React.React
   )
 }
 
-/** The picture's frame: a box the bars fill edge to edge, described for a screen reader by the chart's summary. */
-function Picture({ label, height = 160, children }: { label: string; height?: number; children: React.ReactNode }) {
+/**
+ * The picture's frame: a box the bars fill edge to edge. Named for a screen reader by what it
+ * shows (the summary beside it says what it finds); `label` null hides a bar whose words stand
+ * next to it.
+ */
+function Picture({
+  label,
+  height = 160,
+  children,
+}: {
+  label: string | null
+  height?: number
+  children: React.ReactNode
+}) {
   return (
     <svg
-      role="img"
-      aria-label={label}
+      {...(label === null ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label })}
       viewBox={`0 0 1000 ${height}`}
       preserveAspectRatio="none"
       className="block w-full"
@@ -131,6 +144,14 @@ function Picture({ label, height = 160, children }: { label: string; height?: nu
 }
 
 const gap = 0.2
+
+/** A part's fill, and a white edge so parts that touch stay apart however close their colours. */
+const parted = (series: string) => ({
+  fill: seriesColours[series],
+  stroke: '#ffffff',
+  strokeWidth: 1,
+  vectorEffect: 'non-scaling-stroke' as const,
+})
 
 /**
  * Bars side by side, one column per week, each a stack of parts (bottom first); `down` parts hang
@@ -166,14 +187,7 @@ export function ColumnChart({
               const h = part.value * scale
               top -= h
               return h > 0 ? (
-                <rect
-                  key={part.series}
-                  x={x}
-                  y={top}
-                  width={width * (1 - gap)}
-                  height={h}
-                  fill={seriesColours[part.series]}
-                />
+                <rect key={part.series} x={x} y={top} width={width * (1 - gap)} height={h} {...parted(part.series)} />
               ) : null
             })}
             {(column.down ?? []).map((part) => {
@@ -186,7 +200,7 @@ export function ColumnChart({
                   y={bottom - h}
                   width={width * (1 - gap)}
                   height={h}
-                  fill={seriesColours[part.series]}
+                  {...parted(part.series)}
                 />
               ) : null
             })}
@@ -206,33 +220,13 @@ export function ColumnChart({
   )
 }
 
-/** Horizontal bars, one per row, on one scale: how many leads wait, by age. */
-export function RowBars({ label, rows }: { label: string; rows: Array<{ series: string; value: number }> }) {
-  const most = Math.max(1, ...rows.map((row) => row.value))
-  const rowHeight = 28
-  return (
-    <Picture label={label} height={rows.length * rowHeight}>
-      {rows.map((row, index) => (
-        <rect
-          key={index}
-          x={0}
-          y={index * rowHeight + 6}
-          width={(row.value / most) * 1000}
-          height={rowHeight - 12}
-          fill={seriesColours[row.series]}
-        />
-      ))}
-    </Picture>
-  )
-}
-
 /** One row's parts side by side along a bar of the whole (an update's mails: sent, failed, bounced). */
 export function PartsBar({
   label,
   whole,
   parts,
 }: {
-  label: string
+  label: string | null
   whole: number
   parts: Array<{ series: string; value: number }>
 }) {
@@ -244,7 +238,7 @@ export function PartsBar({
         const width = whole > 0 ? (part.value / whole) * 1000 : 0
         x += width
         return width > 0 ? (
-          <rect key={part.series} x={x - width} y={0} width={width} height={14} fill={seriesColours[part.series]} />
+          <rect key={part.series} x={x - width} y={0} width={width} height={14} {...parted(part.series)} />
         ) : null
       })}
     </Picture>

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
-import { Chart, ColumnChart, InboxLink, Legend, NumbersTable, PartsBar, RowBars, WeekAxis } from './charts'
+import { Chart, ColumnChart, InboxLink, Legend, NumbersTable, PartsBar, WeekAxis } from './charts'
 import {
+  dayLabel,
   insightRanges,
   intentName,
   productChange,
@@ -78,7 +79,7 @@ function LeadsChart({ insights, period }: ChartProps) {
       empty={leads.total === 0}
       picture={
         <ColumnChart
-          label={`Leads per week, stacked by what they ask. ${summary}`}
+          label={`Leads per week of ${period}, stacked by what each asks first`}
           columns={leads.byWeek.map((week) => ({
             up: leads.intents.map((intent) => ({ series: intent, value: week.byIntent[intent] ?? 0 })),
           }))}
@@ -87,6 +88,9 @@ function LeadsChart({ insights, period }: ChartProps) {
       below={
         <>
           <WeekAxis labels={leads.byWeek.map((week) => weekLabel(week.week))} />
+          <p className="mt-3 text-xs text-stone-600">
+            Each lead counts once, under what it asks first; a kind opens every lead that asks it, first or not.
+          </p>
           <Legend
             items={leads.intents.map((intent) => ({
               series: intent,
@@ -100,7 +104,7 @@ function LeadsChart({ insights, period }: ChartProps) {
         <NumbersTable
           head={['Week of', 'Leads', ...leads.intents.map(intentName)]}
           rows={leads.byWeek.map((week) => [
-            <InboxLink to={week.inbox}>{weekLabel(week.week)}</InboxLink>,
+            <InboxLink to={week.inbox}>{dayLabel(week.week)}</InboxLink>,
             week.total,
             ...leads.intents.map((intent) => week.byIntent[intent] ?? 0),
           ])}
@@ -129,10 +133,10 @@ function ProductsChart({ insights, period }: ChartProps) {
           <ul className="space-y-2">
             {products.map((product) => (
               <li key={product.product}>
-                <InboxLink to={product.inbox} className="text-sm">
+                <InboxLink to={product.inbox} className="text-sm [overflow-wrap:anywhere]">
                   {productChange(product)}
                 </InboxLink>
-                <PartsBarPair label={productChange(product)} now={product.count} before={product.before} most={most} />
+                <PartsBarPair now={product.count} before={product.before} most={most} />
               </li>
             ))}
           </ul>
@@ -159,11 +163,11 @@ function ProductsChart({ insights, period }: ChartProps) {
 }
 
 /** A product's two bars, these weeks over the weeks before, on the chart's one scale. */
-function PartsBarPair({ label, now, before, most }: { label: string; now: number; before: number; most: number }) {
+function PartsBarPair({ now, before, most }: { now: number; before: number; most: number }) {
   return (
     <div className="mt-0.5 space-y-0.5">
-      <PartsBar label={`${label}: these weeks`} whole={most} parts={[{ series: 'now', value: now }]} />
-      <PartsBar label={`${label}: the weeks before`} whole={most} parts={[{ series: 'before', value: before }]} />
+      <PartsBar label={null} whole={most} parts={[{ series: 'now', value: now }]} />
+      <PartsBar label={null} whole={most} parts={[{ series: 'before', value: before }]} />
     </div>
   )
 }
@@ -183,7 +187,7 @@ function AnswerTimesChart({ insights, period }: ChartProps) {
       empty={answered === 0}
       picture={
         <ColumnChart
-          label={`Time to the first reply, per week the leads came: the median as a bar, the 90th percentile as a mark. ${summary}`}
+          label={`Time to the first reply per week of ${period}: the median as a bar, the 90th percentile as a mark`}
           columns={weeks.map((week) => ({ up: [{ series: 'median', value: week.medianMs ?? 0 }] }))}
           marks={weeks.map((week) => ({ series: 'p90', value: week.p90Ms }))}
         />
@@ -206,7 +210,7 @@ function AnswerTimesChart({ insights, period }: ChartProps) {
         <NumbersTable
           head={['Week of', 'Answered', 'Median', '90th percentile']}
           rows={weeks.map((week) => [
-            <InboxLink to={week.inbox}>{weekLabel(week.week)}</InboxLink>,
+            <InboxLink to={week.inbox}>{dayLabel(week.week)}</InboxLink>,
             week.answered,
             week.medianMs === null ? '–' : waitWords(week.medianMs),
             week.p90Ms === null ? '–' : waitWords(week.p90Ms),
@@ -220,6 +224,7 @@ function AnswerTimesChart({ insights, period }: ChartProps) {
 function WaitingChart({ insights }: { insights: Insights }) {
   const { waiting } = insights.answers
   const total = waiting.reduce((sum, age) => sum + age.count, 0)
+  const most = Math.max(...waiting.map((age) => age.count))
   const summary =
     total === 0
       ? 'No lead waits for an answer.'
@@ -230,21 +235,16 @@ function WaitingChart({ insights }: { insights: Insights }) {
       summary={summary}
       empty={total === 0}
       picture={
-        <div className="grid grid-cols-[auto_1fr] items-center gap-x-3">
-          <ul className="space-y-0 text-sm">
-            {waiting.map((age) => (
-              <li key={age.label} className="flex h-7 items-center">
-                <InboxLink to={age.inbox}>
-                  {age.label}: {age.count}
-                </InboxLink>
-              </li>
-            ))}
-          </ul>
-          <RowBars
-            label={`New leads by how long they have waited. ${summary}`}
-            rows={waiting.map((age, index) => ({ series: `waiting-${index}`, value: age.count }))}
-          />
-        </div>
+        <ul className="space-y-2 text-sm">
+          {waiting.map((age, index) => (
+            <li key={age.label} className="grid grid-cols-[9rem_1fr] items-center gap-x-3">
+              <InboxLink to={age.inbox}>
+                {age.label}: {age.count}
+              </InboxLink>
+              <PartsBar label={null} whole={most} parts={[{ series: `waiting-${index}`, value: age.count }]} />
+            </li>
+          ))}
+        </ul>
       }
       numbers={<NumbersTable head={['Waiting', 'Leads']} rows={waiting.map((age) => [age.label, age.count])} />}
     />
@@ -263,7 +263,7 @@ function SubscribersChart({ insights, period }: ChartProps) {
       empty={moved === 0}
       picture={
         <ColumnChart
-          label={`Subscribers who joined (up), left or bounced (down), per week. ${summary}`}
+          label={`Subscribers who joined (up), left or bounced (down), per week of ${period}`}
           columns={subscribers.byWeek.map((week) => ({
             up: [{ series: 'joined', value: week.joined }],
             down: [
@@ -293,7 +293,7 @@ function SubscribersChart({ insights, period }: ChartProps) {
       numbers={
         <NumbersTable
           head={['Week of', 'Joined', 'Left', 'Bounced']}
-          rows={subscribers.byWeek.map((week) => [weekLabel(week.week), week.joined, week.left, week.bounced])}
+          rows={subscribers.byWeek.map((week) => [dayLabel(week.week), week.joined, week.left, week.bounced])}
         />
       }
     />
@@ -305,7 +305,7 @@ function UpdatesChart({ insights, period }: ChartProps) {
   const summary =
     updates.length === 0
       ? `No updates sent in ${period}.`
-      : `${plural(updates.length, 'update')} sent in ${period}${updates.length === 10 ? ' (the latest 10)' : ''}.`
+      : `${plural(updates.length, 'update')} sent in ${period}${insights.moreUpdates ? ' (the latest 10; more were sent)' : ''}.`
   return (
     <Chart
       title="Updates sent"
@@ -317,9 +317,9 @@ function UpdatesChart({ insights, period }: ChartProps) {
               const words = `Sent ${update.sent} of ${update.recipients}, failed ${update.failed}, bounced ${update.bounced}, unsubscribed ${update.unsubscribed}, complained ${update.complained}`
               return (
                 <li key={update.id}>
-                  <p className="text-sm font-semibold text-stone-900">{update.subject}</p>
+                  <p className="text-sm font-semibold break-words text-stone-900">{update.subject}</p>
                   <PartsBar
-                    label={words}
+                    label={null}
                     whole={update.recipients}
                     parts={[
                       { series: 'sent', value: update.sent },
@@ -350,7 +350,7 @@ function UpdatesChart({ insights, period }: ChartProps) {
           head={['Update', 'Sent on', 'Recipients', 'Sent', 'Failed', 'Unsubscribed', 'Bounced', 'Complained']}
           rows={updates.map((update) => [
             update.subject,
-            weekLabel(update.sentAt),
+            dayLabel(update.sentAt),
             update.recipients,
             update.sent,
             update.failed,

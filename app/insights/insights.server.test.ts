@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type OpenDatabase } from '#app/data/database.server'
 import { createUpdates } from '#app/updates/updates.server'
 import { migrationsFolder, migrationsUpTo } from '#tests/support/database'
-import { seedSeason } from '#tests/support/season'
+import { seasonUpdate, seedSeason } from '#tests/support/season'
 import { tempDatabasePath } from '#tests/support/server'
 import { productChange, readRange, waitWords, weekOf } from './insights'
 import { createInsights } from './insights.server'
@@ -175,9 +175,21 @@ describe('the insights of a season', () => {
   })
 
   it('counts subscribers who joined, left and bounced per week, and each update’s mails', () => {
-    const { insights, close } = seasonAt()
+    const { insights, change, close } = seasonAt()
     const figures = insights.figures(4)
+    // Ten updates more this week: the latest 10 are listed, and it says more were sent.
+    for (let n = 0; n < 10; n++) {
+      change(
+        `INSERT INTO updates (subject, text, products, intents, recipients, created_at) VALUES ('Week news ${n}', 'News.', '[]', '[]', 0, ${now - n * 60_000})`,
+      )
+    }
+    const busy = insights.figures(4)
     close()
+    expect(figures.moreUpdates).toBe(false)
+    expect(busy.moreUpdates).toBe(true)
+    expect(busy.updates.map((update) => update.subject)).toEqual(
+      Array.from({ length: 10 }, (_, n) => `Week news ${9 - n}`),
+    )
     expect(figures.subscribers).toEqual({
       now: 2,
       byWeek: [
@@ -190,7 +202,7 @@ describe('the insights of a season', () => {
     expect(figures.updates).toEqual([
       {
         id: 1,
-        subject: 'Eggs are back',
+        subject: seasonUpdate.subject,
         sentAt: new Date(now - 6 * 24 * hourMs).toISOString(),
         recipients: 4,
         sent: 2,

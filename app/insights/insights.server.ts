@@ -208,6 +208,7 @@ export function createInsights({
       const since = weeks[0]!
       const links = weekLinks(since)
       const { leads, products } = leadsAndProducts(weeks, since - range * weekMs, links)
+      const updates = updateReports(new Date(since), mostUpdates + 1)
       return {
         weeks: range,
         asOf: new Date(at).toISOString(),
@@ -216,7 +217,8 @@ export function createInsights({
         products,
         answers: answers(weeks, at, links),
         subscribers: subscribers(weeks),
-        updates: updateReports(new Date(since), mostUpdates).map((report) => ({
+        moreUpdates: updates.length > mostUpdates,
+        updates: updates.slice(0, mostUpdates).map((report) => ({
           id: report.id,
           subject: report.subject,
           sentAt: report.createdAt,

@@ -92,7 +92,9 @@ export interface Insights {
   products: Array<{ product: string; count: number; before: number; inbox: string | null }>
   answers: { byWeek: AnswerWeek[]; waiting: Waiting[] }
   subscribers: { now: number; byWeek: SubscriberWeek[] }
+  /** Newest first, at most 10; `moreUpdates` when more were sent in the range. */
   updates: UpdateFigures[]
+  moreUpdates: boolean
 }
 
 /** 'eggs: 41, up from 19', as the owner would say it. */
@@ -107,6 +109,11 @@ const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function weekLabel(iso: string): string {
   const at = new Date(iso)
   return `${at.getUTCDate()} ${months[at.getUTCMonth()]}`
+}
+
+/** A day in full, as the tables give it: '2 Nov 2026'. */
+export function dayLabel(iso: string): string {
+  return `${weekLabel(iso)} ${new Date(iso).getUTCFullYear()}`
 }
 
 /** A wait as the owner reads it: '45 min', '5.5 h', '3.2 days'. */

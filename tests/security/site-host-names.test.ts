@@ -14,6 +14,8 @@ const inboxPaths = [
   '/farm-sales',
   '/farm-sales/updates',
   '/farm-sales/saved-replies',
+  '/farm-sales/insights',
+  '/api/insights',
   '/api/submissions',
   '/api/submissions.csv',
   '/api/submissions/1/replies',
