@@ -135,16 +135,17 @@ export function createInsights({
         )
         .map(({ week, n }) => [week, n]),
     )
-    const waitingSince = (since: number) =>
-      db.get<{ n: number; firstId: number | null }>(
-        sql`SELECT count(*) AS n, min(id) AS firstId FROM submissions
-            WHERE status = 'new' AND spam_reasons IS NULL AND created_at >= ${since}`,
-      )
     const waitingAll =
       db.get<{ n: number } | undefined>(sql`SELECT count AS n FROM tag_counts WHERE kind = 'status' AND value = 'new'`)
         ?.n ?? 0
-    const day = waitingSince(at - dayMs)
-    const threeDays = waitingSince(at - 3 * dayMs)
+    // The last three days' new leads, read once from the newest back: how many, and where each age starts.
+    const recent = db.get<{ n3: number; n1: number | null; first3: number | null; first1: number | null }>(
+      sql`SELECT count(*) AS n3, sum(created_at >= ${at - dayMs}) AS n1, min(id) AS first3,
+            min(CASE WHEN created_at >= ${at - dayMs} THEN id END) AS first1
+          FROM submissions WHERE status = 'new' AND spam_reasons IS NULL AND created_at >= ${at - 3 * dayMs}`,
+    )
+    const day = { n: recent.n1 ?? 0, firstId: recent.first1 }
+    const threeDays = { n: recent.n3, firstId: recent.first3 }
     return {
       byWeek: weeks.map((week) => {
         const n = answered.get(week) ?? 0
