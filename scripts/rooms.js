@@ -25,7 +25,7 @@ export const rooms = {
   settings: ['data', 'delivery', 'http', 'log', 'owner', 'webhook'],
   'mail-back': ['data', 'leads', 'live', 'log', 'replies', 'submissions'],
   team: ['data', 'delivery', 'leads', 'log', 'owner'],
-  insights: ['analysis', 'data', 'updates'],
+  insights: ['analysis', 'components', 'data', 'inbox', 'updates'],
 }
 
 /** Where a room's files are, from the project's root. */

@@ -128,29 +128,26 @@ function ProductsChart({ insights, period }: ChartProps) {
     <Chart
       title="Products asked about"
       summary={summary}
+      empty={products.length === 0}
       picture={
-        products.length === 0 ? null : (
-          <ul className="space-y-2">
-            {products.map((product) => (
-              <li key={product.product}>
-                <InboxLink to={product.inbox} className="text-sm [overflow-wrap:anywhere]">
-                  {productChange(product)}
-                </InboxLink>
-                <PartsBarPair now={product.count} before={product.before} most={most} />
-              </li>
-            ))}
-          </ul>
-        )
+        <ul className="space-y-2">
+          {products.map((product) => (
+            <li key={product.product}>
+              <InboxLink to={product.inbox} className="text-sm [overflow-wrap:anywhere]">
+                {productChange(product)}
+              </InboxLink>
+              <PartsBarPair now={product.count} before={product.before} most={most} />
+            </li>
+          ))}
+        </ul>
       }
       below={
-        products.length === 0 ? null : (
-          <Legend
-            items={[
-              { series: 'now', words: 'These weeks' },
-              { series: 'before', words: 'The weeks before' },
-            ]}
-          />
-        )
+        <Legend
+          items={[
+            { series: 'now', words: 'These weeks' },
+            { series: 'before', words: 'The weeks before' },
+          ]}
+        />
       }
       numbers={
         <NumbersTable
@@ -310,40 +307,37 @@ function UpdatesChart({ insights, period }: ChartProps) {
     <Chart
       title="Updates sent"
       summary={summary}
+      empty={updates.length === 0}
       picture={
-        updates.length === 0 ? null : (
-          <ul className="space-y-3">
-            {updates.map((update) => {
-              const words = `Sent ${update.sent} of ${update.recipients}, failed ${update.failed}, bounced ${update.bounced}, unsubscribed ${update.unsubscribed}, complained ${update.complained}`
-              return (
-                <li key={update.id}>
-                  <p className="text-sm font-semibold break-words text-stone-900">{update.subject}</p>
-                  <PartsBar
-                    label={null}
-                    whole={update.recipients}
-                    parts={[
-                      { series: 'sent', value: update.sent },
-                      { series: 'bounced', value: update.bounced },
-                      { series: 'failed', value: update.failed },
-                    ]}
-                  />
-                  <p className="mt-0.5 text-xs text-stone-600">{words}.</p>
-                </li>
-              )
-            })}
-          </ul>
-        )
+        <ul className="space-y-3">
+          {updates.map((update) => {
+            const words = `Sent ${update.sent} of ${update.recipients}, failed ${update.failed}, bounced ${update.bounced}, unsubscribed ${update.unsubscribed}, complained ${update.complained}`
+            return (
+              <li key={update.id}>
+                <p className="text-sm font-semibold break-words text-stone-900">{update.subject}</p>
+                <PartsBar
+                  label={null}
+                  whole={update.recipients}
+                  parts={[
+                    { series: 'sent', value: update.sent },
+                    { series: 'bounced', value: update.bounced },
+                    { series: 'failed', value: update.failed },
+                  ]}
+                />
+                <p className="mt-0.5 text-xs text-stone-600">{words}.</p>
+              </li>
+            )
+          })}
+        </ul>
       }
       below={
-        updates.length === 0 ? null : (
-          <Legend
-            items={[
-              { series: 'sent', words: 'Sent' },
-              { series: 'bounced', words: 'Bounced' },
-              { series: 'failed', words: 'Failed' },
-            ]}
-          />
-        )
+        <Legend
+          items={[
+            { series: 'sent', words: 'Sent' },
+            { series: 'bounced', words: 'Bounced' },
+            { series: 'failed', words: 'Failed' },
+          ]}
+        />
       }
       numbers={
         <NumbersTable

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm'
+import type { Intent } from '#app/analysis/analysis'
 import type { FarmDatabase } from '#app/data/database.server'
+import { viewParams, type InboxView } from '#app/inbox/inbox-query'
 import type { UpdateReport } from '#app/updates/update'
 import {
   intentOrder,
@@ -17,9 +19,11 @@ const dayMs = 24 * 60 * 60 * 1000
 const mostProducts = 20
 const mostUpdates = 10
 
+type Filters = Omit<InboxView, 'spam'>
+
 /** The inbox (`/farm-sales`) showing the leads of a view, between two ids (ids only grow with time). */
-function inboxLink(filters: Record<string, string>, from?: number | null, until?: number | null): string {
-  const params = new URLSearchParams(filters)
+function inboxLink(filters: Filters, from?: number | null, until?: number | null): string {
+  const params = viewParams({ ...filters, spam: false })
   if (from != null && from > 1) params.set('after', String(from - 1))
   if (until != null) params.set('before', String(until))
   const query = params.toString()
@@ -52,9 +56,8 @@ export function createInsights({
     )
     const firstIdOf = (week: number) => firstIds.find((row) => row.week >= week)?.firstId ?? null
     return {
-      week: (filters: Record<string, string>, week: number) =>
-        inboxLink(filters, firstIdOf(week), firstIdOf(week + weekMs)),
-      since: (filters: Record<string, string>) => inboxLink(filters, firstIdOf(first)),
+      week: (filters: Filters, week: number) => inboxLink(filters, firstIdOf(week), firstIdOf(week + weekMs)),
+      since: (filters: Filters) => inboxLink(filters, firstIdOf(first)),
     }
   }
 
@@ -79,7 +82,8 @@ export function createInsights({
     const intentTotals: Insights['leads']['byIntent'] = {}
     for (const intent of intentOrder) {
       const count = byWeek.reduce((sum, week) => sum + (week.byIntent[intent] ?? 0), 0)
-      if (count > 0) intentTotals[intent] = { count, inbox: intent === unread ? null : links.since({ intent }) }
+      if (count > 0)
+        intentTotals[intent] = { count, inbox: intent === unread ? null : links.since({ intent: intent as Intent }) }
     }
     const products = new Map<string, { count: number; before: number }>()
     for (const row of rows) {
@@ -127,7 +131,8 @@ export function createInsights({
     return { medianMs: median?.waited ?? null, p90Ms: p90?.waited ?? null }
   }
 
-  function answers(weeks: number[], at: number, links: ReturnType<typeof weekLinks>) {
+  /** `leadWeeks`: the range's weeks of leads, whose links to the inbox these share. */
+  function answers(weeks: number[], at: number, leadWeeks: LeadWeek[]) {
     const answered = new Map(
       db
         .all<{ week: number; n: number }>(
@@ -147,13 +152,13 @@ export function createInsights({
     const day = { n: recent.n1 ?? 0, firstId: recent.first1 }
     const threeDays = { n: recent.n3, firstId: recent.first3 }
     return {
-      byWeek: weeks.map((week) => {
+      byWeek: weeks.map((week, index) => {
         const n = answered.get(week) ?? 0
         return {
           week: new Date(week).toISOString(),
           answered: n,
           ...(n > 0 ? waitsOf(week, n) : { medianMs: null, p90Ms: null }),
-          inbox: n > 0 ? links.week({}, week) : null,
+          inbox: n > 0 ? leadWeeks[index]!.inbox : null,
         }
       }),
       waiting: [
@@ -216,7 +221,7 @@ export function createInsights({
         since: new Date(since).toISOString(),
         leads,
         products,
-        answers: answers(weeks, at, links),
+        answers: answers(weeks, at, leads.byWeek),
         subscribers: subscribers(weeks),
         moreUpdates: updates.length > mostUpdates,
         updates: updates.slice(0, mostUpdates).map((report) => ({

@@ -1,5 +1,6 @@
 import { intents, type Intent } from '#app/analysis/analysis'
 import { intentWords } from '#app/analysis/intent-words'
+import { shortDate, shortDay } from '#app/components/dates'
 
 /** The ranges the owner may choose, in weeks: a month, a season, a year. */
 export const insightRanges = [4, 12, 52] as const
@@ -103,18 +104,11 @@ export function productChange({ product, count, before }: { product: string; cou
   return `${product}: ${count}, ${change}`
 }
 
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
 /** A week's Monday, short: '2 Nov'. */
-export function weekLabel(iso: string): string {
-  const at = new Date(iso)
-  return `${at.getUTCDate()} ${months[at.getUTCMonth()]}`
-}
+export const weekLabel = (iso: string) => shortDay(Date.parse(iso))
 
 /** A day in full, as the tables give it: '2 Nov 2026'. */
-export function dayLabel(iso: string): string {
-  return `${weekLabel(iso)} ${new Date(iso).getUTCFullYear()}`
-}
+export const dayLabel = (iso: string) => shortDate(Date.parse(iso))
 
 /** A wait as the owner reads it: '45 min', '5.5 h', '3.2 days'. */
 export function waitWords(ms: number): string {

@@ -6,7 +6,7 @@ import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requireOwner } from '#app/owner/require-owner.server'
 import { isSubmissionId } from '#app/leads/lead'
-import { shortTime } from '#app/team/dates'
+import { shortTime } from '#app/components/dates'
 
 export const meta: MetaFunction = () => [{ title: 'Activity' }, { name: 'robots', content: 'noindex' }]
 

@@ -8,7 +8,7 @@ import { AddPasskey } from '#app/owner/add-passkey'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { cameOverHttps } from '#app/owner/request-security'
 import { requireOwner } from '#app/owner/require-owner.server'
-import { shortDate } from '#app/team/dates'
+import { shortDate } from '#app/components/dates'
 
 export const meta: MetaFunction = () => [{ title: 'Your page' }, { name: 'robots', content: 'noindex' }]
 

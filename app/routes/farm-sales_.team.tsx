@@ -7,7 +7,7 @@ import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requireOwner, type Guard } from '#app/owner/require-owner.server'
 import { isSubmissionId } from '#app/leads/lead'
-import { shortDate } from '#app/team/dates'
+import { shortDate } from '#app/components/dates'
 import { invitationDays } from '#app/team/team.server'
 
 export const meta: MetaFunction = () => [{ title: 'The team' }, { name: 'robots', content: 'noindex' }]
