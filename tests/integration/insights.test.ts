@@ -8,7 +8,8 @@ import { weekOf, weekMs, type Insights } from '#app/insights/insights'
 import { createUpdates } from '#app/updates/updates.server'
 import { migrationsFolder } from '#tests/support/database'
 import { rawRequest } from '#tests/support/raw-request'
-import { seasonUpdate, seedSeason } from '#tests/support/season'
+import { insightCharts, seasonUpdate, seedSeason } from '#tests/support/season'
+import { seoSpam } from '#tests/support/seed'
 import { startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
 import { addPerson, fromSomewhere, signInAs } from '#tests/support/team'
 
@@ -106,14 +107,7 @@ describe('the insights, with the inbox open (the shipped default: no OWNER_PASSW
     const answer = await fetch(`${server.url}/farm-sales/insights`)
     expect(answer.status).toBe(200)
     const html = await answer.text()
-    for (const title of [
-      'What people ask for',
-      'Products asked about',
-      'How fast leads are answered',
-      'Still waiting for an answer',
-      'Subscribers',
-      'Updates sent',
-    ]) {
+    for (const title of insightCharts) {
       expect(html).toContain(`>${title}</h2>`)
     }
     expect(html).toContain('9 leads in the last 12 weeks')
@@ -151,12 +145,7 @@ describe('the insights, with the inbox open (the shipped default: no OWNER_PASSW
     const spam = await fetch(`${server.url}/api/submissions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        name: 'SEO Expert',
-        email: 'rank@seo.example',
-        message:
-          'Dear sir, we offer SEO and backlinks to get your website on the first page of Google. Click here: http://a.example http://b.example',
-      }),
+      body: JSON.stringify(seoSpam),
     })
     expect(spam.status).toBe(202)
     const after = (await (await fetch(`${server.url}/api/insights?weeks=4`)).json()) as Insights

@@ -2,6 +2,7 @@ import Sqlite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { defaults } from '#server/config'
 import { storedRows } from '#tests/support/database'
+import { seoSpam } from '#tests/support/seed'
 import { connectLive } from '#tests/support/live-client'
 import { startServer, tempDatabasePath } from '#tests/support/server'
 
@@ -15,12 +16,7 @@ describe('the spam folder', () => {
       const answer = await fetch(`${server.url}/api/submissions`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          name: 'SEO Expert',
-          email: 'rank@seo.example',
-          message:
-            'Dear sir, we offer SEO and backlinks to get your website on the first page of Google. Click here: http://a.example http://b.example',
-        }),
+        body: JSON.stringify(seoSpam),
       })
       expect(answer.status).toBe(202)
       const [kept] = await (await fetch(`${server.url}/api/submissions?spam=true`)).json()

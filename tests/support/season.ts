@@ -169,3 +169,13 @@ export function seedSeason(databasePath: string, now: number) {
   sqlite.close()
   return ids
 }
+
+/** The insights page's charts, in the order it shows them. */
+export const insightCharts = [
+  'What people ask for',
+  'Products asked about',
+  'How fast leads are answered',
+  'Still waiting for an answer',
+  'Subscribers',
+  'Updates sent',
+]

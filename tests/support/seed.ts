@@ -97,3 +97,11 @@ export async function sendFullFirstPage(siteUrl: string) {
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
+
+/** A message the analysis reads as spam (links, SEO phrasing): kept aside, never counted. */
+export const seoSpam = {
+  name: 'SEO Expert',
+  email: 'rank@seo.example',
+  message:
+    'Dear sir, we offer SEO and backlinks to get your website on the first page of Google. Click here: http://a.example http://b.example',
+}
