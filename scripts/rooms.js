@@ -23,7 +23,7 @@ export const rooms = {
   lifecycle: ['data', 'leads', 'live', 'log', 'push'],
   inbox: ['analysis', 'data', 'http', 'leads', 'lifecycle', 'live', 'owner', 'replies', 'team'],
   settings: ['data', 'delivery', 'http', 'log', 'owner', 'webhook'],
-  'mail-back': ['data', 'leads', 'live', 'log', 'replies', 'submissions'],
+  'mail-back': ['data', 'delivery', 'leads', 'live', 'log', 'replies', 'submissions'],
   team: ['data', 'delivery', 'leads', 'log', 'owner'],
   insights: ['analysis', 'components', 'data', 'inbox', 'updates'],
 }

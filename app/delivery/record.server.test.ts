@@ -1,4 +1,5 @@
 import { afterEach, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
 import { openDatabase, type OpenDatabase } from '#app/data/database.server'
 import { migrationsFolder } from '#tests/support/database'
 import { tempDatabasePath } from '#tests/support/server'
@@ -29,5 +30,50 @@ it('starts the day of trying of what waits behind a failing receiver, and keeps 
     { id: 2, next: later.getTime(), since: at.getTime() },
     // Left for a burst's window, not for a failure: its clock does not start.
     { id: 3, next: later.getTime(), since: null },
+  ])
+})
+
+it('keeps a bounce read back before the sender marks its try: what the sender learns after never writes over it', () => {
+  database = openDatabase(tempDatabasePath(), migrationsFolder)
+  const { db, sqlite } = database
+  const lead = sqlite
+    .prepare("INSERT INTO submissions (name, email, message, created_at) VALUES ('Ann', 'ann@example.com', 'Eggs?', 1)")
+    .run().lastInsertRowid
+  const at = new Date('2026-11-26T08:00:00Z')
+  for (let n = 0; n < 5; n++) owe(db, { kind: 'owner-mail', submissionId: Number(lead) }, at)
+  const record = deliveryRecord(db)
+  // Rows 1 to 4 come back while on their way; row 5 is the control, marked as a sender marks it.
+  for (const id of [1, 2, 3, 4]) record.bounced(id, '550 No such user')
+  record.sent([1, 5], at)
+  record.retrying({ id: 2, attempts: 0, failingSince: null }, at, '421 Try later', at)
+  record.failed([3], '554 Refused')
+  record.gaveUp([{ id: 4, lastError: '421 Try later' }])
+  const states = () => sqlite.prepare('SELECT id, state, last_error AS why FROM deliveries ORDER BY id').all()
+  expect(states()).toEqual([
+    { id: 1, state: 'bounced', why: '550 No such user' },
+    { id: 2, state: 'bounced', why: '550 No such user' },
+    { id: 3, state: 'bounced', why: '550 No such user' },
+    { id: 4, state: 'bounced', why: '550 No such user' },
+    { id: 5, state: 'sent', why: null },
+  ])
+  // A bounce after the 250 (the usual order) is written over 'sent'.
+  record.bounced(5, '550 Mailbox full')
+  expect(states()[4]).toEqual({ id: 5, state: 'bounced', why: '550 Mailbox full' })
+})
+
+it('replaces only what still waits: a mail already sent stays sent', () => {
+  database = openDatabase(tempDatabasePath(), migrationsFolder)
+  const { db, sqlite } = database
+  const lead = sqlite
+    .prepare("INSERT INTO submissions (name, email, message, created_at) VALUES ('Ann', 'ann@example.com', 'Eggs?', 1)")
+    .run().lastInsertRowid
+  const at = new Date('2026-11-26T08:00:00Z')
+  for (let n = 0; n < 2; n++) owe(db, { kind: 'owner-mail', submissionId: Number(lead) }, at)
+  const record = deliveryRecord(db)
+  record.sent([1], at)
+  record.replaced(sql`1 = 1`, 'A new invitation link replaced it')
+  expect(sqlite.prepare('SELECT id, state FROM deliveries ORDER BY id').all()).toEqual([
+    { id: 1, state: 'sent' },
+    { id: 2, state: 'skipped' },
   ])
 })

@@ -28,9 +28,11 @@ export function dueAgainNow(db: Pick<FarmDatabase, 'update'>, kinds: DeliveryKin
 /**
  * The one place a delivery's state is written, in one vocabulary for every kind. Each call is one
  * statement; the sender runs it through `writes.whenFree` (or inside its own transaction as `tx`).
+ * What a sender learns of a try is written only over an item still waiting: a bounce read back
+ * before the receiver's late 250 stays bounced.
  */
 export function deliveryRecord(db: Pick<FarmDatabase, 'update' | 'select'>) {
-  const byIds = (ids: number[]) => inArray(deliveries.id, ids)
+  const byIds = (ids: number[]) => and(inArray(deliveries.id, ids), waiting)
   return {
     /** The receiver took them; `sentIn` names what held more than one (a digest, a burst). */
     sent(ids: number[], at: Date, sentIn: string | null = null) {
@@ -46,7 +48,7 @@ export function deliveryRecord(db: Pick<FarmDatabase, 'update' | 'select'>) {
           failingSince: row.failingSince ?? at,
           lastError: why,
         })
-        .where(eq(deliveries.id, row.id))
+        .where(byIds([row.id]))
         .run()
     },
     /**
@@ -71,13 +73,27 @@ export function deliveryRecord(db: Pick<FarmDatabase, 'update' | 'select'>) {
       for (const row of rows) {
         db.update(deliveries)
           .set({ state: 'gave-up', lastError: gaveUpWords(row.lastError) })
-          .where(eq(deliveries.id, row.id))
+          .where(byIds([row.id]))
           .run()
       }
     },
     /** No longer owed (the subscriber left before their turn). */
     skipped(id: number, why: string) {
-      db.update(deliveries).set({ state: 'skipped', lastError: why }).where(eq(deliveries.id, id)).run()
+      db.update(deliveries)
+        .set({ state: 'skipped', lastError: why })
+        .where(byIds([id]))
+        .run()
+    },
+    /** No longer owed, for these that wait: something newer replaced them (a new invitation link). */
+    replaced(which: SQL, why: string) {
+      db.update(deliveries).set({ state: 'skipped', lastError: why }).where(and(which, waiting)).run()
+    },
+    /**
+     * It came back from the receiver's mail server (a bounce read from the farm's mailbox): bounced,
+     * whatever was written of it before, and never written over by what its sender learns after.
+     */
+    bounced(id: number, why: string) {
+      db.update(deliveries).set({ state: 'bounced', lastError: why }).where(eq(deliveries.id, id)).run()
     },
     /**
      * Owed again from now, as if new (the owner's 'Try again'), any set-aside undone: the ones

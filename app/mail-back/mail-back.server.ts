@@ -16,6 +16,7 @@ import type { Writes } from '#app/data/writes.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import { mailboxKey } from '#app/leads/mailbox'
 import type { Log } from '#app/log'
+import { deliveryRecord } from '#app/delivery/record.server'
 import { tellThread } from '#app/replies/threads.server'
 import { replyLimits } from '#app/replies/reply'
 import { contactLimits } from '#app/submissions/contact-fields'
@@ -77,6 +78,8 @@ export function createMailBack({
   now?: () => Date
   log: Log
 }) {
+  const record = deliveryRecord(db)
+
   function moveMark({ mailbox, uidValidity, uid }: Mark) {
     db.insert(mailboxMarks)
       .values({ mailbox, uidValidity, lastUid: uid, changedAt: now() })
@@ -160,12 +163,7 @@ export function createMailBack({
               { ...(read.failures[0] ?? { status: null, words: 'Returned without a reason' }), permanent: false })
           : null
       if (sent.kind === 'owner-mail') {
-        if (failure) {
-          db.update(deliveries)
-            .set({ state: 'bounced', lastError: failure.words })
-            .where(eq(deliveries.id, sent.delivery.id))
-            .run()
-        }
+        if (failure) record.bounced(sent.delivery.id, failure.words)
         return
       }
       const addressKey = mailboxKey(sent.address)
@@ -188,10 +186,7 @@ export function createMailBack({
         .get()
       if (!row) return
       if (!failure) return suppress(addressKey, 'complaint', row.id, null)
-      db.update(deliveries)
-        .set({ state: 'bounced', lastError: failure.words })
-        .where(eq(deliveries.id, sent.delivery.id))
-        .run()
+      record.bounced(sent.delivery.id, failure.words)
       // Temporary failures count by the mails that failed (one row each), within the window.
       const [temporary] = db
         .select({ n: count() })
