@@ -12,7 +12,7 @@ import type { Replies } from '#app/replies/replies.server'
 import type { SubmissionsService } from '#app/submissions/service.server'
 import type { SpamTraps } from '#app/submissions/spam-traps.server'
 import type { UpdatesDesk } from '#app/updates/update-requests.server'
-import type { OwnerPhones } from '#app/push/push-requests.server'
+import type { OwnerPhones } from '#app/push/owner-phones.server'
 import type { Backups } from '#app/lifecycle/backups.server'
 import type { People } from '#app/lifecycle/people.server'
 import type { Dkim } from '#app/delivery/dkim.server'
@@ -85,8 +85,6 @@ declare module '@remix-run/node' {
     backups: Pick<Backups, 'download'>
     /** One person's data: to export, or to forget. */
     people: Pick<People, 'exportOf' | 'forget'>
-    /** Why no one can download, delete, export or forget (no one can sign in), or null when an owner can. */
-    cannotKeepData: string | null
     /** Attempts per visitor (per owner session for replies), counted where the action runs so every path and method to it counts. */
     limits: { submissions: RateLimit; signIns: RateLimit; replies: RateLimit; joins: RateLimit }
     /** The visitor's address (from X-Forwarded-For only behind TRUST_PROXY). */

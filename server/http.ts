@@ -101,7 +101,6 @@ export async function createHttpApp(config: Config, services: Services) {
       mailbox: services.mailbox,
       backups: services.backups,
       people: services.people,
-      cannotKeepData: services.cannotKeepData(),
       limits: services.limits,
       // The Express request, not the one Remix reads its body from, knows the address.
       clientAddress: res.req.ip ?? '',

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http'
 import type { Express } from 'express'
 import { attachLiveRelay } from '#app/live/relay.server'
+import { mayPass } from '#app/owner/permissions'
 import { clientAddress, type TrustProxy } from './client-address'
 import type { Config } from './config'
 import { comesFromAllowedSite, upgradeHost, upgradeOrigin } from './middleware/same-origin'
@@ -17,7 +18,9 @@ export function attachLiveLink(server: Server, app: Express, config: Config, ser
       if (services.siteNames.refusal([req.headers.host, upgradeHost(req, trustsProxy)]) !== null) return 421
       const ownOrigin = upgradeOrigin(req, config.trustProxy !== false)
       if (!comesFromAllowedSite({ headers: req.headers, ownOrigin }, config.allowedOrigins)) return 403
-      return (await services.owner.passFor(req.headers.cookie)) ?? 401
+      const pass = await services.owner.passFor(req.headers.cookie)
+      if (!pass) return 401
+      return mayPass(pass.who.role, 'inbox:read') ? pass : 403
     },
     countsOf: (event) =>
       event.type === 'FARM_RENAMED'

@@ -75,7 +75,6 @@ export async function buildServices(config: Config, env: Record<string, string |
     backupsDir: config.backups.dir,
     settings: () => ({ ...now(), siteUrl: now().push.siteUrl }),
     copierUrl: compiled('backup-copier.js', 'lifecycle/backup-copier.mjs'),
-    ownerRequired: () => owner.required,
     log: log.child({ part: 'data' }),
   })
   const activity = createActivityLog({
@@ -264,7 +263,6 @@ export async function buildServices(config: Config, env: Record<string, string |
     }),
     backups: lifecycle.backups,
     people: lifecycle.people,
-    cannotKeepData: lifecycle.cannotKeepData,
     push: phones.phones,
     cannotPush: phones.cannotPush,
     spamTraps: createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds }),

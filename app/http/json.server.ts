@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini'
 import { json } from '@remix-run/node'
 import type { Log } from '#app/log'
 
@@ -72,6 +73,22 @@ export async function readJsonBody(
 ): Promise<{ ok: true; body: unknown } | { ok: false; answer: Response }> {
   const read = parseJsonBody(request.headers.get('Content-Type'), await requestBytes(request), what)
   return read.ok ? read : { ok: false, answer: asResponse(read.answer) }
+}
+
+/**
+ * The Request's JSON body as its schema reads it, or the Response that refuses it: 415 and 400 as
+ * readJsonBody, and 400 with `wrong` (what to send instead) for JSON of another shape.
+ */
+export async function readJsonAs<Schema extends z.ZodMiniType>(
+  request: Request,
+  what: string,
+  schema: Schema,
+  wrong: string,
+): Promise<{ ok: true; body: z.output<Schema> } | { ok: false; answer: Response }> {
+  const read = await readJsonBody(request, what)
+  if (!read.ok) return read
+  const parsed = schema.safeParse(read.body)
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, answer: jsonError(400, wrong) }
 }
 
 export const requestBytes = async (request: Request) => new Uint8Array(await request.arrayBuffer())

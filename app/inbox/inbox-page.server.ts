@@ -2,7 +2,8 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { formTexts, notText } from '#app/http/form-text.server'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
-import { requireDataOwner, requireOwner } from '#app/owner/require-owner.server'
+import { refusedWhileOpen } from '#app/owner/permissions'
+import { requirePermission } from '#app/owner/require-permission.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { forgotWords, recordDeed } from '#app/team/deeds.server'
 import type { Answering, ReplyProblem } from '#app/replies/conversation'
@@ -20,7 +21,7 @@ export const headers = pageHeaders
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
-  const pass = await requireOwner(request, context, { as: 'page' })
+  const pass = await requirePermission(request, context, 'inbox:work', { as: 'page' })
   const form = await request.formData().catch(() => new FormData())
   const fields = formTexts(form, ['id', 'intent', 'text', 'savedReply', 'key', 'replyId'])
   if (!fields) return json({ error: notText }, { status: 400 })
@@ -31,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const to = { delete: 'delete submissions', forget: 'forget a person', 'empty-spam': 'empty the spam folder' }[
       intent
     ]
-    await requireDataOwner(request, context, { as: 'page', to })
+    await requirePermission(request, context, 'data:erase', { as: 'page', to })
     if (intent === 'empty-spam') {
       const deleted = await context.inbox.emptySpam()
       await recordDeed(context, pass, 'empty-spam', `Emptied the spam folder: ${deleted} deleted`)
@@ -54,7 +55,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const refused = (status: number, error: string) =>
       json({ replyProblem: { id: Number(id), error, text } satisfies ReplyProblem }, { status })
     if (!isSubmissionId(id)) return refused(400, 'That submission is not one the inbox knows.')
-    if (!context.owner.required || pass.session === null) return refused(403, context.cannotReply ?? 'Sign in first.')
+    const { cannot } = await requirePermission(request, context, 'replies:send', {
+      as: 'page',
+      to: 'reply to leads',
+      showCannot: true,
+    })
+    if (cannot) return refused(403, cannot)
     if (intent !== 'reply' && !isSubmissionId(fields.replyId)) {
       return refused(400, 'That reply is not one the inbox knows.')
     }
@@ -97,7 +103,7 @@ const noCounts: TagCount[] = []
 const isThisMachine = (address: string) => ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const pass = await requireOwner(request, context, { as: 'page' })
+  const pass = await requirePermission(request, context, 'inbox:read', { as: 'page' })
   const owner = pass.who.role === 'owner'
   // What is not set up is set up in the settings, an owner's: a helper is told whom to ask.
   const forThem = (cannot: string | null, what: string) =>
@@ -121,7 +127,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // What is not set up yet, said once for the page: the settings are a signed-in owner's.
   const setUp = { settings: context.owner.required && owner, ...context.setup() }
   // Downloading everything, deleting and forgetting: only for a signed-in owner.
-  const keeping = { can: !context.cannotKeepData && pass.session !== null && owner, cannot: context.cannotKeepData }
+  const keeping = {
+    can: context.owner.required && pass.session !== null && owner,
+    cannot: context.owner.required ? null : refusedWhileOpen('data:erase'),
+  }
   // What the page shows around the list, however the list went.
   const around = {
     phone,

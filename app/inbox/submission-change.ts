@@ -7,13 +7,12 @@ export type SubmissionChange = { status: SubmissionStatus } | { spam: false }
 // should not load a schema library for two fields.
 export function parseSubmissionChange(input: unknown): SubmissionChange | null {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return null
-  const fields = Object.keys(input)
-  if (fields.length !== 1) return null
-  const { status, spam } = input as { status?: unknown; spam?: unknown }
-  if (fields[0] === 'status' && submissionStatuses.includes(status as SubmissionStatus)) {
-    return { status: status as SubmissionStatus }
-  }
-  return fields[0] === 'spam' && spam === false ? { spam: false } : null
+  const [entry, ...more] = Object.entries(input)
+  if (!entry || more.length > 0) return null
+  const [field, value] = entry
+  const status = submissionStatuses.find((known) => known === value)
+  if (field === 'status' && status) return { status }
+  return field === 'spam' && value === false ? { spam: false } : null
 }
 
 export const submissionChangeError = 'Send {"status": "new"} or {"status": "handled"}, or {"spam": false}.'

@@ -18,8 +18,7 @@ export interface DataLifecycleSettings {
 /**
  * The data's years, started: the people a restored backup still holds are forgotten again at
  * once (before anything owed about them could go out), then backups and retention run on their
- * own timers. A backup, a delete, a person's export or forgetting needs a signed-in person, so
- * none of it is open without OWNER_PASSWORD (`cannotKeepData` says what to set).
+ * own timers.
  */
 export function startDataLifecycle({
   database,
@@ -29,7 +28,6 @@ export function startDataLifecycle({
   backupsDir,
   settings,
   copierUrl,
-  ownerRequired,
   log,
 }: {
   database: OpenDatabase
@@ -42,7 +40,6 @@ export function startDataLifecycle({
   settings: () => DataLifecycleSettings
   /** The backup copier's module: compiled beside the server, or its TypeScript through tsx in development. */
   copierUrl: URL
-  ownerRequired: () => boolean
   log: Log
 }) {
   const erasureList = createErasureList({
@@ -84,11 +81,6 @@ export function startDataLifecycle({
   return {
     people,
     backups,
-    /** Why the owner cannot download a backup, delete, or export or forget a person; null when they can. */
-    cannotKeepData: () =>
-      ownerRequired()
-        ? null
-        : 'To download a backup, delete submissions, or export or forget a person, set OWNER_PASSWORD: an open inbox must never let a stranger take or destroy its data.',
     /** After a change of settings: the next backup follows the new interval (retention reads its days each day). */
     settingsChanged(changed: string[]) {
       if (changed.some((key) => key.startsWith('BACKUP_'))) backups.rescheduled()

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini'
 import { and, asc, count, eq, isNull } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { passkeys, team } from '#app/data/schema'
@@ -17,14 +18,22 @@ type Refusal = { ok: false; status: number; error: string }
 const refused = (status: number, error: string): Refusal => ({ ok: false, status, error })
 const notAccepted = refused(400, 'That passkey was not accepted. Try again, or sign in with your password.')
 
-/** What a browser sends back from navigator.credentials, as JSON: checked by @simplewebauthn/server. */
-function asResponse(body: unknown): { id: string; response: Record<string, unknown> } | null {
-  if (typeof body !== 'object' || body === null) return null
-  const { id, response } = body as { id?: unknown; response?: unknown }
-  return typeof id === 'string' && id.length <= 1_024 && typeof response === 'object' && response !== null
-    ? (body as { id: string; response: Record<string, unknown> })
-    : null
+/** What a browser sends back from navigator.credentials, as JSON: the rest is checked by @simplewebauthn/server. */
+const browserAnswer = z.looseObject({
+  id: z.string().check(z.maxLength(1_024)),
+  response: z.record(z.string(), z.unknown()),
+})
+
+function asResponse(body: unknown): z.output<typeof browserAnswer> | null {
+  const read = browserAnswer.safeParse(body)
+  return read.success ? read.data : null
 }
+
+/** `POST /api/passkeys`: the person's password first, then the passkey their browser made. */
+export const addingSchema = z.object({ password: z.optional(z.string()), response: z.optional(z.unknown()) })
+
+/** `POST /api/sign-in/passkey`: the signed challenge, and where to go. */
+export const signingInSchema = z.object({ response: z.unknown(), redirectTo: z.optional(z.string()) })
 
 /**
  * Passkeys (WebAuthn): a person adds one from their page and signs in with it, nothing typed.

@@ -1,9 +1,11 @@
 import type { OpenDatabase } from '#app/data/database.server'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
 import type { Log } from '#app/log'
-import { createPush } from './push.server'
-import type { OwnerPhones } from './push-requests.server'
+import { createPush, type Push } from './push.server'
 import { vapidKeys, type VapidKeys } from './vapid.server'
+
+/** What the push API reaches: the phones, and the hosts they may be on. */
+export type OwnerPhones = Pick<Push, 'subscribe' | 'unsubscribe'> & { publicKey: string; hosts: string[] }
 
 /** PUSH_HOSTS, the VAPID keys and subject, PUBLIC_URL, and the retries' base. */
 export interface OwnerPhonesSettings {

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini'
 import { ECDH } from 'node:crypto'
 
 /** A browser's PushSubscription, checked: what the server may encrypt for and post to. */
@@ -41,6 +42,14 @@ export function onPushHost(url: URL, hosts: readonly string[]): boolean {
   })
 }
 
+const subscriptionShape = z.object({
+  endpoint: z.string(),
+  keys: z.object({ p256dh: z.unknown(), auth: z.unknown() }),
+})
+
+/** `DELETE /api/push-subscriptions`: which phone to stop notifying. */
+export const stoppingSchema = z.object({ endpoint: z.string() })
+
 /**
  * A PushSubscription's JSON (`{endpoint, keys: {p256dh, auth}}`) checked, or why it is not one:
  * an https address on a known push service (so no one can make the server post anywhere else),
@@ -50,18 +59,18 @@ export function readPushSubscription(
   body: unknown,
   hosts: readonly string[],
 ): { ok: true; subscription: OwnerSubscription } | { ok: false; error: string } {
-  const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : null
-  const keys = fields?.keys && typeof fields.keys === 'object' ? (fields.keys as Record<string, unknown>) : null
-  if (!fields || typeof fields.endpoint !== 'string' || !keys) {
+  const read = subscriptionShape.safeParse(body)
+  if (!read.success) {
     return {
       ok: false,
       error:
         'Send the browser\'s PushSubscription as JSON: {"endpoint": "https://…", "keys": {"p256dh": "…", "auth": "…"}}.',
     }
   }
+  const { endpoint, keys } = read.data
   let url: URL
   try {
-    url = new URL(fields.endpoint)
+    url = new URL(endpoint)
   } catch {
     return { ok: false, error: 'The endpoint is not a web address.' }
   }

@@ -1,9 +1,16 @@
+import * as z from 'zod/mini'
 import { randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { requestKeyShape, type Refusal } from '#app/http/refusal.server'
 import type { TeamMember } from '#app/owner/owner-access.server'
 
 type Context = Pick<AppLoadContext, 'replies' | 'cannotReply' | 'limits'>
+
+/** A reply as the API takes it. */
+export const replySchema = z.object({ text: z.string() })
+
+/** What the API does with a failed reply. */
+export const settlingSchema = z.object({ action: z.enum(['retry', 'dismiss']) })
 
 /**
  * A person's replies per minute, counted where the action runs whatever the path, and only

@@ -3,7 +3,7 @@ import { answeringJson, jsonError } from '#app/http/json.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { backupName } from '#app/lifecycle/backup-files.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { requireDataOwner } from '#app/owner/require-owner.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 import { recordDeed } from '#app/team/deeds.server'
 
 /**
@@ -14,7 +14,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return answeringJson(context.log, async () => {
     // Remix runs loaders for OPTIONS too: only a GET makes a copy.
     requireMethod(request, ['GET', 'HEAD'])
-    const pass = await requireDataOwner(request, context, { as: 'api', to: 'download a backup' })
+    const pass = await requirePermission(request, context, 'data:export', { as: 'api', to: 'download a backup' })
     const headers = {
       ...ownerDataHeaders,
       'Content-Type': 'application/vnd.sqlite3',

@@ -1,17 +1,18 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { answeringJson, jsonError } from '#app/http/json.server'
+import { answeringJson, jsonError, readJsonAs } from '#app/http/json.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { relyingOn } from '#app/owner/relying'
-import { requireOwner } from '#app/owner/require-owner.server'
+import { addingSchema } from '#app/owner/passkeys.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 
 const to = 'add a passkey'
 
 /** A person of the team, signed in: an open inbox's anyone has no passkeys. */
 async function requirePerson(request: Request, context: LoaderFunctionArgs['context']) {
-  const { who } = await requireOwner(request, context, { as: 'api', to })
-  if (who.id === null) throw jsonError(403, 'No one signs in yet: a passkey is for a person of the team.')
-  return { id: who.id, name: who.name }
+  const { who } = await requirePermission(request, context, 'account:own', { as: 'api', to })
+  // The open inbox was refused: whoever passed is a person of the team.
+  return { id: who.id!, name: who.name }
 }
 
 /** Only POST: the options are asked for with the password, so a session alone never adds a way in. */
@@ -31,8 +32,14 @@ export function action({ request, context }: ActionFunctionArgs) {
   return answeringJson(context.log, async () => {
     requireMethod(request, ['POST'])
     const who = await requirePerson(request, context)
-    const body: unknown = await request.json().catch(() => null)
-    const { password, response } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+    const read = await readJsonAs(
+      request,
+      'the passkey',
+      addingSchema,
+      'Send {"password": "…"} first, then the browser’s {"response": …}.',
+    )
+    if (!read.ok) return read.answer
+    const { password, response } = read.body
     if (typeof password === 'string') {
       const checked = await context.owner.checkOwnPassword(who.id, password, context.clientAddress)
       if (checked !== 'right') {

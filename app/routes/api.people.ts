@@ -3,7 +3,7 @@ import { answeringJson, jsonError } from '#app/http/json.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { readPersonAddress } from '#app/lifecycle/person-address'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { requireDataOwner } from '#app/owner/require-owner.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 import { forgotWords, recordDeed } from '#app/team/deeds.server'
 
 const nothingAbout = (address: string) => jsonError(404, `The site holds nothing about ${address}.`)
@@ -16,7 +16,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return answeringJson(context.log, async () => {
     // Remix runs loaders for OPTIONS too; the answer names every method the address takes.
     requireMethod(request, ['GET', 'HEAD', 'DELETE'])
-    const pass = await requireDataOwner(request, context, { as: 'api', to: "export a person's data" })
+    const pass = await requirePermission(request, context, 'data:export', { as: 'api', to: "export a person's data" })
     const address = readPersonAddress(new URL(request.url).searchParams)
     if (!address.ok) return jsonError(400, address.error)
     const everything = context.people.exportOf(address.email)
@@ -37,7 +37,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 export function action({ request, context }: ActionFunctionArgs) {
   return answeringJson(context.log, async () => {
     requireMethod(request, ['GET', 'HEAD', 'DELETE'])
-    const pass = await requireDataOwner(request, context, { as: 'api', to: 'forget a person' })
+    const pass = await requirePermission(request, context, 'data:erase', { as: 'api', to: 'forget a person' })
     const address = readPersonAddress(new URL(request.url).searchParams)
     if (!address.ok) return jsonError(400, address.error)
     const forgotten = await context.people.forget(address.email, pass.who.id)

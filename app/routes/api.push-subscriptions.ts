@@ -3,8 +3,8 @@ import { answeringJson, asResponse, jsonError, parseJsonBody, requestBytes } fro
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { pushLimits } from '#app/push/push-message'
-import { requirePushOwner } from '#app/push/push-requests.server'
-import { readPushSubscription } from '#app/push/push-subscription.server'
+import { requirePermission } from '#app/owner/require-permission.server'
+import { readPushSubscription, stoppingSchema } from '#app/push/push-subscription.server'
 
 /**
  * The owner's phones: POST a browser's PushSubscription JSON to be told of each lead there (201,
@@ -13,7 +13,10 @@ import { readPushSubscription } from '#app/push/push-subscription.server'
 export function action({ request, context }: ActionFunctionArgs) {
   return answeringJson(context.log, async () => {
     requireMethod(request, ['POST', 'DELETE'])
-    const { phones, memberId } = await requirePushOwner(request, context, 'be notified of leads')
+    const { who } = await requirePermission(request, context, 'phone:notify', { as: 'api', to: 'be notified of leads' })
+    // The guard found notifications on, so someone can sign in: whoever passed is a person of the team.
+    const phones = context.push!
+    const memberId = who.id!
     const bytes = await requestBytes(request)
     if (bytes.length > pushLimits.subscriptionBytes) {
       return jsonError(400, `A push subscription is at most ${pushLimits.subscriptionBytes} bytes of JSON.`)
@@ -21,8 +24,9 @@ export function action({ request, context }: ActionFunctionArgs) {
     const read = parseJsonBody(request.headers.get('Content-Type'), bytes, 'the push subscription')
     if (!read.ok) return asResponse(read.answer)
     if (request.method === 'DELETE') {
-      const endpoint = (read.body as { endpoint?: unknown } | null)?.endpoint
-      if (typeof endpoint !== 'string') return jsonError(400, 'Send {"endpoint": "…"} of the phone to stop notifying.')
+      const stopping = stoppingSchema.safeParse(read.body)
+      if (!stopping.success) return jsonError(400, 'Send {"endpoint": "…"} of the phone to stop notifying.')
+      const { endpoint } = stopping.data
       let address: string
       try {
         address = new URL(endpoint).href

@@ -2,12 +2,13 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { answeringJson, errorBody, jsonError, readJsonBody } from '#app/http/json.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { applyChange, requireSettingsOwner } from '#app/settings/settings-requests.server'
+import { applyChange } from '#app/settings/settings-requests.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 
 /** Every setting: its value (a secret only as set or not), where it comes from, and what locks it. */
 export function loader({ request, context }: LoaderFunctionArgs) {
   return answeringJson(context.log, async () => {
-    await requireSettingsOwner(request, context, { as: 'api', to: 'read the settings' })
+    await requirePermission(request, context, 'settings:change', { as: 'api', to: 'read the settings' })
     return json({ data: context.settings.view() }, { headers: ownerDataHeaders })
   })
 }
@@ -20,7 +21,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 export function action({ request, context }: ActionFunctionArgs) {
   return answeringJson(context.log, async () => {
     requireMethod(request, ['PATCH'])
-    await requireSettingsOwner(request, context, { as: 'api', to: 'change the settings' })
+    await requirePermission(request, context, 'settings:change', { as: 'api', to: 'change the settings' })
     const read = await readJsonBody(request, 'the settings')
     if (!read.ok) return read.answer
     const body = read.body

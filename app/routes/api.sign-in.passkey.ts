@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { answeringJson, jsonError } from '#app/http/json.server'
+import { answeringJson, jsonError, readJsonAs } from '#app/http/json.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { relyingOn } from '#app/owner/relying'
+import { signingInSchema } from '#app/owner/passkeys.server'
 import { cameOverHttps } from '#app/owner/request-security'
 import { safeRedirect } from '#app/owner/safe-redirect'
 import { recordFailedSignIn } from '#app/team/sign-in-record.server'
@@ -30,8 +31,14 @@ export function action({ request, context }: ActionFunctionArgs) {
         'Retry-After': String(allowed.retryAfterSeconds),
       })
     }
-    const body: unknown = await request.json().catch(() => null)
-    const { response, redirectTo } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+    const read = await readJsonAs(
+      request,
+      'the passkey',
+      signingInSchema,
+      'Send the browser’s {"response": …} and where to go, {"redirectTo": "/farm-sales"}.',
+    )
+    if (!read.ok) return read.answer
+    const { response, redirectTo } = read.body
     const signedIn = await context.passkeys.signIn(response, relyingOn(request), {
       secure: cameOverHttps(request),
       cookieHeader: request.headers.get('Cookie'),
@@ -41,7 +48,7 @@ export function action({ request, context }: ActionFunctionArgs) {
       throw jsonError(signedIn.status, signedIn.error)
     }
     return json(
-      { redirectTo: safeRedirect(typeof redirectTo === 'string' ? redirectTo : null) },
+      { redirectTo: safeRedirect(redirectTo ?? null) },
       { headers: { ...ownerDataHeaders, 'Set-Cookie': signedIn.cookie } },
     )
   })

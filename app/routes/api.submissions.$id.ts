@@ -4,7 +4,7 @@ import { answeringJson, jsonError, readJsonBody } from '#app/http/json.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { recordDeed } from '#app/team/deeds.server'
-import { requireDataOwner, requireOwner } from '#app/owner/require-owner.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 import { isSubmissionId } from '#app/leads/lead'
 
 export function loader() {
@@ -23,8 +23,8 @@ export function action({ request, params, context }: ActionFunctionArgs) {
     requireMethod(request, ['PATCH', 'DELETE'])
     const pass =
       request.method === 'DELETE'
-        ? await requireDataOwner(request, context, { as: 'api', to: 'delete submissions' })
-        : await requireOwner(request, context, { as: 'api', to: 'change submissions' })
+        ? await requirePermission(request, context, 'data:erase', { as: 'api', to: 'delete submissions' })
+        : await requirePermission(request, context, 'inbox:work', { as: 'api', to: 'change submissions' })
     const id = params.id ?? ''
     if (!isSubmissionId(id)) return jsonError(404, `There is no submission ${id}.`)
     if (request.method === 'DELETE') {

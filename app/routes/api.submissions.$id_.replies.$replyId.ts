@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { answeringJson, jsonError, readJsonBody } from '#app/http/json.server'
+import { answeringJson, jsonError, readJsonAs } from '#app/http/json.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { requireSendingOwner } from '#app/owner/require-owner.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 import { refusalAnswer } from '#app/http/refusal.server'
-import { settleFailedReply } from '#app/replies/reply-requests.server'
+import { settleFailedReply, settlingSchema } from '#app/replies/reply-requests.server'
 import { isSubmissionId } from '#app/leads/lead'
 
 export function loader() {
@@ -21,18 +21,23 @@ export function loader() {
 export function action({ request, params, context }: ActionFunctionArgs) {
   return answeringJson(context.log, async () => {
     requireMethod(request, ['PATCH'])
-    const pass = await requireSendingOwner(request, context, { as: 'api', to: 'retry or dismiss replies' })
+    const pass = await requirePermission(request, context, 'replies:send', {
+      as: 'api',
+      to: 'retry or dismiss replies',
+    })
     const id = params.id ?? ''
     const replyId = params.replyId ?? ''
     if (!isSubmissionId(id) || !isSubmissionId(replyId)) {
       return jsonError(404, `There is no reply ${replyId} to submission ${id}.`)
     }
-    const read = await readJsonBody(request, 'the change')
+    const read = await readJsonAs(
+      request,
+      'the change',
+      settlingSchema,
+      'Send {"action": "retry"} or {"action": "dismiss"}.',
+    )
     if (!read.ok) return read.answer
-    const action = (read.body as { action?: unknown } | null)?.action
-    if (action !== 'retry' && action !== 'dismiss') {
-      return jsonError(400, 'Send {"action": "retry"} or {"action": "dismiss"}.')
-    }
+    const { action } = read.body
     const settled = await settleFailedReply(
       context,
       { submissionId: Number(id), replyId: Number(replyId), action },

@@ -1,16 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { answeringJson, jsonError, readJsonBody } from '#app/http/json.server'
+import { answeringJson, jsonError, readJsonAs } from '#app/http/json.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { requireOwner, requireSendingOwner } from '#app/owner/require-owner.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 import { refusalAnswer } from '#app/http/refusal.server'
-import { sendReply } from '#app/replies/reply-requests.server'
+import { replySchema, sendReply } from '#app/replies/reply-requests.server'
 import { isSubmissionId } from '#app/leads/lead'
 
 /** Every mail of a lead's conversation (replies and the acknowledgement), oldest first, with every word. */
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   return answeringJson(context.log, async () => {
-    await requireOwner(request, context, { as: 'api', to: 'read replies' })
+    await requirePermission(request, context, 'inbox:read', { as: 'api', to: 'read replies' })
     const id = params.id ?? ''
     const history = isSubmissionId(id) ? context.replies.history(Number(id)) : null
     if (!history) return jsonError(404, `There is no submission ${id}.`)
@@ -26,15 +26,12 @@ export function loader({ request, params, context }: LoaderFunctionArgs) {
 export function action({ request, params, context }: ActionFunctionArgs) {
   return answeringJson(context.log, async () => {
     requireMethod(request, ['POST'])
-    const pass = await requireSendingOwner(request, context, { as: 'api', to: 'reply to leads' })
+    const pass = await requirePermission(request, context, 'replies:send', { as: 'api', to: 'reply to leads' })
     const id = params.id ?? ''
     if (!isSubmissionId(id)) return jsonError(404, `There is no submission ${id}.`)
-    const read = await readJsonBody(request, 'the reply')
+    const read = await readJsonAs(request, 'the reply', replySchema, 'Send the reply as {"text": "…"}.')
     if (!read.ok) return read.answer
-    const body = read.body as { text?: unknown } | null
-    if (typeof body !== 'object' || body === null || typeof body.text !== 'string') {
-      return jsonError(400, 'Send the reply as {"text": "…"}.')
-    }
+    const body = read.body
     const key = request.headers.get('Idempotency-Key')
     const sent = await sendReply(
       context,

@@ -3,12 +3,12 @@ import { apiPageSizes, pageParams, readInboxQuery } from '#app/inbox/inbox-query
 import { answeringJson, asResponse, jsonError, requestBytes } from '#app/http/json.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { requireOwner } from '#app/owner/require-owner.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 import { receiveJson } from '#app/submissions/receive-json.server'
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return answeringJson(context.log, async () => {
-    await requireOwner(request, context, { as: 'api', to: 'read submissions' })
+    await requirePermission(request, context, 'inbox:read', { as: 'api', to: 'read submissions' })
     const url = new URL(request.url)
     const query = readInboxQuery(url.searchParams, apiPageSizes)
     if (!query.ok) return jsonError(400, query.error)

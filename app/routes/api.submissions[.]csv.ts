@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { apiPageSizes, readInboxQuery } from '#app/inbox/inbox-query'
 import { answeringJson, jsonError } from '#app/http/json.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { requireOwner } from '#app/owner/require-owner.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 import { recordDeed } from '#app/team/deeds.server'
 
 /** The whole view as CSV for a spreadsheet: the list's search and filters, no page limit, streamed. */
 export function loader({ request, context }: LoaderFunctionArgs) {
   return answeringJson(context.log, async () => {
-    const pass = await requireOwner(request, context, { as: 'api', to: 'export submissions', role: 'owner' })
+    const pass = await requirePermission(request, context, 'inbox:export', { as: 'api', to: 'export submissions' })
     const query = readInboxQuery(new URL(request.url).searchParams, apiPageSizes)
     if (!query.ok) return jsonError(400, query.error)
     // The view's search and filters; pages and their size do not apply to an export.

@@ -1,14 +1,17 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { answeringJson, jsonError, readJsonBody } from '#app/http/json.server'
+import { answeringJson, readJsonAs } from '#app/http/json.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
+import { requirePermission } from '#app/owner/require-permission.server'
 import { refusalAnswer } from '#app/http/refusal.server'
-import { readAudience, requireUpdatesOwner, sendUpdate } from '#app/updates/update-requests.server'
+import { sendUpdate, updateSchema } from '#app/updates/update-requests.server'
 
 /** The latest updates' reports, newest first. */
 export function loader({ request, context }: LoaderFunctionArgs) {
   return answeringJson(context.log, async () => {
-    const { desk } = await requireUpdatesOwner(request, context, 'read the updates')
+    await requirePermission(request, context, 'updates:send', { as: 'api', to: 'read the updates' })
+    // The guard found updates on.
+    const desk = context.updates!
     return json({ data: desk.updates.reports() }, { headers: ownerDataHeaders })
   })
 }
@@ -20,18 +23,19 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 export function action({ request, context }: ActionFunctionArgs) {
   return answeringJson(context.log, async () => {
     requireMethod(request, ['POST'])
-    const { who } = await requireUpdatesOwner(request, context, 'send updates')
-    const read = await readJsonBody(request, 'the update')
+    const { who } = await requirePermission(request, context, 'updates:send', { as: 'api', to: 'send updates' })
+    const read = await readJsonAs(
+      request,
+      'the update',
+      updateSchema,
+      'Send the update as {"subject": "…", "text": "…", "products": […], "intents": […]}.',
+    )
     if (!read.ok) return read.answer
-    const body = read.body as { subject?: unknown; text?: unknown; products?: unknown; intents?: unknown } | null
-    const audience = body && typeof body === 'object' ? readAudience(body.products, body.intents) : null
-    if (!body || typeof body.subject !== 'string' || typeof body.text !== 'string' || !audience) {
-      return jsonError(400, 'Send the update as {"subject": "…", "text": "…", "products": […], "intents": […]}.')
-    }
+    const { subject, text, products, intents } = read.body
     const key = request.headers.get('Idempotency-Key')
     const sent = await sendUpdate(
       context,
-      { subject: body.subject, text: body.text, audience, ...(key === null ? {} : { requestKey: key }) },
+      { subject, text, audience: { products, intents }, ...(key === null ? {} : { requestKey: key }) },
       who,
     )
     if (!sent.ok) return refusalAnswer(sent)

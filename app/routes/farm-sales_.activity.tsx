@@ -4,7 +4,7 @@ import { OwnerPage } from '#app/components/owner-page'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { requireOwner } from '#app/owner/require-owner.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 import { isSubmissionId } from '#app/leads/lead'
 import { shortTime } from '#app/components/dates'
 
@@ -15,7 +15,7 @@ export const headers = pageHeaders
 /** Newest first, a page at a time (`?before=` the last id shown); only for owners. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMethod(request, ['GET', 'HEAD'])
-  await requireOwner(request, context, { as: 'page', to: 'read the activity log', role: 'owner' })
+  await requirePermission(request, context, 'activity:read', { as: 'page', to: 'read the activity log' })
   const before = new URL(request.url).searchParams.get('before')
   const page = context.activity.page(before !== null && isSubmissionId(before) ? Number(before) : null)
   return json({ ...page, days: context.settings.config.activityDays }, { headers: ownerDataHeaders })

@@ -6,7 +6,7 @@ import { requireMethod } from '#app/http/require-method.server'
 import { defaultRange, readRange } from '#app/insights/insights'
 import { InsightsView } from '#app/insights/insights-view'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { requireOwner } from '#app/owner/require-owner.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 
 export const meta: MetaFunction = () => [{ title: 'Insights' }, { name: 'robots', content: 'noindex' }]
 
@@ -15,7 +15,7 @@ export const headers = pageHeaders
 /** The season at a glance, for owners; a range not offered falls back to 12 weeks, with a note. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMethod(request, ['GET', 'HEAD'])
-  await requireOwner(request, context, { as: 'page', to: 'see the insights', role: 'owner' })
+  await requirePermission(request, context, 'insights:read', { as: 'page', to: 'see the insights' })
   const range = readRange(new URL(request.url).searchParams)
   return json(
     {

@@ -5,9 +5,9 @@ import { domainOf } from '#app/delivery/dkim.server'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { requireOwner } from '#app/owner/require-owner.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 import { checkMailDns, freeMailDomains, type RecordVerdict } from '#app/settings/mail-dns.server'
-import { cannotSetUp, sendTestMail } from '#app/settings/settings-requests.server'
+import { sendTestMail } from '#app/settings/settings-requests.server'
 
 export const meta: MetaFunction = () => [{ title: 'Mail that lands' }, { name: 'robots', content: 'noindex' }]
 
@@ -18,8 +18,12 @@ export const headers = pageHeaders
  * trusted (SPF, DKIM, DMARC), each looked up live and said in words; never the key itself.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!context.owner.required) return json({ cannot: cannotSetUp, setUp: null })
-  await requireOwner(request, context, { as: 'page', to: 'set up the farm’s mail', role: 'owner' })
+  const { cannot } = await requirePermission(request, context, 'settings:change', {
+    as: 'page',
+    to: 'set up the farm’s mail',
+    showCannot: true,
+  })
+  if (cannot) return json({ cannot, setUp: null })
   const { notify, dkim } = context.settings.config
   if (!notify) return json({ cannot: null, setUp: null }, { headers: ownerDataHeaders })
   const domain = domainOf(notify.from)
@@ -41,8 +45,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** 'Send a test mail' with the settings as they are. */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
-  if (!context.owner.required) throw json({ error: cannotSetUp }, { status: 403 })
-  const pass = await requireOwner(request, context, { as: 'page', to: 'set up the farm’s mail', role: 'owner' })
+  const pass = await requirePermission(request, context, 'settings:change', {
+    as: 'page',
+    to: 'set up the farm’s mail',
+  })
   const tested = await sendTestMail(new FormData(), context, pass)
   return json(tested.ok ? { ok: true, said: tested.said } : { ok: false, said: tested.error }, {
     status: tested.ok ? 200 : 400,

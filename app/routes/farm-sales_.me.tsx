@@ -7,34 +7,32 @@ import { requireMethod } from '#app/http/require-method.server'
 import { AddPasskey } from '#app/owner/add-passkey'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { cameOverHttps } from '#app/owner/request-security'
-import { requireOwner } from '#app/owner/require-owner.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 import { shortDate } from '#app/components/dates'
 
 export const meta: MetaFunction = () => [{ title: 'Your page' }, { name: 'robots', content: 'noindex' }]
 
 export const headers = pageHeaders
 
-const openInbox = 'No one signs in yet: this page is for a person of the team, once the site has its first owner.'
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const pass = await requireOwner(request, context, { as: 'page' })
-  const mine = pass.who.id === null ? null : context.team.mine(pass.who.id)
-  return json({ mine, cannot: mine ? null : openInbox }, { headers: ownerDataHeaders })
+  const { who, cannot } = await requirePermission(request, context, 'account:own', { as: 'page', showCannot: true })
+  const mine = who.id === null ? null : context.team.mine(who.id)
+  return json({ mine, cannot }, { headers: ownerDataHeaders })
 }
 
 type Section = 'mine' | 'password' | 'phones' | 'passkeys'
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
-  const pass = await requireOwner(request, context, { as: 'page' })
+  const pass = await requirePermission(request, context, 'account:own', { as: 'page' })
   const form = await request.formData().catch(() => new FormData())
   const fields = formTexts(form, ['intent', 'name', 'email', 'mail', 'push', 'current', 'password', 'id'])
   // `field`: which of the section's fields it is about, marked invalid alone.
   const refused = (section: Section, status: number, error: string, field?: string) =>
     json({ problem: { section, error, field: field ?? null } }, { status })
   if (!fields) return refused('mine', 400, notText)
-  if (pass.who.id === null || pass.session === null) return refused('mine', 403, openInbox)
-  const me = pass.who.id
+  // A person of the team passed (the open inbox is refused): they have an id.
+  const me = pass.who.id!
   const done = () => redirect('/farm-sales/me', 303)
   switch (fields.intent) {
     case 'mine': {

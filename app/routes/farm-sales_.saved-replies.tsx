@@ -5,7 +5,7 @@ import { formTexts, notText } from '#app/http/form-text.server'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { requireOwner } from '#app/owner/require-owner.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 import { savedReplyLimits } from '#app/replies/replies.server'
 import { isSubmissionId } from '#app/leads/lead'
 
@@ -13,15 +13,16 @@ export const meta: MetaFunction = () => [{ title: 'Saved replies' }, { name: 'ro
 
 export const headers = pageHeaders
 
-const needsPassword =
-  'Saved replies and the acknowledgement are sent as the farm: set OWNER_PASSWORD and sign in to write them.'
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireOwner(request, context, { as: 'page', to: 'write the saved replies', role: 'owner' })
-  const ready = context.owner.required
+  const { cannot } = await requirePermission(request, context, 'saved-replies:write', {
+    as: 'page',
+    to: 'write the saved replies',
+    showCannot: true,
+  })
+  const ready = cannot === null
   return json(
     {
-      cannotEdit: ready ? null : needsPassword,
+      cannotEdit: cannot,
       saved: ready ? context.replies.saved.list() : [],
       acknowledgement: ready ? context.replies.acknowledgement.text() : '',
       acknowledging: context.replies.acknowledgement.on,
@@ -36,7 +37,7 @@ type FormName = number | 'new' | 'acknowledgement'
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
-  await requireOwner(request, context, { as: 'page', to: 'write the saved replies', role: 'owner' })
+  await requirePermission(request, context, 'saved-replies:write', { as: 'page', to: 'write the saved replies' })
   const form = await request.formData().catch(() => new FormData())
   const fields = formTexts(form, ['intent', 'id', 'name', 'text'])
   if (!fields)
@@ -44,7 +45,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { intent, id, name, text } = fields
   const which: FormName = intent === 'acknowledgement' ? 'acknowledgement' : isSubmissionId(id) ? Number(id) : 'new'
   const refused = (status: number, error: string) => json({ problem: { form: which, error, name, text } }, { status })
-  if (!context.owner.required) return refused(403, needsPassword)
   const done =
     intent === 'save'
       ? await context.replies.saved.save({ ...(which === 'new' ? {} : { id: Number(id) }), name, text })

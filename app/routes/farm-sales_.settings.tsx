@@ -6,11 +6,10 @@ import { mailboxLinkWords } from '#app/mail-back/mailbox.server'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { requireOwner } from '#app/owner/require-owner.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 import { fieldOf, sectionOf, sections } from '#app/settings/fields'
 import {
   applyChange,
-  cannotSetUp,
   changeOfForm,
   sendTestMail,
   sendTestPost,
@@ -23,8 +22,12 @@ export const meta: MetaFunction = () => [{ title: 'Settings' }, { name: 'robots'
 export const headers = pageHeaders
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!context.owner.required) return json({ cannot: cannotSetUp, states: null, acknowledgement: '', mailboxSays: '' })
-  await requireOwner(request, context, { as: 'page', to: 'change the farm’s settings', role: 'owner' })
+  const { cannot } = await requirePermission(request, context, 'settings:change', {
+    as: 'page',
+    to: 'change the farm’s settings',
+    showCannot: true,
+  })
+  if (cannot) return json({ cannot, states: null, acknowledgement: '', mailboxSays: '' })
   return json(
     {
       cannot: null,
@@ -54,8 +57,10 @@ function typedIn(form: FormData, sectionId: string): Record<string, string> {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
-  if (!context.owner.required) throw json({ error: cannotSetUp }, { status: 403 })
-  const pass = await requireOwner(request, context, { as: 'page', to: 'change the farm’s settings', role: 'owner' })
+  const pass = await requirePermission(request, context, 'settings:change', {
+    as: 'page',
+    to: 'change the farm’s settings',
+  })
   const form = await request.formData().catch(() => null)
   const intent = form?.get('intent')
   const section = form?.get('section')

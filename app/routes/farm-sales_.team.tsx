@@ -5,7 +5,7 @@ import { formTexts, notText } from '#app/http/form-text.server'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { requireOwner, type Guard } from '#app/owner/require-owner.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 import { isSubmissionId } from '#app/leads/lead'
 import { shortDate } from '#app/components/dates'
 import { invitationDays } from '#app/team/team.server'
@@ -14,17 +14,17 @@ export const meta: MetaFunction = () => [{ title: 'The team' }, { name: 'robots'
 
 export const headers = pageHeaders
 
-const guard: Guard = { as: 'page', to: 'change the team', role: 'owner' }
-const openInbox =
-  'No one signs in yet: the team starts with its first owner (OWNER_PASSWORD, or the set-up link in the log).'
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const pass = await requireOwner(request, context, guard)
+  const { who, cannot } = await requirePermission(request, context, 'team:change', {
+    as: 'page',
+    to: 'change the team',
+    showCannot: true,
+  })
   return json(
     {
-      people: context.owner.required ? context.team.people() : [],
-      me: pass.who.id,
-      cannot: context.owner.required ? null : openInbox,
+      people: cannot ? [] : context.team.people(),
+      me: who.id,
+      cannot,
       invitationDays,
     },
     { headers: ownerDataHeaders },
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
-  const pass = await requireOwner(request, context, guard)
+  const pass = await requirePermission(request, context, 'team:change', { as: 'page', to: 'change the team' })
   const form = await request.formData().catch(() => new FormData())
   const fields = formTexts(form, ['intent', 'id', 'name', 'email', 'role'])
   const refused = (status: number, error: string, extra: { field?: string; id?: number } = {}) =>
@@ -42,7 +42,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status },
     )
   if (!fields) return refused(400, notText)
-  if (!context.owner.required) return refused(403, openInbox)
   const address = context.clientAddress
   const link = (token: string) => `${new URL(request.url).origin}/join/${token}`
   if (fields.intent === 'invite') {

@@ -6,7 +6,7 @@ import { formTexts, notText } from '#app/http/form-text.server'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { requireOwner } from '#app/owner/require-owner.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 import { newFormKey } from '#app/replies/reply-requests.server'
 import { isSubmissionId } from '#app/leads/lead'
 import { Composer, type Review } from '#app/updates/composer'
@@ -23,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: 'Updates and offers' }, { name
 export const headers = pageHeaders
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireOwner(request, context, { as: 'page', to: 'send updates', role: 'owner' })
+  await requirePermission(request, context, 'updates:send', { as: 'page', to: 'send updates', showCannot: true })
   const ready = updatesDesk(context)
   if (!ready.ok) return json({ cannotSend: ready.error, desk: null }, { headers: ownerDataHeaders })
   const { subscribers, updates } = ready.desk
@@ -66,7 +66,11 @@ export interface Draft {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
-  const { who } = await requireOwner(request, context, { as: 'page', to: 'send updates', role: 'owner' })
+  const { who } = await requirePermission(request, context, 'updates:send', {
+    as: 'page',
+    to: 'send updates',
+    showCannot: true,
+  })
   const sentForm = await request.formData().catch(() => new FormData())
   const fields = formTexts(sentForm, ['intent', 'subject', 'text', 'requestKey', 'email', 'name', 'note', 'id'])
   const lists = [...sentForm.getAll('product'), ...sentForm.getAll('intent-of')]

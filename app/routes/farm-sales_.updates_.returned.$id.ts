@@ -3,8 +3,7 @@ import { answeringJson, jsonError } from '#app/http/json.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { isSubmissionId } from '#app/leads/lead'
 import { ownerDataHeaders } from '#app/owner/owner-data'
-import { requireOwner } from '#app/owner/require-owner.server'
-import { updatesDesk } from '#app/updates/update-requests.server'
+import { requirePermission } from '#app/owner/require-permission.server'
 
 /**
  * A bounce or complaint as it came, for the signed-in owner: always plain text, never run or shown
@@ -13,10 +12,9 @@ import { updatesDesk } from '#app/updates/update-requests.server'
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   return answeringJson(context.log, async () => {
     requireMethod(request, ['GET', 'HEAD'])
-    await requireOwner(request, context, { as: 'api', to: 'read what came back', role: 'owner' })
-    const ready = updatesDesk(context)
-    if (!ready.ok) return jsonError(ready.status, ready.error)
-    const source = isSubmissionId(params.id ?? '') ? ready.desk.returned.source(Number(params.id)) : null
+    await requirePermission(request, context, 'updates:send', { as: 'api', to: 'read what came back' })
+    // The guard found updates on.
+    const source = isSubmissionId(params.id ?? '') ? context.updates!.returned.source(Number(params.id)) : null
     if (source === null) return jsonError(404, 'There is no such bounce or complaint.')
     return new Response(request.method === 'HEAD' ? null : source, {
       headers: {

@@ -2,28 +2,13 @@ import { randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { createSmtpTransport } from '#app/delivery/smtp-transport.server'
 import { serverWords } from '#app/delivery/smtp-refusals'
-import { jsonError } from '#app/http/json.server'
 import type { OwnerPass } from '#app/owner/owner-access.server'
-import { requireOwner, type Guard } from '#app/owner/require-owner.server'
 import { postSigned } from '#app/webhook/webhook.server'
 import { notText } from '#app/http/form-text.server'
 import { sectionOf, type FieldState } from './fields'
 import { decodedPart, type SettingsChange, type SettingsRefusal } from './settings.server'
 
 type Context = Pick<AppLoadContext, 'owner' | 'siteNames' | 'settings' | 'limits' | 'farm' | 'dkim' | 'mailbox'>
-
-export const cannotSetUp =
-  'To set the site up from here, set OWNER_PASSWORD: the settings hold the mail server’s password, so only the signed-in owner may see or change them.'
-
-/**
- * The guard of the settings, said once for the page and the API: only a signed-in owner, so only
- * when OWNER_PASSWORD is set (an open inbox's 403 says what to set); then the owner guard (421,
- * 401 or the sign-in page).
- */
-export async function requireSettingsOwner(request: Request, context: Context, guard: Guard): Promise<OwnerPass> {
-  if (!context.owner.required) throw jsonError(403, cannotSetUp)
-  return requireOwner(request, context, { to: 'change the farm’s settings', ...guard, role: 'owner' })
-}
 
 /**
  * A section's form as a change: only what differs from what is shown (so a default left alone

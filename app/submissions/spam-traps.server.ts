@@ -1,3 +1,4 @@
+import * as z from 'zod/mini'
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { spamTrapFields } from './contact-fields'
 import type { SpamReason } from '#app/data/enums'
@@ -36,8 +37,9 @@ export function createSpamTraps({ secret, minFillSeconds, now = Date.now }: Opti
       return `${time}.${sign(time)}`
     },
     caughtBy(input) {
-      if (typeof input !== 'object' || input === null) return []
-      const fields = input as Record<string, unknown>
+      const read = z.record(z.string(), z.unknown()).safeParse(input)
+      if (!read.success) return []
+      const fields = read.data
       const caught: SpamReason[] = []
       const honeypot = fields[spamTrapFields.honeypot]
       if (honeypot !== undefined && honeypot !== '') caught.push('honeypot')

@@ -1,7 +1,6 @@
+import * as z from 'zod/mini'
 import type { AppLoadContext } from '@remix-run/node'
-import { jsonError } from '#app/http/json.server'
 import type { TeamMember } from '#app/owner/owner-access.server'
-import { requireOwner, roleRefusal } from '#app/owner/require-owner.server'
 import type { Refusal } from '#app/http/refusal.server'
 import type { Subscribers } from './subscribers.server'
 import { updateError, whySubscribed, type Audience } from './update'
@@ -103,32 +102,17 @@ export async function sendUpdate(
   return ready.desk.updates.send({ ...input, by: who.id })
 }
 
-/**
- * The guard of the updates API: a signed-in helper is told the role they lack, first; then,
- * without OWNER_PASSWORD (or with UPDATES off), a 403 that says what to set; then the owner guard
- * (401 unless signed in).
- */
-export async function requireUpdatesOwner(
-  request: Request,
-  context: Context & Pick<AppLoadContext, 'owner' | 'siteNames'>,
-  to: string,
-): Promise<{ desk: UpdatesDesk; who: TeamMember }> {
-  const pass = await context.owner.passFor(request.headers.get('Cookie'))
-  if (pass && pass.who.role !== 'owner') throw roleRefusal(pass, { as: 'api', to })
-  const ready = updatesDesk(context)
-  if (!ready.ok) throw jsonError(403, ready.error)
-  const { who } = await requireOwner(request, context, { as: 'api', to, role: 'owner' })
-  return { desk: ready.desk, who }
-}
+/** At most 50 names, each once; none when left out. */
+const names = z._default(
+  z.pipe(
+    z.array(z.string()).check(z.maxLength(50)),
+    z.transform((chosen) => [...new Set(chosen)]),
+  ),
+  [],
+)
 
-/** An audience as a JSON body or a query string names it; null when it is not lists of names. */
-export function readAudience(products: unknown, intents: unknown): Audience | null {
-  const names = (value: unknown) =>
-    value === undefined
-      ? []
-      : Array.isArray(value) && value.length <= 50 && value.every((name) => typeof name === 'string')
-        ? [...new Set(value as string[])]
-        : null
-  const chosen = { products: names(products), intents: names(intents) }
-  return chosen.products && chosen.intents ? { products: chosen.products, intents: chosen.intents } : null
-}
+/** An audience as a JSON body or a query string names it: lists of products and intents. */
+export const audienceSchema = z.object({ products: names, intents: names }) satisfies z.ZodMiniType<Audience>
+
+/** An update as the API takes it: its subject and text, and whom it goes to. */
+export const updateSchema = z.object({ subject: z.string(), text: z.string(), products: names, intents: names })

@@ -188,9 +188,29 @@ describe('passkey answers that are not a passkey’s', () => {
     const clientData = Buffer.from(
       JSON.stringify({ type: 'webauthn.get', challenge: offered.challenge, origin: server.url }),
     ).toString('base64url')
+    // The same JSON reader as every API: words for what is not JSON, or not the shape asked for.
+    const notRead = [
+      { body: 'not json', says: /^The request body is not valid JSON\.$/ },
+      { body: 'null', says: /^Send the browser’s \{"response": …\}/ },
+      { body: '{"response": {}, "redirectTo": 5}', says: /^Send the browser’s \{"response": …\}/ },
+    ]
+    for (const { body, says } of notRead) {
+      const answer = await rawRequest(server.url, {
+        path: '/api/sign-in/passkey',
+        headers: { 'Content-Type': 'application/json', ...fromSomewhere() },
+        body,
+      })
+      expect(answer.status, body).toBe(400)
+      expect(JSON.parse(answer.text).error).toMatch(says)
+    }
+    const asText = await rawRequest(server.url, {
+      path: '/api/sign-in/passkey',
+      headers: { 'Content-Type': 'text/plain', ...fromSomewhere() },
+      body: '{"response": {}}',
+    })
+    expect(asText.status).toBe(415)
+    expect(JSON.parse(asText.text).error).toBe('Send the passkey as JSON (Content-Type: application/json).')
     const bodies: unknown[] = [
-      'not json',
-      null,
       { response: 'x' },
       { response: { id: 'x'.repeat(5_000), response: {} } },
       {
@@ -227,6 +247,15 @@ describe('passkey answers that are not a passkey’s', () => {
       })
     const noPassword = await asOwner({})
     expect(noPassword.status).toBe(400)
+    const notText = await asOwner({ password: 12345 })
+    expect(notText.status).toBe(400)
+    expect(await notText.json()).toEqual({ error: 'Send {"password": "…"} first, then the browser’s {"response": …}.' })
+    const asForm = await fetch(`${server.url}/api/passkeys`, {
+      method: 'POST',
+      headers: { Cookie: owner, Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'password=not+the+password',
+    })
+    expect(asForm.status).toBe(415)
     const wrong = await asOwner({ password: 'not the password' })
     expect(wrong.status).toBe(400)
     expect(await wrong.json()).toEqual({ error: 'Your password is not right.' })
