@@ -2,7 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { permissions, type Permission, type PermissionName } from '#app/owner/permissions'
+import { rawRequest } from '#tests/support/raw-request'
 import { projectRoot } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
+import { addPerson, signInAs } from '#tests/support/team'
 
 const read = (path: string) => readFileSync(join(projectRoot, path), 'utf8')
 
@@ -84,5 +87,50 @@ describe('every door is public or guarded, as the README’s tables say', () => 
   it('finds a guard the README does not name (a control for the reading above)', () => {
     expect(guardedBy("await requirePermission(request, context, 'data:erase', { as: 'api' })")).toEqual(['data:erase'])
     expect(guardedBy("mayPass(pass.who.role, 'inbox:read') ? pass : 403")).toEqual(['inbox:read'])
+  })
+})
+
+describe('the one guard answers in one order on every door', () => {
+  const serve = serverPerTest()
+  const errorOf = async (url: string, path: string, headers: Record<string, string> = {}) => {
+    const answer = await rawRequest(url, { method: 'GET', path, headers })
+    return { status: answer.status, error: (JSON.parse(answer.text) as { error: string }).error }
+  }
+
+  it('says a foreign name (421) before what is not set up, in the open inbox', async () => {
+    const server = await serve()
+    // The site's own name first: without OWNER_PASSWORD the settings and the phones say what to set.
+    expect(await errorOf(server.url, '/api/settings')).toMatchObject({ status: 403, error: /set OWNER_PASSWORD/ })
+    expect(await errorOf(server.url, '/api/push-key')).toMatchObject({ status: 403, error: /set OWNER_PASSWORD/ })
+    for (const path of ['/api/settings', '/api/push-key', '/api/updates', '/api/backup', '/api/insights']) {
+      const answer = await errorOf(server.url, path, { Host: 'rebound.example' })
+      expect({ path, status: answer.status }).toEqual({ path, status: 421 })
+    }
+  })
+
+  it('asks a stranger to sign in, tells a helper their role, and only then an owner what is off', async () => {
+    const password = 'orchard gate at noon'
+    const server = await serve({ env: { OWNER_PASSWORD: password } })
+    const owner = await signInAs(server.url, '', password)
+    const helper = await addPerson(server.url, owner, { name: 'Sam Field', email: 'sam@farm.example', role: 'helper' })
+    // Updates and the phones are off here: a stranger learns nothing of that.
+    for (const path of ['/api/updates', '/api/push-key', '/api/backup', '/api/settings']) {
+      const answer = await errorOf(server.url, path)
+      expect({ path, status: answer.status }).toEqual({ path, status: 401 })
+      expect(answer.error).toMatch(/^Sign in as one of the farm’s team to /)
+    }
+    expect(await errorOf(server.url, '/api/updates', { Cookie: helper })).toEqual({
+      status: 403,
+      error: 'Only an owner may read the updates; you are signed in as a helper.',
+    })
+    expect(await errorOf(server.url, '/api/updates', { Cookie: owner })).toEqual({
+      status: 403,
+      error: 'To send updates and offers, turn them on in the settings (they need mail and the site’s public address).',
+    })
+    // A helper holds phone:notify: past their role, they are told what the phones need.
+    expect(await errorOf(server.url, '/api/push-key', { Cookie: helper })).toMatchObject({
+      status: 403,
+      error: /^To be notified on this phone, set up mail or the phone’s contact/,
+    })
   })
 })
