@@ -22,7 +22,7 @@ import { startReadingAgain } from '#app/submissions/read-again.server'
 import { createSubmissionsService } from '#app/submissions/service.server'
 import { createSpamTraps } from '#app/submissions/spam-traps.server'
 import { offerUpdates } from '#app/updates/updates-and-offers.server'
-import { postLeads } from '#app/webhook/lead-webhook.server'
+import { createWebhook } from '#app/webhook/webhook.server'
 import { txtLookups } from '#app/settings/mail-dns.server'
 import { createActivityLog } from '#app/team/activity.server'
 import { createInsights } from '#app/insights/insights.server'
@@ -123,7 +123,8 @@ export async function buildServices(config: Config, env: Record<string, string |
   })
   const ownerMail = mailTheOwner({
     engine,
-    database,
+    db: database.db,
+    writes: database.writes,
     settings: () => {
       const notify = now().notify
       const to = notify ? team.leadMailTo(notify.to) : []
@@ -135,7 +136,8 @@ export async function buildServices(config: Config, env: Record<string, string |
   const farmName = () => now().farmName
   const updates = offerUpdates({
     engine,
-    database,
+    db: database.db,
+    writes: database.writes,
     settings: () => {
       const { notify, updates: on } = now()
       return notify && on
@@ -160,7 +162,8 @@ export async function buildServices(config: Config, env: Record<string, string |
   const insights = createInsights({ db: database.db, updateReports: updates.reportsSince })
   const answering = answerLeads({
     engine,
-    database,
+    db: database.db,
+    writes: database.writes,
     events,
     mail: () => now().notify,
     retryBaseMs: config.retryBaseMs,
@@ -172,26 +175,30 @@ export async function buildServices(config: Config, env: Record<string, string |
   })
   const phones = tellOwnerPhones({
     engine,
-    database,
+    db: database.db,
+    writes: database.writes,
     settings: () => now().push,
     retryBaseMs: config.retryBaseMs,
     ownerRequired: () => owner.required,
     log: log.child({ part: 'push' }),
   })
-  const webhook = postLeads({
+  const webhook = createWebhook({
     engine,
-    database,
+    db: database.db,
+    writes: database.writes,
     settings: () => now().webhook,
     retryBaseMs: config.retryBaseMs,
     log: log.child({ part: 'webhook' }),
   })
+  // Whom each lead, and each visitor's answer, is owed to.
+  const toldOfEachLead = [ownerMail, webhook, phones.queue]
   const submissions = createSubmissionsService({
     db: database.db,
     events,
     analyse: analysis.analyse,
     writes: database.writes,
     acknowledgements: answering.acknowledgements,
-    leadQueues: [liftedByWritingAgain(database.db), ownerMail, webhook, phones.queue],
+    leadQueues: [liftedByWritingAgain(database.db), ...toldOfEachLead],
     owed: engine.owed,
   })
   const mailBack = createMailBack({
@@ -199,7 +206,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     writes: database.writes,
     events,
     submissions,
-    answerQueues: [ownerMail, webhook, phones.queue],
+    answerQueues: toldOfEachLead,
     forgottenSince: lifecycle.people.forgottenSince,
     owed: engine.owed,
     log: mailLog.child({ of: 'mailbox' }),

@@ -1,4 +1,5 @@
-import type { OpenDatabase } from '#app/data/database.server'
+import type { FarmDatabase } from '#app/data/database.server'
+import type { Writes } from '#app/data/writes.server'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
 import type { Log } from '#app/log'
 import { createOutboxSender, type OwnerMailSettings } from './owner-mail-sender.server'
@@ -6,18 +7,20 @@ import { createOutboxSender, type OwnerMailSettings } from './owner-mail-sender.
 /** The owner's mail about each lead, on the delivery engine; off (and said so) while mail is not set up. */
 export function mailTheOwner({
   engine,
-  database,
+  db,
+  writes,
   settings,
   retryBaseMs,
   log,
 }: {
   engine: DeliveryEngine
-  database: OpenDatabase
+  db: FarmDatabase
+  writes: Writes
   settings: () => OwnerMailSettings | null
   retryBaseMs: number
   log: Log
 }) {
-  const sender = createOutboxSender({ engine, db: database.db, settings, retryBaseMs, log, writes: database.writes })
+  const sender = createOutboxSender({ engine, db, settings, retryBaseMs, log, writes })
   const said = (mail: OwnerMailSettings | null) =>
     mail
       ? log.info(

@@ -1,4 +1,5 @@
-import type { OpenDatabase } from '#app/data/database.server'
+import type { FarmDatabase } from '#app/data/database.server'
+import type { Writes } from '#app/data/writes.server'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
 import type { Log } from '#app/log'
 import { createPush, type Push } from './push.server'
@@ -22,14 +23,16 @@ export interface OwnerPhonesSettings {
  */
 export function tellOwnerPhones({
   engine,
-  database,
+  db,
+  writes,
   settings,
   retryBaseMs,
   ownerRequired,
   log,
 }: {
   engine: DeliveryEngine
-  database: OpenDatabase
+  db: FarmDatabase
+  writes: Writes
   /** The settings now: the subject follows VAPID_SUBJECT, NOTIFY_EMAIL and PUBLIC_URL as they change. */
   settings: () => OwnerPhonesSettings
   /** The first retry waits this long (NOTIFY_RETRY_SECONDS, as the mail's), then twice as long each time. */
@@ -38,15 +41,15 @@ export function tellOwnerPhones({
   log: Log
 }) {
   // Made (or read) once: the phones already told keep the same pair whatever else changes.
-  const keys = vapidKeys(database.db, settings().keys)
+  const keys = vapidKeys(db, settings().keys)
   const pushing = () => {
     const current = settings()
     return ownerRequired() && current.subject ? { keys, subject: current.subject, siteUrl: current.siteUrl } : null
   }
   const push = createPush({
     engine,
-    db: database.db,
-    writes: database.writes,
+    db,
+    writes,
     log,
     settings: pushing,
     retryBaseMs,

@@ -1,4 +1,5 @@
-import type { OpenDatabase } from '#app/data/database.server'
+import type { FarmDatabase } from '#app/data/database.server'
+import type { Writes } from '#app/data/writes.server'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Log } from '#app/log'
@@ -16,7 +17,8 @@ import { createReplyDelivery } from './reply-delivery.server'
  */
 export function answerLeads({
   engine,
-  database,
+  db,
+  writes,
   events,
   mail,
   retryBaseMs,
@@ -27,7 +29,8 @@ export function answerLeads({
   log,
 }: {
   engine: DeliveryEngine
-  database: OpenDatabase
+  db: FarmDatabase
+  writes: Writes
   events: SubmissionEvents
   /** The owner's mail settings now (SMTP_URL, NOTIFY_*): null while none is sent. */
   mail: () => OwnerMailSettings | null
@@ -40,7 +43,6 @@ export function answerLeads({
   ownerRequired: () => boolean
   log: Log
 }) {
-  const { db, writes } = database
   const from = () => mail()?.from ?? 'farm@localhost'
   const visitorMails = createReplyDelivery({
     engine,

@@ -1,4 +1,5 @@
-import type { OpenDatabase } from '#app/data/database.server'
+import type { FarmDatabase } from '#app/data/database.server'
+import type { Writes } from '#app/data/writes.server'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
 import type { Log } from '#app/log'
 import { createReturnedMails } from './returned-mails.server'
@@ -16,7 +17,8 @@ import { createUpdates } from './updates.server'
  */
 export function offerUpdates({
   engine,
-  database,
+  db,
+  writes,
   settings,
   retryBaseMs,
   farmName,
@@ -26,7 +28,8 @@ export function offerUpdates({
   log,
 }: {
   engine: DeliveryEngine
-  database: OpenDatabase
+  db: FarmDatabase
+  writes: Writes
   /** The settings now: null unless updates are on (which needs the owner's mail and PUBLIC_URL). */
   settings: () => UpdateMailSettings | null
   retryBaseMs: number
@@ -37,7 +40,6 @@ export function offerUpdates({
   leftBeforeForgetting: (address: string) => boolean
   log: Log
 }) {
-  const { db, writes } = database
   const links = createSignedLinks({ db, publicUrl: () => settings()?.siteUrl ?? '' })
   const sender = createUpdateSender({ engine, db, writes, log, links, settings, retryBaseMs })
   const parts = {
