@@ -22,7 +22,7 @@ export const rooms = {
   submissions: ['analysis', 'components', 'data', 'http', 'leads', 'limits', 'live', 'log', 'replies'],
   lifecycle: ['data', 'leads', 'live', 'log', 'push'],
   inbox: ['analysis', 'data', 'http', 'leads', 'lifecycle', 'live', 'owner', 'replies', 'team'],
-  settings: ['data', 'delivery', 'http', 'log', 'owner', 'webhook'],
+  settings: ['analysis', 'data', 'delivery', 'http', 'log', 'owner', 'webhook'],
   'mail-back': ['data', 'delivery', 'leads', 'live', 'log', 'replies', 'submissions'],
   team: ['data', 'delivery', 'leads', 'log', 'owner'],
   insights: ['analysis', 'components', 'data', 'inbox', 'updates'],

@@ -6,9 +6,9 @@ import type { LlmSettings } from '#app/analysis/llm.server'
 import type { OwnerMailSettings } from '#app/owner-mail/owner-mail-sender.server'
 import type { WebhookSettings } from '#app/webhook/webhook.server'
 import { mailboxOf, type MailboxSettings } from '#app/mail-back/mailbox.server'
-import { defaultPushHosts } from '#app/push/push-subscription.server'
 import { vapidKeysError, type VapidKeys } from '#app/push/vapid.server'
-import { defaultFarmProducts, readProductList, type Product } from '#app/analysis/products'
+import { readProductList, type Product } from '#app/analysis/products'
+import { declared, settingOf, type EnvironmentKey, type Setting } from '#app/settings/declared'
 import { hasAddressShape } from '#app/leads/mailbox'
 
 type Environment = Record<string, string | undefined>
@@ -79,69 +79,27 @@ export interface Config {
   push: { hosts: string[]; keys: VapidKeys | null; subject: string | null; siteUrl: string | null }
 }
 
-/** Every setting the site reads, with its default; the README lists the same. */
-export const defaults = {
-  PORT: '3000',
-  HOST: '0.0.0.0',
-  DATABASE_PATH: './data/farm.db',
-  FARM_NAME: 'Willow Creek Farm',
-  FARM_PRODUCT: 'Seasonal Produce',
-  ALLOWED_ORIGINS: '',
-  ALLOWED_HOSTS: '',
-  TRUST_PROXY: '',
-  SUBMISSION_RATE_LIMIT: '10',
-  LIVE_MAX_SOCKETS: '2000',
-  LIVE_MAX_SOCKETS_PER_ADDRESS: '20',
-  HSTS_INCLUDE_SUBDOMAINS: 'false',
-  MIN_FILL_SECONDS: '3',
-  FARM_PRODUCTS: defaultFarmProducts,
-  AI_API_URL: '',
-  AI_MODEL: 'llama3.2',
-  AI_API_KEY: '',
-  AI_TIMEOUT_MS: '5000',
-  ANALYSIS_TIMEOUT_MS: '1500',
-  SPAM_RETENTION_DAYS: '30',
-  HANDLED_RETENTION_DAYS: '',
-  ACTIVITY_DAYS: '365',
-  BACKUP_DIR: '',
-  BACKUP_EVERY_MINUTES: '1440',
-  BACKUP_KEEP: '14',
-  EXPORTS_AT_ONCE: '2',
-  SMTP_URL: '',
-  NOTIFY_EMAIL: '',
-  NOTIFY_FROM: '',
-  DKIM_SELECTOR: 'farm',
-  DKIM_PRIVATE_KEY: '',
-  DNS_SERVERS: '',
-  NOTIFY_DIGEST_AFTER: '3',
-  NOTIFY_DIGEST_SECONDS: '600',
-  NOTIFY_RETRY_SECONDS: '30',
-  PUBLIC_URL: '',
-  VISITOR_ACK: 'false',
-  REPLY_RATE_LIMIT: '30',
-  UPDATES: 'false',
-  UPDATES_PER_MINUTE: '60',
-  WEBHOOK_URL: '',
-  WEBHOOK_SECRET: '',
-  WEBHOOK_INCLUDE_SPAM: 'false',
-  INBOUND_IMAP_URL: '',
-  INBOUND_MOVE_TO: '',
-  PUSH_HOSTS: defaultPushHosts.join(','),
-  VAPID_PUBLIC_KEY: '',
-  VAPID_PRIVATE_KEY: '',
-  VAPID_SUBJECT: '',
-  LOG_LEVEL: 'info',
-} as const
+/** Every environment variable's default, as declared (app/settings/declared.ts); the README lists the same. */
+export const defaults = Object.fromEntries(
+  (declared as readonly Setting[])
+    .filter((setting) => !setting.lockedBy)
+    .map((setting) => [setting.key, setting.default]),
+) as Record<EnvironmentKey, string>
 
-/** The visitor waits for the model, so its wait is capped. */
-export const maxAiTimeoutMs = 30_000
-
-function text(env: Environment, key: keyof typeof defaults): string {
-  const value = env[key]?.trim()
-  return value ? value : defaults[key]
+function declaration(key: string): Setting {
+  const setting = settingOf(key)
+  if (!setting) throw new Error(`${key} is not a declared setting`)
+  return setting
 }
 
-function wholeNumber(env: Environment, key: keyof typeof defaults, min: number, max: number): number {
+function text(env: Environment, key: string): string {
+  const value = env[key]?.trim()
+  return value ? value : declaration(key).default
+}
+
+/** A whole number within its declared limits. */
+function wholeNumber(env: Environment, key: string): number {
+  const { min = 0, max = Number.MAX_SAFE_INTEGER } = declaration(key)
   const value = Number(text(env, key))
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new Error(`${key} must be a whole number from ${min} to ${max}, not "${env[key]}"`)
@@ -149,7 +107,7 @@ function wholeNumber(env: Environment, key: keyof typeof defaults, min: number, 
   return value
 }
 
-function yesOrNo(env: Environment, key: keyof typeof defaults): boolean {
+function yesOrNo(env: Environment, key: string): boolean {
   const value = text(env, key)
   if (value !== 'true' && value !== 'false') throw new Error(`${key} must be true or false, not "${env[key]}"`)
   return value === 'true'
@@ -226,9 +184,10 @@ function readLlm(env: Environment): LlmSettings | null {
   const url = text(env, 'AI_API_URL')
   if (!url) return null
   const timeoutMs = Number(text(env, 'AI_TIMEOUT_MS'))
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > maxAiTimeoutMs) {
+  const { min, max } = declaration('AI_TIMEOUT_MS')
+  if (!Number.isInteger(timeoutMs) || timeoutMs < min! || timeoutMs > max!) {
     throw new Error(
-      `AI_TIMEOUT_MS must be a whole number of milliseconds from 1 to ${maxAiTimeoutMs}, not "${env.AI_TIMEOUT_MS}"`,
+      `AI_TIMEOUT_MS must be a whole number of milliseconds from ${min} to ${max}, not "${env.AI_TIMEOUT_MS}"`,
     )
   }
   const apiKey = text(env, 'AI_API_KEY')
@@ -300,15 +259,15 @@ function readNotify(env: Environment): OwnerMailSettings | null {
     to,
     from: from?.address ?? to[0]!,
     fromName: from?.name ?? null,
-    digestAfter: wholeNumber(env, 'NOTIFY_DIGEST_AFTER', 0, 1000),
-    digestWindowMs: wholeNumber(env, 'NOTIFY_DIGEST_SECONDS', 1, 86_400) * 1000,
+    digestAfter: wholeNumber(env, 'NOTIFY_DIGEST_AFTER'),
+    digestWindowMs: wholeNumber(env, 'NOTIFY_DIGEST_SECONDS') * 1000,
     publicUrl: readPublicUrl(env),
   }
 }
 
 /** The first retry's wait (NOTIFY_RETRY_SECONDS), shared by the mail, the webhook and the pushes. */
 function retryBaseMs(env: Environment): number {
-  return wholeNumber(env, 'NOTIFY_RETRY_SECONDS', 1, 3600) * 1000
+  return wholeNumber(env, 'NOTIFY_RETRY_SECONDS') * 1000
 }
 
 /** PUBLIC_URL without its trailing slash, or null when unset. */
@@ -415,7 +374,7 @@ function readLogLevel(env: Environment): Config['logLevel'] {
 }
 
 function readUpdates(env: Environment, notify: OwnerMailSettings | null): Config['updates'] {
-  const perMinute = wholeNumber(env, 'UPDATES_PER_MINUTE', 1, 60_000)
+  const perMinute = wholeNumber(env, 'UPDATES_PER_MINUTE')
   if (!yesOrNo(env, 'UPDATES')) return null
   if (!notify) throw new Error('UPDATES=true needs SMTP_URL and NOTIFY_EMAIL: updates go out by mail')
   if (!notify.publicUrl) {
@@ -501,7 +460,7 @@ export function readConfig(env: Environment = process.env): Config {
     mode: env.NODE_ENV === 'development' ? 'development' : 'production',
     logLevel: readLogLevel(env),
     devServerOrigin: env.NODE_ENV === 'development' && env.REMIX_DEV_ORIGIN ? env.REMIX_DEV_ORIGIN : null,
-    port: wholeNumber(env, 'PORT', 0, 65535),
+    port: wholeNumber(env, 'PORT'),
     host: text(env, 'HOST'),
     databasePath: text(env, 'DATABASE_PATH'),
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
@@ -510,32 +469,30 @@ export function readConfig(env: Environment = process.env): Config {
     allowedOrigins: origins(env),
     siteHosts: siteHosts(env),
     trustProxy: trustProxy(env),
-    submissionsPerMinute: wholeNumber(env, 'SUBMISSION_RATE_LIMIT', 1, 1_000_000),
-    liveMaxSockets: wholeNumber(env, 'LIVE_MAX_SOCKETS', 1, 100_000),
-    liveMaxSocketsPerAddress: wholeNumber(env, 'LIVE_MAX_SOCKETS_PER_ADDRESS', 1, 100_000),
+    submissionsPerMinute: wholeNumber(env, 'SUBMISSION_RATE_LIMIT'),
+    liveMaxSockets: wholeNumber(env, 'LIVE_MAX_SOCKETS'),
+    liveMaxSocketsPerAddress: wholeNumber(env, 'LIVE_MAX_SOCKETS_PER_ADDRESS'),
     hstsIncludeSubDomains: yesOrNo(env, 'HSTS_INCLUDE_SUBDOMAINS'),
-    minFillSeconds: wholeNumber(env, 'MIN_FILL_SECONDS', 0, 600),
+    minFillSeconds: wholeNumber(env, 'MIN_FILL_SECONDS'),
     ownerPassword: secret(env, 'OWNER_PASSWORD'),
     sessionSecret: secret(env, 'SESSION_SECRET'),
     farmProducts: readProducts(env),
-    analysisTimeoutMs: wholeNumber(env, 'ANALYSIS_TIMEOUT_MS', 1, maxAiTimeoutMs),
-    spamRetentionDays: wholeNumber(env, 'SPAM_RETENTION_DAYS', 1, 3650),
-    handledRetentionDays: text(env, 'HANDLED_RETENTION_DAYS')
-      ? wholeNumber(env, 'HANDLED_RETENTION_DAYS', 1, 36500)
-      : null,
-    activityDays: wholeNumber(env, 'ACTIVITY_DAYS', 1, 3650),
+    analysisTimeoutMs: wholeNumber(env, 'ANALYSIS_TIMEOUT_MS'),
+    spamRetentionDays: wholeNumber(env, 'SPAM_RETENTION_DAYS'),
+    handledRetentionDays: text(env, 'HANDLED_RETENTION_DAYS') ? wholeNumber(env, 'HANDLED_RETENTION_DAYS') : null,
+    activityDays: wholeNumber(env, 'ACTIVITY_DAYS'),
     backups: {
       // Beside the database by default (data/backups), so they are on the same volume.
       dir: text(env, 'BACKUP_DIR') || join(dirname(text(env, 'DATABASE_PATH')), 'backups'),
-      everyMs: wholeNumber(env, 'BACKUP_EVERY_MINUTES', 1, 10080) * 60_000,
-      keep: wholeNumber(env, 'BACKUP_KEEP', 1, 1000),
+      everyMs: wholeNumber(env, 'BACKUP_EVERY_MINUTES') * 60_000,
+      keep: wholeNumber(env, 'BACKUP_KEEP'),
     },
-    exportsAtOnce: wholeNumber(env, 'EXPORTS_AT_ONCE', 1, 100),
+    exportsAtOnce: wholeNumber(env, 'EXPORTS_AT_ONCE'),
     llm: readLlm(env),
     notify,
     visitorAck: yesOrNo(env, 'VISITOR_ACK'),
     retryBaseMs: retryBaseMs(env),
-    repliesPerMinute: wholeNumber(env, 'REPLY_RATE_LIMIT', 1, 10_000),
+    repliesPerMinute: wholeNumber(env, 'REPLY_RATE_LIMIT'),
     updates: readUpdates(env, notify),
     webhook: readWebhook(env),
     mailbox: readMailbox(env),

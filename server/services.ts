@@ -3,7 +3,7 @@ import { openDatabase } from '#app/data/database.server'
 import { createDkim } from '#app/delivery/dkim.server'
 import { createDeliveryEngine } from '#app/delivery/engine.server'
 import { dueAgainNow } from '#app/delivery/record.server'
-import type { DeliveryKind } from '#app/data/enums'
+import { deliveryKinds } from '#app/data/enums'
 import { createCsvExports } from '#app/inbox/csv-export.server'
 import { createInbox } from '#app/inbox/inbox.server'
 import { createMailBack, liftedByWritingAgain } from '#app/mail-back/mail-back.server'
@@ -29,6 +29,7 @@ import { createInsights } from '#app/insights/insights.server'
 import { mailInvitations } from '#app/team/invitation-mail.server'
 import { createTeam } from '#app/team/team.server'
 import { createSettings } from '#app/settings/settings.server'
+import { wokenBy } from '#app/settings/declared'
 import { defaults, readConfig, type Config } from './config'
 import { log } from './log'
 
@@ -216,21 +217,18 @@ export async function buildServices(config: Config, env: Record<string, string |
   const anyPhone = database.sqlite.prepare('SELECT 1 FROM push_subscriptions LIMIT 1')
   const readingAgain = startReadingAgain({ submissions, log: analysisLog })
   engine.start()
-  // What each kind of delivery is sent with: a change of it makes what failed with the old due now.
-  const sentWith: Array<[RegExp, DeliveryKind[]]> = [
-    [/^(SMTP_|NOTIFY_EMAIL|NOTIFY_FROM)/, ['owner-mail', 'visitor-mail', 'update-mail']],
-    [/^WEBHOOK_/, ['webhook-post']],
-    [/^(VAPID_SUBJECT|NOTIFY_EMAIL|PUBLIC_URL)/, ['push']],
-  ]
+  // What a change wakes is declared with each setting (app/settings/declared.ts): a kind of
+  // delivery among them makes what failed with the old values due now.
   settings.onChange((next, changed) => {
-    if (changed.includes('FARM_PRODUCTS')) analysis.lookFor(next.farmProducts)
-    if (changed.includes('FARM_NAME')) events.publish({ type: 'FARM_RENAMED', name: next.farmName })
-    if (changed.some((key) => key.startsWith('SMTP_') || key.startsWith('NOTIFY_'))) ownerMail.said()
-    if (changed.some((key) => key.startsWith('IMAP_') || key === 'INBOUND_MOVE_TO')) mailbox.settingsChanged()
+    const woken = wokenBy(changed)
+    if (woken.has('products')) analysis.lookFor(next.farmProducts)
+    if (woken.has('farm name')) events.publish({ type: 'FARM_RENAMED', name: next.farmName })
+    if (woken.has('owner mail')) ownerMail.said()
+    if (woken.has('mailbox')) mailbox.settingsChanged()
+    if (woken.has('backups')) lifecycle.backupsChanged()
     answering.settingsChanged()
     updates.settingsChanged()
-    lifecycle.settingsChanged(changed)
-    const kinds = sentWith.filter(([keys]) => changed.some((key) => keys.test(key))).flatMap(([, of]) => of)
+    const kinds = deliveryKinds.filter((kind) => woken.has(kind))
     void database.writes
       .whenFree(() => dueAgainNow(database.db, kinds, new Date()))
       .catch((error: unknown) => log.error({ err: error }, 'could not make what failed due again'))

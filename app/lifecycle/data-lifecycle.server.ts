@@ -81,9 +81,9 @@ export function startDataLifecycle({
   return {
     people,
     backups,
-    /** After a change of settings: the next backup follows the new interval (retention reads its days each day). */
-    settingsChanged(changed: string[]) {
-      if (changed.some((key) => key.startsWith('BACKUP_'))) backups.rescheduled()
+    /** After a change of the backups' settings: the next backup follows the new interval (retention reads its days each day). */
+    backupsChanged() {
+      backups.rescheduled()
     },
     async stop() {
       retention.stop()

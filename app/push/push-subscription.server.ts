@@ -8,17 +8,6 @@ export interface OwnerSubscription {
   auth: string
 }
 
-/**
- * Push services' hosts (PUSH_HOSTS): `host`, `host:port`, or `*.domain` for any host under it.
- * Chrome's, Firefox's, Safari's and Edge's by default.
- */
-export const defaultPushHosts = [
-  'fcm.googleapis.com',
-  'updates.push.services.mozilla.com',
-  'web.push.apple.com',
-  '*.notify.windows.com',
-]
-
 const base64url = /^[A-Za-z0-9_-]+={0,2}$/
 
 function decoded(text: unknown): Buffer | null {

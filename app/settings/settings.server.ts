@@ -3,6 +3,7 @@ import type { FarmDatabase } from '#app/data/database.server'
 import { farmSettings } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import type { Log } from '#app/log'
+import { settingOf } from './declared'
 import { fieldOf, fields, type FieldState, type Source } from './fields'
 
 type Environment = Record<string, string | undefined>
@@ -202,8 +203,10 @@ export function createSettings<Config>({
     const server = serverOfPart(key)
     if (key === server?.host && !hostName.test(value))
       return `A host name such as ${key === 'SMTP_HOST' ? 'smtp' : 'imap'}.farm.example.`
-    if (key.endsWith('_PORT') && server && !(/^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535)) {
-      return 'A port from 1 to 65535.'
+    if (field.kind === 'whole-number' && server) {
+      const { min, max } = settingOf(key)!
+      if (!(/^\d{1,5}$/.test(value) && Number(value) >= min! && Number(value) <= max!))
+        return `A port from ${min} to ${max}.`
     }
     if (field.kind === 'choice' && !field.choices?.some((choice) => choice.value === value)) {
       return `One of ${field.choices?.map((choice) => choice.value).join(', ')}.`
