@@ -3,7 +3,7 @@ import type { FarmDatabase } from '#app/data/database.server'
 import type { SubscriberStatus } from '#app/data/enums'
 import { subscribers, type SubscriberRow } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
-import type { Refusal } from '#app/http/refusal.server'
+import type { Answer } from '#app/http/refusal.server'
 import { writingError } from '#app/writing/writing'
 import { isEmailAddress, mailboxKey } from '#app/leads/mailbox'
 import type { SubscriberLookups } from './subscriber-lookups.server'
@@ -11,8 +11,6 @@ import type { Subscriber } from './update'
 
 /** What one page of the subscribers list shows, and how long a search or a note may be. */
 export const subscriberLimits = { onPage: 20, search: 100, note: 200, name: 100 } as const
-
-type Answer<T> = ({ ok: true } & T) | Refusal
 
 const toSubscriber = (row: SubscriberRow): Subscriber => ({
   id: row.id,
