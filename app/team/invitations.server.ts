@@ -1,9 +1,8 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm'
-import { teamRoles, type TeamRole } from '#app/data/enums'
+import { and, count, eq, isNull } from 'drizzle-orm'
+import { teamRoles } from '#app/data/enums'
 import { deliveries, invitations, team, type TeamRow } from '#app/data/schema'
 import { waiting } from '#app/delivery/record.server'
-import { sha256, tokenShape, type Opening, type TeamMember } from '#app/owner/owner-access.server'
-import { passwordProblem } from '#app/owner/passwords.server'
+import { sha256, type TeamMember } from '#app/owner/owner-access.server'
 import {
   active,
   newToken,
@@ -21,27 +20,8 @@ import {
 const dayMs = 24 * 60 * 60 * 1000
 export const invitationDays = 7
 
-/** Inviting people to the team, and their taking the invitation's link to join. */
-export function createInvitations({ db, writes, access, activity, mails, owed, now }: TeamNeeds) {
-  /** Whom an invitation link is for, or why it no longer works. */
-  function invitation(token: string): Done<{ name: string; email: string; role: TeamRole }> {
-    if (!tokenShape.test(token)) return refused(404, 'That invitation link is not one the site made.')
-    const found = db
-      .select({ invitation: invitations, person: team })
-      .from(invitations)
-      .innerJoin(team, eq(team.id, invitations.memberId))
-      .where(eq(invitations.tokenHash, sha256(token)))
-      .get()
-    if (!found || found.person.removedAt) return refused(404, 'That invitation link is not one the site made.')
-    if (found.invitation.usedAt || found.person.joinedAt) {
-      return refused(410, 'That invitation link has been used. Sign in instead, or ask an owner for a new one.')
-    }
-    if (found.invitation.expiresAt.getTime() <= now()) {
-      return refused(410, `That invitation link is more than ${invitationDays} days old. Ask an owner for a new one.`)
-    }
-    return { ok: true, name: found.person.name, email: found.person.email ?? '', role: found.person.role }
-  }
-
+/** Inviting people to the team: a first link, or a new one for someone still invited. */
+export function createInvitations({ db, writes, activity, mails, owed, now }: TeamNeeds) {
   return {
     /**
      * Adds a person and gives back their invitation's link token: it sets their password, once,
@@ -148,46 +128,6 @@ export function createInvitations({ db, writes, access, activity, mails, owed, n
       )
       if (made.ok && made.mailed) owed()
       return made
-    },
-
-    invitation,
-
-    /** Takes an invitation: their password set, the link used up, and a session for them. */
-    async join(token: string, password: string, opening: Opening, address: string): Promise<Done<{ cookie: string }>> {
-      const invited = invitation(token)
-      if (!invited.ok) return invited
-      const problem = passwordProblem(password, invited)
-      if (problem) return refused(400, problem, 'password')
-      const taken = await writes.whenFree(() =>
-        db.transaction((tx) => {
-          const used = tx
-            .update(invitations)
-            .set({ usedAt: new Date(now()), mailLink: null })
-            .where(
-              and(
-                eq(invitations.tokenHash, sha256(token)),
-                isNull(invitations.usedAt),
-                gt(invitations.expiresAt, new Date(now())),
-              ),
-            )
-            .returning({ memberId: invitations.memberId })
-            .get()
-          if (used) {
-            activity.recordIn(tx, {
-              kind: 'person-joined',
-              by: used.memberId,
-              detail: `${invited.name} joined`,
-              address,
-            })
-          }
-          return used?.memberId ?? null
-        }),
-      )
-      if (taken === null)
-        return refused(410, 'That invitation link has been used. Sign in instead, or ask an owner for a new one.')
-      const problemAgain = await access.setPassword(taken, password)
-      if (problemAgain) return refused(400, problemAgain, 'password')
-      return { ok: true, cookie: await access.openSession(taken, opening) }
     },
   }
 }

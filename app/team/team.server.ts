@@ -1,5 +1,6 @@
 import { createFirstOwner } from './first-owner.server'
 import { createInvitations } from './invitations.server'
+import { createJoining } from './joining.server'
 import type { TeamNeeds } from './on-the-team.server'
 import { createOwnPage } from './own-page.server'
 import { createRoster } from './roster.server'
@@ -14,6 +15,7 @@ export function createTeam({ now = Date.now, ...needs }: Omit<TeamNeeds, 'now'> 
     ...createRoster(parts),
     ...createOwnPage(parts),
     ...createInvitations(parts),
+    ...createJoining(parts),
     ...createTeamChanges(parts),
     ...createFirstOwner(parts),
   }
