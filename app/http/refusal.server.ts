@@ -3,6 +3,9 @@ import { jsonError } from './json.server'
 /** A refusal in words, with the HTTP status the API answers it with (and, past a limit, when to try again). */
 export type Refusal = { ok: false; status: 400 | 403 | 404 | 409 | 429; error: string; retryAfterSeconds?: number }
 
+/** A service's answer: done, with what it gives, or refused in words. */
+export type Answer<T> = ({ ok: true } & T) | Refusal
+
 export const refuse = (status: Refusal['status'], error: string): Refusal => ({ ok: false, status, error })
 
 /** A caller's key for one request (an Idempotency-Key, a form's key): the same key twice is one request. */

@@ -1,8 +1,11 @@
-import type { ImapFlow, ImapFlowOptions } from 'imapflow'
+import type { ImapFlow } from 'imapflow'
 import type { Log } from '#app/log'
-import type { MailBack } from './mail-back.server'
+import { clientOf, mailboxOf, testMailbox, withoutSecret } from './imap-client.server'
 import { mostBytesPerMail } from './limits'
-import { readBack, type ReadBack } from './read-back.server'
+import type { MailBack } from './mail-back.server'
+import { mailboxReader, openFolder } from './mailbox-reader.server'
+
+export { mailboxOf } from './imap-client.server'
 
 /** The farm's mailbox the site reads (INBOUND_IMAP_URL), and where what it handled goes (INBOUND_MOVE_TO). */
 export interface MailboxSettings {
@@ -42,68 +45,12 @@ export function mailboxLinkWords(link: MailboxLink): string {
   }
 }
 
-/** Messages one round reads at most: more wait for the next round, which follows at once. */
-export const mostMessagesPerRound = 200
 // While IDLE tells of new mail, a look every while still catches what a dropped notice missed.
 const safetyLookMs = 60_000
 // A server without IDLE is asked this often.
 const pollMs = 10_000
 const firstRetryMs = 1_000
 const longestRetryMs = 5 * 60_000
-
-/** The parts of INBOUND_IMAP_URL, or why it cannot be used. */
-export function mailboxOf(url: string): {
-  host: string
-  port: number
-  secure: boolean
-  user: string
-  password: string
-  folder: string
-} {
-  const parsed = new URL(url)
-  if (parsed.protocol !== 'imaps:' && parsed.protocol !== 'imap:')
-    throw new Error('must start with imaps:// or imap://')
-  if (!parsed.hostname) throw new Error('must name the mail server, as imaps://user:password@imap.farm.example/INBOX')
-  if (!parsed.username || !parsed.password)
-    throw new Error('must hold the user name and password, as imaps://user:password@imap.farm.example/INBOX')
-  const secure = parsed.protocol === 'imaps:'
-  const folder = decodeURIComponent(parsed.pathname.slice(1)) || 'INBOX'
-  if (/[\u0000-\u001f\u007f]/.test(folder)) throw new Error('must name a folder without control characters')
-  return {
-    host: parsed.hostname.replace(/^\[|\]$/g, ''),
-    port: parsed.port ? Number(parsed.port) : secure ? 993 : 143,
-    secure,
-    user: decodeURIComponent(parsed.username),
-    password: decodeURIComponent(parsed.password),
-    folder,
-  }
-}
-
-/**
- * An IMAP client for the mailbox (imapflow, loaded with the first link: a site without a mailbox
- * never pays for it). On 143 the password goes only after STARTTLS, never in the clear.
- */
-async function clientOf(parts: ReturnType<typeof mailboxOf>, options: Partial<ImapFlowOptions>): Promise<ImapFlow> {
-  const { ImapFlow } = await import('imapflow')
-  return new ImapFlow({
-    host: parts.host,
-    port: parts.port,
-    secure: parts.secure,
-    doSTARTTLS: !parts.secure,
-    auth: { user: parts.user, pass: parts.password },
-    logger: false,
-    greetingTimeout: 10_000,
-    ...options,
-  })
-}
-
-/** The words of a failure without the password, however it was spelled. */
-function withoutSecret(error: unknown, password: string): string {
-  const words =
-    error instanceof Error ? ((error as { responseText?: string }).responseText ?? error.message) : String(error)
-  const secrets = [password, encodeURIComponent(password)].filter((secret) => secret.length > 0)
-  return secrets.reduce((text, secret) => text.split(secret).join('…'), words).slice(0, 500)
-}
 
 /**
  * Watches the farm's mailbox over IMAP: told of new mail by IDLE where the server offers it, else
@@ -154,109 +101,6 @@ export function watchMailbox({
     retryTimer.unref()
   }
 
-  /** One connection's reading: what is new, one read at a time; asked while reading, it reads once more after. */
-  function reader(
-    open: ImapFlow,
-    at: { mailbox: string; folder: string; uidValidity: number },
-    moveTo: string | null,
-    password: string,
-    mine: number,
-  ) {
-    let reading: Promise<void> | null = null
-    let readAgain = false
-    const current = () => mine === generation && !stopped
-
-    async function readNew() {
-      const lock = await open.getMailboxLock(at.folder, { readOnly: !moveTo })
-      try {
-        // The folder may have been numbered again since it was opened: its mark is then another's.
-        if (open.mailbox && Number(open.mailbox.uidValidity) !== at.uidValidity)
-          throw new Error('the folder was numbered again')
-        const mark = mailBack.markOf(at.mailbox)
-        const from = (mark?.lastUid ?? 0) + 1
-        const waiting: Array<{ uid: number; size: number | null }> = []
-        for await (const message of open.fetch(`${from}:*`, { uid: true, size: true }, { uid: true })) {
-          if (message.uid >= from) waiting.push({ uid: message.uid, size: message.size ?? null })
-        }
-        waiting.sort((a, b) => a.uid - b.uid)
-        const round = waiting.slice(0, mostMessagesPerRound)
-        const handled: number[] = []
-        for (const { uid, size } of round) {
-          if (!current()) return
-          const here = { mailbox: at.mailbox, uidValidity: at.uidValidity, uid }
-          if (size !== null && size > mostBytesPerMail) {
-            log.info({ uid, bytes: size }, 'a message in the mailbox is over 1 MB: left for the owner')
-            await mailBack.skip(here)
-            continue
-          }
-          // Never more than the cap, even from a server that gave no size.
-          const message = await open.fetchOne(
-            String(uid),
-            { source: { maxLength: mostBytesPerMail + 1 } },
-            { uid: true },
-          )
-          const source = message ? message.source : undefined
-          if (!source || source.length > mostBytesPerMail) {
-            await mailBack.skip(here)
-            continue
-          }
-          let read: ReadBack
-          try {
-            read = await readBack(source)
-          } catch (error) {
-            // A message the site cannot read is not the site's: the mark moves on, the mail stays.
-            log.warn(
-              { uid, err: error instanceof Error ? error.message : String(error) },
-              'could not read a message of the mailbox; left as it is',
-            )
-            await mailBack.skip(here)
-            continue
-          }
-          // What it did is kept with the mark: a failure here (the database busy, say) leaves the
-          // mark where it was, and the message is read again with the next look.
-          const outcome = await mailBack.take(read, source, here)
-          if (outcome !== null && outcome !== 'not ours') handled.push(uid)
-        }
-        if (moveTo && handled.length > 0) {
-          await open.messageMove(handled.join(','), moveTo, { uid: true }).catch((error: unknown) => {
-            log.warn(
-              { reason: withoutSecret(error, password), folder: moveTo },
-              'could not move the messages read to their folder',
-            )
-          })
-        }
-        link = { ...link, lastReadAt: now().toISOString() }
-        if (waiting.length > round.length) readAgain = true
-      } finally {
-        lock.release()
-      }
-    }
-
-    return function readSoon(): Promise<void> {
-      if (reading) {
-        readAgain = true
-        return reading
-      }
-      reading = (async () => {
-        do {
-          readAgain = false
-          if (!current()) return
-          await readNew()
-        } while (readAgain)
-      })()
-        .catch((error: unknown) => {
-          if (!current()) return
-          log.warn({ reason: withoutSecret(error, password) }, 'reading the mailbox failed')
-          // The link is made again (after a wait), and the message read again.
-          open.close()
-        })
-        .finally(() => {
-          reading = null
-        })
-      return reading
-    }
-  }
-
   function connect(): Promise<void> {
     if (connecting) {
       connectAgain = true
@@ -291,23 +135,13 @@ export function watchMailbox({
       })
       try {
         await open.connect()
-        // The folder handled messages go to is made once, if it is not there (an error says it is).
-        if (current.moveTo && !gone()) await open.mailboxCreate(current.moveTo).catch(() => {})
-        const opened = gone() ? null : await open.mailboxOpen(parts.folder, { readOnly: !current.moveTo })
-        if (!opened || gone()) return void open.close()
-        const uidValidity = Number(opened.uidValidity)
-        const mark = mailBack.markOf(mailbox)
-        if (!mark || mark.uidValidity !== uidValidity) {
-          // The first read starts from now: what was in the mailbox before is the owner's. A new
-          // UIDVALIDITY means the server numbered the folder again: what it held is not read twice.
-          if (mark)
-            log.warn(
-              { mailbox: parts.folder },
-              'the mailbox was numbered again (UIDVALIDITY): reading from its newest message on',
-            )
-          await mailBack.skip({ mailbox, uidValidity, uid: Math.max(0, Number(opened.uidNext) - 1) })
-        }
-        if (gone()) return void open.close()
+        const uidValidity = await openFolder(
+          open,
+          { mailbox, folder: parts.folder, moveTo: current.moveTo },
+          { mailBack, log },
+          gone,
+        )
+        if (uidValidity === null || gone()) return void open.close()
         client = open
         const openedAt = Date.now()
         link = {
@@ -318,13 +152,18 @@ export function watchMailbox({
           retryAt: null,
         }
         log.info({ folder: parts.folder, idle: link.idle }, 'reading the farm’s mailbox')
-        const readSoon = reader(
+        const readSoon = mailboxReader({
           open,
-          { mailbox, folder: parts.folder, uidValidity },
-          current.moveTo,
-          parts.password,
-          mine,
-        )
+          at: { mailbox, folder: parts.folder, uidValidity },
+          moveTo: current.moveTo,
+          password: parts.password,
+          current: () => !gone(),
+          mailBack,
+          log,
+          readThrough: () => {
+            link = { ...link, lastReadAt: now().toISOString() }
+          },
+        })
         open.on('exists', () => void readSoon())
         open.on('close', () => {
           if (gone()) return
@@ -361,21 +200,7 @@ export function watchMailbox({
       void connect()
     },
     link: (): MailboxLink => link,
-    /** Tries a mailbox's settings (the settings page's 'Test the mailbox'): null when it signs in and opens the folder. */
-    async test(url: string): Promise<string | null> {
-      const parts = mailboxOf(url)
-      const open = await clientOf(parts, { connectionTimeout: 10_000, socketTimeout: 30_000, disableAutoIdle: true })
-      open.on('error', () => {})
-      try {
-        await open.connect()
-        await open.mailboxOpen(parts.folder, { readOnly: true })
-        await open.logout()
-        return null
-      } catch (error) {
-        open.close()
-        return withoutSecret(error, parts.password)
-      }
-    },
+    test: testMailbox,
     stop() {
       stopped = true
       generation++
