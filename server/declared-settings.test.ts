@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { defaults } from '#server/config'
+import { defaults } from './config'
 import { projectRoot } from '#tests/support/server'
-import { declared, wokenBy, type Setting } from './declared'
-import { fields } from './fields'
+import { declared, wokenBy, type Setting } from '#app/settings/declared'
+import { fields } from '#app/settings/fields'
 
 /** The README's configuration table: each variable, its default cell and what it does. */
 function readmeRows() {
