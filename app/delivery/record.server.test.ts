@@ -1,5 +1,4 @@
 import { afterEach, expect, it } from 'vitest'
-import { sql } from 'drizzle-orm'
 import { openDatabase, type OpenDatabase } from '#app/data/database.server'
 import { migrationsFolder } from '#tests/support/database'
 import { tempDatabasePath } from '#tests/support/server'
@@ -68,12 +67,17 @@ it('replaces only what still waits: a mail already sent stays sent', () => {
     .prepare("INSERT INTO submissions (name, email, message, created_at) VALUES ('Ann', 'ann@example.com', 'Eggs?', 1)")
     .run().lastInsertRowid
   const at = new Date('2026-11-26T08:00:00Z')
-  for (let n = 0; n < 2; n++) owe(db, { kind: 'owner-mail', submissionId: Number(lead) }, at)
+  const person = sqlite
+    .prepare("INSERT INTO team (name, email, role, created_at) VALUES ('Sam', 'sam@farm.example', 'helper', 1)")
+    .run().lastInsertRowid
+  for (let n = 0; n < 2; n++) owe(db, { kind: 'invitation-mail', memberId: Number(person) }, at)
+  owe(db, { kind: 'owner-mail', submissionId: Number(lead) }, at)
   const record = deliveryRecord(db)
   record.sent([1], at)
-  record.replaced(sql`1 = 1`, 'A new invitation link replaced it')
+  record.replaced({ kind: 'invitation-mail', memberId: Number(person) }, 'A new invitation link replaced it')
   expect(sqlite.prepare('SELECT id, state FROM deliveries ORDER BY id').all()).toEqual([
     { id: 1, state: 'sent' },
     { id: 2, state: 'skipped' },
+    { id: 3, state: 'queued' },
   ])
 })

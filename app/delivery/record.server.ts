@@ -84,9 +84,12 @@ export function deliveryRecord(db: Pick<FarmDatabase, 'update' | 'select'>) {
         .where(byIds([id]))
         .run()
     },
-    /** No longer owed, for these that wait: something newer replaced them (a new invitation link). */
-    replaced(which: SQL, why: string) {
-      db.update(deliveries).set({ state: 'skipped', lastError: why }).where(and(which, waiting)).run()
+    /** No longer owed, what still waits of this kind to this person: something newer replaced it (a new invitation link). */
+    replaced({ kind, memberId }: { kind: DeliveryKind; memberId: number }, why: string) {
+      db.update(deliveries)
+        .set({ state: 'skipped', lastError: why })
+        .where(and(eq(deliveries.kind, kind), eq(deliveries.memberId, memberId), waiting))
+        .run()
     },
     /**
      * It came back from the receiver's mail server (a bounce read from the farm's mailbox): bounced,
@@ -125,7 +128,10 @@ export function deliveryRecord(db: Pick<FarmDatabase, 'update' | 'select'>) {
 }
 
 /** What is owed, to whom and about what; the rest of its row is the engine's. */
-type Owed = Pick<typeof deliveries.$inferInsert, 'kind' | 'submissionId' | 'replyId' | 'phoneId' | 'receiptKey'>
+type Owed = Pick<
+  typeof deliveries.$inferInsert,
+  'kind' | 'submissionId' | 'replyId' | 'phoneId' | 'memberId' | 'receiptKey'
+>
 
 /** Owes one item from `at`: called inside the transaction that causes it. */
 export function owe(tx: Pick<FarmDatabase, 'insert'>, owed: Owed, at: Date): void {

@@ -5,7 +5,7 @@ import type { Writes } from '#app/data/writes.server'
 import { createAcceptedLedger } from '#app/delivery/accepted.server'
 import { hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
 import { owedSinceLastLook, type DeliveryEngine } from '#app/delivery/engine.server'
-import { deliveryRecord, dueOf, soonestDue } from '#app/delivery/record.server'
+import { deliveryRecord, dueOf, owe, soonestDue } from '#app/delivery/record.server'
 import { refusedForGood, serverWords, smtpVerdict } from '#app/delivery/smtp-refusals'
 import type { Log } from '#app/log'
 
@@ -151,7 +151,7 @@ export function mailInvitations({
     oweIn(tx: Pick<FarmDatabase, 'insert' | 'update'>, memberId: number, tokenHash: string, link: string, at: Date) {
       if (!settings()) return false
       tx.update(invitations).set({ mailLink: link }).where(eq(invitations.tokenHash, tokenHash)).run()
-      tx.insert(deliveries).values({ kind: 'invitation-mail', memberId, nextAttemptAt: at, createdAt: at }).run()
+      owe(tx, { kind: 'invitation-mail', memberId }, at)
       lately.owed()
       return true
     },

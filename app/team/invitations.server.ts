@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm'
 import { teamRoles } from '#app/data/enums'
-import { deliveries, invitations, team, type TeamRow } from '#app/data/schema'
-import { waiting } from '#app/delivery/record.server'
+import { invitations, team, type TeamRow } from '#app/data/schema'
+import { deliveryRecord } from '#app/delivery/record.server'
 import { sha256, type TeamMember } from '#app/owner/owner-access.server'
 import {
   active,
@@ -103,10 +103,7 @@ export function createInvitations({ db, writes, activity, mails, owed, now }: Te
             .set({ usedAt: at, mailLink: null })
             .where(and(eq(invitations.memberId, id), isNull(invitations.usedAt)))
             .run()
-          tx.update(deliveries)
-            .set({ state: 'skipped', lastError: 'A new invitation link replaced it' })
-            .where(and(eq(deliveries.memberId, id), eq(deliveries.kind, 'invitation-mail'), waiting))
-            .run()
+          deliveryRecord(tx).replaced({ kind: 'invitation-mail', memberId: id }, 'A new invitation link replaced it')
           tx.insert(invitations)
             .values({ tokenHash: sha256(token), memberId: id, createdAt: at, expiresAt, invitedBy: by.id })
             .run()
