@@ -4,24 +4,16 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import Sqlite from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { backupName, checkDatabaseFile } from '#app/lifecycle/backup-files.server'
 import { storedRows } from '#tests/support/database'
 import { signInAsOwner } from '#tests/support/owner'
-import { projectRoot, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { projectRoot, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
 const run = promisify(execFile)
 const password = 'correct horse battery staple'
-const servers: RunningServer[] = []
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop('SIGKILL')
-})
-
-async function site(options: Parameters<typeof startServer>[0] = {}) {
-  const server = await startServer(options)
-  servers.push(server)
-  return server
-}
+const site = serverPerTest('SIGKILL')
 
 const npmRun = (script: string, args: string[], databasePath: string, env: Record<string, string> = {}) =>
   run('npm', ['run', '--silent', script, '--', ...args], {
@@ -219,7 +211,7 @@ describe('a damaged database at start', () => {
     bytes.fill(0x5a, (page - 1) * pageSize + 100, page * pageSize - 100)
     writeFileSync(server.databasePath, bytes)
 
-    const refused = await startServer({ databasePath: server.databasePath }).catch((error: Error) => error)
+    const refused = await site({ databasePath: server.databasePath }).catch((error: Error) => error)
     expect(refused).toBeInstanceOf(Error)
     const said = (refused as Error).message
     expect(said).toContain(`The database ${server.databasePath} is damaged: it fails SQLite's integrity check`)
