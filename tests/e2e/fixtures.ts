@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import type { Submission } from '#app/leads/lead'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
+import { ownerPassword } from '#tests/support/owner'
 import { freePort, startServer, type RunningServer } from '#tests/support/server'
 
 export const farmEnv = { FARM_NAME: 'Bramble Hill Farm', FARM_PRODUCT: 'Orchard' }
@@ -15,8 +16,6 @@ export const test = base.extend<{ server: RunningServer; serverEnv: Record<strin
   },
   baseURL: async ({ server }, use) => use(server.url),
 })
-
-export const ownerPassword = 'orchard gate at noon'
 
 /** A site with UPDATES on, mailing through a real SMTP server on loopback (OWNER_PASSWORD is `ownerPassword`). */
 export const updatesSiteTest = base.extend<{ mail: MailServer; server: RunningServer }>({

@@ -1,11 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base } from '@playwright/test'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { startServer, type RunningServer } from '#tests/support/server'
 import { expect, farmEnv, openHydrated, postSubmission, type Page } from './fixtures'
-
-const password = 'orchard gate at noon'
 
 /**
  * A signed-in owner's browser on a site that mails through a real SMTP server on loopback,

@@ -7,12 +7,11 @@ import Sqlite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { backupName, checkDatabaseFile } from '#app/lifecycle/backup-files.server'
 import { storedRows } from '#tests/support/database'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { projectRoot, tempDatabasePath, type RunningServer } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
 
 const run = promisify(execFile)
-const password = 'correct horse battery staple'
 const site = serverPerTest('SIGKILL')
 
 const npmRun = (script: string, args: string[], databasePath: string, env: Record<string, string> = {}) =>

@@ -8,11 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { readRows } from '#tests/support/database'
 import { everyKindOfMail, postLead } from '#tests/support/every-mail'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { freePort } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
 
-const password = 'orchard gate at noon'
 const owner = 'owner@bramble.example'
 const mailServers: MailServer[] = []
 

@@ -10,15 +10,14 @@ import type { Submission } from '#app/leads/lead'
 import type { UpdateReport } from '#app/updates/update'
 import { readRows } from '#tests/support/database'
 import { connectLive } from '#tests/support/live-client'
-import { mailBackSites, ownerPassword, watching } from '#tests/support/mail-back-site'
+import { mailBackSites, watching } from '#tests/support/mail-back-site'
 import { startMailStack, type MailStack } from '#tests/support/mail-stack'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { freePort, tempDatabasePath, type RunningServer } from '#tests/support/server'
 
 let stack: MailStack
 const sites = mailBackSites(() => stack)
 const { serve, site, postLead, reply, thread, farmMailTo, answer } = sites
-const password = ownerPassword
 
 beforeAll(async () => {
   stack = await startMailStack({ refuseRecipient: (address) => address.startsWith('gone@') })

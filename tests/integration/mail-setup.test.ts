@@ -6,11 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { readRows } from '#tests/support/database'
 import { startDnsServer, type DnsServer } from '#tests/support/dns-server'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import type { RunningServer } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
 
-const password = 'orchard gate at noon'
 const mailServers: MailServer[] = []
 const dnsServers: DnsServer[] = []
 

@@ -5,13 +5,12 @@ import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '#app/data/database.server'
 import { connectLive } from '#tests/support/live-client'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { forgettable, seedPersonEverywhere, tracesInFile } from '#tests/support/person'
 import { projectRoot, tempDatabasePath } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
 
 const run = promisify(execFile)
-const password = 'correct horse battery staple'
 const serve = serverPerTest('SIGKILL')
 
 async function site(databasePath = tempDatabasePath(), env: Record<string, string> = { OWNER_PASSWORD: password }) {

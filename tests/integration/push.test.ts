@@ -3,12 +3,11 @@
 // (aes128gcm, decrypted here as the browser would) and signed with the site's VAPID key.
 import { beforeAll, afterAll, describe, expect, it } from 'vitest'
 import { readRows } from '#tests/support/database'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { startPushService, type PushService } from '#tests/support/push-service'
 import { tempDatabasePath, type RunningServer } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
 
-const password = 'correct horse battery staple'
 let service: PushService
 
 beforeAll(async () => {

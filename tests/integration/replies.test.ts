@@ -7,12 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Reply, Submission, TagCount } from '#app/leads/lead'
 import { connectLive } from '#tests/support/live-client'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { freePort, tempDatabasePath, type RunningServer } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
 import { readRows } from '#tests/support/database'
 
-const password = 'orchard gate at noon'
 const owner = 'owner@bramble.example'
 const mailServers: MailServer[] = []
 

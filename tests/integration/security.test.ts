@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { storedRows } from '#tests/support/database'
 import { connectLive } from '#tests/support/live-client'
+import { ownerPassword as password } from '#tests/support/owner'
 import { rawRequest } from '#tests/support/raw-request'
 import type { RunningServer } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
@@ -181,8 +182,6 @@ describe('spam traps', () => {
 })
 
 describe('owner protection', () => {
-  const password = 'correct horse battery staple'
-
   async function signIn(server: RunningServer, attempt: string) {
     return rawRequest(server.url, {
       path: '/sign-in',

@@ -7,12 +7,11 @@ import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it } from 'vitest'
 import { connectLive } from '#tests/support/live-client'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { readRows } from '#tests/support/database'
 import { freePort, tempDatabasePath, type RunningServer } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
 
-const password = 'orchard gate at noon'
 const mailPassword = 'pa55-Wörd:with@odd/chars'
 const mailServers: MailServer[] = []
 const receivers: Server[] = []

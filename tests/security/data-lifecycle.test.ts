@@ -3,11 +3,9 @@
 // that is not one is refused, an unknown one changes nothing, and no answer is a 500 or a trace.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readRows } from '#tests/support/database'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { rawRequest } from '#tests/support/raw-request'
 import { startServer, type RunningServer } from '#tests/support/server'
-
-const password = 'correct horse battery staple'
 
 const stored = (server: RunningServer) =>
   readRows<{ id: number; email: string }>(server.databasePath, 'SELECT id, email FROM submissions ORDER BY id')

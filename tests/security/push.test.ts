@@ -5,10 +5,8 @@ import { createECDH, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newVapidKeys } from '#app/push/vapid.server'
 import { readRows } from '#tests/support/database'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { startServer, type RunningServer } from '#tests/support/server'
-
-const password = 'correct horse battery staple'
 
 function keys() {
   const pair = createECDH('prime256v1')

@@ -5,12 +5,11 @@ import Sqlite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaults } from '#server/config'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { rawRequest } from '#tests/support/raw-request'
 import { serverPerTest } from '#tests/support/server-per-test'
 import { startServer, type RunningServer } from '#tests/support/server'
 
-const password = 'orchard gate at noon'
 const lead = JSON.stringify({ name: 'Ann', email: 'ann@example.com', message: 'Eggs?' })
 
 /** Posts a lead and gives its id (read from the file: a lead set aside as spam is answered without one). */

@@ -6,13 +6,12 @@ import Sqlite from 'better-sqlite3'
 import { SMTPServer } from 'smtp-server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { rawRequest } from '#tests/support/raw-request'
 import { readRows } from '#tests/support/database'
 import { freePort, tempDatabasePath, type RunningServer } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
 
-const password = 'orchard gate at noon'
 const mailPassword = 'secret-Hay-42!'
 const mailServers: MailServer[] = []
 

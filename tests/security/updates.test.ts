@@ -5,12 +5,11 @@
 import Sqlite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { rawRequest } from '#tests/support/raw-request'
 import { freePort, startServer, type RunningServer } from '#tests/support/server'
 import { readRows } from '#tests/support/database'
 
-const password = 'orchard gate at noon'
 let mail: MailServer
 let server: RunningServer
 let cookie: string

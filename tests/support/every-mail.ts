@@ -1,13 +1,12 @@
 import { expect } from 'vitest'
 import { readRows } from './database'
 import { startMailServer, type MailServer } from './mail-server'
-import { signInAsOwner } from './owner'
+import { ownerPassword as password, signInAsOwner } from './owner'
 import { freePort, type RunningServer } from './server'
 import type { StartServer } from './server-per-test'
 
 export type SentMail = MailServer['mails'][number]
 
-const password = 'orchard gate at noon'
 export const owner = 'owner@bramble.example'
 
 let visitor = 0

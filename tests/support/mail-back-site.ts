@@ -2,11 +2,9 @@ import Sqlite from 'better-sqlite3'
 import { expect } from 'vitest'
 import type { Reply } from '#app/leads/lead'
 import type { MailStack } from './mail-stack'
-import { signInAsOwner } from './owner'
+import { ownerPassword, signInAsOwner } from './owner'
 import { freePort, tempDatabasePath, type RunningServer } from './server'
 import { serverPerTest } from './server-per-test'
-
-export const ownerPassword = 'orchard gate at noon'
 
 /** Waits until the site reads its mailbox (/healthz says `watching`). */
 export async function watching(server: RunningServer) {
