@@ -52,6 +52,28 @@ export async function openHydrated(page: Page, path: string) {
   return response
 }
 
+/**
+ * Waits until every animation and transition on the page has ended (the cards' entrance, the
+ * header's fade), so colours are measured as people see them once it settles. A spinner that
+ * turns for ever is not waited for; one that starts while others end is.
+ */
+export async function animationsEnded(page: Page) {
+  await page.evaluate(async () => {
+    for (;;) {
+      // Two frames: a transition a render just asked for has started by then.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      const running = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+        )
+      if (running.length === 0) return
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)))
+    }
+  })
+}
+
 const fieldLabels = { name: 'Name', email: 'Email', message: 'Message' } as const
 
 /** Types into the contact form's fields as a visitor would. */
