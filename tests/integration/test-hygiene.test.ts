@@ -1,7 +1,7 @@
-// The tests' own hygiene, read from their files: servers started per test go through
-// serverPerTest (tests/support/server-per-test.ts), not a list of each file's own stopped after
-// each test; the test sites' owner password is written once (tests/support/owner.ts); and app/
-// holds no module only tests use (test data lives in tests/fixtures/).
+// The tests' own hygiene, read from their files: servers are started through serverPerTest or
+// serverPerFile (tests/support/server-per-test.ts), never with startServer and each file's own
+// hooks to stop them; the test sites' owner password is written once (tests/support/owner.ts);
+// and app/ holds no module only tests use (test data lives in tests/fixtures/).
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -27,23 +27,6 @@ const sources = sourcesUnder('app', 'server', 'tests', 'bench', 'scripts')
 const testSide = (path: string) =>
   path.startsWith('tests/') || path.startsWith('bench/') || /\.(test|spec)\.tsx?$/.test(path)
 
-/** What each call of `name(…)` in the text is given, up to its closing parenthesis. */
-function argumentsOf(text: string, name: string): string[] {
-  const found: string[] = []
-  for (let at = text.indexOf(`${name}(`); at !== -1; at = text.indexOf(`${name}(`, at + 1)) {
-    const start = at + name.length
-    let depth = 0
-    for (let end = start; end < text.length; end++) {
-      if (text[end] === '(') depth++
-      else if (text[end] === ')' && --depth === 0) {
-        found.push(text.slice(start + 1, end))
-        break
-      }
-    }
-  }
-  return found
-}
-
 const withoutComments = (text: string) =>
   text
     .split('\n')
@@ -51,15 +34,11 @@ const withoutComments = (text: string) =>
     .join('\n')
 
 describe('the tests themselves', () => {
-  it('start a server per test through serverPerTest, never with startServer and their own afterEach that stops it', () => {
+  it('start their servers through serverPerTest or serverPerFile, which stop them, never with startServer', () => {
+    // Playwright's tests (*.spec.ts) start theirs in fixtures, which stop them too.
     const handRolled = sources
-      .filter((path) => /\.(test|spec)\.tsx?$/.test(path) && !path.startsWith('tests/support/'))
-      .filter((path) => {
-        const text = withoutComments(read(path))
-        return (
-          /\bstartServer\(/.test(text) && argumentsOf(text, 'afterEach').some((hook) => /\.stop\(|\.kill\(/.test(hook))
-        )
-      })
+      .filter((path) => /\.test\.tsx?$/.test(path) && !path.startsWith('tests/support/'))
+      .filter((path) => /\bstartServer\(/.test(withoutComments(read(path))))
     expect(handRolled).toEqual([])
   })
 
