@@ -3,8 +3,8 @@
 // the same way in the same process; then the slowest hostile message, and the compiled
 // server's answers while hostile messages are posted. Not a test: the figures depend on the machine.
 import { execFileSync } from 'node:child_process'
-import { hostileMessages, seededHostileMessages } from '#app/analysis/fixtures/hostile-messages'
-import { labelledMessages, laterMessages, sentAt, unseenMessages } from '#app/analysis/fixtures/messages'
+import { hostileMessages, seededHostileMessages } from '#tests/fixtures/hostile-messages'
+import { labelledMessages, laterMessages, sentAt, unseenMessages } from '#tests/fixtures/messages'
 import { createOfflineReader } from '#app/analysis/offline.server'
 import { defaultFarmProducts, readProductList } from '#app/analysis/products'
 import { startServer } from '#tests/support/server'

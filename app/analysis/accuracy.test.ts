@@ -8,7 +8,7 @@ import {
   sentAt,
   unseenMessages,
   type LabelledMessage,
-} from '#app/analysis/fixtures/messages'
+} from '#tests/fixtures/messages'
 import { createOfflineReader } from './offline.server'
 import { defaultFarmProducts, readProductList } from './products'
 

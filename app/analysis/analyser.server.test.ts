@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { Analysis } from './analysis'
 import type { Log } from '#app/log'
 import { createAnalyser } from './analyser.server'
-import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
+import { honeyQuestion } from '#tests/fixtures/honey-question'
 import { ReadingTimedOut } from './reading-pool.server'
 
 const form = { name: 'Ann Lee', email: 'ann@example.com', message: 'Any honey left?' }

@@ -3,7 +3,7 @@
 // bench:analysis's row, beside the same reading of ordinary messages.
 import { describe, expect, it } from 'vitest'
 import { analysisSchema } from './analysis-schema'
-import { hostileMessages, messageLimit, seededHostileMessages } from './fixtures/hostile-messages'
+import { hostileMessages, messageLimit, seededHostileMessages } from '#tests/fixtures/hostile-messages'
 import { createOfflineReader } from './offline.server'
 import { defaultFarmProducts, readProductList } from './products'
 import { boundRuns, longestRun } from './reading.server'

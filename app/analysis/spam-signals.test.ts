@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { heldOutMessages, labelledMessages, laterMessages, pitchMessages, unseenMessages } from './fixtures/messages'
+import {
+  heldOutMessages,
+  labelledMessages,
+  laterMessages,
+  pitchMessages,
+  unseenMessages,
+} from '#tests/fixtures/messages'
 import { quickSpamReading } from './spam-signals'
 
 describe('the quick spam reading', () => {

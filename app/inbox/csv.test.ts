@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
+import { honeyQuestion } from '#tests/fixtures/honey-question'
 import { csvField, csvStart, submissionCsvRow } from './csv'
 
 describe('csvField', () => {

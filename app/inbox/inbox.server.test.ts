@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Analysis, Intent } from '#app/analysis/analysis'
-import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
+import { honeyQuestion } from '#tests/fixtures/honey-question'
 import type { OpenDatabase } from '#app/data/database.server'
 import { SubmissionEvents } from '#app/live/events.server'
 import { createSubmissionsService } from '#app/submissions/service.server'

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
+import { honeyQuestion } from '#tests/fixtures/honey-question'
 import type { SubmissionRow } from '#app/data/schema'
 import { leadView } from './lead-view.server'
 

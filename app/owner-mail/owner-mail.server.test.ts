@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
+import { honeyQuestion } from '#tests/fixtures/honey-question'
 import { cardUrl, digestMail, leadMail, type Lead } from './owner-mail.server'
 
 const lead: Lead = {

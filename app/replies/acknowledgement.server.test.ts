@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import pino from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
-import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
+import { honeyQuestion } from '#tests/fixtures/honey-question'
 import { openDatabase, type OpenDatabase } from '#app/data/database.server'
 import { submissions } from '#app/data/schema'
 import { createDeliveryEngine } from '#app/delivery/engine.server'

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
+import { honeyQuestion } from '#tests/fixtures/honey-question'
 import type { OpenDatabase } from '#app/data/database.server'
 import { servicesOverFreshDatabase } from '#tests/support/services'
 import { createReplies, savedReplyLimits } from './replies.server'

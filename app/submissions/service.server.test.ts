@@ -12,7 +12,7 @@ import { createDeliveryEngine } from '#app/delivery/engine.server'
 import { createOutboxSender } from '#app/owner-mail/owner-mail-sender.server'
 import { createSubmissionsService } from './service.server'
 import type { Analysis } from '#app/analysis/analysis'
-import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
+import { honeyQuestion } from '#tests/fixtures/honey-question'
 import { retryBaseMs, unreachableOwnerMail } from '#tests/support/owner-mail-settings'
 
 const migrationsFolder = join(import.meta.dirname, '../../drizzle')

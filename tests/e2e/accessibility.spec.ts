@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, openHydrated, postSubmission, test, type Page } from './fixtures'
+import { animationsEnded, expect, openHydrated, postSubmission, test, type Page } from './fixtures'
 
 async function expectNoViolations(page: Page) {
-  // Let entrance animations settle so colours are measured as people see them.
-  await page.waitForTimeout(800)
+  await animationsEnded(page)
   const { violations } = await new AxeBuilder({ page }).analyze()
   expect(
     violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),

@@ -2,10 +2,8 @@ import { readFileSync } from 'node:fs'
 import type { BrowserContext } from '@playwright/test'
 import { checkDatabaseFile } from '#app/lifecycle/backup-files.server'
 import { readRows } from '#tests/support/database'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { expect, openHydrated, postSubmission, test } from './fixtures'
-
-const password = 'orchard gate at noon'
 
 const ownerTest = test.extend<{ owner: BrowserContext }>({
   owner: async ({ browser, server, javaScriptEnabled }, use) => {

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import type { Submission } from '#app/leads/lead'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
+import { ownerPassword } from '#tests/support/owner'
 import { freePort, startServer, type RunningServer } from '#tests/support/server'
 
 export const farmEnv = { FARM_NAME: 'Bramble Hill Farm', FARM_PRODUCT: 'Orchard' }
@@ -15,8 +16,6 @@ export const test = base.extend<{ server: RunningServer; serverEnv: Record<strin
   },
   baseURL: async ({ server }, use) => use(server.url),
 })
-
-export const ownerPassword = 'orchard gate at noon'
 
 /** A site with UPDATES on, mailing through a real SMTP server on loopback (OWNER_PASSWORD is `ownerPassword`). */
 export const updatesSiteTest = base.extend<{ mail: MailServer; server: RunningServer }>({
@@ -51,6 +50,28 @@ export async function openHydrated(page: Page, path: string) {
   const response = await page.goto(path)
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
   return response
+}
+
+/**
+ * Waits until every animation and transition on the page has ended (the cards' entrance, the
+ * header's fade), so colours are measured as people see them once it settles. A spinner that
+ * turns for ever is not waited for; one that starts while others end is.
+ */
+export async function animationsEnded(page: Page) {
+  await page.evaluate(async () => {
+    for (;;) {
+      // Two frames: a transition a render just asked for has started by then.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      const running = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+        )
+      if (running.length === 0) return
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)))
+    }
+  })
 }
 
 const fieldLabels = { name: 'Name', email: 'Email', message: 'Message' } as const

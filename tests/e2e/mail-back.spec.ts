@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import Sqlite from 'better-sqlite3'
-import { signInAsOwner } from '#tests/support/owner'
-import { expect, openHydrated, ownerPassword as password, updatesSiteTest, type Page } from './fixtures'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
+import { expect, openHydrated, updatesSiteTest, type Page } from './fixtures'
 
 /**
  * A signed-in owner's browser on a site whose mailbox brought back a conversation: the farm's

@@ -1,6 +1,5 @@
+import { ownerPassword as password } from '#tests/support/owner'
 import { expect, fillContactForm, openHydrated, postSubmission, test } from './fixtures'
-
-const password = 'hay bales at dawn'
 
 test.describe('with OWNER_PASSWORD set', () => {
   test.use({ serverEnv: { OWNER_PASSWORD: password } })

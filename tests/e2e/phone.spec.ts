@@ -6,12 +6,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, test as base, type BrowserContext, type CDPSession } from '@playwright/test'
 import { chromiumLaunch } from '#tests/support/chromium'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { startPushService, type PushService } from '#tests/support/push-service'
 import { startServer, type RunningServer } from '#tests/support/server'
 import { expect, farmEnv, openHydrated, postSubmission, type Page } from './fixtures'
-
-const password = 'orchard gate at noon'
 
 const test = base.extend<{ push: PushService; server: RunningServer; owner: Page }>({
   // Playwright reads a fixture's needs from its first parameter's pattern: this one needs none.

@@ -1,11 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base } from '@playwright/test'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { startServer, type RunningServer } from '#tests/support/server'
-import { expect, farmEnv, openHydrated, postSubmission, type Page } from './fixtures'
-
-const password = 'orchard gate at noon'
+import { animationsEnded, expect, farmEnv, openHydrated, postSubmission, type Page } from './fixtures'
 
 /**
  * A signed-in owner's browser on a site that mails through a real SMTP server on loopback,
@@ -190,7 +188,7 @@ test('a card with its history and open reply box, and the saved replies page wit
     expect(sent.status).toBe(201)
   }
   const violations = async () => {
-    await page.waitForTimeout(800)
+    await animationsEnded(page)
     const found = await new AxeBuilder({ page }).analyze()
     return found.violations.map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,

@@ -1,10 +1,9 @@
 import { test as base } from '@playwright/test'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { startServer, type RunningServer } from '#tests/support/server'
 import { expect, farmEnv, openHydrated, postSubmission, type Page } from './fixtures'
 
-const password = 'orchard gate at noon'
 const mailLogin = { user: 'farm', password: 'hay-bale-7-Ünïcode' }
 
 /**

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
+import { ownerPassword } from '#tests/support/owner'
 import { expect, openHydrated, postSubmission, test } from './fixtures'
 
-const ownerPassword = 'hay bales at dawn'
 const helperPassword = 'beans along the fence'
 
 test.use({ serverEnv: { OWNER_PASSWORD: ownerPassword } })

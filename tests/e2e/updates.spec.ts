@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import type { RunningServer } from '#tests/support/server'
-import { expect, openHydrated, ownerPassword as password, postSubmission, updatesSiteTest, type Page } from './fixtures'
+import { expect, openHydrated, postSubmission, updatesSiteTest, type Page } from './fixtures'
 
 /** A site with UPDATES on, mailing through a real SMTP server on loopback, and a signed-in owner's browser. */
 const test = updatesSiteTest.extend<{ owner: Page }>({

@@ -8,7 +8,8 @@ import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storedRows } from '#tests/support/database'
-import { projectRoot, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { projectRoot, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { serverPerFile, serverPerTest } from '#tests/support/server-per-test'
 
 function post(server: RunningServer, body: unknown) {
   return fetch(`${server.url}/api/submissions`, {
@@ -37,48 +38,46 @@ function databaseBeforeAnalyses(): string {
 }
 
 describe('the analysis stored with each submission', () => {
-  it('keeps rows from before the migration, with analysis null, and analyses new ones', async () => {
-    const server = await startServer({ databasePath: databaseBeforeAnalyses() })
-    try {
-      const response = await post(server, {
-        name: 'Katie Moore',
-        email: 'katie@example.com',
-        message: 'Do you have strawberries yet? I would like to pick some up tomorrow.',
-      })
-      expect(response.status).toBe(201)
-      const { data } = await response.json()
-      expect(data.analysis).toMatchObject({
-        intents: expect.arrayContaining(['product_inquiry']),
-        products: ['strawberries'],
-        urgency: { level: 'high', cues: ['tomorrow'] },
-        spam: { isSpam: false, reasons: [] },
-        source: 'offline',
-      })
-      expect(data.aiResponse).toMatch(/^Katie Moore asks about strawberries.*Urgent/)
+  const serve = serverPerTest()
 
-      const list = await (await fetch(`${server.url}/api/submissions`)).json()
-      expect(list).toEqual([
-        data,
-        {
-          id: 1,
-          name: 'Old Tom',
-          email: 'tom@example.com',
-          message: 'Any eggs?',
-          aiResponse: 'Asks a question in 2 words.',
-          analysis: null,
-          createdAt: '2026-01-01T00:00:00.000Z',
-          spam: null,
-          status: 'new',
-          awaitingAnalysis: false,
-          replies: [],
-          replyCount: 0,
-          history: [],
-        },
-      ])
-      expect(storedRows(server.databasePath).map((row) => row.analysis)).toEqual([null, JSON.stringify(data.analysis)])
-    } finally {
-      await server.stop()
-    }
+  it('keeps rows from before the migration, with analysis null, and analyses new ones', async () => {
+    const server = await serve({ databasePath: databaseBeforeAnalyses() })
+    const response = await post(server, {
+      name: 'Katie Moore',
+      email: 'katie@example.com',
+      message: 'Do you have strawberries yet? I would like to pick some up tomorrow.',
+    })
+    expect(response.status).toBe(201)
+    const { data } = await response.json()
+    expect(data.analysis).toMatchObject({
+      intents: expect.arrayContaining(['product_inquiry']),
+      products: ['strawberries'],
+      urgency: { level: 'high', cues: ['tomorrow'] },
+      spam: { isSpam: false, reasons: [] },
+      source: 'offline',
+    })
+    expect(data.aiResponse).toMatch(/^Katie Moore asks about strawberries.*Urgent/)
+
+    const list = await (await fetch(`${server.url}/api/submissions`)).json()
+    expect(list).toEqual([
+      data,
+      {
+        id: 1,
+        name: 'Old Tom',
+        email: 'tom@example.com',
+        message: 'Any eggs?',
+        aiResponse: 'Asks a question in 2 words.',
+        analysis: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        spam: null,
+        status: 'new',
+        awaitingAnalysis: false,
+        replies: [],
+        replyCount: 0,
+        history: [],
+      },
+    ])
+    expect(storedRows(server.databasePath).map((row) => row.analysis)).toEqual([null, JSON.stringify(data.analysis)])
   })
 })
 
@@ -103,7 +102,7 @@ describe('with a language model configured', () => {
     })
     await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve))
     const { port } = model.address() as AddressInfo
-    server = await startServer({
+    server = await serve({
       env: {
         AI_API_URL: `http://127.0.0.1:${port}/v1`,
         AI_MODEL: 'farm-model',
@@ -114,10 +113,11 @@ describe('with a language model configured', () => {
   })
 
   afterAll(async () => {
-    await server?.stop()
     model?.closeAllConnections()
     await new Promise((resolve) => model?.close(resolve))
   })
+  // Registered after the model's hook, so it runs before it: the site stops first.
+  const serve = serverPerFile()
 
   it('stores the model’s analysis when it answers well and in time', async () => {
     answer = (res) =>

@@ -4,24 +4,15 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import Sqlite from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { backupName, checkDatabaseFile } from '#app/lifecycle/backup-files.server'
 import { storedRows } from '#tests/support/database'
-import { signInAsOwner } from '#tests/support/owner'
-import { projectRoot, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
+import { projectRoot, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
 const run = promisify(execFile)
-const password = 'correct horse battery staple'
-const servers: RunningServer[] = []
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop('SIGKILL')
-})
-
-async function site(options: Parameters<typeof startServer>[0] = {}) {
-  const server = await startServer(options)
-  servers.push(server)
-  return server
-}
+const site = serverPerTest('SIGKILL')
 
 const npmRun = (script: string, args: string[], databasePath: string, env: Record<string, string> = {}) =>
   run('npm', ['run', '--silent', script, '--', ...args], {
@@ -117,18 +108,17 @@ describe('the automatic backup', () => {
     await server.stop()
     const again = await site({ databasePath: server.databasePath, env: { BACKUP_DIR: dir } })
     expect((await post(again, 'Bea')).status).toBe(201)
-    // A start backup is due at once (a 0 ms timer) and takes some 100 ms here: give it ten times that.
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    // A start backup is due at once (a 0 ms timer, fired long before the post was answered), and a
+    // graceful stop waits for a backup under way: stopped, the log holds one had it been taken.
+    expect(await again.stop()).toBe(0)
     expect(again.output()).not.toContain('backed up the database')
     expect(backupsIn(dir)).toHaveLength(1)
 
-    // The control: the same restart with the newest backup a day old takes one, within that wait.
-    await again.stop()
+    // The control: the same restart with the newest backup a day old takes one at start.
     const [newest] = backupsIn(dir)
     renameSync(join(dir, newest!), join(dir, backupName(new Date(Date.now() - 25 * 60 * 60 * 1000))))
     const third = await site({ databasePath: server.databasePath, env: { BACKUP_DIR: dir } })
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-    expect(third.output()).toContain('backed up the database')
+    await expect.poll(() => third.output(), { timeout: 10_000 }).toContain('backed up the database')
     expect(backupsIn(dir)).toHaveLength(2)
   })
 
@@ -219,7 +209,7 @@ describe('a damaged database at start', () => {
     bytes.fill(0x5a, (page - 1) * pageSize + 100, page * pageSize - 100)
     writeFileSync(server.databasePath, bytes)
 
-    const refused = await startServer({ databasePath: server.databasePath }).catch((error: Error) => error)
+    const refused = await site({ databasePath: server.databasePath }).catch((error: Error) => error)
     expect(refused).toBeInstanceOf(Error)
     const said = (refused as Error).message
     expect(said).toContain(`The database ${server.databasePath} is damaged: it fails SQLite's integrity check`)

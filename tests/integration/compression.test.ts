@@ -2,17 +2,16 @@ import { once } from 'node:events'
 import { request } from 'node:http'
 import { connect } from 'node:net'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { sendFullFirstPage } from '#tests/support/seed'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 let server: RunningServer
 
+const serve = serverPerFile()
 beforeAll(async () => {
-  server = await startServer()
-})
-afterAll(async () => {
-  await server?.stop()
+  server = await serve()
 })
 
 interface Raw {

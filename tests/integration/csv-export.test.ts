@@ -1,15 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { parseCsv } from '#tests/support/csv-parse'
 import { rawRequest } from '#tests/support/raw-request'
 import { seedSubmissions } from '#tests/support/seed'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile, serverPerTest } from '#tests/support/server-per-test'
 
 const seeded = 1_200
 
 describe('GET /api/submissions.csv', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer()
+    server = await serve()
     seedSubmissions(server.databasePath, seeded)
     await fetch(`${server.url}/api/submissions`, {
       method: 'POST',
@@ -21,7 +23,6 @@ describe('GET /api/submissions.csv', () => {
       }),
     })
   })
-  afterAll(() => server.stop())
 
   async function exported(query = '') {
     const answer = await fetch(`${server.url}/api/submissions.csv${query}`)
@@ -105,21 +106,19 @@ describe('GET /api/submissions.csv', () => {
 })
 
 describe('GET /api/submissions.csv behind OWNER_PASSWORD', () => {
+  const serve = serverPerTest()
+
   it('is for the owner only, on every spelling', async () => {
-    const server = await startServer({ env: { OWNER_PASSWORD: 'mine alone' } })
-    try {
-      for (const path of [
-        '/api/submissions.csv',
-        '/api/submissions%2Ecsv',
-        '/API/Submissions.CSV',
-        '/api/submissions.csv/',
-      ]) {
-        const answer = await rawRequest(server.url, { method: 'GET', path })
-        expect({ path, status: answer.status }).toEqual({ path, status: 401 })
-        expect(answer.text).not.toContain('@example.com')
-      }
-    } finally {
-      await server.stop()
+    const server = await serve({ env: { OWNER_PASSWORD: 'mine alone' } })
+    for (const path of [
+      '/api/submissions.csv',
+      '/api/submissions%2Ecsv',
+      '/API/Submissions.CSV',
+      '/api/submissions.csv/',
+    ]) {
+      const answer = await rawRequest(server.url, { method: 'GET', path })
+      expect({ path, status: answer.status }).toEqual({ path, status: 401 })
+      expect(answer.text).not.toContain('@example.com')
     }
   })
 })

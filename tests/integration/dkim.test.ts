@@ -8,18 +8,18 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { readRows } from '#tests/support/database'
 import { everyKindOfMail, postLead } from '#tests/support/every-mail'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
-import { freePort, startServer, type RunningServer } from '#tests/support/server'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
+import { freePort } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
-const password = 'orchard gate at noon'
 const owner = 'owner@bramble.example'
-const servers: RunningServer[] = []
 const mailServers: MailServer[] = []
 
 afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop('SIGKILL')
   for (const mail of mailServers.splice(0)) await mail.close()
 })
+// Registered after the mail servers' hook, so it runs before it: the sites stop first.
+const start = serverPerTest('SIGKILL')
 
 const recordOf = (pem: string) =>
   `v=DKIM1; k=rsa; p=${createPublicKey(createPrivateKey(pem)).export({ type: 'spki', format: 'der' }).toString('base64')}`
@@ -46,7 +46,7 @@ async function site(env: Record<string, string>) {
   const mail = await startMailServer()
   mailServers.push(mail)
   const port = await freePort()
-  const server = await startServer({
+  const server = await start({
     port,
     env: {
       OWNER_PASSWORD: password,
@@ -59,13 +59,12 @@ async function site(env: Record<string, string>) {
       ...env,
     },
   })
-  servers.push(server)
   return { server, mail, cookie: await signInAsOwner(server.url, password) }
 }
 
 describe('DKIM', () => {
   it('signs every kind of mail with the key made once and kept, and each verifies', async () => {
-    const { server, mails } = await everyKindOfMail(servers, mailServers)
+    const { server, mails } = await everyKindOfMail(start, mailServers)
     const [stored] = readRows<{ key: string }>(server.databasePath, "SELECT key FROM signing_keys WHERE name = 'dkim'")
     const record = recordOf(stored!.key)
     for (const [kind, sent] of Object.entries(mails)) {
@@ -123,7 +122,7 @@ describe('DKIM', () => {
   })
 
   it('refuses a DKIM_PRIVATE_KEY that is not an RSA key, at start, without repeating it', async () => {
-    const server = startServer({ env: { DKIM_PRIVATE_KEY: 'not-a-key-at-all-0123456789' } })
+    const server = start({ env: { DKIM_PRIVATE_KEY: 'not-a-key-at-all-0123456789' } })
     await expect(server).rejects.toThrow(/DKIM_PRIVATE_KEY must be an RSA private key in PEM/)
     await expect(server).rejects.not.toThrow(/not-a-key-at-all/)
   })

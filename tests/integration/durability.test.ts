@@ -1,7 +1,8 @@
 import Sqlite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { listAll } from '#tests/support/list-all'
-import { startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
 const rounds = 20
 const clients = 6
@@ -117,6 +118,9 @@ function postUntilKilled(server: RunningServer, round: number, acknowledged: Ack
 }
 
 describe('durability', () => {
+  // Each round's server is killed by the test; one left by a failure is killed after it.
+  const serve = serverPerTest('SIGKILL')
+
   it(`keeps every submission answered 201 across ${rounds} SIGKILLs under concurrent posting`, async () => {
     const databasePath = tempDatabasePath()
     const acknowledged: Acknowledged[] = []
@@ -125,7 +129,7 @@ describe('durability', () => {
 
     for (let round = 1; round <= rounds; round++) {
       // Each round restarts on the file the last crash left behind.
-      const server = await startServer({ databasePath, env: floodAllowed })
+      const server = await serve({ databasePath, env: floodAllowed })
       const posting = postUntilKilled(server, round, acknowledged)
       await posting.firstAcknowledged
       // A different moment in each round, from right after the first answer to 0.4 s later.
@@ -145,14 +149,11 @@ describe('durability', () => {
     }
 
     // The server starts on what the last crash left and lists every acknowledged submission.
-    const server = await startServer({ databasePath, env: floodAllowed })
-    try {
-      const listed = await listAll<{ name: string }>(server.url)
-      const names = new Set(listed.map((submission) => submission.name))
-      expect(acknowledged.filter((ack) => !names.has(ack.name))).toEqual([])
-    } finally {
-      expect(await server.stop('SIGTERM')).toBe(0)
-    }
+    const server = await serve({ databasePath, env: floodAllowed })
+    const listed = await listAll<{ name: string }>(server.url)
+    const names = new Set(listed.map((submission) => submission.name))
+    expect(acknowledged.filter((ack) => !names.has(ack.name))).toEqual([])
+    expect(await server.stop('SIGTERM')).toBe(0)
 
     const lost = missing(acknowledged, inspect(databasePath).rows).length
     console.log(

@@ -1,14 +1,8 @@
 import Sqlite from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '#tests/support/server'
+import { describe, expect, it } from 'vitest'
+import { serverPerTest } from '#tests/support/server-per-test'
 
-let running: RunningServer | undefined
-
-afterEach(async () => {
-  running?.child.kill('SIGKILL')
-  await running?.exited
-  running = undefined
-})
+const serve = serverPerTest('SIGKILL')
 
 /** Breaks the database under the running server the way a bad migration or a stray admin would. */
 function renameTable(databasePath: string, from: string, to: string) {
@@ -24,7 +18,7 @@ const repairDatabase = (path: string) => renameTable(path, 'submissions_parked',
 
 describe('GET /healthz', () => {
   it('answers 200 {"status":"ok", …} while the database answers, 503 JSON while it fails, and recovers', async () => {
-    const server = (running = await startServer())
+    const server = await serve()
     const healthz = async () => {
       const response = await fetch(`${server.url}/healthz`)
       expect(response.headers.get('content-type')).toMatch(/^application\/json/)
@@ -66,9 +60,9 @@ describe('GET /healthz', () => {
 describe('GET /healthz with the owner mailed about leads', () => {
   it('reports how many leads wait to be mailed and how long the oldest has waited', async () => {
     // Nothing listens on port 1: every mail waits.
-    const server = (running = await startServer({
+    const server = await serve({
       env: { SMTP_URL: 'smtp://127.0.0.1:1', NOTIFY_EMAIL: 'owner@farm.example' },
-    }))
+    })
     const health = async () => (await fetch(`${server.url}/healthz`)).json()
     expect(await health()).toEqual({
       status: 'ok',
@@ -116,7 +110,7 @@ interface Made {
 
 describe('request logs', () => {
   it('write one JSON line per request with method, path and status, and nothing a visitor typed', async () => {
-    const server = (running = await startServer())
+    const server = await serve()
     const made: Made[] = []
 
     async function send(method: string, path: string, init: RequestInit = {}) {

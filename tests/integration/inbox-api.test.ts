@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { seedSubmissions } from '#tests/support/seed'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 const seeded = 260
 
 describe('GET /api/submissions over a seeded inbox', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer()
+    server = await serve()
     seedSubmissions(server.databasePath, seeded)
   })
-  afterAll(() => server.stop())
 
   const get = (query: string) => fetch(`${server.url}/api/submissions${query}`)
   const nextOf = (answer: Response) => /<([^>]+)>; rel="next"/.exec(answer.headers.get('link') ?? '')?.[1]

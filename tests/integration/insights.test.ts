@@ -1,7 +1,7 @@
 // The insights page and its API on the real server, over a season of known leads, replies,
 // subscribers and an update seeded at known times before now (tests/support/season.ts; the
 // figures week by week, on a fixed clock, are app/insights/insights.server.test.ts's).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '#app/data/database.server'
 import { createInsights } from '#app/insights/insights.server'
 import { weekOf, weekMs, type Insights } from '#app/insights/insights'
@@ -10,7 +10,8 @@ import { migrationsFolder } from '#tests/support/database'
 import { rawRequest } from '#tests/support/raw-request'
 import { insightCharts, seasonUpdate, seedSeason } from '#tests/support/season'
 import { seoSpam } from '#tests/support/seed'
-import { startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 import { addPerson, fromSomewhere, signInAs } from '#tests/support/team'
 
 const answered = (figures: Insights) => figures.answers.byWeek.reduce((sum, week) => sum + week.answered, 0)
@@ -33,12 +34,12 @@ function figuresOf(databasePath: string, asOf: string, weeks: 4 | 12 | 52) {
 describe('the insights, with the inbox open (the shipped default: no OWNER_PASSWORD)', () => {
   let server: RunningServer
   const databasePath = tempDatabasePath()
+  const serve = serverPerFile()
   beforeAll(async () => {
     openDatabase(databasePath, migrationsFolder).close()
     seedSeason(databasePath, Date.now())
-    server = await startServer({ databasePath })
+    server = await serve({ databasePath })
   })
-  afterAll(() => server.stop())
 
   it('answers GET /api/insights with the season’s figures: 12 weeks unless asked, spam never counted', async () => {
     const answer = await fetch(`${server.url}/api/insights`)
@@ -157,10 +158,10 @@ describe('the insights, with the inbox open (the shipped default: no OWNER_PASSW
 describe('the insights, with a team', () => {
   const ownerPassword = 'the owner’s long password'
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer({ env: { OWNER_PASSWORD: ownerPassword, TRUST_PROXY: 'loopback' } })
+    server = await serve({ env: { OWNER_PASSWORD: ownerPassword, TRUST_PROXY: 'loopback' } })
   })
-  afterAll(() => server.stop())
 
   it('is for a signed-in owner: 401 or the sign-in page for a stranger, 403 for a helper, saying the role', async () => {
     expect((await rawRequest(server.url, { path: '/api/insights', method: 'GET' })).status).toBe(401)

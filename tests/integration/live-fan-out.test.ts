@@ -3,14 +3,13 @@
 // cap a socket is refused with 503.
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { startServer, type RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
-let server: RunningServer | undefined
+const serve = serverPerTest()
 const sockets: WebSocket[] = []
-afterEach(async () => {
+// Registered after the servers' hook, so it runs before it: the sockets go first.
+afterEach(() => {
   for (const socket of sockets.splice(0)) socket.terminate()
-  await server?.stop()
-  server = undefined
 })
 
 interface Watcher {
@@ -53,10 +52,10 @@ describe('live fan-out', () => {
   it('delivers every submission to each of 1,000 watchers, once and in order', { timeout: 60_000 }, async () => {
     // Every watcher here comes from 127.0.0.1; the per-address cap (20) would refuse all but
     // 20 of them, so it is raised. The global cap keeps its shipped default.
-    server = await startServer({ env: { LIVE_MAX_SOCKETS_PER_ADDRESS: '1000' } })
+    const server = await serve({ env: { LIVE_MAX_SOCKETS_PER_ADDRESS: '1000' } })
     const watchers: Watcher[] = []
     while (watchers.length < 1_000) {
-      const batch = await Promise.all(Array.from({ length: 100 }, () => watch(server!.wsUrl)))
+      const batch = await Promise.all(Array.from({ length: 100 }, () => watch(server.wsUrl)))
       for (const watcher of batch) {
         expect(watcher).not.toEqual(expect.any(Number))
         watchers.push(watcher as Watcher)
@@ -72,7 +71,7 @@ describe('live fan-out', () => {
   })
 
   it('refuses the socket past LIVE_MAX_SOCKETS with 503, and admits one again once another has left', async () => {
-    server = await startServer({ env: { LIVE_MAX_SOCKETS: '3' } })
+    const server = await serve({ env: { LIVE_MAX_SOCKETS: '3' } })
     const admitted = await Promise.all([watch(server.wsUrl), watch(server.wsUrl), watch(server.wsUrl)])
     for (const watcher of admitted) expect(watcher).not.toEqual(expect.any(Number))
     expect(await watch(server.wsUrl)).toBe(503)
@@ -83,7 +82,7 @@ describe('live fan-out', () => {
     })
     await expect
       .poll(async () => {
-        const again = await watch(server!.wsUrl)
+        const again = await watch(server.wsUrl)
         return typeof again === 'number' ? again : 101
       })
       .toBe(101)

@@ -10,21 +10,19 @@ import type { Submission } from '#app/leads/lead'
 import type { UpdateReport } from '#app/updates/update'
 import { readRows } from '#tests/support/database'
 import { connectLive } from '#tests/support/live-client'
-import { mailBackSites, ownerPassword, watching } from '#tests/support/mail-back-site'
+import { mailBackSites, watching } from '#tests/support/mail-back-site'
 import { startMailStack, type MailStack } from '#tests/support/mail-stack'
-import { signInAsOwner } from '#tests/support/owner'
-import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
+import { freePort, tempDatabasePath, type RunningServer } from '#tests/support/server'
 
 let stack: MailStack
 const sites = mailBackSites(() => stack)
-const { servers, site, postLead, reply, thread, farmMailTo, answer } = sites
-const password = ownerPassword
+const { serve, site, postLead, reply, thread, farmMailTo, answer } = sites
 
 beforeAll(async () => {
   stack = await startMailStack({ refuseRecipient: (address) => address.startsWith('gone@') })
 })
 afterAll(async () => {
-  await sites.stopAll()
   await stack?.stop()
 })
 
@@ -378,10 +376,9 @@ describe('the mailbox', () => {
 
   it('with a wrong password says failing in /healthz, why on the owner’s page, and tries again, never saying the password', async () => {
     const wrong = stack.imapUrl.replace('farm-mailbox-password', 'not-the-Secret-9')
-    const server = await startServer({
+    const server = await serve({
       env: { OWNER_PASSWORD: password, INBOUND_IMAP_URL: wrong, NODE_EXTRA_CA_CERTS: stack.certificate },
     })
-    servers.push(server)
     // /healthz is anyone's: it says how the link is, never the server's words.
     await expect
       .poll(async () => ((await (await fetch(`${server.url}/healthz`)).json()) as { mailbox: unknown }).mailbox, {
@@ -400,7 +397,7 @@ describe('the mailbox', () => {
 describe('the mailbox set from the settings page', () => {
   it('is tested before it is saved (the server’s words beside the field), then read without a restart', async () => {
     const { port } = new URL(stack.imapUrl.replace(/^imaps/, 'https'))
-    const server = await startServer({
+    const server = await serve({
       env: {
         OWNER_PASSWORD: password,
         SMTP_URL: stack.smtpUrl,
@@ -408,7 +405,6 @@ describe('the mailbox set from the settings page', () => {
         NODE_EXTRA_CA_CERTS: stack.certificate,
       },
     })
-    servers.push(server)
     const cookie = await signInAsOwner(server.url, password)
     const mailbox = {
       IMAP_HOST: 'localhost',
@@ -465,7 +461,7 @@ describe('a mail host without IDLE', () => {
 
   it('is looked at every few seconds instead, and the answer still joins its card', async () => {
     const port = await freePort()
-    const server = await startServer({
+    const server = await serve({
       port,
       env: {
         OWNER_PASSWORD: password,
@@ -475,7 +471,6 @@ describe('a mail host without IDLE', () => {
         NODE_EXTRA_CA_CERTS: plain.certificate,
       },
     })
-    servers.push(server)
     await expect
       .poll(async () => ((await (await fetch(`${server.url}/healthz`)).json()) as { mailbox: unknown }).mailbox, {
         timeout: 15_000,

@@ -9,14 +9,14 @@ import vnuJar from 'vnu-jar'
 import { afterEach, describe, expect, it } from 'vitest'
 import { everyKindOfMail, type SentMail } from '#tests/support/every-mail'
 import type { MailServer } from '#tests/support/mail-server'
-import type { RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
-const servers: RunningServer[] = []
 const mailServers: MailServer[] = []
 afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop()
   for (const mail of mailServers.splice(0)) await mail.close()
 })
+// Registered after the mail servers' hook, so it runs before it: the sites stop first.
+const start = serverPerTest()
 
 /** SpamAssassin's score and the rules that made it, local tests only (no network). */
 function spamScore(sent: SentMail): { score: number; tests: string } {
@@ -50,7 +50,7 @@ function htmlErrors(files: string[]): Array<{ file: string; message: string }> {
 
 describe('mail that lands', () => {
   it('every kind of mail scores at or below 0 with SpamAssassin’s local rules', async () => {
-    const site = await everyKindOfMail(servers, mailServers)
+    const site = await everyKindOfMail(start, mailServers)
     const scores = Object.fromEntries(Object.entries(site.mails).map(([kind, sent]) => [kind, spamScore(sent)]))
     console.log('SpamAssassin, each kind of mail:', JSON.stringify(scores, null, 1))
     for (const [kind, { score, tests }] of Object.entries(scores))
@@ -58,7 +58,7 @@ describe('mail that lands', () => {
   })
 
   it('every mail’s HTML and every page is clean in the Nu HTML Checker', async () => {
-    const site = await everyKindOfMail(servers, mailServers)
+    const site = await everyKindOfMail(start, mailServers)
     const dir = mkdtempSync(join(tmpdir(), 'vnu-'))
     const files: string[] = []
     for (const [kind, sent] of Object.entries(site.mails)) {

@@ -6,26 +6,26 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { readRows } from '#tests/support/database'
 import { startDnsServer, type DnsServer } from '#tests/support/dns-server'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
-import { startServer, type RunningServer } from '#tests/support/server'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
-const password = 'orchard gate at noon'
-const servers: RunningServer[] = []
 const mailServers: MailServer[] = []
 const dnsServers: DnsServer[] = []
 
 afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop('SIGKILL')
   for (const mail of mailServers.splice(0)) await mail.close()
   for (const dns of dnsServers.splice(0)) await dns.close()
 })
+// Registered after the mail and DNS servers' hook, so it runs before it: the sites stop first.
+const serve = serverPerTest('SIGKILL')
 
 async function site(env: Record<string, string>) {
   const dns = await startDnsServer()
   dnsServers.push(dns)
   const mail = await startMailServer()
   mailServers.push(mail)
-  const server = await startServer({
+  const server = await serve({
     env: {
       OWNER_PASSWORD: password,
       SMTP_URL: mail.url,
@@ -35,7 +35,6 @@ async function site(env: Record<string, string>) {
       ...env,
     },
   })
-  servers.push(server)
   return { server, dns, mail, cookie: await signInAsOwner(server.url, password) }
 }
 
@@ -107,8 +106,7 @@ describe('the mail set-up page', () => {
     expect((await fetch(`${server.url}/farm-sales/mail`, { redirect: 'manual' })).status).toBe(302)
     const noMail = await site({ SMTP_URL: '', NOTIFY_EMAIL: '', NOTIFY_FROM: '' })
     expect(text(await page(noMail.server, noMail.cookie))).toContain('Mail is not set up yet.')
-    const open = await startServer({})
-    servers.push(open)
+    const open = await serve({})
     expect(text(await (await fetch(`${open.url}/farm-sales/mail`)).text())).toContain(
       'To set the site up from here, set OWNER_PASSWORD',
     )

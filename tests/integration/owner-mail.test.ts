@@ -3,22 +3,20 @@
 import Sqlite from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { freePort, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
 const owners = 'owner@farm.example, partner@farm.example'
-const servers: RunningServer[] = []
 const mailServers: MailServer[] = []
 
 afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop('SIGKILL')
   for (const mail of mailServers.splice(0)) await mail.close()
 })
+// Registered after the mail servers' hook, so it runs before it: the sites stop first.
+const serve = serverPerTest('SIGKILL')
 
-async function site(env: Record<string, string>, databasePath?: string) {
-  const server = await startServer({ env: { NOTIFY_EMAIL: owners, ...env }, databasePath })
-  servers.push(server)
-  return server
-}
+const site = (env: Record<string, string>, databasePath?: string) =>
+  serve({ env: { NOTIFY_EMAIL: owners, ...env }, databasePath })
 async function mailServer(options: Parameters<typeof startMailServer>[0] = {}) {
   const mail = await startMailServer(options)
   mailServers.push(mail)
@@ -200,8 +198,7 @@ describe('mail to the owner', () => {
   })
 
   it('says once at start that no mail is sent when SMTP_URL or NOTIFY_EMAIL is missing', async () => {
-    const server = await startServer()
-    servers.push(server)
+    const server = await serve()
     expect(server.output().match(/the owner is not mailed about new leads/g)).toHaveLength(1)
   })
 })

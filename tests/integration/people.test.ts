@@ -2,23 +2,19 @@ import { execFile } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openDatabase } from '#app/data/database.server'
 import { connectLive } from '#tests/support/live-client'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { forgettable, seedPersonEverywhere, tracesInFile } from '#tests/support/person'
-import { projectRoot, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { projectRoot, tempDatabasePath } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
 const run = promisify(execFile)
-const password = 'correct horse battery staple'
-const servers: RunningServer[] = []
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop('SIGKILL')
-})
+const serve = serverPerTest('SIGKILL')
 
 async function site(databasePath = tempDatabasePath(), env: Record<string, string> = { OWNER_PASSWORD: password }) {
-  const server = await startServer({ databasePath, env })
-  servers.push(server)
+  const server = await serve({ databasePath, env })
   return { server, cookie: env.OWNER_PASSWORD ? await signInAsOwner(server.url, password) : '' }
 }
 

@@ -1,14 +1,13 @@
 // Web Push to the owner's phones, against a push service on loopback over HTTPS (its certificate
 // trusted through NODE_EXTRA_CA_CERTS): each clean lead is pushed once to each phone, encrypted
 // (aes128gcm, decrypted here as the browser would) and signed with the site's VAPID key.
-import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest'
+import { beforeAll, afterAll, describe, expect, it } from 'vitest'
 import { readRows } from '#tests/support/database'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { startPushService, type PushService } from '#tests/support/push-service'
-import { startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
-const password = 'correct horse battery staple'
-const servers: RunningServer[] = []
 let service: PushService
 
 beforeAll(async () => {
@@ -17,12 +16,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await service.close()
 })
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop('SIGKILL')
-})
+const serve = serverPerTest('SIGKILL')
 
 async function site(env: Record<string, string> = {}, databasePath = tempDatabasePath()) {
-  const server = await startServer({
+  const server = await serve({
     databasePath,
     env: {
       OWNER_PASSWORD: password,
@@ -34,7 +31,6 @@ async function site(env: Record<string, string> = {}, databasePath = tempDatabas
       ...env,
     },
   })
-  servers.push(server)
   return { server, cookie: await signInAsOwner(server.url, password) }
 }
 
@@ -124,7 +120,6 @@ describe('Web Push to the owner’s phones', () => {
       await fetch(`${first.server.url}/api/push-key`, { headers: { Cookie: first.cookie } })
     ).json()) as { publicKey: string }
     await first.server.stop('SIGTERM')
-    servers.splice(servers.indexOf(first.server), 1)
     const again = await site({}, databasePath)
     const after = (await (
       await fetch(`${again.server.url}/api/push-key`, { headers: { Cookie: again.cookie } })
@@ -170,7 +165,6 @@ describe('Web Push to the owner’s phones', () => {
     await post(first.server)
     await expect.poll(() => pushesTo('slow-phone').length, { timeout: 10_000 }).toBe(1)
     await first.server.stop('SIGTERM')
-    servers.splice(servers.indexOf(first.server), 1)
     expect(readRows(databasePath, "SELECT state AS status FROM deliveries WHERE kind = 'push'")).toEqual([
       { status: 'sent' },
     ])
@@ -189,7 +183,6 @@ describe('Web Push to the owner’s phones', () => {
     const { id } = await post(first.server)
     await expect.poll(() => pushesTo('held-phone').length, { timeout: 10_000 }).toBe(1)
     await first.server.stop('SIGKILL')
-    servers.splice(servers.indexOf(first.server), 1)
     await site({}, databasePath)
     await expect.poll(() => pushesTo('held-phone').length, { timeout: 10_000 }).toBe(2)
     await expect.poll(() => pushStates(databasePath)).toEqual(['sent'])

@@ -7,22 +7,22 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Reply, Submission, TagCount } from '#app/leads/lead'
 import { connectLive } from '#tests/support/live-client'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
-import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
+import { freePort, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 import { readRows } from '#tests/support/database'
 
-const password = 'orchard gate at noon'
 const owner = 'owner@bramble.example'
-const servers: RunningServer[] = []
 const mailServers: MailServer[] = []
 
 afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop('SIGKILL')
   for (const mail of mailServers.splice(0)) await mail.close()
 })
+// Registered after the mail servers' hook, so it runs before it: the sites stop first.
+const serve = serverPerTest('SIGKILL')
 
 async function site(env: Record<string, string>, databasePath?: string) {
-  const server = await startServer({
+  const server = await serve({
     env: {
       OWNER_PASSWORD: password,
       NOTIFY_EMAIL: `${owner}, partner@bramble.example`,
@@ -33,7 +33,6 @@ async function site(env: Record<string, string>, databasePath?: string) {
     },
     databasePath,
   })
-  servers.push(server)
   return { server, cookie: await signInAsOwner(server.url, password) }
 }
 async function mailServer(options: Parameters<typeof startMailServer>[0] = {}) {

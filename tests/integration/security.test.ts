@@ -1,22 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { storedRows } from '#tests/support/database'
 import { connectLive } from '#tests/support/live-client'
+import { ownerPassword as password } from '#tests/support/owner'
 import { rawRequest } from '#tests/support/raw-request'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
 const valid = { name: 'Nell Crane', email: 'nell@example.com', message: 'Are the strawberries ready?' }
-const running: RunningServer[] = []
-
-async function serve(env: Record<string, string> = {}) {
-  const server = await startServer({ env })
-  running.push(server)
-  return server
-}
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.stop()))
-})
+const start = serverPerTest()
+const serve = (env: Record<string, string> = {}) => start({ env })
 
 function post(server: RunningServer, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${server.url}/api/submissions`, {
@@ -189,8 +182,6 @@ describe('spam traps', () => {
 })
 
 describe('owner protection', () => {
-  const password = 'correct horse battery staple'
-
   async function signIn(server: RunningServer, attempt: string) {
     return rawRequest(server.url, {
       path: '/sign-in',

@@ -7,28 +7,27 @@ import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it } from 'vitest'
 import { connectLive } from '#tests/support/live-client'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { readRows } from '#tests/support/database'
-import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { freePort, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
-const password = 'orchard gate at noon'
 const mailPassword = 'pa55-Wörd:with@odd/chars'
-const servers: RunningServer[] = []
 const mailServers: MailServer[] = []
 const receivers: Server[] = []
 
 afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop('SIGKILL')
   for (const mail of mailServers.splice(0)) await mail.close()
   for (const receiver of receivers.splice(0)) {
     receiver.closeAllConnections()
     await new Promise((resolve) => receiver.close(resolve))
   }
 })
+// Registered after the mail servers' and receivers' hook, so it runs before it: the sites stop first.
+const serve = serverPerTest('SIGKILL')
 
 async function site(env: Record<string, string> = {}, databasePath = tempDatabasePath()) {
-  const server = await startServer({ env: { OWNER_PASSWORD: password, ...env }, databasePath })
-  servers.push(server)
+  const server = await serve({ env: { OWNER_PASSWORD: password, ...env }, databasePath })
   return { server, cookie: await signInAsOwner(server.url, password) }
 }
 
@@ -228,7 +227,6 @@ describe('the settings API', () => {
       (await patch(first.server, first.cookie, { FARM_NAME: 'Bramble Hill Farm', SPAM_RETENTION_DAYS: '7' })).status,
     ).toBe(200)
     await first.server.stop('SIGKILL')
-    servers.splice(servers.indexOf(first.server), 1)
     const second = await site({}, databasePath)
     expect((await settingsOf(second.server, second.cookie))('FARM_NAME')).toMatchObject({
       value: 'Bramble Hill Farm',
@@ -236,7 +234,6 @@ describe('the settings API', () => {
     })
     expect(await (await fetch(second.server.url)).text()).toContain('Bramble Hill Farm')
     await second.server.stop('SIGTERM')
-    servers.splice(servers.indexOf(second.server), 1)
     const third = await site({ FARM_NAME: 'Set By Docker Farm' }, databasePath)
     expect((await settingsOf(third.server, third.cookie))('FARM_NAME')).toMatchObject({
       value: 'Set By Docker Farm',
@@ -253,7 +250,6 @@ describe('the settings API', () => {
     const first = await site(withMail, databasePath)
     expect((await patch(first.server, first.cookie, { UPDATES: 'true' })).status).toBe(200)
     await first.server.stop('SIGTERM')
-    servers.splice(0)
     // Started again without the mail server that updates need: they are off, and the site says why.
     const again = await site({ PUBLIC_URL: 'https://farm.example' }, databasePath)
     expect((await fetch(`${again.server.url}/healthz`)).status).toBe(200)
@@ -393,8 +389,7 @@ describe('the settings API', () => {
 
 describe('who may change the settings', () => {
   it('without OWNER_PASSWORD nobody may: the page and the API say what to set', async () => {
-    const server = await startServer({})
-    servers.push(server)
+    const server = await serve({})
     const answer = await fetch(`${server.url}/api/settings`)
     expect(answer.status).toBe(403)
     expect(await answer.json()).toEqual({

@@ -2,26 +2,16 @@ import { once } from 'node:events'
 import { existsSync, statSync } from 'node:fs'
 import { Agent, request, type ClientRequest, type IncomingMessage } from 'node:http'
 import { connect, type Socket } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { storedRows } from '#tests/support/database'
 import { connectLive } from '#tests/support/live-client'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
 const valid = { name: 'Nell Barrow', email: 'nell@example.com', message: 'Keep me six jars of honey.' }
 
-let running: RunningServer | undefined
-
-afterEach(async () => {
-  // A test that failed half way must not leave its server behind.
-  running?.child.kill('SIGKILL')
-  await running?.exited
-  running = undefined
-})
-
-async function start() {
-  running = await startServer()
-  return running
-}
+// Each test stops its server itself; one that failed half way must not leave it behind.
+const start = serverPerTest('SIGKILL')
 
 /** Sends the signal and waits for the process to end, with how long that took. */
 async function signalAndWait(server: RunningServer, signal: NodeJS.Signals) {

@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '#app/data/database.server'
 import { storedRows } from '#tests/support/database'
-import { projectRoot, startServer, tempDatabasePath } from '#tests/support/server'
+import { projectRoot, tempDatabasePath } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
 const migrationsFolder = join(projectRoot, 'drizzle')
 
@@ -18,6 +19,8 @@ function appliedMigrations(path: string) {
 }
 
 describe('the SQLite database', () => {
+  const serve = serverPerTest()
+
   it('creates the folder, applies every migration to an empty file, and re-applies them as a no-op', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'farm-db-')), 'nested', 'folder', 'farm.db')
     const first = appliedMigrations(path)
@@ -62,7 +65,7 @@ describe('the SQLite database', () => {
   })
 
   it('keeps submissions across a restart of the server', async () => {
-    const first = await startServer()
+    const first = await serve()
     const response = await fetch(`${first.url}/api/submissions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -71,12 +74,8 @@ describe('the SQLite database', () => {
     const { data } = await response.json()
     expect(await first.stop('SIGTERM')).toBe(0)
 
-    const second = await startServer({ databasePath: first.databasePath })
-    try {
-      const list = await (await fetch(`${second.url}/api/submissions`)).json()
-      expect(list).toEqual([data])
-    } finally {
-      await second.stop()
-    }
+    const second = await serve({ databasePath: first.databasePath })
+    const list = await (await fetch(`${second.url}/api/submissions`)).json()
+    expect(list).toEqual([data])
   })
 })

@@ -7,18 +7,18 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { UpdateReport } from '#app/updates/update'
 import { readRows } from '#tests/support/database'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
-import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
+import { freePort, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
-const password = 'orchard gate at noon'
 const owner = 'owner@bramble.example'
-const servers: RunningServer[] = []
 const mailServers: MailServer[] = []
 
 afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop('SIGKILL')
   for (const mail of mailServers.splice(0)) await mail.close()
 })
+// Registered after the mail servers' hook, so it runs before it: the sites stop first.
+const serve = serverPerTest('SIGKILL')
 
 async function mailServer(options: Parameters<typeof startMailServer>[0] = {}) {
   const mail = await startMailServer(options)
@@ -28,7 +28,7 @@ async function mailServer(options: Parameters<typeof startMailServer>[0] = {}) {
 
 async function site(mail: MailServer, env: Record<string, string> = {}, databasePath = tempDatabasePath()) {
   const port = await freePort()
-  const server = await startServer({
+  const server = await serve({
     port,
     databasePath,
     env: {
@@ -44,7 +44,6 @@ async function site(mail: MailServer, env: Record<string, string> = {}, database
       ...env,
     },
   })
-  servers.push(server)
   return { server, cookie: await signInAsOwner(server.url, password) }
 }
 

@@ -5,20 +5,21 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { randomBytes } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it } from 'vitest'
-import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { freePort, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 import { readRows } from '#tests/support/database'
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`
-const servers: RunningServer[] = []
 const receivers: Server[] = []
 
 afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop('SIGKILL')
   for (const receiver of receivers.splice(0)) {
     receiver.closeAllConnections()
     await new Promise((resolve) => receiver.close(resolve))
   }
 })
+// Registered after the receivers' hook, so it runs before it: the sites stop first.
+const serve = serverPerTest('SIGKILL')
 
 interface Received {
   headers: IncomingHttpHeaders
@@ -45,11 +46,8 @@ async function receiver(answer: (n: number) => number | null = () => 204) {
   return { url: `http://127.0.0.1:${port}/hooks/leads`, received }
 }
 
-async function site(env: Record<string, string>, databasePath = tempDatabasePath()) {
-  const server = await startServer({ env: { WEBHOOK_SECRET: secret, ...env }, databasePath })
-  servers.push(server)
-  return server
-}
+const site = (env: Record<string, string>, databasePath = tempDatabasePath()) =>
+  serve({ env: { WEBHOOK_SECRET: secret, ...env }, databasePath })
 
 const lead = { name: 'Ann Baker', email: 'ann@example.com', message: 'Could I order two dozen eggs for Saturday?' }
 async function post(server: RunningServer, fields: Record<string, unknown> = {}) {
@@ -119,7 +117,6 @@ describe('the lead webhook', () => {
     expect(await post(first)).toBe(201)
     await expect.poll(() => endpoint.received.length, { timeout: 10_000 }).toBe(1)
     await first.stop('SIGKILL')
-    servers.splice(servers.indexOf(first), 1)
     await site({ WEBHOOK_URL: endpoint.url }, databasePath)
     await expect.poll(() => endpoint.received.length, { timeout: 10_000 }).toBe(2)
     await expect.poll(() => posts(databasePath)).toEqual(['sent'])
@@ -140,7 +137,7 @@ describe('the lead webhook', () => {
       [{ WEBHOOK_URL: 'ftp://hooks.example' }, /WEBHOOK_URL must be an http/],
       [{ WEBHOOK_URL: 'https://hooks.example', WEBHOOK_SECRET: 'hunter2' }, /WEBHOOK_SECRET must be "whsec_"/],
     ] as const) {
-      const server = await startServer({ env: { WEBHOOK_SECRET: secret, ...env } }).catch((error: Error) => error)
+      const server = await serve({ env: { WEBHOOK_SECRET: secret, ...env } }).catch((error: Error) => error)
       expect(server).toBeInstanceOf(Error)
       expect(String((server as Error).message)).toMatch(said)
       // The secret itself is never printed.

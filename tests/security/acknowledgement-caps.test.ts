@@ -6,14 +6,16 @@
 import Sqlite from 'better-sqlite3'
 import { afterEach, expect, it } from 'vitest'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
 let server: RunningServer | undefined
 let mail: MailServer | undefined
 afterEach(async () => {
-  await server?.stop('SIGKILL')
   await mail?.close()
 })
+// Registered after the mail server's hook, so it runs before it: the site stops first.
+const serve = serverPerTest('SIGKILL')
 
 // As long as the form allows (5,000 characters), so a crowd of them outlasts the reading's deadline.
 const message = 'We would like to order eggs, honey and a box of seasonal vegetables for the weekend. '
@@ -25,7 +27,7 @@ it(
   { timeout: 150_000 },
   async () => {
     mail = await startMailServer()
-    server = await startServer({
+    server = await serve({
       env: {
         SMTP_URL: mail.url,
         NOTIFY_EMAIL: 'owner@farm.example',

@@ -4,14 +4,16 @@
 import { afterEach, expect, it } from 'vitest'
 import { withoutAddresses } from '#server/log'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
 let server: RunningServer | undefined
 let mail: MailServer | undefined
 afterEach(async () => {
-  await server?.stop('SIGKILL')
   await mail?.close()
 })
+// Registered after the mail server's hook, so it runs before it: the site stops first.
+const serve = serverPerTest('SIGKILL')
 
 const post = (email: string) =>
   fetch(`${server!.url}/api/submissions`, {
@@ -27,7 +29,7 @@ it('logs a refused and a deferred mail to a visitor with the server’s words an
     refuseRecipient: (address) => address === refused,
     deferRecipient: (address) => address === deferred,
   })
-  server = await startServer({
+  server = await serve({
     env: {
       SMTP_URL: mail.url,
       NOTIFY_EMAIL: 'owner@farm.example',

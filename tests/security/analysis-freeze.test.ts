@@ -1,9 +1,10 @@
 // No message can freeze the server: while hostile messages are read, /healthz keeps answering,
 // each post is answered and stored (most of them set aside as spam: they are strings of links);
 // a reading past its budget is abandoned. How fast is npm run bench:analysis's figure.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { storedRows } from '#tests/support/database'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 const hostile = {
   colons: '://'.repeat(1666),
@@ -43,10 +44,10 @@ function watchHealth(server: RunningServer) {
 
 describe('hostile messages at the shipped analysis budget', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer()
+    server = await serve()
   })
-  afterAll(() => server.stop())
 
   it('keep /healthz answering while each post is answered and stored with an analysis', async () => {
     const stop = watchHealth(server)
@@ -70,11 +71,11 @@ describe('hostile messages at the shipped analysis budget', () => {
 
 describe('a reading past its budget', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
     // The smallest budget, so that every reading runs out of time: the fallback path, end to end.
-    server = await startServer({ env: { ANALYSIS_TIMEOUT_MS: '1' } })
+    server = await serve({ env: { ANALYSIS_TIMEOUT_MS: '1' } })
   })
-  afterAll(() => server.stop())
 
   it('is abandoned: the submission is stored without an analysis, and the log says why without the message', async () => {
     // Long enough that reading it takes well over the 1 ms budget.

@@ -2,15 +2,16 @@
 // Remix's pages (an HTML 404, a 405 page), `?_data=root` made Remix answer the page's data
 // (the farm's name, whether the owner is signed in) with its own headers, and a thrown answer
 // (a guard's 401, a 405) carried Remix's X-Remix-Catch.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { rawRequest } from '#tests/support/raw-request'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 let server: RunningServer
+const serve = serverPerFile()
 beforeAll(async () => {
-  server = await startServer({ env: { OWNER_PASSWORD: 'a-long-owner-password' } })
+  server = await serve({ env: { OWNER_PASSWORD: 'a-long-owner-password' } })
 })
-afterAll(() => server.stop())
 
 const ask = async (method: string, path: string) => {
   const answer = await rawRequest(server.url, {

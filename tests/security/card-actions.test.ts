@@ -1,9 +1,10 @@
 // The Farm Sales page's own action (the cards' buttons): only the owner, only POST, only the
 // changes a card offers, and nothing stored changes when it refuses.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { storedRows } from '#tests/support/database'
 import { rawRequest } from '#tests/support/raw-request'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 function post(
   server: RunningServer,
@@ -32,11 +33,11 @@ async function store(server: RunningServer) {
 describe('the cards’ action on an open inbox', () => {
   let server: RunningServer
   let id: number
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer()
+    server = await serve()
     id = await store(server)
   })
-  afterAll(() => server.stop())
 
   it.each([
     ['an unknown status', () => `id=${id}&status=done`, 400],
@@ -75,10 +76,10 @@ describe('the cards’ action on an open inbox', () => {
 
 describe('the cards’ action behind OWNER_PASSWORD', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer({ env: { OWNER_PASSWORD: 'only mine' } })
+    server = await serve({ env: { OWNER_PASSWORD: 'only mine' } })
   })
-  afterAll(() => server.stop())
 
   it('sends a visitor to sign in, on every spelling, and changes nothing', async () => {
     const id = await store(server)

@@ -1,16 +1,15 @@
 import { request } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '#tests/support/server'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 // The compressed copies of the bundles are chosen by the request's path and Accept-Encoding:
 // neither may reach a file outside public/build, or pick an encoding the client refused.
 let server: RunningServer
 
+const serve = serverPerFile()
 beforeAll(async () => {
-  server = await startServer()
-})
-afterAll(async () => {
-  await server?.stop()
+  server = await serve()
 })
 
 function getRaw(path: string, headers: Record<string, string>, method = 'GET') {

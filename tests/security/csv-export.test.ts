@@ -2,20 +2,21 @@
 // holds the event loop (the site answers while one streams); a download that stops reading
 // is not buffered whole, and one owner runs at most EXPORTS_AT_ONCE (2) at a time.
 import { request, type IncomingMessage } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { parseCsv } from '#tests/support/csv-parse'
 import { seedSubmissions } from '#tests/support/seed'
-import { startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 /** OWASP's formula starts, the full-width ones, and each after spaces a spreadsheet skips. */
 const runsAsFormula = /^(?:[\t\r\n]|[\p{Zs}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/u
 
 describe('formulas in an export', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer()
+    server = await serve()
   })
-  afterAll(() => server.stop())
 
   it('are defused in every column, whatever the visitor typed', async () => {
     const starts = [
@@ -53,13 +54,13 @@ describe('formulas in an export', () => {
 
 describe('an export of 60,000 submissions', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
     const databasePath = tempDatabasePath()
-    await (await startServer({ databasePath })).stop()
+    await (await serve({ databasePath })).stop()
     seedSubmissions(databasePath, 60_000)
-    server = await startServer({ databasePath })
+    server = await serve({ databasePath })
   }, 60_000)
-  afterAll(() => server.stop())
 
   /** Starts an export and resolves once its headers are in, without reading the body. */
   function startExport(): Promise<IncomingMessage> {

@@ -1,13 +1,12 @@
 // Downloading everything, exporting a person, deleting and forgetting: only the signed-in owner,
 // and only with OWNER_PASSWORD set, however the path is spelt and whatever the method; an address
 // that is not one is refused, an unknown one changes nothing, and no answer is a 500 or a trace.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { readRows } from '#tests/support/database'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { rawRequest } from '#tests/support/raw-request'
-import { startServer, type RunningServer } from '#tests/support/server'
-
-const password = 'correct horse battery staple'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 const stored = (server: RunningServer) =>
   readRows<{ id: number; email: string }>(server.databasePath, 'SELECT id, email FROM submissions ORDER BY id')
@@ -32,14 +31,12 @@ const destructive = [
 describe('with OWNER_PASSWORD', () => {
   let server: RunningServer
   let cookie: string
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer({ env: { OWNER_PASSWORD: password } })
+    server = await serve({ env: { OWNER_PASSWORD: password } })
     cookie = await signInAsOwner(server.url, password)
     await post(server, 'ann@example.com')
     await post(server, 'bob@example.com')
-  })
-  afterAll(async () => {
-    await server?.stop()
   })
 
   it('answers 401 to anyone not signed in, on every spelling of every path, and changes nothing', async () => {
@@ -157,12 +154,10 @@ describe('with OWNER_PASSWORD', () => {
 
 describe('without OWNER_PASSWORD', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer()
+    server = await serve()
     await post(server, 'ann@example.com')
-  })
-  afterAll(async () => {
-    await server?.stop()
   })
 
   it('answers 403 naming OWNER_PASSWORD: an open inbox never gives away or destroys its data', async () => {

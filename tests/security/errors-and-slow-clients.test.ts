@@ -1,16 +1,17 @@
 // Bad requests get a short answer and one JSON log line, never a stack trace, whatever the
 // mode; clients that trickle their request are cut off.
 import { connect } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '#tests/support/raw-request'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 describe('with NODE_ENV unset, as `npm start` runs', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer({ env: { NODE_ENV: '' } })
+    server = await serve({ env: { NODE_ENV: '' } })
   })
-  afterAll(() => server.stop())
 
   it.each<{ name: string; method: string; path: string; headers: Record<string, string>; status: number }>([
     { name: 'an undecodable path', method: 'GET', path: '/%', headers: {}, status: 400 },
@@ -77,10 +78,10 @@ describe('with NODE_ENV unset, as `npm start` runs', () => {
 
 describe('slow clients', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer()
+    server = await serve()
   })
-  afterAll(() => server.stop())
 
   /**
    * Opens a raw connection, sends `first`, then one byte every `everyMs`; resolves once the server

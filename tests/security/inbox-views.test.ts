@@ -1,10 +1,11 @@
 // The inbox's view parameters, as an attacker would send them to the page, its data
 // requests and the API: clear 400s for bad values, search text that is never FTS syntax,
 // and nothing ever a 500.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '#tests/support/raw-request'
 import { seedSubmissions } from '#tests/support/seed'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 const hostileSearches = [
   '"',
@@ -31,11 +32,11 @@ const hostileSearches = [
 
 describe('inbox view parameters', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer()
+    server = await serve()
     seedSubmissions(server.databasePath, 40)
   })
-  afterAll(() => server.stop())
 
   const paths = (query: string) => [
     `/api/submissions?${query}`,

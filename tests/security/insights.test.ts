@@ -2,12 +2,13 @@
 // helper; a range is taken only as offered, and a value an attacker makes (repeated, padded,
 // huge, other digits) gets the one error shape, never a 500; words in the data are text, never HTML.
 import Sqlite from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '#app/data/database.server'
 import { migrationsFolder } from '#tests/support/database'
 import { rawRequest } from '#tests/support/raw-request'
 import { seedSeason } from '#tests/support/season'
-import { startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 import { addPerson, fromSomewhere, signInAs } from '#tests/support/team'
 
 const ownerPassword = 'the owner’s long password'
@@ -16,6 +17,7 @@ let owner: string
 let helper: string
 const databasePath = tempDatabasePath()
 
+const serve = serverPerFile()
 beforeAll(async () => {
   openDatabase(databasePath, migrationsFolder).close()
   seedSeason(databasePath, Date.now())
@@ -37,11 +39,10 @@ beforeAll(async () => {
       Date.now() - 60_000,
     )
   sqlite.close()
-  server = await startServer({ databasePath, env: { OWNER_PASSWORD: ownerPassword, TRUST_PROXY: 'loopback' } })
+  server = await serve({ databasePath, env: { OWNER_PASSWORD: ownerPassword, TRUST_PROXY: 'loopback' } })
   owner = await signInAs(server.url, '', ownerPassword)
   helper = await addPerson(server.url, owner, { name: 'Sam Field', email: 'sam@farm.example', role: 'helper' })
 })
-afterAll(() => server.stop())
 
 const get = (path: string, cookie?: string) =>
   rawRequest(server.url, {

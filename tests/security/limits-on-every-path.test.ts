@@ -1,10 +1,11 @@
 // Every spelling and method that reaches an action that stores a submission or checks the
 // owner's password counts against the same limit, at the shipped defaults.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { defaults } from '#server/config'
 import { storedRows } from '#tests/support/database'
 import { rawRequest } from '#tests/support/raw-request'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 const json = JSON.stringify({ name: 'Bot', email: 'bot@example.com', message: 'Buy now' })
 const form = 'name=Bot&email=bot%40example.com&message=Buy+now'
@@ -12,11 +13,11 @@ const password = 'the right password'
 
 describe('the submission limit', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
     // The harness lifts the limit for other suites; this one runs at the shipped default.
-    server = await startServer({ env: { SUBMISSION_RATE_LIMIT: defaults.SUBMISSION_RATE_LIMIT } })
+    server = await serve({ env: { SUBMISSION_RATE_LIMIT: defaults.SUBMISSION_RATE_LIMIT } })
   })
-  afterAll(() => server.stop())
 
   it('holds on every spelling and method once spent', async () => {
     const limit = Number(defaults.SUBMISSION_RATE_LIMIT)
@@ -95,10 +96,10 @@ describe('the submission limit', () => {
 
 describe('the sign-in limit', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer({ env: { OWNER_PASSWORD: password } })
+    server = await serve({ env: { OWNER_PASSWORD: password } })
   })
-  afterAll(() => server.stop())
 
   const attempt = (path: string, method = 'POST', guess = password) => {
     const body = new URLSearchParams({ password: guess, redirectTo: '/farm-sales' }).toString()

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { defaults } from '#server/config'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 function upgrade(url: string, forwardedFor: string): Promise<{ status: number; socket?: WebSocket }> {
   return new Promise((resolve, reject) => {
@@ -17,12 +18,13 @@ function upgrade(url: string, forwardedFor: string): Promise<{ status: number; s
 describe('live sockets per address, at the shipped default', () => {
   let server: RunningServer
   const open: WebSocket[] = []
+  // Registered before the sockets' hook, so it runs after it: the sockets go first.
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer({ env: { TRUST_PROXY: '1' } })
+    server = await serve({ env: { TRUST_PROXY: '1' } })
   })
-  afterAll(async () => {
+  afterAll(() => {
     for (const socket of open) socket.terminate()
-    await server.stop()
   })
 
   it('refuses the address past its cap with 429 and still admits another address', async () => {
@@ -44,12 +46,13 @@ describe('live sockets per address, at the shipped default', () => {
 describe('without TRUST_PROXY', () => {
   let server: RunningServer
   const open: WebSocket[] = []
+  // Registered before the sockets' hook, so it runs after it: the sockets go first.
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer({ env: { LIVE_MAX_SOCKETS_PER_ADDRESS: '2' } })
+    server = await serve({ env: { LIVE_MAX_SOCKETS_PER_ADDRESS: '2' } })
   })
-  afterAll(async () => {
+  afterAll(() => {
     for (const socket of open) socket.terminate()
-    await server.stop()
   })
 
   it('ignores X-Forwarded-For, so a client cannot claim fresh addresses to pass its cap', async () => {

@@ -20,7 +20,6 @@ beforeAll(async () => {
   stack = await startMailStack()
 })
 afterAll(async () => {
-  await sites.stopAll()
   await stack?.stop()
 })
 

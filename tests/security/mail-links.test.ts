@@ -1,10 +1,11 @@
 // An email field cannot carry mail headers (cc, bcc, subject) into the owner's mailto: link,
 // through the API or the no-JS form; an address stored before this rule is linked harmlessly.
 import Sqlite from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { storedRows } from '#tests/support/database'
 import { rawRequest } from '#tests/support/raw-request'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 const hostile = [
   'bob@x.co?cc=a@evil.example&bcc=spy@evil.example&subject=Invoice',
@@ -19,10 +20,10 @@ const hostile = [
 
 describe('email addresses that smuggle mail headers', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer()
+    server = await serve()
   })
-  afterAll(() => server.stop())
 
   it.each(hostile)('the API refuses %s as an invalid email and stores nothing', async (email) => {
     const answer = await fetch(`${server.url}/api/submissions`, {

@@ -3,20 +3,22 @@
 import Sqlite from 'better-sqlite3'
 import { afterEach, expect, it } from 'vitest'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
 let server: RunningServer | undefined
 let mail: MailServer | undefined
 afterEach(async () => {
-  await server?.stop('SIGKILL')
   await mail?.close()
   server = mail = undefined
 })
+// Registered after the mail server's hook, so it runs before it: the site stops first.
+const serve = serverPerTest('SIGKILL')
 
 /** Leads already owed their mail when the server starts, so the first digest holds them all. */
 async function owedLeads(names: string[]) {
   const databasePath = tempDatabasePath()
-  await (await startServer({ databasePath })).stop()
+  await (await serve({ databasePath })).stop()
   const sqlite = new Sqlite(databasePath)
   const at = Date.now()
   const insert = sqlite.prepare('INSERT INTO submissions (name, email, message, created_at) VALUES (?, ?, ?, ?)')
@@ -48,7 +50,7 @@ it('mails every other lead of a refused digest, in smaller mails, and marks only
   const names = ['Ann', 'Bob', 'Cas', 'Poison Pete', 'Dee', 'Eve']
   const databasePath = await owedLeads(names)
   mail = await startMailServer({ refuse: (mail) => (mail.text ?? '').includes('Poison') })
-  server = await startServer({
+  server = await serve({
     databasePath,
     // Every lead goes into a digest, so the first mail is one digest of all six.
     env: { SMTP_URL: mail.url, NOTIFY_EMAIL: 'owner@farm.example', NOTIFY_DIGEST_AFTER: '0' },
@@ -67,7 +69,7 @@ it('fails no lead when the server refuses every mail (a full mailbox, a DMARC ru
   const names = ['Ann', 'Bob', 'Cas', 'Dee']
   const databasePath = await owedLeads(names)
   mail = await startMailServer({ refuse: () => true })
-  server = await startServer({
+  server = await serve({
     databasePath,
     env: { SMTP_URL: mail.url, NOTIFY_EMAIL: 'owner@farm.example', NOTIFY_DIGEST_AFTER: '0' },
   })

@@ -6,17 +6,19 @@ import nodemailer from 'nodemailer'
 import { afterEach, describe, expect, it } from 'vitest'
 import { leadMail } from '#app/owner-mail/owner-mail.server'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
 const password = 'Sh33p-and-H0ney!'
 let server: RunningServer | undefined
 let mail: MailServer | undefined
 afterEach(async () => {
-  await server?.stop('SIGKILL')
   await mail?.close()
   server = undefined
   mail = undefined
 })
+// Registered after the mail server's hook, so it runs before it: the site stops first.
+const serve = serverPerTest('SIGKILL')
 
 async function postLead(name = 'Ann Baker') {
   const response = await fetch(`${server!.url}/api/submissions`, {
@@ -30,7 +32,7 @@ async function postLead(name = 'Ann Baker') {
 describe('SMTP credentials', () => {
   it('logs in with them and never prints them, when the login works and when it fails', async () => {
     mail = await startMailServer({ login: { user: 'farm', password } })
-    server = await startServer({
+    server = await serve({
       env: { SMTP_URL: mail.url, NOTIFY_EMAIL: 'owner@farm.example', NOTIFY_RETRY_SECONDS: '1' },
     })
     await postLead()
@@ -41,7 +43,7 @@ describe('SMTP credentials', () => {
 
     // The same site with a wrong password: the failure is logged, the password is not.
     const wrong = mail.url.replace(encodeURIComponent(password), encodeURIComponent(`${password}x`))
-    server = await startServer({ env: { SMTP_URL: wrong, NOTIFY_EMAIL: 'owner@farm.example' } })
+    server = await serve({ env: { SMTP_URL: wrong, NOTIFY_EMAIL: 'owner@farm.example' } })
     await postLead()
     await expect.poll(() => server!.output(), { timeout: 10_000 }).toContain('could not mail the owner')
     for (const secret of [password, encodeURIComponent(password), `${password}x`]) {
@@ -51,7 +53,7 @@ describe('SMTP credentials', () => {
 
   it('refuses a malformed SMTP_URL at start with a clear error that does not repeat it', async () => {
     for (const value of [`ftp://farm:${password}@mail.example`, `farm:${password}@mail.example:587`]) {
-      const failure = await startServer({ env: { SMTP_URL: value, NOTIFY_EMAIL: 'owner@farm.example' } }).then(
+      const failure = await serve({ env: { SMTP_URL: value, NOTIFY_EMAIL: 'owner@farm.example' } }).then(
         () => null,
         (error: Error) => error.message,
       )
@@ -93,7 +95,7 @@ describe('headers of the owner’s mail', () => {
 
   it('refuses a name with line breaks at the door, so none is ever stored or mailed', async () => {
     mail = await startMailServer()
-    server = await startServer({ env: { SMTP_URL: mail.url, NOTIFY_EMAIL: 'owner@farm.example' } })
+    server = await serve({ env: { SMTP_URL: mail.url, NOTIFY_EMAIL: 'owner@farm.example' } })
     const response = await fetch(`${server.url}/api/submissions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

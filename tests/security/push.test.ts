@@ -2,13 +2,12 @@
 // a known push service's host, however it is spelt, so no one can make the server post where they
 // choose; a subscription that is not one is refused with its reason, and nothing is stored.
 import { createECDH, randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { newVapidKeys } from '#app/push/vapid.server'
 import { readRows } from '#tests/support/database'
-import { signInAsOwner } from '#tests/support/owner'
-import { startServer, type RunningServer } from '#tests/support/server'
-
-const password = 'correct horse battery staple'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile, serverPerTest } from '#tests/support/server-per-test'
 
 function keys() {
   const pair = createECDH('prime256v1')
@@ -58,11 +57,11 @@ async function call(
 describe('with the shipped push hosts and a signed-in owner', () => {
   let server: RunningServer
   let cookie: string
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer({ env: { OWNER_PASSWORD: password, NOTIFY_EMAIL: 'owner@farm.example' } })
+    server = await serve({ env: { OWNER_PASSWORD: password, NOTIFY_EMAIL: 'owner@farm.example' } })
     cookie = await signInAsOwner(server.url, password)
   })
-  afterAll(() => server.stop())
 
   const subscribe = (body: unknown) =>
     call(server, '/api/push-subscriptions', { cookie, body: typeof body === 'string' ? body : JSON.stringify(body) })
@@ -180,29 +179,26 @@ describe('with the shipped push hosts and a signed-in owner', () => {
   })
 })
 
+const serve = serverPerTest()
+
 it('lets no one but the signed-in owner near the phones: 401 without a session, 403 without OWNER_PASSWORD', async () => {
-  const guarded = await startServer({ env: { OWNER_PASSWORD: password, NOTIFY_EMAIL: 'owner@farm.example' } })
-  const open = await startServer({ env: { NOTIFY_EMAIL: 'owner@farm.example' } })
-  try {
-    const body = JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: keys() })
-    for (const path of ['/api/push-subscriptions', '/api/push%2Dsubscriptions', '/api/push-subscriptions/']) {
-      for (const method of ['POST', 'DELETE']) {
-        const stranger = await call(guarded, path, { method, body })
-        expect(stranger.status, `${method} ${path}`).toBe(401)
-        expect(stranger.error).toBe('Sign in as one of the farm’s team to be notified of leads.')
-        const openInbox = await call(open, path, { method, body })
-        expect(openInbox.status, `${method} ${path}`).toBe(403)
-        expect(openInbox.error).toMatch(/^To be notified on this phone, set OWNER_PASSWORD/)
-      }
+  const guarded = await serve({ env: { OWNER_PASSWORD: password, NOTIFY_EMAIL: 'owner@farm.example' } })
+  const open = await serve({ env: { NOTIFY_EMAIL: 'owner@farm.example' } })
+  const body = JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: keys() })
+  for (const path of ['/api/push-subscriptions', '/api/push%2Dsubscriptions', '/api/push-subscriptions/']) {
+    for (const method of ['POST', 'DELETE']) {
+      const stranger = await call(guarded, path, { method, body })
+      expect(stranger.status, `${method} ${path}`).toBe(401)
+      expect(stranger.error).toBe('Sign in as one of the farm’s team to be notified of leads.')
+      const openInbox = await call(open, path, { method, body })
+      expect(openInbox.status, `${method} ${path}`).toBe(403)
+      expect(openInbox.error).toMatch(/^To be notified on this phone, set OWNER_PASSWORD/)
     }
-    expect((await call(guarded, '/api/push-key', { method: 'GET', type: '' })).status).toBe(401)
-    expect((await call(open, '/api/push-key', { method: 'GET', type: '' })).status).toBe(403)
-    expect(phones(guarded)).toEqual([])
-    expect(phones(open)).toEqual([])
-  } finally {
-    await guarded.stop()
-    await open.stop()
   }
+  expect((await call(guarded, '/api/push-key', { method: 'GET', type: '' })).status).toBe(401)
+  expect((await call(open, '/api/push-key', { method: 'GET', type: '' })).status).toBe(403)
+  expect(phones(guarded)).toEqual([])
+  expect(phones(open)).toEqual([])
 })
 
 it('refuses to start with VAPID keys, PUSH_HOSTS or a VAPID_SUBJECT that are not right, never repeating a key', async () => {
@@ -224,7 +220,7 @@ it('refuses to start with VAPID keys, PUSH_HOSTS or a VAPID_SUBJECT that are not
     [{ VAPID_SUBJECT: 'https://farm example.com' }, /VAPID_SUBJECT must be a mailto: or https: address/],
     [{ VAPID_SUBJECT: 'mailto:nobody' }, /VAPID_SUBJECT must be/],
   ] as const) {
-    const started = await startServer({ env: { OWNER_PASSWORD: password, ...env } }).catch((error: Error) => error)
+    const started = await serve({ env: { OWNER_PASSWORD: password, ...env } }).catch((error: Error) => error)
     expect(started, JSON.stringify(env)).toBeInstanceOf(Error)
     const message = String((started as Error).message)
     expect(message).toMatch(said)

@@ -5,12 +5,11 @@ import Sqlite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaults } from '#server/config'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { rawRequest } from '#tests/support/raw-request'
-import { serverPerTest } from '#tests/support/server-per-test'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile, serverPerTest } from '#tests/support/server-per-test'
 
-const password = 'orchard gate at noon'
 const lead = JSON.stringify({ name: 'Ann', email: 'ann@example.com', message: 'Eggs?' })
 
 /** Posts a lead and gives its id (read from the file: a lead set aside as spam is answered without one). */
@@ -63,15 +62,14 @@ describe('with OWNER_PASSWORD and mail set up', () => {
   let cookie: string
   beforeAll(async () => {
     mail = await startMailServer()
-    server = await startServer({
+    server = await serve({
       env: { OWNER_PASSWORD: password, SMTP_URL: mail.url, NOTIFY_EMAIL: 'owner@farm.example' },
     })
     cookie = await signInAsOwner(server.url, password)
   })
-  afterAll(async () => {
-    await server.stop()
-    await mail.close()
-  })
+  afterAll(() => mail.close())
+  // Registered after the mail server's hook, so it runs before it: the site stops first.
+  const serve = serverPerFile()
 
   it('answers a caller who is not signed in 401, sends a form to the sign-in page, and stores nothing', async () => {
     const id = await postLead(server)
@@ -353,14 +351,13 @@ describe('the reply limit, at the shipped default', () => {
   let mail: MailServer
   beforeAll(async () => {
     mail = await startMailServer()
-    server = await startServer({
+    server = await serve({
       env: { OWNER_PASSWORD: password, SMTP_URL: mail.url, NOTIFY_EMAIL: 'owner@farm.example' },
     })
   })
-  afterAll(async () => {
-    await server.stop()
-    await mail.close()
-  })
+  afterAll(() => mail.close())
+  // Registered after the mail server's hook, so it runs before it: the site stops first.
+  const serve = serverPerFile()
 
   it('holds on every spelling and method, for the API and the form alike, once spent', async () => {
     const cookie = await signInAsOwner(server.url, password)

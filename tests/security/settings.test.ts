@@ -6,24 +6,23 @@ import Sqlite from 'better-sqlite3'
 import { SMTPServer } from 'smtp-server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { rawRequest } from '#tests/support/raw-request'
 import { readRows } from '#tests/support/database'
-import { freePort, startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { freePort, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 
-const password = 'orchard gate at noon'
 const mailPassword = 'secret-Hay-42!'
-const servers: RunningServer[] = []
 const mailServers: MailServer[] = []
 
 afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop('SIGKILL')
   for (const mail of mailServers.splice(0)) await mail.close()
 })
+// Registered after the mail servers' hook, so it runs before it: the sites stop first.
+const serve = serverPerTest('SIGKILL')
 
 async function site(env: Record<string, string> = {}, databasePath = tempDatabasePath()) {
-  const server = await startServer({ env: { OWNER_PASSWORD: password, ...env }, databasePath })
-  servers.push(server)
+  const server = await serve({ env: { OWNER_PASSWORD: password, ...env }, databasePath })
   return { server, cookie: await signInAsOwner(server.url, password) }
 }
 
@@ -288,15 +287,13 @@ describe('secrets', () => {
 describe('rows from a restored file', () => {
   async function withRows(rows: Array<[string, string]>, env: Record<string, string>) {
     const databasePath = tempDatabasePath()
-    const first = await startServer({ databasePath, env })
+    const first = await serve({ databasePath, env })
     await first.stop('SIGTERM')
     const sqlite = new Sqlite(databasePath)
     const insert = sqlite.prepare('INSERT INTO farm_settings (key, value, changed_at) VALUES (?, ?, 0)')
     for (const [key, value] of rows) insert.run(key, value)
     sqlite.close()
-    const server = await startServer({ databasePath, env })
-    servers.push(server)
-    return server
+    return serve({ databasePath, env })
   }
 
   it('are not read at all by a site without OWNER_PASSWORD: no one could see them, so none may rule', async () => {

@@ -1,8 +1,9 @@
 // redirectTo never sends the owner off the site and never makes the server fail, however it
 // is spelled or encoded, on the sign-in page and after signing in.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '#tests/support/raw-request'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 const password = 'sheep may safely graze'
 const hostile = [
@@ -35,11 +36,11 @@ const hostile = [
 
 describe('redirectTo', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
     // Each sign-in below comes from its own address (X-Forwarded-For), so the 5-a-minute limit stays out of the way.
-    server = await startServer({ env: { OWNER_PASSWORD: password, TRUST_PROXY: '1' } })
+    server = await serve({ env: { OWNER_PASSWORD: password, TRUST_PROXY: '1' } })
   })
-  afterAll(() => server.stop())
 
   let address = 0
   const nextAddress = () => `198.51.100.${++address}`

@@ -5,10 +5,11 @@
 // no such lock: it, its API and the live link answer only to the site's own names (PUBLIC_URL's,
 // ALLOWED_HOSTS), IP addresses and localhost; any other name gets 421, saying what to set, and
 // the log says it once. Decision 025.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { rawRequest } from '#tests/support/raw-request'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 const inboxPaths = [
   '/farm-sales',
@@ -48,11 +49,11 @@ const lead = { name: 'Ann Baker', email: 'ann@example.com', message: 'Any honey 
 
 describe('an open inbox (the shipped defaults: no PUBLIC_URL, no ALLOWED_HOSTS, no password)', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer()
+    server = await serve()
     expect((await post(server, '/api/submissions', {}, lead)).status).toBe(201)
   })
-  afterAll(() => server.stop())
 
   it.each(['rebind.evil.example', 'localhost.evil.example', '127.0.0.1.nip.io', 'farm', 'xn--frm-fla.example'])(
     'refuses Host %s with 421 on the inbox, its API and the live link, and shows none of it',
@@ -152,8 +153,9 @@ describe('an open inbox (the shipped defaults: no PUBLIC_URL, no ALLOWED_HOSTS, 
 
 describe('an open inbox with PUBLIC_URL, ALLOWED_HOSTS and a trusted proxy', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer({
+    server = await serve({
       env: {
         PUBLIC_URL: 'https://farm.example',
         ALLOWED_HOSTS: 'www.farm.example, Shop.Farm.Example',
@@ -161,7 +163,6 @@ describe('an open inbox with PUBLIC_URL, ALLOWED_HOSTS and a trusted proxy', () 
       },
     })
   })
-  afterAll(() => server.stop())
 
   it('opens on the site’s own names, in any case, refuses every other and names the whole setting', async () => {
     for (const host of ['farm.example', 'WWW.farm.example', 'shop.farm.example:443']) {
@@ -204,10 +205,10 @@ describe('an open inbox with PUBLIC_URL, ALLOWED_HOSTS and a trusted proxy', () 
 
 describe('an open inbox with TRUST_PROXY naming a proxy that is not the peer', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer({ env: { TRUST_PROXY: '10.9.9.9' } })
+    server = await serve({ env: { TRUST_PROXY: '10.9.9.9' } })
   })
-  afterAll(() => server.stop())
 
   it('judges the Host and ignores X-Forwarded-Host from the untrusted peer, on pages and the live link alike', async () => {
     const rebound = { Host: 'evil.example', 'X-Forwarded-Host': 'localhost' }
@@ -224,8 +225,9 @@ describe('an open inbox with TRUST_PROXY naming a proxy that is not the peer', (
 describe('the README’s docker run settings, reached by a LAN name', () => {
   const password = 'choose-a-long-one'
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer({
+    server = await serve({
       env: {
         FARM_NAME: 'Willow Creek Farm',
         FARM_PRODUCT: 'Seasonal Produce',
@@ -234,7 +236,6 @@ describe('the README’s docker run settings, reached by a LAN name', () => {
       },
     })
   })
-  afterAll(() => server.stop())
 
   const lan = { Host: 'farm.lan:3000', Origin: 'http://farm.lan:3000' }
 
@@ -276,10 +277,10 @@ describe('the README’s docker run settings, reached by a LAN name', () => {
 describe('the README’s Caddy and nginx recipes', () => {
   const password = 'choose-a-long-one'
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer({ env: { TRUST_PROXY: '1', OWNER_PASSWORD: password } })
+    server = await serve({ env: { TRUST_PROXY: '1', OWNER_PASSWORD: password } })
   })
-  afterAll(() => server.stop())
 
   const proxies = {
     caddy: {

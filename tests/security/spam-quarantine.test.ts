@@ -1,21 +1,22 @@
 // Whatever the traps catch is kept aside, never dropped, and the fields are checked first:
 // at the shipped MIN_FILL_SECONDS a fast visitor's message is stored, and a fast empty
 // no-JS form gets its field messages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { defaults } from '#server/config'
 import { storedRows } from '#tests/support/database'
 import { rawRequest } from '#tests/support/raw-request'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 const valid = { name: 'Quick Quentin', email: 'quentin@example.com', message: 'Two dozen eggs, please.' }
 
 describe('spam traps at the shipped defaults', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
     // The harness sets MIN_FILL_SECONDS=0 for other suites; these tests need the real default.
-    server = await startServer({ env: { MIN_FILL_SECONDS: defaults.MIN_FILL_SECONDS } })
+    server = await serve({ env: { MIN_FILL_SECONDS: defaults.MIN_FILL_SECONDS } })
   })
-  afterAll(() => server.stop())
 
   async function formToken() {
     const html = await (await fetch(server.url)).text()

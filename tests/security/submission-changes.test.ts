@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storedRows } from '#tests/support/database'
 import { connectLive, type LiveClient } from '#tests/support/live-client'
 import { rawRequest } from '#tests/support/raw-request'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 async function store(server: RunningServer, name: string): Promise<number> {
   const answer = await fetch(`${server.url}/api/submissions`, {
@@ -31,16 +32,15 @@ describe('PATCH /api/submissions/:id on an open inbox', () => {
   let server: RunningServer
   let live: LiveClient
   let id: number
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer()
+    server = await serve()
     live = await connectLive(server.wsUrl)
     id = await store(server, 'Hattie')
     await live.next()
   })
-  afterAll(async () => {
-    live.close()
-    await server.stop()
-  })
+  // Registered after the server's hook, so it runs before it: the live link closes first.
+  afterAll(() => live.close())
 
   it('marks it handled, answers {data, counts}, stores it and tells every watcher the same', async () => {
     const answer = await change(server, `/api/submissions/${id}`, '{"status":"handled"}')
@@ -149,10 +149,10 @@ describe('PATCH /api/submissions/:id on an open inbox', () => {
 
 describe('PATCH /api/submissions/:id behind OWNER_PASSWORD', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer({ env: { OWNER_PASSWORD: 'only the owner' } })
+    server = await serve({ env: { OWNER_PASSWORD: 'only the owner' } })
   })
-  afterAll(() => server.stop())
 
   it('refuses a visitor with 401 on every spelling and changes nothing', async () => {
     const id = await store(server, 'Private Pip')

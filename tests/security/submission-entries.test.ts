@@ -2,11 +2,12 @@
 // other spelling reaches the route module. Both call one receiveJson (and so receive), so an attacker
 // gains nothing by choosing one: the same answers, the same headers, one shared limit.
 import Sqlite from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { defaults } from '#server/config'
 import { storedRows } from '#tests/support/database'
 import { rawRequest, type RawAnswer } from '#tests/support/raw-request'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 const plain = '/api/submissions'
 const throughRemix = '/api/submission%73'
@@ -44,10 +45,10 @@ const cases: Array<{ name: string; body: string; type?: string; status: number }
 
 describe('the two ways in to POST /api/submissions', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer()
+    server = await serve()
   })
-  afterAll(() => server.stop())
 
   it.each(cases)('answer $name alike ($status)', async ({ body, type, status }) => {
     const direct = seen(await post(server, plain, body, type))
@@ -93,11 +94,11 @@ describe('the two ways in to POST /api/submissions', () => {
 
 describe('the submission limit across the two ways in', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
     // The shipped default: the harness lifts it for other suites.
-    server = await startServer({ env: { SUBMISSION_RATE_LIMIT: defaults.SUBMISSION_RATE_LIMIT } })
+    server = await serve({ env: { SUBMISSION_RATE_LIMIT: defaults.SUBMISSION_RATE_LIMIT } })
   })
-  afterAll(() => server.stop())
 
   it('is one count: spent through Remix, the plain spelling is refused too, and the reverse', async () => {
     const limit = Number(defaults.SUBMISSION_RATE_LIMIT)
@@ -121,12 +122,12 @@ describe('the submission limit across the two ways in', () => {
 // store the same row, or refuse with the same messages, because all three call `receive`.
 describe('the three doors of a submission', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
     // The shipped fill time, so a fresh form token trips it; the rate limit stays lifted, as
     // 24 posts from one address are the point here (its own tests run at the shipped value).
-    server = await startServer({ env: { MIN_FILL_SECONDS: defaults.MIN_FILL_SECONDS } })
+    server = await serve({ env: { MIN_FILL_SECONDS: defaults.MIN_FILL_SECONDS } })
   })
-  afterAll(() => server.stop())
 
   /** A form token as the home page hands it out: signed, and younger than the fill time. */
   async function freshToken() {

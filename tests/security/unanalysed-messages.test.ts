@@ -4,14 +4,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { connectLive, type LiveClient } from '#tests/support/live-client'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 let server: RunningServer
 let mail: MailServer
 let live: LiveClient
 beforeAll(async () => {
   mail = await startMailServer()
-  server = await startServer({
+  server = await serve({
     env: {
       SMTP_URL: mail.url,
       NOTIFY_EMAIL: 'owner@farm.example',
@@ -22,11 +23,11 @@ beforeAll(async () => {
   })
   live = await connectLive(server.wsUrl)
 })
-afterAll(async () => {
-  live.close()
-  await server.stop()
-  await mail.close()
-})
+afterAll(() => mail.close())
+// Registered after the mail server's hook and before the live link's, so the link closes first,
+// then the site stops, then the mail server.
+const serve = serverPerFile()
+afterAll(() => live.close())
 
 // As long as the form allows: a reading of it takes longer than that millisecond, warm reader or not.
 const padding = ' We keep bees and grow apples on the hill behind the house.'.repeat(80)

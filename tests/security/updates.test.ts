@@ -5,20 +5,26 @@
 import Sqlite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { rawRequest } from '#tests/support/raw-request'
-import { freePort, startServer, type RunningServer } from '#tests/support/server'
+import { freePort, type RunningServer } from '#tests/support/server'
+import { serverPerFile, serverPerTest, type StartServer } from '#tests/support/server-per-test'
 import { readRows } from '#tests/support/database'
 
-const password = 'orchard gate at noon'
 let mail: MailServer
 let server: RunningServer
 let cookie: string
 let ownerless: RunningServer
 
-async function withUpdates(env: Record<string, string> = {}) {
+afterAll(() => mail?.close())
+// Registered after the mail server's hook, so they run before it: the sites stop first.
+const shared = serverPerFile('SIGKILL')
+const serve = serverPerTest('SIGKILL')
+
+/** A site with updates on: one of the test's own, or with `shared`, one of the file's. */
+async function withUpdates(env: Record<string, string> = {}, start: StartServer = serve) {
   const port = await freePort()
-  return startServer({
+  return start({
     port,
     env: {
       SMTP_URL: mail.url,
@@ -33,7 +39,7 @@ async function withUpdates(env: Record<string, string> = {}) {
 
 beforeAll(async () => {
   mail = await startMailServer()
-  ;[server, ownerless] = await Promise.all([withUpdates({ OWNER_PASSWORD: password }), withUpdates()])
+  ;[server, ownerless] = await Promise.all([withUpdates({ OWNER_PASSWORD: password }, shared), withUpdates({}, shared)])
   cookie = await signInAsOwner(server.url, password)
   const sqlite = new Sqlite(server.databasePath)
   sqlite
@@ -43,11 +49,6 @@ beforeAll(async () => {
     )
     .run()
   sqlite.close()
-})
-
-afterAll(async () => {
-  await Promise.all([server?.stop('SIGKILL'), ownerless?.stop('SIGKILL')])
-  await mail?.close()
 })
 
 function count(target: RunningServer, table: string): number {
@@ -278,132 +279,119 @@ describe('confirm and unsubscribe links', () => {
 
   it('asks at most three addresses an hour for one sender, whatever they type', async () => {
     const target = await withUpdates({ OWNER_PASSWORD: password })
-    try {
-      for (let n = 0; n < 5; n++) {
-        const answer = await fetch(`${target.url}/api/submissions`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.7' },
-          body: JSON.stringify({ name: 'Ann', email: `victim${n}@example.com`, message: 'Could I order some eggs?' }),
-        })
-        expect(answer.status).toBe(201)
-      }
-      // Each mail is written in its lead's transaction, done before the 201; none waits to be read
-      // again (the one later path that could owe one), so the count is final.
-      expect(
-        readRows(target.databasePath, 'SELECT count(*) AS n FROM submissions WHERE reanalyse_at IS NOT NULL'),
-      ).toEqual([{ n: 0 }])
-      expect(count(target, 'replies')).toBe(3)
-      expect(count(target, 'subscribers')).toBe(3)
-    } finally {
-      await target.stop('SIGKILL')
+    for (let n = 0; n < 5; n++) {
+      const answer = await fetch(`${target.url}/api/submissions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.7' },
+        body: JSON.stringify({ name: 'Ann', email: `victim${n}@example.com`, message: 'Could I order some eggs?' }),
+      })
+      expect(answer.status).toBe(201)
     }
+    // Each mail is written in its lead's transaction, done before the 201; none waits to be read
+    // again (the one later path that could owe one), so the count is final.
+    expect(
+      readRows(target.databasePath, 'SELECT count(*) AS n FROM submissions WHERE reanalyse_at IS NOT NULL'),
+    ).toEqual([{ n: 0 }])
+    expect(count(target, 'replies')).toBe(3)
+    expect(count(target, 'subscribers')).toBe(3)
   })
 })
 
 describe('the unasked mails and the way back', () => {
   it('counts the question about updates in the hour’s cap of unasked mails, whoever sends the leads', async () => {
     const target = await withUpdates({ OWNER_PASSWORD: password })
-    try {
-      for (let n = 0; n < 62; n++) {
-        const answer = await fetch(`${target.url}/api/submissions`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.9.${n}.7` },
-          body: JSON.stringify({
-            name: 'Vic',
-            email: `victim${n}@example.org`,
-            message: 'Do you sell raw honey in jars?',
-          }),
-        })
-        expect(answer.status).toBe(201)
-      }
-      expect(
-        readRows(target.databasePath, 'SELECT count(*) AS n FROM submissions WHERE reanalyse_at IS NOT NULL'),
-      ).toEqual([{ n: 0 }])
-      expect(count(target, 'replies')).toBe(60)
-    } finally {
-      await target.stop('SIGKILL')
+    for (let n = 0; n < 62; n++) {
+      const answer = await fetch(`${target.url}/api/submissions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.9.${n}.7` },
+        body: JSON.stringify({
+          name: 'Vic',
+          email: `victim${n}@example.org`,
+          message: 'Do you sell raw honey in jars?',
+        }),
+      })
+      expect(answer.status).toBe(201)
     }
+    expect(
+      readRows(target.databasePath, 'SELECT count(*) AS n FROM submissions WHERE reanalyse_at IS NOT NULL'),
+    ).toEqual([{ n: 0 }])
+    expect(count(target, 'replies')).toBe(60)
   })
 
   it('lets only their own same-site Undo, within the day of their own unsubscribe, subscribe them again', async () => {
     const target = await withUpdates({ OWNER_PASSWORD: password })
-    try {
-      const ownerCookie = await signInAsOwner(target.url, password)
-      for (const email of ['ann@example.com', 'ben@example.com']) {
-        await fetch(`${target.url}/farm-sales/updates`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: ownerCookie },
-          body: new URLSearchParams({ intent: 'add', email, name: '', note: 'at the stall' }).toString(),
-        })
-      }
-      const sent = await fetch(`${target.url}/api/updates`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Cookie: ownerCookie },
-        body: JSON.stringify({ subject: 'Undo test', text: 'Hello' }),
-      })
-      expect(sent.status).toBe(202)
-      const toOf = (sent: (typeof mail.mails)[number]) => (Array.isArray(sent.to) ? '' : sent.to?.value[0]?.address)
-      const linkFor = async (email: string) => {
-        const find = () => mail.mails.find((each) => each.subject === 'Undo test' && toOf(each) === email)
-        await expect.poll(() => find() !== undefined, { timeout: 10_000 }).toBe(true)
-        return /Unsubscribe in one click: (\S+)/.exec(find()!.text!)![1]!
-      }
-      const statusOf = (email: string) => {
-        const sqlite = new Sqlite(target.databasePath, { readonly: true })
-        try {
-          return (sqlite.prepare('SELECT status FROM subscribers WHERE email = ?').get(email) as { status: string })
-            .status
-        } finally {
-          sqlite.close()
-        }
-      }
-      const annLink = await linkFor('ann@example.com')
-      const benLink = await linkFor('ben@example.com')
-      const undo = (link: string, headers: Record<string, string> = {}) =>
-        fetch(link, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
-          body: 'intent=undo',
-        })
-
-      // Ann leaves by her link; another site's page cannot post her Undo, nor can it pass for One-Click.
-      expect(
-        (await fetch(annLink, { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }) }))
-          .status,
-      ).toBe(200)
-      expect(statusOf('ann@example.com')).toBe('unsubscribed')
-      expect((await undo(annLink, { Origin: 'https://elsewhere.example' })).status).toBe(403)
-      expect(
-        (
-          await fetch(annLink, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://elsewhere.example' },
-            body: 'List-Unsubscribe=One-Click&intent=undo',
-          })
-        ).status,
-      ).toBe(403)
-      expect(statusOf('ann@example.com')).toBe('unsubscribed')
-
-      // The owner takes Ben off: his old link offers no Undo, and a posted one changes nothing.
-      const benId = new URL(benLink).searchParams.get('token')!.split('.')[0]!
+    const ownerCookie = await signInAsOwner(target.url, password)
+    for (const email of ['ann@example.com', 'ben@example.com']) {
       await fetch(`${target.url}/farm-sales/updates`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: ownerCookie },
-        body: new URLSearchParams({ intent: 'remove', id: benId }).toString(),
-        redirect: 'manual',
+        body: new URLSearchParams({ intent: 'add', email, name: '', note: 'at the stall' }).toString(),
       })
-      expect(statusOf('ben@example.com')).toBe('unsubscribed')
-      const page = await (await fetch(benLink)).text()
-      expect(page).toContain('You are unsubscribed')
-      expect(page).not.toContain('Undo: send me updates again')
-      expect((await undo(benLink)).status).toBe(200)
-      expect(statusOf('ben@example.com')).toBe('unsubscribed')
-
-      // Ann's own Undo from the page, the same day, works.
-      expect(await (await undo(annLink)).text()).toContain('You are subscribed again')
-      expect(statusOf('ann@example.com')).toBe('subscribed')
-    } finally {
-      await target.stop('SIGKILL')
     }
+    const sent = await fetch(`${target.url}/api/updates`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: ownerCookie },
+      body: JSON.stringify({ subject: 'Undo test', text: 'Hello' }),
+    })
+    expect(sent.status).toBe(202)
+    const toOf = (sent: (typeof mail.mails)[number]) => (Array.isArray(sent.to) ? '' : sent.to?.value[0]?.address)
+    const linkFor = async (email: string) => {
+      const find = () => mail.mails.find((each) => each.subject === 'Undo test' && toOf(each) === email)
+      await expect.poll(() => find() !== undefined, { timeout: 10_000 }).toBe(true)
+      return /Unsubscribe in one click: (\S+)/.exec(find()!.text!)![1]!
+    }
+    const statusOf = (email: string) => {
+      const sqlite = new Sqlite(target.databasePath, { readonly: true })
+      try {
+        return (sqlite.prepare('SELECT status FROM subscribers WHERE email = ?').get(email) as { status: string })
+          .status
+      } finally {
+        sqlite.close()
+      }
+    }
+    const annLink = await linkFor('ann@example.com')
+    const benLink = await linkFor('ben@example.com')
+    const undo = (link: string, headers: Record<string, string> = {}) =>
+      fetch(link, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: 'intent=undo',
+      })
+
+    // Ann leaves by her link; another site's page cannot post her Undo, nor can it pass for One-Click.
+    expect(
+      (await fetch(annLink, { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }) })).status,
+    ).toBe(200)
+    expect(statusOf('ann@example.com')).toBe('unsubscribed')
+    expect((await undo(annLink, { Origin: 'https://elsewhere.example' })).status).toBe(403)
+    expect(
+      (
+        await fetch(annLink, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://elsewhere.example' },
+          body: 'List-Unsubscribe=One-Click&intent=undo',
+        })
+      ).status,
+    ).toBe(403)
+    expect(statusOf('ann@example.com')).toBe('unsubscribed')
+
+    // The owner takes Ben off: his old link offers no Undo, and a posted one changes nothing.
+    const benId = new URL(benLink).searchParams.get('token')!.split('.')[0]!
+    await fetch(`${target.url}/farm-sales/updates`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: ownerCookie },
+      body: new URLSearchParams({ intent: 'remove', id: benId }).toString(),
+      redirect: 'manual',
+    })
+    expect(statusOf('ben@example.com')).toBe('unsubscribed')
+    const page = await (await fetch(benLink)).text()
+    expect(page).toContain('You are unsubscribed')
+    expect(page).not.toContain('Undo: send me updates again')
+    expect((await undo(benLink)).status).toBe(200)
+    expect(statusOf('ben@example.com')).toBe('unsubscribed')
+
+    // Ann's own Undo from the page, the same day, works.
+    expect(await (await undo(annLink)).text()).toContain('You are subscribed again')
+    expect(statusOf('ann@example.com')).toBe('subscribed')
   })
 })

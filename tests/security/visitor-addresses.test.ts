@@ -4,12 +4,13 @@
 // has one form (IDNA): `bücher.example` and `xn--bcher-kva.example` are one mailbox for every
 // cap, subscription and erasure.
 import Sqlite from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { keptAddress } from '#app/leads/address.server'
 import { isEmailAddress, mailboxKey } from '#app/leads/mailbox'
 import { signInAsOwner } from '#tests/support/owner'
 import { rawRequest } from '#tests/support/raw-request'
-import { startServer, type RunningServer } from '#tests/support/server'
+import type { RunningServer } from '#tests/support/server'
+import { serverPerFile } from '#tests/support/server-per-test'
 
 const notAVisitors = [
   'root@127.0.0.1',
@@ -33,10 +34,10 @@ const notAVisitors = [
 
 describe('addresses that cannot be a visitor’s', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer({ env: { SUBMISSION_RATE_LIMIT: '1000' } })
+    server = await serve({ env: { SUBMISSION_RATE_LIMIT: '1000' } })
   })
-  afterAll(() => server.stop())
 
   it.each(notAVisitors)('refuses %s on the API with the form’s error, and stores nothing', async (email) => {
     const answer = await fetch(`${server.url}/api/submissions`, {
@@ -72,10 +73,10 @@ describe('addresses that cannot be a visitor’s', () => {
 
 describe('one form for an international domain', () => {
   let server: RunningServer
+  const serve = serverPerFile()
   beforeAll(async () => {
-    server = await startServer({ env: { SUBMISSION_RATE_LIMIT: '1000', OWNER_PASSWORD: 'a-long-owner-password' } })
+    server = await serve({ env: { SUBMISSION_RATE_LIMIT: '1000', OWNER_PASSWORD: 'a-long-owner-password' } })
   })
-  afterAll(() => server.stop())
 
   it('keeps both spellings as one address, found and forgotten as one person', async () => {
     for (const email of ['ann@xn--bcher-kva.example', 'ann@BÜCHER.example', 'ann@bücher.example']) {

@@ -3,15 +3,16 @@
 import { createServer, type Server } from 'node:http'
 import { randomBytes } from 'node:crypto'
 import { afterEach, expect, it } from 'vitest'
-import { freePort, startServer, type RunningServer } from '#tests/support/server'
+import { freePort } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
 import { readRows } from '#tests/support/database'
 
-const servers: RunningServer[] = []
 const receivers: Server[] = []
 afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop('SIGKILL')
   for (const receiver of receivers.splice(0)) await new Promise((resolve) => receiver.close(resolve))
 })
+// Registered after the receivers' hook, so it runs before it: the site stops first.
+const serve = serverPerTest('SIGKILL')
 
 async function listen(handler: Parameters<typeof createServer>[1]) {
   const server = createServer(handler)
@@ -36,10 +37,9 @@ it('does not follow a redirect from the endpoint, and keeps a visitor’s text o
       res.writeHead(307, { Location: `${target}/stolen` }).end()
     })
   })
-  const server = await startServer({
+  const server = await serve({
     env: { WEBHOOK_URL: `${endpoint}/hooks`, WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}` },
   })
-  servers.push(server)
   const answer = await fetch(`${server.url}/api/submissions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

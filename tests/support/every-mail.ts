@@ -1,12 +1,12 @@
 import { expect } from 'vitest'
 import { readRows } from './database'
 import { startMailServer, type MailServer } from './mail-server'
-import { signInAsOwner } from './owner'
-import { freePort, startServer, type RunningServer } from './server'
+import { ownerPassword as password, signInAsOwner } from './owner'
+import { freePort, type RunningServer } from './server'
+import type { StartServer } from './server-per-test'
 
 export type SentMail = MailServer['mails'][number]
 
-const password = 'orchard gate at noon'
 export const owner = 'owner@bramble.example'
 
 let visitor = 0
@@ -50,11 +50,11 @@ export const kinds: Record<string, (sent: SentMail) => boolean> = {
  * three leads wait for a mail server that is not there, then go in one round once the port is
  * right (a lead's mail and a digest of two); updates are turned on, a fourth lead is asked.
  */
-export async function everyKindOfMail(servers: RunningServer[], mailServers: MailServer[]) {
+export async function everyKindOfMail(start: StartServer, mailServers: MailServer[]) {
   const mail = await startMailServer()
   mailServers.push(mail)
   const port = await freePort()
-  const server = await startServer({
+  const server = await start({
     port,
     env: {
       OWNER_PASSWORD: password,
@@ -63,7 +63,6 @@ export async function everyKindOfMail(servers: RunningServer[], mailServers: Mai
       TRUST_PROXY: 'loopback',
     },
   })
-  servers.push(server)
   const cookie = await signInAsOwner(server.url, password)
   const patch = async (body: Record<string, string>) => {
     const answer = await fetch(`${server.url}/api/settings`, {

@@ -2,10 +2,9 @@ import Sqlite from 'better-sqlite3'
 import { expect } from 'vitest'
 import type { Reply } from '#app/leads/lead'
 import type { MailStack } from './mail-stack'
-import { signInAsOwner } from './owner'
-import { freePort, startServer, tempDatabasePath, type RunningServer } from './server'
-
-export const ownerPassword = 'orchard gate at noon'
+import { ownerPassword, signInAsOwner } from './owner'
+import { freePort, tempDatabasePath, type RunningServer } from './server'
+import { serverPerTest } from './server-per-test'
 
 /** Waits until the site reads its mailbox (/healthz says `watching`). */
 export async function watching(server: RunningServer) {
@@ -20,11 +19,11 @@ export async function watching(server: RunningServer) {
 
 /**
  * The compiled site with its mail through a real mail stack (tests/support/mail-stack.ts): it
- * sends through Postfix and reads the farm's mailbox from Dovecot, updates on. Each site started
- * is stopped by `stopAll`.
+ * sends through Postfix and reads the farm's mailbox from Dovecot, updates on. Each site started,
+ * and each server started with `serve`, is stopped after its test.
  */
 export function mailBackSites(stack: () => MailStack) {
-  const servers: RunningServer[] = []
+  const serve = serverPerTest('SIGKILL')
   let visitors = 0
 
   /** The Message-ID of the farm's latest mail that reached this address with this subject. */
@@ -38,10 +37,10 @@ export function mailBackSites(stack: () => MailStack) {
   }
 
   return {
-    servers,
+    serve,
     async site(databasePath = tempDatabasePath(), env: Record<string, string> = {}) {
       const port = await freePort()
-      const server = await startServer({
+      const server = await serve({
         port,
         databasePath,
         env: {
@@ -56,7 +55,6 @@ export function mailBackSites(stack: () => MailStack) {
           ...env,
         },
       })
-      servers.push(server)
       await watching(server)
       return { server, cookie: await signInAsOwner(server.url, ownerPassword) }
     },
@@ -112,8 +110,5 @@ export function mailBackSites(stack: () => MailStack) {
         text,
         ...extra,
       }),
-    async stopAll() {
-      for (const server of servers.splice(0)) await server.stop('SIGKILL')
-    },
   }
 }

@@ -1,5 +1,8 @@
 import { rawRequest } from './raw-request'
 
+/** The owner's password (OWNER_PASSWORD) of every test site that needs no other: written here only. */
+export const ownerPassword = 'orchard gate at noon'
+
 /** Signs in through the real sign-in form and gives back the session's Cookie header value. */
 export async function signInAsOwner(url: string, password: string): Promise<string> {
   const answer = await rawRequest(url, {

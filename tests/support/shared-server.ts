@@ -1,17 +1,17 @@
 import { afterAll, beforeAll } from 'vitest'
 import { connectLive, type LiveClient } from './live-client'
-import { startServer, type RunningServer } from './server'
+import type { RunningServer } from './server'
+import { serverPerFile } from './server-per-test'
 
 /** One real server and one live client shared by every test in a file. */
 export function sharedServerWithLiveClient(): { server: RunningServer; live: LiveClient } {
   const shared = {} as { server: RunningServer; live: LiveClient }
+  const serve = serverPerFile()
   beforeAll(async () => {
-    shared.server = await startServer()
+    shared.server = await serve()
     shared.live = await connectLive(shared.server.wsUrl)
   })
-  afterAll(async () => {
-    shared.live?.close()
-    await shared.server?.stop()
-  })
+  // Registered after the server's hook, so it runs before it: the live link closes first.
+  afterAll(() => shared.live?.close())
   return shared
 }

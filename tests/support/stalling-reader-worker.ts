@@ -2,7 +2,7 @@
 // "stall" keeps the thread busy forever, like a message the real reader chokes on.
 import { parentPort } from 'node:worker_threads'
 import type { ReadingRequest } from '#app/analysis/reading-pool.server'
-import { honeyQuestion } from '#app/analysis/fixtures/honey-question'
+import { honeyQuestion } from '#tests/fixtures/honey-question'
 
 parentPort?.on('message', ({ job, form }: ReadingRequest) => {
   if (form.message === 'stall') for (;;);
