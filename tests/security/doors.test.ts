@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { permissions, type Permission, type PermissionName } from '#app/owner/permissions'
+import { ownerPassword } from '#tests/support/owner'
 import { rawRequest } from '#tests/support/raw-request'
 import { projectRoot } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
@@ -109,9 +110,8 @@ describe('the one guard answers in one order on every door', () => {
   })
 
   it('asks a stranger to sign in, tells a helper their role, and only then an owner what is off', async () => {
-    const password = 'orchard gate at noon'
-    const server = await serve({ env: { OWNER_PASSWORD: password } })
-    const owner = await signInAs(server.url, '', password)
+    const server = await serve({ env: { OWNER_PASSWORD: ownerPassword } })
+    const owner = await signInAs(server.url, '', ownerPassword)
     const helper = await addPerson(server.url, owner, { name: 'Sam Field', email: 'sam@farm.example', role: 'helper' })
     // Updates and the phones are off here: a stranger learns nothing of that.
     for (const path of ['/api/updates', '/api/push-key', '/api/backup', '/api/settings']) {
