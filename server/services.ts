@@ -1,7 +1,7 @@
 import { startAnalysis } from '#app/analysis/analysis-feature.server'
-import { openDatabase } from '#app/data/database.server'
+import { openDatabase, type OpenDatabase } from '#app/data/database.server'
 import { createDkim } from '#app/delivery/dkim.server'
-import { createDeliveryEngine } from '#app/delivery/engine.server'
+import { createDeliveryEngine, type DeliveryEngine } from '#app/delivery/engine.server'
 import { dueAgainNow } from '#app/delivery/record.server'
 import { deliveryKinds } from '#app/data/enums'
 import { createCsvExports } from '#app/inbox/csv-export.server'
@@ -10,9 +10,8 @@ import { createMailBack, liftedByWritingAgain } from '#app/mail-back/mail-back.s
 import { watchMailbox } from '#app/mail-back/mailbox.server'
 import { startDataLifecycle } from '#app/lifecycle/data-lifecycle.server'
 import { refuseDamagedDatabase } from '#app/lifecycle/database-health.server'
-import { createRateLimit } from '#app/limits/rate-limit.server'
 import { SubmissionEvents } from '#app/live/events.server'
-import { openOwnerAccess } from '#app/owner/owner-access.server'
+import { openOwnerAccess, type OwnerAccess } from '#app/owner/owner-access.server'
 import { createPasskeys } from '#app/owner/passkeys.server'
 import { createSiteNames } from '#app/owner/site-names.server'
 import { mailTheOwner } from '#app/owner-mail/mail-the-owner.server'
@@ -31,17 +30,21 @@ import { createTeam } from '#app/team/team.server'
 import { createSettings } from '#app/settings/settings.server'
 import { wokenBy } from '#app/settings/declared'
 import { defaults, readConfig, type Config } from './config'
+import { createLimits } from './limits'
 import { log } from './log'
+import { invitationMailSettings, ownerMailSettings, updateMailSettings } from './sender-settings'
 
-/**
- * Composes the site: each feature's own factory, in the order they need each other, each saying
- * what is off and why. Remix gets them through the load context; the HTTP pipeline and the live
- * relay through the composition root.
- */
-export async function buildServices(config: Config, env: Record<string, string | undefined> = process.env) {
+/** The settings now: what the environment sets, under what the settings page changed since. */
+type Now = () => Config
+
+/** Built (`npm run build`), the workers and the backup copier are compiled beside this file; run from source (`npm run dev`), a small module loads each one's TypeScript through tsx. */
+const compiled = (name: string, source: string) =>
+  import.meta.url.endsWith('.ts') ? new URL(`../app/${source}`, import.meta.url) : new URL(name, import.meta.url)
+
+/** The database, the team's access to it and the settings it keeps. */
+async function openTheFarm(config: Config, env: Record<string, string | undefined>) {
   refuseDamagedDatabase(config.databasePath, config.backups.dir)
   const database = openDatabase(config.databasePath, config.migrationsFolder)
-  const events = new SubmissionEvents()
   const owner = await openOwnerAccess({
     db: database.db,
     writes: database.writes,
@@ -61,11 +64,143 @@ export async function buildServices(config: Config, env: Record<string, string |
     hasOwner: () => owner.required,
     log: log.child({ part: 'settings' }),
   })
-  const now = () => settings.config
-  // Built (`npm run build`), the workers and the backup copier are compiled beside this file;
-  // run from source (`npm run dev`), a small module loads each one's TypeScript through tsx.
-  const compiled = (name: string, source: string) =>
-    import.meta.url.endsWith('.ts') ? new URL(`../app/${source}`, import.meta.url) : new URL(name, import.meta.url)
+  return { database, owner, settings, now: () => settings.config }
+}
+
+/** The people of the team, what they did, and their invitations' mail. */
+function theTeam({
+  config,
+  now,
+  database,
+  owner,
+  engine,
+  hashOfAddress,
+}: {
+  config: Config
+  now: Now
+  database: OpenDatabase
+  owner: OwnerAccess
+  engine: DeliveryEngine
+  hashOfAddress: (address: string) => string
+}) {
+  const teamLog = log.child({ part: 'team' })
+  const activity = createActivityLog({
+    db: database.db,
+    writes: database.writes,
+    hashOfAddress,
+    keepDays: () => now().activityDays,
+  })
+  const team = createTeam({
+    db: database.db,
+    writes: database.writes,
+    access: owner,
+    activity,
+    mails: mailInvitations({
+      engine,
+      db: database.db,
+      writes: database.writes,
+      settings: invitationMailSettings(now),
+      retryBaseMs: config.retryBaseMs,
+      log: teamLog,
+    }),
+    owed: engine.owed,
+    log: teamLog,
+  })
+  const passkeys = createPasskeys({
+    db: database.db,
+    writes: database.writes,
+    access: owner,
+    farmName: () => now().farmName,
+  })
+  return { activity, team, passkeys }
+}
+
+/** Everything a lead or the owner owes someone: the owner's mail, the visitors', updates, the phones, the webhook. */
+function whatIsOwed({
+  config,
+  now,
+  database,
+  events,
+  owner,
+  engine,
+  team,
+  leftBeforeForgetting,
+}: {
+  config: Config
+  now: Now
+  database: OpenDatabase
+  events: SubmissionEvents
+  owner: OwnerAccess
+  engine: DeliveryEngine
+  team: ReturnType<typeof createTeam>
+  leftBeforeForgetting: Parameters<typeof offerUpdates>[0]['leftBeforeForgetting']
+}) {
+  const mailLog = log.child({ part: 'mail' })
+  const { db, writes } = database
+  const { retryBaseMs } = config
+  const farmName = () => now().farmName
+  const ownerRequired = () => owner.required
+  const ownerMail = mailTheOwner({
+    engine,
+    db,
+    writes,
+    settings: ownerMailSettings(now, team),
+    retryBaseMs,
+    log: mailLog,
+  })
+  const updates = offerUpdates({
+    engine,
+    db,
+    writes,
+    settings: updateMailSettings(now),
+    retryBaseMs,
+    farmName,
+    products: () => now().farmProducts.map((product) => product.name),
+    ownerRequired,
+    leftBeforeForgetting,
+    log: mailLog.child({ of: 'updates' }),
+  })
+  const answering = answerLeads({
+    engine,
+    db,
+    writes,
+    events,
+    mail: () => now().notify,
+    retryBaseMs,
+    farmName,
+    acknowledging: () => now().visitorAck,
+    updates: updates.desk,
+    ownerRequired,
+    log: mailLog,
+  })
+  const phones = tellOwnerPhones({
+    engine,
+    db,
+    writes,
+    settings: () => now().push,
+    retryBaseMs,
+    ownerRequired,
+    log: log.child({ part: 'push' }),
+  })
+  const webhook = createWebhook({
+    engine,
+    db,
+    writes,
+    settings: () => now().webhook,
+    retryBaseMs,
+    log: log.child({ part: 'webhook' }),
+  })
+  return { mailLog, ownerMail, updates, answering, phones, webhook, toldOfEachLead: [ownerMail, webhook, phones.queue] }
+}
+
+/**
+ * Composes the site: each feature's own factory, in the order they need each other, each saying
+ * what is off and why. Remix gets them through the load context; the HTTP pipeline and the live
+ * relay through the composition root.
+ */
+export async function buildServices(config: Config, env: Record<string, string | undefined> = process.env) {
+  const { database, owner, settings, now } = await openTheFarm(config, env)
+  const events = new SubmissionEvents()
   const inbox = createInbox({ db: database.db, events, writes: database.writes })
   // Before anything is sent: a restored backup's forgotten people are forgotten again first.
   const lifecycle = startDataLifecycle({
@@ -78,12 +213,6 @@ export async function buildServices(config: Config, env: Record<string, string |
     copierUrl: compiled('backup-copier.js', 'lifecycle/backup-copier.mjs'),
     log: log.child({ part: 'data' }),
   })
-  const activity = createActivityLog({
-    db: database.db,
-    writes: database.writes,
-    hashOfAddress: lifecycle.people.hashOfAddress,
-    keepDays: () => now().activityDays,
-  })
   const analysisLog = log.child({ part: 'analysis' })
   const analysis = startAnalysis({
     workerUrl: compiled('offline-worker.js', 'analysis/offline-worker.mjs'),
@@ -94,112 +223,32 @@ export async function buildServices(config: Config, env: Record<string, string |
   })
   const dkim = createDkim({ db: database.db, privateKey: config.dkim.privateKey, selector: () => now().dkim.selector })
   const engine = createDeliveryEngine({ log: log.child({ part: 'delivery' }), dkim })
-  const mailLog = log.child({ part: 'mail' })
-  const teamLog = log.child({ part: 'team' })
-  const invitationMails = mailInvitations({
+  const { activity, team, passkeys } = theTeam({
+    config,
+    now,
+    database,
+    owner,
     engine,
-    db: database.db,
-    writes: database.writes,
-    settings: () => {
-      const notify = now().notify
-      return notify ? { ...notify, fromName: notify.fromName ?? null, farmName: now().farmName } : null
-    },
-    retryBaseMs: config.retryBaseMs,
-    log: teamLog,
+    hashOfAddress: lifecycle.people.hashOfAddress,
   })
-  const team = createTeam({
-    db: database.db,
-    writes: database.writes,
-    access: owner,
-    activity,
-    mails: invitationMails,
-    owed: engine.owed,
-    log: teamLog,
-  })
-  const passkeys = createPasskeys({
-    db: database.db,
-    writes: database.writes,
-    access: owner,
-    farmName: () => now().farmName,
-  })
-  const ownerMail = mailTheOwner({
-    engine,
-    db: database.db,
-    writes: database.writes,
-    settings: () => {
-      const notify = now().notify
-      const to = notify ? team.leadMailTo(notify.to) : []
-      return notify && to.length > 0 ? { ...notify, to } : null
-    },
-    retryBaseMs: config.retryBaseMs,
-    log: mailLog,
-  })
-  const farmName = () => now().farmName
-  const updates = offerUpdates({
-    engine,
-    db: database.db,
-    writes: database.writes,
-    settings: () => {
-      const { notify, updates: on } = now()
-      return notify && on
-        ? {
-            smtpUrl: notify.smtpUrl,
-            from: notify.from,
-            fromName: notify.fromName ?? farmName(),
-            owner: notify.to[0]!,
-            farmName: farmName(),
-            siteUrl: on.publicUrl,
-            perMinute: on.perMinute,
-          }
-        : null
-    },
-    retryBaseMs: config.retryBaseMs,
-    farmName,
-    products: () => now().farmProducts.map((product) => product.name),
-    ownerRequired: () => owner.required,
-    leftBeforeForgetting: lifecycle.people.leftBeforeForgetting,
-    log: mailLog.child({ of: 'updates' }),
-  })
-  const insights = createInsights({ db: database.db, updateReports: updates.reportsSince })
-  const answering = answerLeads({
-    engine,
-    db: database.db,
-    writes: database.writes,
+  const owed = whatIsOwed({
+    config,
+    now,
+    database,
     events,
-    mail: () => now().notify,
-    retryBaseMs: config.retryBaseMs,
-    farmName,
-    acknowledging: () => now().visitorAck,
-    updates: updates.desk,
-    ownerRequired: () => owner.required,
-    log: mailLog,
-  })
-  const phones = tellOwnerPhones({
+    owner,
     engine,
-    db: database.db,
-    writes: database.writes,
-    settings: () => now().push,
-    retryBaseMs: config.retryBaseMs,
-    ownerRequired: () => owner.required,
-    log: log.child({ part: 'push' }),
+    team,
+    leftBeforeForgetting: lifecycle.people.leftBeforeForgetting,
   })
-  const webhook = createWebhook({
-    engine,
-    db: database.db,
-    writes: database.writes,
-    settings: () => now().webhook,
-    retryBaseMs: config.retryBaseMs,
-    log: log.child({ part: 'webhook' }),
-  })
-  // Whom each lead, and each visitor's answer, is owed to.
-  const toldOfEachLead = [ownerMail, webhook, phones.queue]
+  const { mailLog, ownerMail, updates, answering, phones } = owed
   const submissions = createSubmissionsService({
     db: database.db,
     events,
     analyse: analysis.analyse,
     writes: database.writes,
     acknowledgements: answering.acknowledgements,
-    leadQueues: [liftedByWritingAgain(database.db), ...toldOfEachLead],
+    leadQueues: [liftedByWritingAgain(database.db), ...owed.toldOfEachLead],
     owed: engine.owed,
   })
   const mailBack = createMailBack({
@@ -207,14 +256,13 @@ export async function buildServices(config: Config, env: Record<string, string |
     writes: database.writes,
     events,
     submissions,
-    answerQueues: toldOfEachLead,
+    answerQueues: owed.toldOfEachLead,
     forgottenSince: lifecycle.people.forgottenSince,
     owed: engine.owed,
     log: mailLog.child({ of: 'mailbox' }),
   })
   const mailbox = watchMailbox({ settings: () => now().mailbox, mailBack, log: mailLog.child({ of: 'mailbox' }) })
   mailbox.start()
-  const anyPhone = database.sqlite.prepare('SELECT 1 FROM push_subscriptions LIMIT 1')
   const readingAgain = startReadingAgain({ submissions, log: analysisLog })
   engine.start()
   // What a change wakes is declared with each setting (app/settings/declared.ts): a kind of
@@ -252,7 +300,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     owner,
     team,
     activity,
-    insights,
+    insights: createInsights({ db: database.db, updateReports: updates.reportsSince }),
     passkeys,
     siteNames: createSiteNames({ siteHosts: () => now().siteHosts, inboxOpen: () => !owner.required, log }),
     replies: answering.replies,
@@ -261,23 +309,13 @@ export async function buildServices(config: Config, env: Record<string, string |
     subscribers: updates.subscribers,
     cannotSendUpdates: updates.cannotSendUpdates,
     /** What is set up of what makes the site useful: the inbox's first-run list and its one banner. */
-    setup: () => ({
-      mail: now().notify !== null,
-      phone: phones.phones() !== null && anyPhone.get() !== undefined,
-      updates: now().updates !== null,
-    }),
+    setup: () => ({ mail: now().notify !== null, phone: phones.told(), updates: now().updates !== null }),
     backups: lifecycle.backups,
     people: lifecycle.people,
     push: phones.phones,
     cannotPush: phones.cannotPush,
     spamTraps: createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds }),
-    limits: {
-      submissions: createRateLimit({ limit: config.submissionsPerMinute, windowMs: 60_000 }),
-      signIns: createRateLimit({ limit: 5, windowMs: 60_000 }),
-      // Invitations, set-up links and passkey challenges asked for by anyone: each is a write or a slot.
-      joins: createRateLimit({ limit: 10, windowMs: 60_000 }),
-      replies: createRateLimit({ limit: config.repliesPerMinute, windowMs: 60_000 }),
-    },
+    limits: createLimits(config),
     farm: () => ({ name: now().farmName, product: now().farmProduct }),
     reader: analysis.reader,
     log,

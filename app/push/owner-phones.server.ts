@@ -2,6 +2,7 @@ import type { FarmDatabase } from '#app/data/database.server'
 import type { Writes } from '#app/data/writes.server'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
 import type { Log } from '#app/log'
+import { pushSubscriptions } from '#app/data/schema'
 import { createPush, type Push } from './push.server'
 import { vapidKeys, type VapidKeys } from './vapid.server'
 
@@ -54,7 +55,10 @@ export function tellOwnerPhones({
     settings: pushing,
     retryBaseMs,
   })
+  const anyPhone = db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).limit(1).prepare()
   return {
+    /** Whether a phone of the team is told of leads now: the inbox's first-run list. */
+    told: () => pushing() !== null && anyPhone.get() !== undefined,
     /** Null unless the owner's phones may be notified now. */
     phones(): OwnerPhones | null {
       return pushing()

@@ -6,7 +6,8 @@ import type { OwnerPass } from '#app/owner/owner-access.server'
 import { postSigned } from '#app/webhook/webhook.server'
 import { notText } from '#app/http/form-text.server'
 import { sectionOf, type FieldState } from './fields'
-import { decodedPart, type SettingsChange, type SettingsRefusal } from './settings.server'
+import { decodedPart } from './servers-in-parts'
+import type { SettingsChange, SettingsRefusal } from './settings.server'
 
 type Context = Pick<AppLoadContext, 'owner' | 'siteNames' | 'settings' | 'limits' | 'farm' | 'dkim' | 'mailbox'>
 

@@ -3,120 +3,77 @@ import type { FarmDatabase } from '#app/data/database.server'
 import { farmSettings } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import type { Log } from '#app/log'
-import { settingOf } from './declared'
-import { fieldOf, fields, type FieldState, type Source } from './fields'
+import { inFieldWords, keyOfRefusal, ownProblem } from './field-checks'
+import { fieldStates } from './field-states.server'
+import { fieldOf, fields, type FieldState } from './fields'
+import { isServerPart, secretsAndWhereTheyGo, servers } from './servers-in-parts'
 
 type Environment = Record<string, string | undefined>
-
-/**
- * A server the page sets in parts (host, port, security, user, password…) and the environment in
- * one URL, which then sets them all: the mail server the site sends through (SMTP_URL), and the
- * farm's mailbox it reads (INBOUND_IMAP_URL).
- */
-interface ServerInParts {
-  url: string
-  host: string
-  password: string
-  parts: string[]
-  defaultSecurity: string
-  /** Each way of securing the connection's usual port. */
-  portFor: (security: string | undefined) => string
-  /** The URL the parts make, as the environment would say it; '' without a host. */
-  urlOf: (parts: Record<string, string | undefined>) => string
-  /** What the URL set in the environment says of each part the page shows (never its password). */
-  partsOf: (url: URL) => Record<string, string | null>
-}
-
-const loginOf = (user: string, password: string) =>
-  user ? `${encodeURIComponent(user)}${password ? `:${encodeURIComponent(password)}` : ''}@` : ''
-
-const servers: ServerInParts[] = [
-  {
-    url: 'SMTP_URL',
-    host: 'SMTP_HOST',
-    password: 'SMTP_PASSWORD',
-    parts: ['SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURITY', 'SMTP_USER', 'SMTP_PASSWORD'],
-    defaultSecurity: 'starttls',
-    portFor: (security) => ((security || 'starttls') === 'tls' ? '465' : '587'),
-    urlOf: (parts) => smtpUrlOf(parts),
-    partsOf: (url) => ({
-      SMTP_HOST: url.hostname,
-      SMTP_PORT: url.port || (url.protocol === 'smtps:' ? '465' : '587'),
-      SMTP_SECURITY:
-        url.protocol === 'smtps:' ? 'tls' : url.searchParams.get('requireTLS') === 'true' ? 'starttls' : 'offered',
-      SMTP_USER: decodedPart(url.username),
-      SMTP_PASSWORD: null,
-    }),
-  },
-  {
-    url: 'INBOUND_IMAP_URL',
-    host: 'IMAP_HOST',
-    password: 'IMAP_PASSWORD',
-    parts: ['IMAP_HOST', 'IMAP_PORT', 'IMAP_SECURITY', 'IMAP_USER', 'IMAP_PASSWORD', 'IMAP_FOLDER'],
-    defaultSecurity: 'tls',
-    portFor: (security) => ((security || 'tls') === 'tls' ? '993' : '143'),
-    urlOf: (parts) => {
-      const host = parts.IMAP_HOST ?? ''
-      if (!host) return ''
-      const security = parts.IMAP_SECURITY || 'tls'
-      const port = parts.IMAP_PORT || (security === 'tls' ? '993' : '143')
-      const folder = encodeURIComponent(parts.IMAP_FOLDER || 'INBOX')
-      const login = loginOf(parts.IMAP_USER ?? '', parts.IMAP_PASSWORD ?? '')
-      return `${security === 'tls' ? 'imaps' : 'imap'}://${login}${host}:${port}/${folder}`
-    },
-    partsOf: (url) => ({
-      IMAP_HOST: url.hostname,
-      IMAP_PORT: url.port || (url.protocol === 'imaps:' ? '993' : '143'),
-      IMAP_SECURITY: url.protocol === 'imaps:' ? 'tls' : 'starttls',
-      IMAP_USER: decodedPart(url.username),
-      IMAP_PASSWORD: null,
-      IMAP_FOLDER: decodedPart(url.pathname.slice(1)) || 'INBOX',
-    }),
-  },
-]
-const serverOfPart = (key: string) => servers.find((server) => server.parts.includes(key))
-const isServerPart = (key: string) => serverOfPart(key) !== undefined
-
-/** A value the page or the API may store: one line (or lines, for the products), of a sensible length. */
-const mostChars = { 'long-text': 10_000, other: 500 }
-
-const hostName = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
-
-/** A part of a URL as written, decoded when it can be (a stray `%` stays as it is). */
-export function decodedPart(part: string): string {
-  try {
-    return decodeURIComponent(part)
-  } catch {
-    return part
-  }
-}
-
-/** smtp:// or smtps:// from the page's parts, as SMTP_URL would say it; '' without a host. */
-export function smtpUrlOf(parts: Record<string, string | undefined>): string {
-  const host = parts.SMTP_HOST ?? ''
-  if (!host) return ''
-  const security = parts.SMTP_SECURITY || 'starttls'
-  const port = parts.SMTP_PORT || (security === 'tls' ? '465' : '587')
-  const scheme = security === 'tls' ? 'smtps' : 'smtp'
-  const login = loginOf(parts.SMTP_USER ?? '', parts.SMTP_PASSWORD ?? '')
-  return `${scheme}://${login}${host}:${port}${security === 'starttls' ? '?requireTLS=true' : ''}`
-}
-
-/**
- * Which secret goes with which address: a secret kept for one server or endpoint is never sent to
- * another, so changing where it goes means typing it again.
- */
-const secretsAndWhereTheyGo = [
-  { secret: 'SMTP_PASSWORD', where: ['SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURITY', 'SMTP_USER'] },
-  { secret: 'IMAP_PASSWORD', where: ['IMAP_HOST', 'IMAP_PORT', 'IMAP_SECURITY', 'IMAP_USER'] },
-  { secret: 'WEBHOOK_SECRET', where: ['WEBHOOK_URL'] },
-]
 
 /** A refusal of one change: the field's own words, or the whole change's (unknown or locked keys). */
 export type SettingsRefusal =
   { kind: 'fields'; fields: Record<string, string> } | { kind: 'request'; status: 400 | 409; error: string }
 
 export type SettingsChange = Record<string, string | null>
+
+/** Reads the environment as the settings see it: a value set there locks its field, or the field's URL does. */
+function environmentLocks(env: Environment) {
+  const fromEnvironment = (key: string) => {
+    const value = env[key]?.trim()
+    return value ? value : null
+  }
+  const lockOf = (key: string) => fieldOf(key)?.lockedBy ?? key
+  return { fromEnvironment, lockOf, locked: (key: string) => fromEnvironment(lockOf(key)) !== null }
+}
+
+/** The environment readConfig reads: the stored values where the environment sets none. */
+function environmentAndStored(env: Environment, stored: Map<string, string>, locked: (key: string) => boolean) {
+  const merged: Environment = { ...env }
+  for (const [key, value] of stored) {
+    if (!isServerPart(key) && !locked(key)) merged[key] = value
+  }
+  for (const server of servers) {
+    if (locked(server.host)) continue
+    merged[server.url] = server.urlOf(Object.fromEntries([...stored].filter(([key]) => server.parts.includes(key))))
+  }
+  return merged
+}
+
+/** A change that names a setting there is none of (400), or one the environment sets (409). */
+function refusalOfKeys(
+  keys: string[],
+  { locked, lockOf }: Pick<ReturnType<typeof environmentLocks>, 'locked' | 'lockOf'>,
+): SettingsRefusal | null {
+  const unknown = keys.filter((key) => !fieldOf(key))
+  if (unknown.length > 0) return { kind: 'request', status: 400, error: `No such setting: ${unknown.join(', ')}.` }
+  const lockedKeys = keys.filter(locked)
+  if (lockedKeys.length === 0) return null
+  const names = [...new Set(lockedKeys.map(lockOf))].join(', ')
+  return {
+    kind: 'request',
+    status: 409,
+    error: `Set in the site's environment (${names}), so it cannot be changed here.`,
+  }
+}
+
+/** Stores a change in one transaction: each changed row written or removed, and what it leaves aside removed. */
+function keep(
+  db: FarmDatabase,
+  { changed, leftAside, stored, at }: { changed: string[]; leftAside: string[]; stored: Map<string, string>; at: Date },
+) {
+  db.transaction((tx) => {
+    for (const key of leftAside) tx.delete(farmSettings).where(eq(farmSettings.key, key)).run()
+    for (const key of changed) {
+      const value = stored.get(key)
+      if (value === undefined) tx.delete(farmSettings).where(eq(farmSettings.key, key)).run()
+      else
+        tx.insert(farmSettings)
+          .values({ key, value, changedAt: at })
+          .onConflictDoUpdate({ target: farmSettings.key, set: { value, changedAt: at } })
+          .run()
+    }
+  })
+}
 
 /**
  * The farm's settings: the page's and the API's rows, under the environment, which still wins,
@@ -146,12 +103,7 @@ export function createSettings<Config>({
   log: Log
   now?: () => number
 }) {
-  const fromEnvironment = (key: string) => {
-    const value = env[key]?.trim()
-    return value ? value : null
-  }
-  const lockOf = (key: string) => fieldOf(key)?.lockedBy ?? key
-  const locked = (key: string) => fromEnvironment(lockOf(key)) !== null
+  const { fromEnvironment, lockOf, locked } = environmentLocks(env)
 
   // Only the page's own fields, and only as the page would take them (a restored file holds what
   // anyone wrote into it); a row set aside is said once and left in the table.
@@ -168,52 +120,7 @@ export function createSettings<Config>({
         : [],
     )
 
-  /** The environment readConfig reads: the stored values where the environment sets none. */
-  function environmentWith(stored: Map<string, string>): Environment {
-    const merged: Environment = { ...env }
-    for (const [key, value] of stored) {
-      if (!isServerPart(key) && !locked(key)) merged[key] = value
-    }
-    for (const server of servers) {
-      if (locked(server.host)) continue
-      merged[server.url] = server.urlOf(Object.fromEntries([...stored].filter(([key]) => server.parts.includes(key))))
-    }
-    return merged
-  }
-
-  /** Which field a readConfig refusal speaks of: the variable it names first. */
-  function keyOfRefusal(message: string): string {
-    const named = /^([A-Z][A-Z_]+)/.exec(message)?.[1] ?? ''
-    return servers.find((server) => server.url === named)?.host ?? named
-  }
-
-  /** The refusal without the variable's name, which the page shows beside its field. */
-  function inFieldWords(message: string): string {
-    const rest = message.replace(/^[A-Z][A-Z_]+(?:=\w+)?:?\s*/, '')
-    return rest.charAt(0).toUpperCase() + rest.slice(1)
-  }
-
-  /** A value's own checks, before readConfig sees it with the rest. */
-  function ownProblem(key: string, value: string): string | null {
-    const field = fieldOf(key)!
-    const longest = field.kind === 'long-text' ? mostChars['long-text'] : mostChars.other
-    if (value.length > longest) return `At most ${longest} characters.`
-    const control = field.kind === 'long-text' ? /[\u0000-\u0009\u000b-\u001f\u007f]/ : /[\u0000-\u001f\u007f]/
-    if (control.test(value)) return 'Only printable characters, please.'
-    const server = serverOfPart(key)
-    if (key === server?.host && !hostName.test(value))
-      return `A host name such as ${key === 'SMTP_HOST' ? 'smtp' : 'imap'}.farm.example.`
-    if (field.kind === 'whole-number' && server) {
-      const { min, max } = settingOf(key)!
-      if (!(/^\d{1,5}$/.test(value) && Number(value) >= min! && Number(value) <= max!))
-        return `A port from ${min} to ${max}.`
-    }
-    if (field.kind === 'choice' && !field.choices?.some((choice) => choice.value === value)) {
-      return `One of ${field.choices?.map((choice) => choice.value).join(', ')}.`
-    }
-    if (field.kind === 'yes-no' && value !== 'true' && value !== 'false') return 'Must be true or false.'
-    return null
-  }
+  const environmentWith = (stored: Map<string, string>) => environmentAndStored(env, stored, locked)
 
   // At start: a stored value the environment now makes wrong is set aside (said once), never a reason not to start.
   function readFrom(): Config {
@@ -246,22 +153,8 @@ export function createSettings<Config>({
   ):
     | { ok: true; config: Config; stored: Map<string, string>; change: SettingsChange }
     | { ok: false; refusal: SettingsRefusal } {
-    const unknown = Object.keys(asked).filter((key) => !fieldOf(key))
-    if (unknown.length > 0) {
-      return { ok: false, refusal: { kind: 'request', status: 400, error: `No such setting: ${unknown.join(', ')}.` } }
-    }
-    const lockedKeys = Object.keys(asked).filter(locked)
-    if (lockedKeys.length > 0) {
-      const names = [...new Set(lockedKeys.map(lockOf))].join(', ')
-      return {
-        ok: false,
-        refusal: {
-          kind: 'request',
-          status: 409,
-          error: `Set in the site's environment (${names}), so it cannot be changed here.`,
-        },
-      }
-    }
+    const refusal = refusalOfKeys(Object.keys(asked), { locked, lockOf })
+    if (refusal) return { ok: false, refusal }
     const problems: Record<string, string> = {}
     const stored = storedRows()
     const change: SettingsChange = { ...asked }
@@ -351,20 +244,7 @@ export function createSettings<Config>({
           .filter(({ where }) => where.some((key) => changed.includes(key)))
           .flatMap(({ secret, where }) => [secret, ...where])
           .filter((key) => ignored.has(key) && !changed.includes(key))
-        await writes.whenFree(() =>
-          db.transaction((tx) => {
-            for (const key of leftAside) tx.delete(farmSettings).where(eq(farmSettings.key, key)).run()
-            for (const key of changed) {
-              const value = checked.stored.get(key)
-              if (value === undefined) tx.delete(farmSettings).where(eq(farmSettings.key, key)).run()
-              else
-                tx.insert(farmSettings)
-                  .values({ key, value, changedAt: at })
-                  .onConflictDoUpdate({ target: farmSettings.key, set: { value, changedAt: at } })
-                  .run()
-            }
-          }),
-        )
+        await writes.whenFree(() => keep(db, { changed, leftAside, stored: checked.stored, at }))
         // A row set aside at start and written again is the owner's choice now.
         ignored = new Set([...ignored].filter((key) => !changed.includes(key) && !leftAside.includes(key)))
         config = checked.config
@@ -388,42 +268,7 @@ export function createSettings<Config>({
     },
     /** Every field: its value (a secret only as set or not), where it comes from, and what locks it. */
     view(): FieldState[] {
-      const stored = storedRows()
-      const fromUrls = Object.fromEntries(
-        servers.map((server) => {
-          const url = fromEnvironment(server.url)
-          return [server.url, url && URL.canParse(url) ? server.partsOf(new URL(url)) : {}]
-        }),
-      )
-      return fields.map(({ key, kind }) => {
-        const lock = lockOf(key)
-        const environment = fromEnvironment(lock)
-        const mine = stored.get(key)
-        const source: Source = environment !== null ? 'environment' : mine !== undefined ? 'settings page' : 'default'
-        const server = serverOfPart(key)
-        const shownDefault =
-          server && key.endsWith('_PORT')
-            ? server.portFor(stored.get(key.replace('_PORT', '_SECURITY')))
-            : server && key.endsWith('_SECURITY')
-              ? server.defaultSecurity
-              : key === 'IMAP_FOLDER'
-                ? 'INBOX'
-                : (defaults[key] ?? '')
-        const value =
-          environment !== null ? (lock === key ? environment : (fromUrls[lock]?.[key] ?? null)) : (mine ?? shownDefault)
-        const secret = kind === 'secret'
-        return {
-          key,
-          value: secret ? null : value,
-          set: secret
-            ? environment !== null
-              ? key !== server?.password || /:[^@/]*@/.test(environment)
-              : Boolean(mine)
-            : Boolean(value),
-          source,
-          lockedBy: environment !== null ? lock : null,
-        }
-      })
+      return fieldStates({ stored: storedRows(), fromEnvironment, lockOf, defaults })
     },
   }
 }

@@ -1,0 +1,32 @@
+import type { Config } from './config'
+
+type Now = () => Config
+
+/** An invitation's mail: the owner's mail server, and the farm's name to say whom it is from. */
+export const invitationMailSettings = (now: Now) => () => {
+  const notify = now().notify
+  return notify ? { ...notify, fromName: notify.fromName ?? null, farmName: now().farmName } : null
+}
+
+/** The owner's lead mail: to each person of the team who wants it (the first owner at NOTIFY_EMAIL). */
+export const ownerMailSettings = (now: Now, team: { leadMailTo: (fallback: string[]) => string[] }) => () => {
+  const notify = now().notify
+  const to = notify ? team.leadMailTo(notify.to) : []
+  return notify && to.length > 0 ? { ...notify, to } : null
+}
+
+/** An update's mails: only with mail and updates on; from the farm by name unless NOTIFY_FROM names another. */
+export const updateMailSettings = (now: Now) => () => {
+  const { notify, updates: on, farmName } = now()
+  return notify && on
+    ? {
+        smtpUrl: notify.smtpUrl,
+        from: notify.from,
+        fromName: notify.fromName ?? farmName,
+        owner: notify.to[0]!,
+        farmName,
+        siteUrl: on.publicUrl,
+        perMinute: on.perMinute,
+      }
+    : null
+}
