@@ -1,15 +1,11 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
-import type { FarmDatabase } from '#app/data/database.server'
 import { deliveries, pushSubscriptions, replies, submissions, team } from '#app/data/schema'
-import type { Writes } from '#app/data/writes.server'
 import { hasGivenUp } from '#app/delivery/backoff'
-import type { DeliveryEngine } from '#app/delivery/engine.server'
 import { deliveryRecord, dueOf, soonestDue } from '#app/delivery/record.server'
 import { leadView } from '#app/leads/lead-view.server'
-import type { Log } from '#app/log'
 import type { PushTo } from './phone-pushes.server'
 import type { Due } from './push-outcomes.server'
-import type { PushSettings } from './push-service.server'
+import type { PushNeeds } from './push-service.server'
 
 const mostPerRound = 100
 
@@ -24,14 +20,7 @@ export function createPushRound({
   log,
   settings,
   pushTo,
-}: {
-  engine: DeliveryEngine
-  db: FarmDatabase
-  writes: Writes
-  log: Log
-  settings: () => PushSettings | null
-  pushTo: PushTo
-}) {
+}: Omit<PushNeeds, 'retryBaseMs'> & { pushTo: PushTo }) {
   const { now } = engine
   return async function pushDue(): Promise<number | null> {
     const at = now()

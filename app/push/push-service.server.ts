@@ -1,4 +1,8 @@
+import type { FarmDatabase } from '#app/data/database.server'
 import type { PushSubscriptionRow } from '#app/data/schema'
+import type { Writes } from '#app/data/writes.server'
+import type { DeliveryEngine } from '#app/delivery/engine.server'
+import type { Log } from '#app/log'
 import type { PushMessage } from './push-message'
 import type { VapidKeys } from './vapid.server'
 
@@ -8,6 +12,18 @@ export interface PushSettings {
   subject: string
   /** PUBLIC_URL, when set: the notification opens an absolute address. */
   siteUrl: string | null
+}
+
+/** What the pushes are sent with. */
+export interface PushNeeds {
+  engine: DeliveryEngine
+  db: FarmDatabase
+  writes: Writes
+  log: Log
+  /** The push settings now: null while push services have no contact (what was owed waits). */
+  settings: () => PushSettings | null
+  /** The first retry waits this long (NOTIFY_RETRY_SECONDS, as the mail's), then twice as long each time. */
+  retryBaseMs: number
 }
 
 const dayMs = 24 * 60 * 60 * 1000

@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm'
-import type { FarmDatabase } from '#app/data/database.server'
 import type { SubmissionRow } from '#app/data/schema'
-import type { Writes } from '#app/data/writes.server'
-import { owedSinceLastLook, type DeliveryEngine } from '#app/delivery/engine.server'
-import type { Log } from '#app/log'
+import { owedSinceLastLook } from '#app/delivery/engine.server'
 import { createPhonePushes } from './phone-pushes.server'
 import { createPhoneSubscriptions } from './phone-subscriptions.server'
 import { createPushOutcomes } from './push-outcomes.server'
 import { createPushRound } from './push-round.server'
-import type { PushSettings } from './push-service.server'
+import type { PushNeeds } from './push-service.server'
 
 export type { PushSettings } from './push-service.server'
 
@@ -18,23 +15,7 @@ export type { PushSettings } from './push-service.server'
  * phone; 429 and 5xx are tried again (NOTIFY_RETRY_SECONDS, doubling) for a day. Past three leads
  * in a minute, a phone is told the rest as one 'N new leads'.
  */
-export function createPush({
-  engine,
-  db,
-  writes,
-  log,
-  settings,
-  retryBaseMs,
-}: {
-  engine: DeliveryEngine
-  db: FarmDatabase
-  writes: Writes
-  log: Log
-  /** The push settings now: null while push services have no contact (what was owed waits). */
-  settings: () => PushSettings | null
-  /** The first retry waits this long (NOTIFY_RETRY_SECONDS, as the mail's), then twice as long each time. */
-  retryBaseMs: number
-}) {
+export function createPush({ engine, db, writes, log, settings, retryBaseMs }: PushNeeds) {
   const { now } = engine
   // Whether a round may find something once a lead is committed (at start the engine looks
   // anyway): only once a lead owed a phone a push, so a farm without phones pays nothing per lead.
