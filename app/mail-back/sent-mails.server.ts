@@ -1,0 +1,45 @@
+import { and, eq } from 'drizzle-orm'
+import type { FarmDatabase } from '#app/data/database.server'
+import { deliveries, replies, subscribers, type DeliveryRow } from '#app/data/schema'
+
+/** The farm's mail a Message-ID names: a mail to a visitor (in `replies`), or one keyed in `deliveries`. */
+export type Sent =
+  | { kind: 'visitor-mail'; delivery: DeliveryRow; submissionId: number; address: string }
+  | { kind: 'owner-mail'; delivery: DeliveryRow; submissionId: number; address: null }
+  | { kind: 'update-mail'; delivery: DeliveryRow; subscriberId: number; address: string; updateId: number }
+
+/** The first of these Message-IDs that the site sent, latest first; null when it sent none of them. */
+export function sentMail(db: FarmDatabase, ids: string[]): Sent | null {
+  for (const id of ids.slice(0, 100)) {
+    const reply = db
+      .select({ delivery: deliveries, submissionId: replies.submissionId, address: replies.toAddress })
+      .from(replies)
+      .innerJoin(deliveries, and(eq(deliveries.replyId, replies.id), eq(deliveries.kind, 'visitor-mail')))
+      .where(eq(replies.messageId, id))
+      .get()
+    if (reply) return { kind: 'visitor-mail', ...reply }
+    const key = /^<((?:lead|update)\.[0-9a-f]{32})@[^<>@\s]+>$/i.exec(id)?.[1]
+    if (!key) continue
+    const delivery = db.select().from(deliveries).where(eq(deliveries.receiptKey, key.toLowerCase())).get()
+    if (delivery?.kind === 'owner-mail' && delivery.submissionId !== null) {
+      return { kind: 'owner-mail', delivery, submissionId: delivery.submissionId, address: null }
+    }
+    if (delivery?.kind === 'update-mail' && delivery.subscriberId !== null && delivery.updateId !== null) {
+      const to = db
+        .select({ email: subscribers.email })
+        .from(subscribers)
+        .where(eq(subscribers.id, delivery.subscriberId))
+        .get()
+      if (to) {
+        return {
+          kind: 'update-mail',
+          delivery,
+          subscriberId: delivery.subscriberId,
+          address: to.email,
+          updateId: delivery.updateId,
+        }
+      }
+    }
+  }
+  return null
+}
