@@ -82,4 +82,10 @@ export default tseslint.config(
     ignores: ['app/**/*.test.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: roomZones }] },
   },
+  {
+    // A service is modules a reader finds by their files' names, never one closure of hundreds of lines.
+    files: ['app/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'max-lines-per-function': ['error', { max: 200 }] },
+  },
 )
