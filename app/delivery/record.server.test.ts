@@ -7,13 +7,20 @@ import { deliveryRecord, owe } from './record.server'
 let database: OpenDatabase | undefined
 afterEach(() => database?.close())
 
-it('starts the day of trying of what waits behind a failing receiver, and keeps an earlier start', () => {
+const at = new Date('2026-11-26T08:00:00Z')
+
+/** A fresh database holding one lead. */
+function withOneLead() {
   database = openDatabase(tempDatabasePath(), migrationsFolder)
   const { db, sqlite } = database
   const lead = sqlite
     .prepare("INSERT INTO submissions (name, email, message, created_at) VALUES ('Ann', 'ann@example.com', 'Eggs?', 1)")
     .run().lastInsertRowid
-  const at = new Date('2026-11-26T08:00:00Z')
+  return { db, sqlite, lead }
+}
+
+it('starts the day of trying of what waits behind a failing receiver, and keeps an earlier start', () => {
+  const { db, sqlite, lead } = withOneLead()
   for (let n = 0; n < 3; n++) owe(db, { kind: 'webhook-post', submissionId: Number(lead), receiptKey: `msg_${n}` }, at)
   const earlier = new Date('2026-11-25T08:00:00Z')
   sqlite.prepare('UPDATE deliveries SET failing_since = ? WHERE id = 1').run(earlier.getTime())
@@ -33,12 +40,7 @@ it('starts the day of trying of what waits behind a failing receiver, and keeps 
 })
 
 it('keeps a bounce read back before the sender marks its try: what the sender learns after never writes over it', () => {
-  database = openDatabase(tempDatabasePath(), migrationsFolder)
-  const { db, sqlite } = database
-  const lead = sqlite
-    .prepare("INSERT INTO submissions (name, email, message, created_at) VALUES ('Ann', 'ann@example.com', 'Eggs?', 1)")
-    .run().lastInsertRowid
-  const at = new Date('2026-11-26T08:00:00Z')
+  const { db, sqlite, lead } = withOneLead()
   for (let n = 0; n < 5; n++) owe(db, { kind: 'owner-mail', submissionId: Number(lead) }, at)
   const record = deliveryRecord(db)
   // Rows 1 to 4 come back while on their way; row 5 is the control, marked as a sender marks it.
@@ -61,12 +63,7 @@ it('keeps a bounce read back before the sender marks its try: what the sender le
 })
 
 it('replaces only what still waits: a mail already sent stays sent', () => {
-  database = openDatabase(tempDatabasePath(), migrationsFolder)
-  const { db, sqlite } = database
-  const lead = sqlite
-    .prepare("INSERT INTO submissions (name, email, message, created_at) VALUES ('Ann', 'ann@example.com', 'Eggs?', 1)")
-    .run().lastInsertRowid
-  const at = new Date('2026-11-26T08:00:00Z')
+  const { db, sqlite, lead } = withOneLead()
   const person = sqlite
     .prepare("INSERT INTO team (name, email, role, created_at) VALUES ('Sam', 'sam@farm.example', 'helper', 1)")
     .run().lastInsertRowid

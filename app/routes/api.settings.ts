@@ -3,6 +3,7 @@ import { answeringJson, errorBody, jsonError, readJsonBody } from '#app/http/jso
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { applyChange } from '#app/settings/settings-requests.server'
+import { isJsonObject } from '#app/http/json-object'
 import { requirePermission } from '#app/owner/require-permission.server'
 
 /** Every setting: its value (a secret only as set or not), where it comes from, and what locks it. */
@@ -25,10 +26,8 @@ export function action({ request, context }: ActionFunctionArgs) {
     const read = await readJsonBody(request, 'the settings')
     if (!read.ok) return read.answer
     const body = read.body
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      return jsonError(400, 'Send the settings as one JSON object: {"FARM_NAME": "…"}.')
-    }
-    const done = await applyChange(body as Record<string, string | null>, context)
+    if (!isJsonObject(body)) return jsonError(400, 'Send the settings as one JSON object: {"FARM_NAME": "…"}.')
+    const done = await applyChange(body, context)
     if (done.ok) return json({ data: context.settings.view() }, { headers: ownerDataHeaders })
     if (done.refusal.kind === 'request') return jsonError(done.refusal.status, done.refusal.error)
     return json(

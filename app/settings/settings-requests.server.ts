@@ -7,7 +7,7 @@ import { postSigned } from '#app/webhook/webhook.server'
 import { notText } from '#app/http/form-text.server'
 import { sectionOf, type FieldState } from './fields'
 import { decodedPart } from './servers-in-parts'
-import type { SettingsChange, SettingsRefusal } from './settings.server'
+import type { AskedChange, SettingsChange, SettingsRefusal } from './settings.server'
 
 type Context = Pick<AppLoadContext, 'owner' | 'siteNames' | 'settings' | 'limits' | 'farm' | 'dkim' | 'mailbox'>
 
@@ -154,7 +154,7 @@ export async function sendTestPost(form: FormData, context: Context, who: OwnerP
  * unless all of it holds; the checks run in turn with any other change, on what it would make.
  */
 export function applyChange(
-  change: SettingsChange,
+  change: AskedChange,
   context: Context,
 ): Promise<{ ok: true } | { ok: false; refusal: SettingsRefusal }> {
   const updatesLocked = Boolean(context.settings.view().find((state) => state.key === 'UPDATES')?.lockedBy)

@@ -16,6 +16,9 @@ export type SettingsRefusal =
 
 export type SettingsChange = Record<string, string | null>
 
+/** A change as asked (a JSON body): each value is checked to be text, or null, before anything else. */
+export type AskedChange = Record<string, unknown>
+
 /** Reads the environment as the settings see it: a value set there locks its field, or the field's URL does. */
 function environmentLocks(env: Environment) {
   const fromEnvironment = (key: string) => {
@@ -149,7 +152,7 @@ export function createSettings<Config>({
 
   /** What a change would make: the config, or why not (each field's own words). */
   function preview(
-    asked: SettingsChange,
+    asked: AskedChange,
   ):
     | { ok: true; config: Config; stored: Map<string, string>; change: SettingsChange }
     | { ok: false; refusal: SettingsRefusal } {
@@ -157,17 +160,18 @@ export function createSettings<Config>({
     if (refusal) return { ok: false, refusal }
     const problems: Record<string, string> = {}
     const stored = storedRows()
-    const change: SettingsChange = { ...asked }
+    const wanted: AskedChange = { ...asked }
     // A webhook without an address is none: its secret and its spam choice go with it.
     if (asked.WEBHOOK_URL === null || (typeof asked.WEBHOOK_URL === 'string' && !asked.WEBHOOK_URL.trim())) {
-      for (const key of ['WEBHOOK_SECRET', 'WEBHOOK_INCLUDE_SPAM']) if (!locked(key)) change[key] = null
+      for (const key of ['WEBHOOK_SECRET', 'WEBHOOK_INCLUDE_SPAM']) if (!locked(key)) wanted[key] = null
+    }
+    const change: SettingsChange = {}
+    for (const [key, raw] of Object.entries(wanted)) {
+      if (raw === null || typeof raw === 'string') change[key] = raw
+      else problems[key] = 'Must be text, or null to take the default.'
     }
     const next = new Map(stored)
     for (const [key, raw] of Object.entries(change)) {
-      if (raw !== null && typeof raw !== 'string') {
-        problems[key] = 'Must be text, or null to take the default.'
-        continue
-      }
       // A secret is kept as typed, spaces and all.
       const value = fieldOf(key)!.kind === 'secret' ? (raw ?? '') : (raw ?? '').trim()
       if (value === '') {
@@ -229,7 +233,7 @@ export function createSettings<Config>({
      * this one would make.
      */
     change(
-      asked: SettingsChange,
+      asked: AskedChange,
       check: (config: Config, change: SettingsChange) => Promise<SettingsRefusal | null> = async () => null,
     ): Promise<{ ok: true } | { ok: false; refusal: SettingsRefusal }> {
       const done = changing.then(async () => {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { isEmailAddress } from '#app/leads/mailbox'
 import { contactLimits, type ContactField, type ContactForm, type ContactFormErrors } from './contact-fields'
+import { isJsonObject } from '#app/http/json-object'
 
 const controlCharacters = /[\u0000-\u001f\u007f]/
 // A message may span lines, so newlines (CRLF from browsers) and tabs are fine.
@@ -30,13 +31,9 @@ const contactFormSchema = z.object({
 
 export type ContactFormResult = { success: true; data: ContactForm } | { success: false; errors: ContactFormErrors }
 
-function isRecord(input: unknown): input is Record<string, unknown> {
-  return typeof input === 'object' && input !== null && !Array.isArray(input)
-}
-
 /** Validates a contact form the same way in the browser and on the server. */
 export function parseContactForm(input: unknown): ContactFormResult {
-  const result = contactFormSchema.safeParse(isRecord(input) ? input : {})
+  const result = contactFormSchema.safeParse(isJsonObject(input) ? input : {})
   if (result.success) return { success: true, data: result.data }
   const errors: ContactFormErrors = {}
   for (const issue of result.error.issues) {
