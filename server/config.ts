@@ -8,7 +8,7 @@ import type { WebhookSettings } from '#app/webhook/webhook.server'
 import { mailboxOf, type MailboxSettings } from '#app/mail-back/mailbox.server'
 import { vapidKeysError, type VapidKeys } from '#app/push/vapid.server'
 import { readProductList, type Product } from '#app/analysis/products'
-import { declared, settingOf, type EnvironmentKey, type Setting } from '#app/settings/declared'
+import { settingOf, settings, type EnvironmentKey, type Setting } from '#app/settings/declared'
 import { hasAddressShape } from '#app/leads/mailbox'
 
 type Environment = Record<string, string | undefined>
@@ -81,9 +81,7 @@ export interface Config {
 
 /** Every environment variable's default, as declared (app/settings/declared.ts); the README lists the same. */
 export const defaults = Object.fromEntries(
-  (declared as readonly Setting[])
-    .filter((setting) => !setting.lockedBy)
-    .map((setting) => [setting.key, setting.default]),
+  settings.filter((setting) => !setting.lockedBy).map((setting) => [setting.key, setting.default]),
 ) as Record<EnvironmentKey, string>
 
 function declaration(key: string): Setting {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { defaults } from './config'
 import { projectRoot } from '#tests/support/server'
-import { declared, wokenBy, type Setting } from '#app/settings/declared'
+import { settings, wokenBy } from '#app/settings/declared'
 import { fields } from '#app/settings/fields'
 
 /** The README's configuration table: each variable, its default cell and what it does. */
@@ -22,7 +22,6 @@ function readmeRows() {
   return rows
 }
 
-const settings: readonly Setting[] = declared
 const environmentOnly = settings.filter((setting) => !setting.lockedBy)
 
 describe('each setting is declared once', () => {

@@ -317,8 +317,10 @@ export const declared = [
 /** The name of an environment variable: every declared setting but the parts a URL sets. */
 export type EnvironmentKey = Exclude<(typeof declared)[number], { lockedBy: string }>['key']
 
-export const settingOf = (key: string): Setting | undefined =>
-  (declared as readonly Setting[]).find((setting) => setting.key === key)
+/** Every declaration as one type, for code that reads any of them. */
+export const settings: readonly Setting[] = declared
+
+export const settingOf = (key: string): Setting | undefined => settings.find((setting) => setting.key === key)
 
 /** What a change of these settings wakes, each once. */
 export const wokenBy = (keys: string[]): Set<Wakes> => new Set(keys.flatMap((key) => settingOf(key)?.wakes ?? []))

@@ -4,7 +4,7 @@
  * so the page, the API and the README speak of one thing by one name. The fields themselves are
  * the settings' declarations (declared.ts).
  */
-import { declared, type Setting, type SettingKind } from './declared'
+import { settings, type SettingKind } from './declared'
 
 export type FieldKind = SettingKind
 
@@ -64,7 +64,7 @@ const shown: Array<Omit<Section, 'fields'>> = [
 
 export const sections: Section[] = shown.map((section) => ({
   ...section,
-  fields: (declared as readonly Setting[])
+  fields: settings
     .filter((setting) => setting.section === section.id)
     .map(({ key, label, kind, hint, choices, lockedBy }) => ({
       key,
