@@ -98,10 +98,8 @@ function theTeam({
     mails: mailInvitations({
       engine,
       db: database.db,
-      writes: database.writes,
       settings: invitationMailSettings(now),
       retryBaseMs: config.retryBaseMs,
-      log: teamLog,
     }),
     owed: engine.owed,
     log: teamLog,
@@ -143,7 +141,6 @@ function whatIsOwed({
   const ownerMail = mailTheOwner({
     engine,
     db,
-    writes,
     settings: ownerMailSettings(now, team),
     retryBaseMs,
     log: mailLog,
@@ -182,14 +179,7 @@ function whatIsOwed({
     ownerRequired,
     log: log.child({ part: 'push' }),
   })
-  const webhook = createWebhook({
-    engine,
-    db,
-    writes,
-    settings: () => now().webhook,
-    retryBaseMs,
-    log: log.child({ part: 'webhook' }),
-  })
+  const webhook = createWebhook({ engine, db, settings: () => now().webhook, retryBaseMs })
   return { mailLog, ownerMail, updates, answering, phones, webhook, toldOfEachLead: [ownerMail, webhook, phones.queue] }
 }
 
@@ -222,7 +212,12 @@ export async function buildServices(config: Config, env: Record<string, string |
     log: analysisLog,
   })
   const dkim = createDkim({ db: database.db, privateKey: config.dkim.privateKey, selector: () => now().dkim.selector })
-  const engine = createDeliveryEngine({ log: log.child({ part: 'delivery' }), dkim })
+  const engine = createDeliveryEngine({
+    db: database.db,
+    writes: database.writes,
+    log: log.child({ part: 'delivery' }),
+    dkim,
+  })
   const { activity, team, passkeys } = theTeam({
     config,
     now,

@@ -611,3 +611,18 @@ export const mailSuppressions = sqliteTable('mail_suppressions', {
   returnedMailId: integer('returned_mail_id').references(() => returnedMails.id, { onDelete: 'set null' }),
   since: integer('since', { mode: 'timestamp_ms' }).notNull(),
 })
+
+/**
+ * A receiver that could not take anything lately (the mail server down, a phone's push service
+ * failing): until when everything for it waits, and how many tries in a row failed, so the next
+ * wait doubles. Kept here, not in memory, so a restart does not hurry it; a message it takes
+ * deletes it. No one's address is in it: `receiver` is a kind (`update-mail`) or a kind and a
+ * phone's number (`push:12`).
+ */
+export const receiverPauses = sqliteTable('receiver_pauses', {
+  receiver: text('receiver').primaryKey(),
+  until: integer('until', { mode: 'timestamp_ms' }).notNull(),
+  failuresInARow: integer('failures_in_a_row').notNull(),
+  /** The first failure of the run: what waits behind it is given up a day after. */
+  failingSince: integer('failing_since', { mode: 'timestamp_ms' }).notNull(),
+})

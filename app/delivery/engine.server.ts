@@ -1,10 +1,14 @@
+import type { FarmDatabase } from '#app/data/database.server'
+import type { Writes } from '#app/data/writes.server'
 import type { Log } from '#app/log'
+import { createDelivering } from './delivering.server'
 import { roundsOnATimer } from './rounds.server'
 import type { Dkim } from './dkim.server'
+import type { Sender } from './sender.server'
 import { createSmtpTransport, type SmtpTransport } from './smtp-transport.server'
 
-/** One kind of thing owed, as a feature hands it to the engine: its policy of what to send, in rounds. */
-export interface SenderPolicy {
+/** How the engine runs a sender's rounds. */
+interface SenderPolicy {
   /** Names the sender in the log: 'owner mail', 'updates', 'webhook', 'pushes'. */
   name: string
   /** Sends what is due now; resolves with when something next falls due (ms since the epoch), or null. */
@@ -47,10 +51,14 @@ const lastMarkingWithinMs = 1_500
  * before any transport is closed, so nothing accepted is left unmarked and sent again after a restart.
  */
 export function createDeliveryEngine({
+  db,
+  writes,
   log,
   dkim,
   now = Date.now,
 }: {
+  db: FarmDatabase
+  writes: Writes
   log: Log
   /** The farm's DKIM key: every mail is signed with it. */
   dkim?: Pick<Dkim, 'optionsFor'>
@@ -60,22 +68,32 @@ export function createDeliveryEngine({
   const transports: SmtpTransport[] = []
   let stopping = false
 
+  function run(policy: SenderPolicy) {
+    const rounds = roundsOnATimer({
+      round: policy.round,
+      retryMs: policy.retryMs,
+      failed: (error) => log.error({ err: error, sender: policy.name }, `the ${policy.name} owed could not be read`),
+      now,
+    })
+    senders.push({ policy, rounds })
+    return { wake: rounds.wake }
+  }
+
   return {
     now,
-    /** True once a stop began: a round in a long run of sends ends early, leaving the rest due. */
-    get stopping() {
-      return stopping
-    },
-    /** Runs a feature's sender; `wake()` starts a round now (at start, or when it has work of its own). */
-    run(policy: SenderPolicy) {
-      const rounds = roundsOnATimer({
-        round: policy.round,
-        retryMs: policy.retryMs,
-        failed: (error) => log.error({ err: error, sender: policy.name }, `the ${policy.name} owed could not be read`),
-        now,
+    /**
+     * Runs a feature's sender: the engine picks what is due and writes what each answer means
+     * (app/delivery/sender.ts); `wake()` starts a round now (when it has work of its own).
+     */
+    deliver<Item, Setup>(sender: Sender<Item, Setup>) {
+      const delivering = createDelivering({ sender, db, writes, log, now, stopping: () => stopping })
+      return run({
+        name: sender.name,
+        round: delivering.round,
+        retryMs: sender.retryBaseMs,
+        mayHaveWork: delivering.mayHaveWork,
+        lastly: delivering.lastly,
       })
-      senders.push({ policy, rounds })
-      return { wake: rounds.wake }
     },
     /**
      * A transport to the mail servers the settings name, one at a time. `pool` keeps one connection open between mails (an update's

@@ -1,8 +1,9 @@
-import { and, count, eq, inArray, isNull, lte, min, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNull, lte, min, or, sql, type SQL } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import type { DeliveryKind } from '#app/data/enums'
 import { deliveries, type DeliveryRow } from '#app/data/schema'
 import { gaveUpWords } from './backoff'
+import { unpauseKinds } from './pauses.server'
 
 /** Waiting to be sent: not tried yet, or tried and to be tried again. */
 export const waiting = sql`${deliveries.state} IN ('queued', 'retrying')`
@@ -15,14 +16,28 @@ export const dueOf = (kind: DeliveryKind, at: Date) =>
   and(eq(deliveries.kind, kind), waiting, lte(deliveries.nextAttemptAt, at))
 
 /**
- * What waits to be tried again, of these kinds, is due now and has a new day: the owner changed
- * the settings it failed with (a password, a server, an address), so the next try uses them.
+ * What waits, of these kinds, is due now and has a new day (a try put off, and what waited behind
+ * a receiver down), and their receivers no longer wait: the owner changed the settings it failed with (a password, a server, an
+ * address), so the next try uses them.
  */
-export function dueAgainNow(db: Pick<FarmDatabase, 'update'>, kinds: DeliveryKind[], at: Date): void {
-  db.update(deliveries)
-    .set({ nextAttemptAt: at, failingSince: null })
-    .where(and(inArray(deliveries.kind, kinds), eq(deliveries.state, 'retrying')))
-    .run()
+export function dueAgainNow(
+  db: Pick<FarmDatabase, 'update' | 'delete' | 'transaction'>,
+  kinds: DeliveryKind[],
+  at: Date,
+): void {
+  db.transaction((tx) => {
+    tx.update(deliveries)
+      .set({ nextAttemptAt: at, failingSince: null })
+      .where(
+        and(
+          inArray(deliveries.kind, kinds),
+          waiting,
+          or(eq(deliveries.state, 'retrying'), gt(deliveries.nextAttemptAt, at)),
+        ),
+      )
+      .run()
+    unpauseKinds(tx, kinds)
+  })
 }
 
 /**
@@ -138,6 +153,26 @@ export function owe(tx: Pick<FarmDatabase, 'insert'>, owed: Owed, at: Date): voi
   tx.insert(deliveries)
     .values({ ...owed, nextAttemptAt: at, createdAt: at })
     .run()
+}
+
+/**
+ * `owe`, prepared once: for what a lead's own commit owes on the POST path, where building the
+ * statement each time would cost the form's rate.
+ */
+export function owingOn(db: FarmDatabase) {
+  const insert = db
+    .insert(deliveries)
+    .values({
+      kind: sql.placeholder('kind'),
+      submissionId: sql.placeholder('submissionId'),
+      replyId: sql.placeholder('replyId'),
+      receiptKey: sql.placeholder('receiptKey'),
+      nextAttemptAt: sql.placeholder('at'),
+      createdAt: sql.placeholder('at'),
+    })
+    .prepare()
+  return (owed: Required<Pick<Owed, 'kind' | 'submissionId' | 'replyId' | 'receiptKey'>>, at: Date) =>
+    void insert.run({ ...owed, at })
 }
 
 /** When a kind's next item falls due (ms since the epoch), or null when none waits. */

@@ -1,5 +1,4 @@
 import type { FarmDatabase } from '#app/data/database.server'
-import type { Writes } from '#app/data/writes.server'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
 import type { Log } from '#app/log'
 import { createOutboxSender, type OwnerMailSettings } from './owner-mail-sender.server'
@@ -8,19 +7,17 @@ import { createOutboxSender, type OwnerMailSettings } from './owner-mail-sender.
 export function mailTheOwner({
   engine,
   db,
-  writes,
   settings,
   retryBaseMs,
   log,
 }: {
   engine: DeliveryEngine
   db: FarmDatabase
-  writes: Writes
   settings: () => OwnerMailSettings | null
   retryBaseMs: number
   log: Log
 }) {
-  const sender = createOutboxSender({ engine, db, settings, retryBaseMs, log, writes })
+  const sender = createOutboxSender({ engine, db, settings, retryBaseMs })
   const said = (mail: OwnerMailSettings | null) =>
     mail
       ? log.info(

@@ -31,15 +31,8 @@ it('retries a mail the server could not take, with backoff, and gives up on one 
   owe.run('queued', 0, insert.run(at - 60_000).lastInsertRowid, at - 1, null, at - 60_000, null)
   let logged = ''
   const log = pino(new Writable({ write: (chunk, _encoding, done) => ((logged += chunk), done()) }))
-  const engine = createDeliveryEngine({ log, now: () => at })
-  createOutboxSender({
-    engine,
-    db: database.db,
-    settings: () => unreachableOwnerMail,
-    retryBaseMs,
-    log,
-    writes: database.writes,
-  })
+  const engine = createDeliveryEngine({ db: database.db, writes: database.writes, log, now: () => at })
+  createOutboxSender({ engine, db: database.db, settings: () => unreachableOwnerMail, retryBaseMs })
   stop = engine.stop
   engine.start()
   await expect.poll(() => logged, { timeout: 10_000 }).toContain('could not mail the owner')

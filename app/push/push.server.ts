@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm'
-import type { SubmissionRow } from '#app/data/schema'
+import { inArray, sql } from 'drizzle-orm'
+import { pushSubscriptions, type SubmissionRow } from '#app/data/schema'
 import { owedSinceLastLook } from '#app/delivery/engine.server'
-import { createPhonePushes } from './phone-pushes.server'
+import { pushToPhone } from './phone-pushes.server'
 import { createPhoneSubscriptions } from './phone-subscriptions.server'
-import { createPushOutcomes } from './push-outcomes.server'
-import { createPushRound } from './push-round.server'
-import type { PushNeeds } from './push-service.server'
+import { pushBatches, type PushItem } from './push-round.server'
+import type { PushNeeds, PushSettings } from './push-service.server'
+
+const mostPerRound = 100
 
 export type { PushSettings } from './push-service.server'
 
@@ -20,13 +21,28 @@ export function createPush({ engine, db, writes, log, settings, retryBaseMs }: P
   // Whether a round may find something once a lead is committed (at start the engine looks
   // anyway): only once a lead owed a phone a push, so a farm without phones pays nothing per lead.
   const lately = owedSinceLastLook()
-  const outcomes = createPushOutcomes({ db, writes, log, now, retryBaseMs })
-  const pushTo = createPhonePushes({ engine, db, settings, outcomes })
-
-  engine.run({
+  engine.deliver<PushItem, PushSettings>({
+    kind: 'push',
     name: 'pushes',
-    round: createPushRound({ engine, db, writes, log, settings, pushTo }),
-    retryMs: retryBaseMs,
+    setup: settings,
+    retryBaseMs,
+    mostRowsPerRound: () => mostPerRound,
+    batchesOf: pushBatches(db),
+    send: pushToPhone,
+    settled(tx, rows, state, verdict) {
+      if (state !== 'failed' || !verdict || !('refused' in verdict) || !verdict.gone) return
+      const phones = [...new Set(rows.map((row) => row.phoneId!))]
+      tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, phones)).run()
+      log.info(
+        { phones: phones.length, reason: verdict.refused },
+        'the push service says this phone is gone; no longer notifying it',
+      )
+    },
+    words: {
+      later: 'could not push a lead to a phone',
+      refused: 'the push service refused a push',
+      gaveUp: 'gave up pushing these leads to a phone after a day of trying',
+    },
     mayHaveWork: lately.mayHaveWork,
   })
 

@@ -31,7 +31,7 @@ function site(path = tempDatabasePath()) {
     farmName: () => 'Willow Creek Farm',
     from: () => 'farm@farm.example',
     log,
-    visitorMails: keptVisitorMails(createDeliveryEngine({ log })),
+    visitorMails: keptVisitorMails(createDeliveryEngine({ db, writes: database.writes, log })),
   })
   const service = createSubmissionsService({
     db,

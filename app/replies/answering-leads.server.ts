@@ -48,8 +48,6 @@ export function answerLeads({
     engine,
     db,
     events,
-    writes,
-    log,
     settings: () => {
       const current = mail()
       const desk = updates()

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { createSmtpTransport } from '#app/delivery/smtp-transport.server'
-import { serverWords } from '#app/delivery/smtp-refusals'
+import { serverWords } from '#app/delivery/smtp-refusals.server'
 import type { OwnerPass } from '#app/owner/owner-access.server'
 import { postSigned } from '#app/webhook/webhook.server'
 import { notText } from '#app/http/form-text.server'

@@ -133,12 +133,10 @@ describe('the submissions service', () => {
         // The owner's mail is queued as in the site; no round runs, so nothing is sent.
         leadQueues: [
           createOutboxSender({
-            engine: createDeliveryEngine({ log: pino({ level: 'silent' }) }),
+            engine: createDeliveryEngine({ db: database.db, writes: database.writes, log: pino({ level: 'silent' }) }),
             db: database.db,
             settings: () => unreachableOwnerMail,
             retryBaseMs,
-            log: pino({ level: 'silent' }),
-            writes: database.writes,
           }),
         ],
       })

@@ -1,13 +1,9 @@
-import { and, eq, isNotNull } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { deliveries, invitations, team } from '#app/data/schema'
-import type { Writes } from '#app/data/writes.server'
-import { createAcceptedLedger } from '#app/delivery/accepted.server'
-import { hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
+import { deliveries, invitations, team, type DeliveryRow, type TeamRow } from '#app/data/schema'
 import { owedSinceLastLook, type DeliveryEngine } from '#app/delivery/engine.server'
-import { deliveryRecord, dueOf, owe, soonestDue } from '#app/delivery/record.server'
-import { refusedForGood, serverWords, smtpVerdict } from '#app/delivery/smtp-refusals'
-import type { Log } from '#app/log'
+import { owe } from '#app/delivery/record.server'
+import { mailVerdict } from '#app/delivery/smtp-refusals.server'
 
 /** The mail settings an invitation goes out with. */
 export interface InvitationMailSettings {
@@ -17,7 +13,7 @@ export interface InvitationMailSettings {
   farmName: string
 }
 
-const mostPerRound = 20
+type InvitationItem = { person: TeamRow; invitation: typeof invitations.$inferSelect | null }
 
 /** The invitation in words: who asked, what for, the link, and until when. */
 export function invitationMail(to: { name: string; role: string }, farmName: string, link: string, until: Date) {
@@ -46,52 +42,44 @@ export function invitationMail(to: { name: string; role: string }, farmName: str
 export function mailInvitations({
   engine,
   db,
-  writes,
   settings,
   retryBaseMs,
-  log,
 }: {
   engine: DeliveryEngine
   db: FarmDatabase
-  writes: Writes
   settings: () => InvitationMailSettings | null
   retryBaseMs: number
-  log: Log
 }) {
   const transport = engine.smtp()
   const lately = owedSinceLastLook()
-  const emptied = (tx: Pick<FarmDatabase, 'update' | 'select'>, deliveryId: number, memberId: number, at: Date) => {
-    deliveryRecord(tx).sent([deliveryId], at)
-    tx.update(invitations).set({ mailLink: null }).where(eq(invitations.memberId, memberId)).run()
-  }
-  const accepted = createAcceptedLedger<{ id: number; memberId: number; at: Date }>({
-    mark: ({ id, memberId, at }) => db.transaction((tx) => emptied(tx, id, memberId, at)),
-    ids: ({ id }) => [id],
-    writes,
-    log,
-    what: 'an invitation',
-  })
 
-  async function round(): Promise<number | null> {
-    const current = settings()
-    if (!current || !accepted.markHeld()) return soonestDue(db, 'invitation-mail')
-    const held = accepted.held()
-    const due = db
-      .select({ delivery: deliveries, person: team, invitation: invitations })
+  function batchesOf(rows: DeliveryRow[]) {
+    if (rows.length === 0) return { batches: [] }
+    const found = db
+      .select({ id: deliveries.id, person: team, invitation: invitations })
       .from(deliveries)
       .innerJoin(team, eq(team.id, deliveries.memberId))
       .leftJoin(invitations, and(eq(invitations.memberId, team.id), isNotNull(invitations.mailLink)))
-      .where(dueOf('invitation-mail', new Date(engine.now())))
-      .limit(mostPerRound)
+      .where(
+        inArray(
+          deliveries.id,
+          rows.map((row) => row.id),
+        ),
+      )
       .all()
-    for (const { delivery, person, invitation } of due) {
-      if (engine.stopping) break
-      if (held.has(delivery.id)) continue
-      const record = deliveryRecord(db)
-      if (!invitation?.mailLink || !person.email || person.removedAt || person.joinedAt) {
-        await writes.whenFree(() => record.skipped(delivery.id, 'No longer invited'))
-        continue
-      }
+    const items = new Map(found.map(({ id, person, invitation }) => [id, { person, invitation }]))
+    return { batches: rows.flatMap((row) => (items.has(row.id) ? [{ rows: [row], item: items.get(row.id)! }] : [])) }
+  }
+
+  engine.deliver<InvitationItem, InvitationMailSettings>({
+    kind: 'invitation-mail',
+    name: 'invitations',
+    setup: settings,
+    retryBaseMs,
+    batchesOf,
+    async send({ item: { person, invitation } }, current) {
+      if (!invitation?.mailLink || !person.email || person.removedAt || person.joinedAt)
+        return { skipped: 'No longer invited' }
       const mail = invitationMail(person, current.farmName, invitation.mailLink, invitation.expiresAt)
       try {
         await transport.send(current.smtpUrl, {
@@ -102,46 +90,22 @@ export function mailInvitations({
           headers: { 'Auto-Submitted': 'auto-generated' },
         })
       } catch (error) {
-        const why = serverWords(error)
-        const at = new Date(engine.now())
-        // A mail that will not go: its link is not kept any longer (it is on the team page to copy).
-        const forget = () =>
-          db.update(invitations).set({ mailLink: null }).where(eq(invitations.memberId, person.id)).run()
-        if (refusedForGood(smtpVerdict(error))) {
-          await writes.whenFree(() =>
-            db.transaction(() => {
-              record.failed([delivery.id], why)
-              forget()
-            }),
-          )
-          log.warn(
-            { person: person.id, reason: why },
-            'the mail server refused an invitation; its link is on the team page',
-          )
-        } else if (hasGivenUp(delivery.failingSince, at.getTime())) {
-          await writes.whenFree(() =>
-            db.transaction(() => {
-              record.gaveUp([{ id: delivery.id, lastError: why }])
-              forget()
-            }),
-          )
-        } else {
-          const retryAt = new Date(at.getTime() + retryDelayMs(retryBaseMs, delivery.attempts + 1))
-          await writes.whenFree(() => record.retrying(delivery, retryAt, why, at))
-        }
-        continue
+        return mailVerdict(error)
       }
-      await accepted.accepted({ id: delivery.id, memberId: person.id, at: new Date(engine.now()) })
-    }
-    return soonestDue(db, 'invitation-mail')
-  }
-
-  engine.run({
-    name: 'invitations',
-    round,
-    retryMs: retryBaseMs,
+      return { sent: true }
+    },
+    // Sent, refused or given up: the link is not kept any longer (it is on the team page to copy).
+    settled(tx, rows, state) {
+      if (state === 'retrying' || state === 'skipped') return
+      for (const row of rows)
+        tx.update(invitations).set({ mailLink: null }).where(eq(invitations.memberId, row.memberId!)).run()
+    },
+    words: {
+      later: 'could not mail an invitation; trying again later',
+      refused: 'the mail server refused an invitation; its link is on the team page',
+      gaveUp: 'gave up mailing an invitation after a day of trying; its link is on the team page',
+    },
     mayHaveWork: lately.mayHaveWork,
-    lastly: accepted.markBeforeStop,
   })
 
   return {

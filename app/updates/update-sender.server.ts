@@ -1,14 +1,10 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { SendMailOptions } from 'nodemailer'
 import type { FarmDatabase } from '#app/data/database.server'
-import { deliveries, subscribers, updates } from '#app/data/schema'
-import type { Writes } from '#app/data/writes.server'
-import { createAcceptedLedger } from '#app/delivery/accepted.server'
-import { hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
+import { deliveries, subscribers, updates, type SubscriberRow } from '#app/data/schema'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
-import { deliveryRecord, soonestDue, waiting } from '#app/delivery/record.server'
-import { refusedForGood, serverWords, smtpVerdict } from '#app/delivery/smtp-refusals'
-import type { Log } from '#app/log'
+import type { Batch, Verdict } from '#app/delivery/sender.server'
+import { mailVerdict } from '#app/delivery/smtp-refusals.server'
 import type { SignedLinks } from './signed-links.server'
 import { fillPlaceholders } from '#app/writing/placeholders'
 import { placeholderValues, updateBody, whySubscribed, type Recipient } from './update'
@@ -69,38 +65,36 @@ export function updateMail(
   }
 }
 
+type UpdateItem = {
+  update: { id: number; subject: string; text: string }
+  to: Pick<SubscriberRow, 'id' | 'email' | 'name' | 'addressKey' | 'status' | 'addedBy' | 'subscribedAt'>
+}
+
 /**
  * Sends the updates' mails from their outbox rows, one at a time at UPDATES_PER_MINUTE, on its
  * own connection and its own clock, so the owner's lead mails and replies never wait behind a
- * campaign. A row is marked sent right after the server accepts it, with the same Message-ID on
- * any resend; a recipient who left before their turn is skipped; a 5xx for the address marks it
- * undeliverable; anything else waits (NOTIFY_RETRY_SECONDS, doubling) for up to a day.
+ * campaign; with the same Message-ID on any resend. A recipient who left before their turn is
+ * skipped; an address the server says is gone is marked undeliverable with its failed mail.
  */
 export function createUpdateSender({
   engine,
   db,
-  writes,
-  log,
   links,
   settings,
   retryBaseMs,
 }: {
   engine: DeliveryEngine
   db: FarmDatabase
-  writes: Writes
-  log: Log
   links: SignedLinks
   /** The settings now: null while updates are off. */
   settings: () => UpdateMailSettings | null
-  /** The first retry's wait (NOTIFY_RETRY_SECONDS), for a round that threw. */
+  /** The first retry's wait (NOTIFY_RETRY_SECONDS), doubling. */
   retryBaseMs: number
 }) {
   const { now } = engine
   const transport = engine.smtp({ pool: true })
-
-  const nextDue = db
+  const itemOf = db
     .select({
-      mail: deliveries,
       update: { id: updates.id, subject: updates.subject, text: updates.text },
       to: {
         id: subscribers.id,
@@ -115,120 +109,68 @@ export function createUpdateSender({
     .from(deliveries)
     .innerJoin(updates, eq(updates.id, deliveries.updateId))
     .innerJoin(subscribers, eq(subscribers.id, deliveries.subscriberId))
-    .where(and(eq(deliveries.kind, 'update-mail'), waiting, lte(deliveries.nextAttemptAt, sql.placeholder('now'))))
-    .orderBy(asc(deliveries.nextAttemptAt), asc(deliveries.id))
-    .limit(1)
+    .where(eq(deliveries.id, sql.placeholder('id')))
     .prepare()
-  const record = deliveryRecord(db)
 
-  let nextSendAt = 0
-  // After the server could not be reached, every mail waits until then.
-  let pausedUntil = 0
-  let failuresInARow = 0
-  const accepted = createAcceptedLedger<{ id: number; at: Date }>({
-    mark: ({ id, at }) => record.sent([id], at),
-    ids: ({ id }) => [id],
-    writes,
-    log,
-    what: 'an update',
-  })
-
-  /** Sends the next due mail, if any; says when to look again (ms since the epoch), or null for never. */
-  async function sendNext(): Promise<number | null> {
-    const at = now()
-    const current = settings()
-    // Off: what was queued waits, to go once updates are on again.
-    if (engine.stopping || !current) return null
-    if (at < Math.max(nextSendAt, pausedUntil)) return Math.max(nextSendAt, pausedUntil)
-    if (!accepted.markHeld()) return at + 1_000
-    const due = nextDue.get({ now: at })
-    if (!due) {
-      return soonestDue(db, 'update-mail')
-    }
-    const { mail, update, to } = due
-    if (to.status !== 'subscribed') {
-      await writes.whenFree(() => record.skipped(mail.id, `The subscriber is ${to.status}.`))
-      return at
-    }
-    if (hasGivenUp(mail.failingSince, at)) {
-      await writes.whenFree(() => record.gaveUp([mail]))
-      return at
-    }
-    nextSendAt = at + 60_000 / current.perMinute
+  async function send({ rows, item }: Batch<UpdateItem>, current: UpdateMailSettings): Promise<Verdict> {
+    const { update, to } = item
+    if (to.status !== 'subscribed') return { skipped: `The subscriber is ${to.status}.` }
     const domain = current.from.slice(current.from.lastIndexOf('@') + 1)
+    const mail = updateMail(
+      current,
+      update,
+      to.email,
+      { name: to.name, why: whySubscribed(to) },
+      links.unsubscribeUrl(to.id, to.addressKey),
+      `<${rows[0]!.receiptKey}@${domain}>`,
+    )
     try {
-      await transport.send(
-        current.smtpUrl,
-        updateMail(
-          current,
-          update,
-          to.email,
-          { name: to.name, why: whySubscribed(to) },
-          links.unsubscribeUrl(to.id, to.addressKey),
-          `<${mail.receiptKey}@${domain}>`,
-        ),
-      )
+      await transport.send(current.smtpUrl, mail)
     } catch (error) {
-      const reason = serverWords(error)
-      const verdict = smtpVerdict(error)
-      if (refusedForGood(verdict)) {
-        failuresInARow = 0
-        const addressGone = verdict === 'address-gone'
-        await writes.whenFree(() =>
-          db.transaction((tx) => {
-            deliveryRecord(tx).failed([mail.id], reason)
-            if (addressGone) {
-              tx.update(subscribers)
-                .set({ status: 'undeliverable', lastError: reason, unsubscribedAt: new Date(now()) })
-                .where(eq(subscribers.id, to.id))
-                .run()
-            }
-          }),
-        )
-        log.warn(
-          { update: update.id, reason },
-          addressGone
-            ? 'the mail server refused an address for good; it gets no more updates'
-            : 'the mail server refused this update for one recipient',
-        )
-        return now()
-      }
-      // A 4xx for one address (greylisting, a full mailbox) waits alone; anything else (the server
-      // unreachable, busy, refusing the sender) holds the whole update until it is tried again.
-      const justThisAddress = verdict === 'recipient-later'
-      const retryAt = now() + retryDelayMs(retryBaseMs, justThisAddress ? mail.attempts + 1 : ++failuresInARow)
-      if (!justThisAddress) pausedUntil = retryAt
-      await writes.whenFree(() => record.retrying(mail, new Date(retryAt), reason, new Date(at)))
-      log.warn({ update: update.id, reason }, 'could not send an update; trying again later')
-      return justThisAddress ? now() : retryAt
+      return mailVerdict(error)
     }
-    failuresInARow = 0
-    await accepted.accepted({ id: mail.id, at: new Date(now()) })
-    return nextSendAt
+    return { sent: true }
   }
 
-  const rounds = engine.run({
+  const rounds = engine.deliver<UpdateItem, UpdateMailSettings>({
+    kind: 'update-mail',
     name: 'updates',
-    round: sendNext,
-    retryMs: retryBaseMs,
+    setup: settings,
+    retryBaseMs,
+    mostRowsPerRound: () => 1,
+    paceMs: (current) => 60_000 / current.perMinute,
+    batchesOf: (rows) => ({
+      batches: rows.flatMap((row) => {
+        const item = itemOf.get({ id: row.id })
+        return item ? [{ rows: [row], item }] : []
+      }),
+    }),
+    send,
+    settled(tx, rows, state, verdict) {
+      if (state !== 'failed' || !verdict || !('refused' in verdict) || !verdict.gone) return
+      for (const row of rows) {
+        tx.update(subscribers)
+          .set({ status: 'undeliverable', lastError: verdict.refused, unsubscribedAt: new Date(now()) })
+          .where(eq(subscribers.id, row.subscriberId!))
+          .run()
+      }
+    },
+    words: {
+      later: 'could not send an update; trying again later',
+      refused: 'the mail server refused this update for one recipient',
+      gaveUp: 'gave up sending an update after a day of trying',
+    },
     // Its rounds keep their own pace: a lead's commit never makes one come sooner.
     mayHaveWork: () => false,
-    lastly: accepted.markBeforeStop,
   })
 
   return {
-    /** Looks at once: an update was just queued. */
+    /** Looks at once: an update was just queued, or the settings changed. */
     wake: rounds.wake,
     /** Sends one mail now, outside the queue: the owner's test. */
     sendNow: (mail: SendMailOptions) => {
       const current = settings()
       return current ? transport.send(current.smtpUrl, mail) : Promise.reject(new Error('Updates are off.'))
-    },
-    /** After a change of settings: a pause for the old mail server's sake ends at once. */
-    settingsChanged() {
-      pausedUntil = 0
-      failuresInARow = 0
-      rounds.wake()
     },
   }
 }

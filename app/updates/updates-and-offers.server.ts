@@ -41,7 +41,7 @@ export function offerUpdates({
   log: Log
 }) {
   const links = createSignedLinks({ db, publicUrl: () => settings()?.siteUrl ?? '' })
-  const sender = createUpdateSender({ engine, db, writes, log, links, settings, retryBaseMs })
+  const sender = createUpdateSender({ engine, db, links, settings, retryBaseMs })
   const parts = {
     subscribers: createSubscribers({ db, writes, links, farmName, leftBeforeForgetting }),
     updates: createUpdates({ db, writes, products, queued: sender.wake }),
@@ -76,7 +76,7 @@ export function offerUpdates({
     /** After a change of settings: a queued update goes on at once, and a warning is said again. */
     settingsChanged() {
       said(settings())
-      sender.settingsChanged()
+      sender.wake()
     },
   }
 }

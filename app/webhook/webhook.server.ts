@@ -1,14 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { asc, eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { deliveries, replies, submissions, type SubmissionRow } from '#app/data/schema'
-import type { Writes } from '#app/data/writes.server'
-import { hasGivenUp, retryDelayMs } from '#app/delivery/backoff'
+import { deliveries, replies, submissions, type DeliveryRow, type SubmissionRow } from '#app/data/schema'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
-import { deliveryRecord, dueOf, owe, soonestDue } from '#app/delivery/record.server'
+import { owe } from '#app/delivery/record.server'
 import type { Submission } from '#app/leads/lead'
 import { leadView } from '#app/leads/lead-view.server'
-import type { Log } from '#app/log'
 
 /** Where each lead is posted (WEBHOOK_URL), the key it is signed with (WEBHOOK_SECRET), and whether spam goes too. */
 export interface WebhookSettings {
@@ -101,56 +98,65 @@ export async function postSigned(
 export function createWebhook({
   engine,
   db,
-  writes,
-  log,
   settings,
   retryBaseMs,
 }: {
   engine: DeliveryEngine
   db: FarmDatabase
-  writes: Writes
-  log: Log
   /** The webhook now: null while none is set (what was owed waits for one). */
   settings: () => WebhookSettings | null
   /** The first retry waits this long (NOTIFY_RETRY_SECONDS, as the mail's), then twice as long each time. */
   retryBaseMs: number
 }) {
   const { now } = engine
-  const record = deliveryRecord(db)
 
-  async function deliverDue(): Promise<number | null> {
-    const at = now()
-    const current = settings()
-    if (!current) return null
-    const due = db
-      .select({ delivery: deliveries, lead: submissions, answer: replies })
+  function batchesOf(rows: DeliveryRow[]) {
+    if (rows.length === 0) return { batches: [] }
+    const found = db
+      .select({ id: deliveries.id, lead: submissions, answer: replies })
       .from(deliveries)
       .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
       .leftJoin(replies, eq(replies.id, deliveries.replyId))
-      .where(dueOf('webhook-post', new Date(at)))
-      .orderBy(asc(deliveries.id))
-      .limit(mostPerRound)
+      .where(
+        inArray(
+          deliveries.id,
+          rows.map((row) => row.id),
+        ),
+      )
       .all()
-    for (const { delivery, lead, answer } of due) {
-      if (engine.stopping) break
-      const body = answer
-        ? answerBody(leadView(lead), { id: answer.id, text: answer.text, from: answer.toAddress, at: answer.createdAt })
-        : webhookBody(leadView(lead))
-      const failure = await postSigned(current, delivery.receiptKey!, body, now())
-      await writes.whenFree(() => {
-        if (failure === null) return record.sent([delivery.id], new Date(now()))
-        const failing = { ...delivery, lastError: failure }
-        if (hasGivenUp(delivery.failingSince, at)) return record.gaveUp([failing])
-        const retryAt = new Date(now() + retryDelayMs(retryBaseMs, delivery.attempts + 1))
-        record.retrying(delivery, retryAt, failure, new Date(at))
-      })
-      if (failure !== null) log.warn({ lead: lead.id, reason: failure }, 'could not post a lead to the webhook')
-    }
-    if (due.length === mostPerRound) return now()
-    return soonestDue(db, 'webhook-post')
+    const bodies = new Map(
+      found.map(({ id, lead, answer }) => [
+        id,
+        answer
+          ? answerBody(leadView(lead), {
+              id: answer.id,
+              text: answer.text,
+              from: answer.toAddress,
+              at: answer.createdAt,
+            })
+          : webhookBody(leadView(lead)),
+      ]),
+    )
+    return { batches: rows.flatMap((row) => (bodies.has(row.id) ? [{ rows: [row], item: bodies.get(row.id)! }] : [])) }
   }
 
-  engine.run({ name: 'webhook posts', round: deliverDue, retryMs: retryBaseMs })
+  engine.deliver<string, WebhookSettings>({
+    kind: 'webhook-post',
+    name: 'webhook posts',
+    setup: settings,
+    retryBaseMs,
+    mostRowsPerRound: () => mostPerRound,
+    batchesOf,
+    async send({ rows, item: body }, current) {
+      const failure = await postSigned(current, rows[0]!.receiptKey!, body, now())
+      return failure === null ? { sent: true } : { receiverDown: failure }
+    },
+    words: {
+      later: 'could not post a lead to the webhook',
+      refused: 'the webhook refused a lead',
+      gaveUp: 'gave up posting to the webhook after a day of trying',
+    },
+  })
 
   /** One post owed about a lead, or (with `answerId`) about the visitor's answer; its id the same on every try. */
   const owePost = (submissionId: number, answerId: number | null, at: Date) =>

@@ -84,14 +84,18 @@ export async function everyKindOfMail(start: StartServer, mailServers: MailServe
   const ann = await postLead(server, 'Ann Baker', 'ann@example.com')
   await postLead(server, 'Bob Stone', 'bob@example.com')
   await postLead(server, 'Cara Diaz', 'cara@example.com')
+  // The mail server could not be reached: the owner's mail waits for it (paused), all three leads owed.
   await expect
-    .poll(
-      () =>
-        readRows(server.databasePath, "SELECT id FROM deliveries WHERE kind = 'owner-mail' AND state = 'retrying'")
-          .length,
-      { timeout: 10_000 },
-    )
-    .toBe(3)
+    .poll(() => readRows(server.databasePath, "SELECT receiver FROM receiver_pauses WHERE receiver = 'owner-mail'"), {
+      timeout: 10_000,
+    })
+    .toHaveLength(1)
+  expect(
+    readRows(
+      server.databasePath,
+      "SELECT id FROM deliveries WHERE kind = 'owner-mail' AND state IN ('queued', 'retrying')",
+    ),
+  ).toHaveLength(3)
   await patch({ SMTP_PORT: String(mail.port) })
   await patch({ UPDATES: 'true' })
   await postLead(server, 'Dot Pruitt', 'dot@example.com')

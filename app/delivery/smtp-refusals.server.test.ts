@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { refusedForGood, smtpVerdict } from './smtp-refusals'
+import { mailVerdict, smtpVerdict } from './smtp-refusals.server'
 
 const answer = (command: string, responseCode: number, response: string) => ({ command, responseCode, response })
 
@@ -21,11 +21,16 @@ describe('what a mail server’s answer means', () => {
     expect(smtpVerdict(error)).toBe(verdict)
   })
 
-  it('takes a 5xx at RCPT TO or DATA as this mail refused for good, and nothing else', () => {
-    expect(refusedForGood(smtpVerdict(answer('DATA', 554, '554 refused')))).toBe(true)
-    expect(refusedForGood(smtpVerdict(answer('RCPT TO', 550, '550 no')))).toBe(true)
-    expect(refusedForGood(smtpVerdict(answer('AUTH PLAIN', 535, '535 bad password')))).toBe(false)
-    expect(refusedForGood(smtpVerdict(answer('RCPT TO', 421, '421 closing')))).toBe(false)
-    expect(refusedForGood(smtpVerdict(answer('RCPT TO', 450, '450 4.2.2 Mailbox full')))).toBe(false)
+  it('tells the engine what each answer is, in the server’s words', () => {
+    expect(mailVerdict(answer('RCPT TO', 550, '550 5.1.1 User unknown'))).toEqual({
+      refused: '550 5.1.1 User unknown',
+      gone: true,
+    })
+    expect(mailVerdict(answer('RCPT TO', 550, '550 5.7.1 Policy'))).toEqual({ refused: '550 5.7.1 Policy' })
+    expect(mailVerdict(answer('DATA', 554, '554 Spam'))).toEqual({ refusedMessage: '554 Spam' })
+    expect(mailVerdict(answer('RCPT TO', 452, '452 4.2.2 Mailbox full'))).toEqual({ later: '452 4.2.2 Mailbox full' })
+    expect(mailVerdict(new Error('connect ECONNREFUSED 127.0.0.1:1'))).toEqual({
+      receiverDown: 'connect ECONNREFUSED 127.0.0.1:1',
+    })
   })
 })

@@ -1,3 +1,5 @@
+import type { Verdict } from './sender.server'
+
 /**
  * What a mail server's answer means for one mail, said once for every kind of mail the site sends:
  * - `address-gone`: a 5xx at RCPT TO whose enhanced status says the address itself is bad (5.1.x)
@@ -30,12 +32,24 @@ export function smtpVerdict(error: unknown): SmtpVerdict {
   return 'later'
 }
 
-/** This mail will never be taken to this address, however often it is tried. */
-export const refusedForGood = (verdict: SmtpVerdict) => verdict !== 'later' && verdict !== 'recipient-later'
-
 /** The mail server's own words when it answered, else what went wrong on the way. */
 export function serverWords(error: unknown): string {
   const { response } = (error ?? {}) as { response?: unknown }
   if (typeof response === 'string' && response.trim()) return response.trim().slice(0, 500)
   return (error instanceof Error ? error.message : String(error)).slice(0, 500)
+}
+
+/**
+ * What a mail server's answer is, as the engine's verdict on one mail (app/delivery/sender.ts):
+ * anything but a refusal of this address or this message is the server's own state, so every
+ * mail waits with it.
+ */
+export function mailVerdict(error: unknown): Verdict {
+  const why = serverWords(error)
+  const verdict = smtpVerdict(error)
+  if (verdict === 'address-gone') return { refused: why, gone: true }
+  if (verdict === 'recipient-refused') return { refused: why }
+  if (verdict === 'message-refused') return { refusedMessage: why }
+  if (verdict === 'recipient-later') return { later: why }
+  return { receiverDown: why }
 }
