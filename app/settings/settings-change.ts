@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { fields } from './fields'
 
-export const notText = 'Must be text, or null to take the default.'
+const notText = 'Must be text, or null to take the default.'
 
 /** One field's value as a change sends it: text, or null to take the default (a number is no text, nor is true). */
 const sentValue = z.exactOptional(z.nullable(z.string({ error: notText })))
