@@ -21,7 +21,11 @@ import type { ResolveTxt } from '#app/settings/mail-dns.server'
 import type { Settings } from '#app/settings/settings.server'
 import type { Subscribers } from '#app/updates/subscribers.server'
 
-/** What the settings' checks read of the config a change would make (server/config.ts has the whole). */
+/**
+ * What app/ reads of the config a change would make (server/config.ts has the whole). Written by
+ * hand, not made from the declarations: these are readConfig's readings of settings together
+ * (decision 034).
+ */
 export interface SettingsConfig {
   notify: { smtpUrl: string; to: string[]; from: string } | null
   updates: { publicUrl: string } | null

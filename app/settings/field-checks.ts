@@ -1,5 +1,6 @@
+import * as z from 'zod/mini'
 import { settingOf } from './declared'
-import { fieldOf } from './fields'
+import { fields, type Field } from './fields'
 import { hostName, serverOfPart, servers } from './servers-in-parts'
 
 /** A value the page or the API may store: one line (or lines, for the products), of a sensible length. */
@@ -17,24 +18,46 @@ export function inFieldWords(message: string): string {
   return rest.charAt(0).toUpperCase() + rest.slice(1)
 }
 
-/** A value's own checks, before readConfig sees it with the rest. */
-export function ownProblem(key: string, value: string): string | null {
-  const field = fieldOf(key)!
+/** The checks a server part's own kind adds: a host name, or a port within its declared limits. */
+function serverPartChecks(field: Field) {
+  const server = serverOfPart(field.key)
+  if (field.key === server?.host) {
+    return [z.regex(hostName, `A host name such as ${field.key === 'SMTP_HOST' ? 'smtp' : 'imap'}.farm.example.`)]
+  }
+  if (field.kind !== 'whole-number' || !server) return []
+  const { min = 0, max = Number.MAX_SAFE_INTEGER } = settingOf(field.key) ?? {}
+  const isPort = (value: string) => /^\d{1,5}$/.test(value) && Number(value) >= min && Number(value) <= max
+  return [z.refine<string>(isPort, `A port from ${min} to ${max}.`)]
+}
+
+/**
+ * A field's value as the page or the API may store it, checked by its declared kind (the other
+ * whole numbers' limits are readConfig's, which says them). Checks rather than an enum for a choice
+ * or yes and no: every check runs in this order, and the first refusal is the one said beside the
+ * field, so a value too long is 'At most 500 characters.' whatever its kind.
+ */
+function storedValue(field: Field) {
   const longest = field.kind === 'long-text' ? mostChars['long-text'] : mostChars.other
-  if (value.length > longest) return `At most ${longest} characters.`
   const control = field.kind === 'long-text' ? /[\u0000-\u0009\u000b-\u001f\u007f]/ : /[\u0000-\u001f\u007f]/
-  if (control.test(value)) return 'Only printable characters, please.'
-  const server = serverOfPart(key)
-  if (key === server?.host && !hostName.test(value))
-    return `A host name such as ${key === 'SMTP_HOST' ? 'smtp' : 'imap'}.farm.example.`
-  if (field.kind === 'whole-number' && server) {
-    const { min, max } = settingOf(key)!
-    if (!(/^\d{1,5}$/.test(value) && Number(value) >= min! && Number(value) <= max!))
-      return `A port from ${min} to ${max}.`
-  }
-  if (field.kind === 'choice' && !field.choices?.some((choice) => choice.value === value)) {
-    return `One of ${field.choices?.map((choice) => choice.value).join(', ')}.`
-  }
-  if (field.kind === 'yes-no' && value !== 'true' && value !== 'false') return 'Must be true or false.'
-  return null
+  const choices = field.choices?.map((choice) => choice.value) ?? []
+  return z.string().check(
+    z.maxLength(longest, `At most ${longest} characters.`),
+    z.refine<string>((value) => !control.test(value), 'Only printable characters, please.'),
+    ...serverPartChecks(field),
+    ...(field.kind === 'choice'
+      ? [z.refine<string>((value) => choices.includes(value), `One of ${choices.join(', ')}.`)]
+      : []),
+    ...(field.kind === 'yes-no'
+      ? [z.refine<string>((value) => value === 'true' || value === 'false', 'Must be true or false.')]
+      : []),
+  )
+}
+
+/** Every field's own checks, by its key. */
+const storedValues = new Map(fields.map((field) => [field.key, storedValue(field)]))
+
+/** A stored value's own refusal, before readConfig sees it with the rest; null when it holds. */
+export function ownProblem(key: string, value: string): string | null {
+  const read = storedValues.get(key)?.safeParse(value)
+  return read?.error?.issues[0]?.message ?? null
 }

@@ -7,7 +7,8 @@ import { postSigned } from '#app/webhook/webhook.server'
 import { notText } from '#app/http/form-text.server'
 import { sectionOf, type FieldState } from './fields'
 import { decodedPart } from './servers-in-parts'
-import type { AskedChange, SettingsChange, SettingsRefusal } from './settings.server'
+import type { SettingsChange } from './settings-change'
+import type { AskedChange, SettingsRefusal } from './settings.server'
 
 type Context = Pick<AppLoadContext, 'owner' | 'siteNames' | 'settings' | 'limits' | 'farm' | 'dkim' | 'mailbox'>
 

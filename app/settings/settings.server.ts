@@ -7,6 +7,7 @@ import { inFieldWords, keyOfRefusal, ownProblem } from './field-checks'
 import { fieldStates } from './field-states.server'
 import { fieldOf, fields, type FieldState } from './fields'
 import { isServerPart, secretsAndWhereTheyGo, servers } from './servers-in-parts'
+import { readChange, type SettingsChange } from './settings-change'
 
 type Environment = Record<string, string | undefined>
 
@@ -14,9 +15,7 @@ type Environment = Record<string, string | undefined>
 export type SettingsRefusal =
   { kind: 'fields'; fields: Record<string, string> } | { kind: 'request'; status: 400 | 409; error: string }
 
-export type SettingsChange = Record<string, string | null>
-
-/** A change as asked (a JSON body): each value is checked to be text, or null, before anything else. */
+/** A change as asked (a JSON body): read by its schema (settings-change.ts) before anything else. */
 export type AskedChange = Record<string, unknown>
 
 /** Reads the environment as the settings see it: a value set there locks its field, or the field's URL does. */
@@ -42,13 +41,18 @@ function environmentAndStored(env: Environment, stored: Map<string, string>, loc
   return merged
 }
 
-/** A change that names a setting there is none of (400), or one the environment sets (409). */
-function refusalOfKeys(
+/** A change that names a setting there is none of (400). */
+const noSuchSetting = (unknown: string[]): SettingsRefusal => ({
+  kind: 'request',
+  status: 400,
+  error: `No such setting: ${unknown.join(', ')}.`,
+})
+
+/** A change that names a setting the environment sets (409). */
+function refusalOfLocked(
   keys: string[],
   { locked, lockOf }: Pick<ReturnType<typeof environmentLocks>, 'locked' | 'lockOf'>,
 ): SettingsRefusal | null {
-  const unknown = keys.filter((key) => !fieldOf(key))
-  if (unknown.length > 0) return { kind: 'request', status: 400, error: `No such setting: ${unknown.join(', ')}.` }
   const lockedKeys = keys.filter(locked)
   if (lockedKeys.length === 0) return null
   const names = [...new Set(lockedKeys.map(lockOf))].join(', ')
@@ -156,20 +160,17 @@ export function createSettings<Config>({
   ):
     | { ok: true; config: Config; stored: Map<string, string>; change: SettingsChange }
     | { ok: false; refusal: SettingsRefusal } {
-    const refusal = refusalOfKeys(Object.keys(asked), { locked, lockOf })
-    if (refusal) return { ok: false, refusal }
-    const problems: Record<string, string> = {}
-    const stored = storedRows()
     const wanted: AskedChange = { ...asked }
     // A webhook without an address is none: its secret and its spam choice go with it.
     if (asked.WEBHOOK_URL === null || (typeof asked.WEBHOOK_URL === 'string' && !asked.WEBHOOK_URL.trim())) {
       for (const key of ['WEBHOOK_SECRET', 'WEBHOOK_INCLUDE_SPAM']) if (!locked(key)) wanted[key] = null
     }
-    const change: SettingsChange = {}
-    for (const [key, raw] of Object.entries(wanted)) {
-      if (raw === null || typeof raw === 'string') change[key] = raw
-      else problems[key] = 'Must be text, or null to take the default.'
-    }
+    const sent = readChange(wanted)
+    if (!sent.ok) return { ok: false, refusal: noSuchSetting(sent.unknown) }
+    const refusal = refusalOfLocked(Object.keys(asked), { locked, lockOf })
+    if (refusal) return { ok: false, refusal }
+    const { change, problems } = sent
+    const stored = storedRows()
     const next = new Map(stored)
     for (const [key, raw] of Object.entries(change)) {
       // A secret is kept as typed, spaces and all.
