@@ -12,6 +12,7 @@ import { writtenTogether } from './http/page-stream.server'
 import { NonceProvider } from './nonce'
 import { StylesheetProvider } from './stylesheet'
 import { stylesheetText } from './stylesheet.server'
+import { propertyOf } from '#app/outside'
 
 const abortDelay = 5_000
 
@@ -20,7 +21,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // A visitor who went away is not an error.
   if (request.signal.aborted) return
   // The router wraps its own errors (e.g. a POST to a page without an action) in an error response.
-  const inner = (error as { error?: unknown } | null)?.error
+  const inner = propertyOf(error, 'error')
   const err = !(error instanceof Error) && inner instanceof Error ? inner : error
   context.log.error({ err, path: new URL(request.url).pathname }, 'request failed')
 }

@@ -16,6 +16,7 @@ import type { OwnerPhones } from '#app/push/owner-phones.server'
 import type { Backups } from '#app/lifecycle/backups.server'
 import type { People } from '#app/lifecycle/people.server'
 import type { Dkim } from '#app/delivery/dkim.server'
+import type { DeliveryEngine } from '#app/delivery/engine.server'
 import type { MailboxWatch } from '#app/mail-back/mailbox.server'
 import type { ResolveTxt } from '#app/settings/mail-dns.server'
 import type { Settings } from '#app/settings/settings.server'
@@ -73,6 +74,8 @@ declare module '@remix-run/node' {
     settings: Settings<SettingsConfig>
     /** The farm's DKIM key: every mail is signed with it. */
     dkim: Dkim
+    /** One mail or post now, through the delivery engine's transports: the settings page's tests. */
+    sendOnce: DeliveryEngine['once']
     /** TXT lookups for the mail set-up's checks, through DNS_SERVERS when set. */
     resolveTxt: ResolveTxt
     /** The farm's mailbox, read for answers, bounces and complaints: how its link is, and a try of other settings. */

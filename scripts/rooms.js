@@ -1,35 +1,36 @@
 // Which room of app/ may import which: the one statement of the rule. eslint.config.js makes it
 // import-x/no-restricted-paths zones; scripts/check-imports.js (run by `npm run lint`) checks that
 // the rooms stand in layers, with no circle, and that the README's table says the same.
-// A room is a folder of app/, and `log` is app/log.ts. Tests may import any room.
+// A room is a folder of app/; `log` is app/log.ts and `outside` app/outside.ts. Tests may import any room.
 export const rooms = {
-  log: [],
+  outside: [],
+  log: ['outside'],
   writing: [],
   limits: [],
   components: [],
-  analysis: ['log'],
-  data: ['analysis'],
+  analysis: ['log', 'outside'],
+  data: ['analysis', 'outside'],
   http: ['log'],
-  leads: ['analysis', 'data'],
-  delivery: ['data', 'log'],
+  leads: ['analysis', 'data', 'outside'],
+  delivery: ['data', 'log', 'outside'],
   live: ['leads', 'limits', 'log'],
   owner: ['data', 'http', 'limits', 'log'],
   'owner-mail': ['analysis', 'data', 'delivery', 'leads', 'log'],
   webhook: ['data', 'delivery', 'leads', 'log'],
-  push: ['data', 'delivery', 'http', 'leads', 'log', 'owner'],
+  push: ['data', 'delivery', 'http', 'leads', 'log', 'outside', 'owner'],
   updates: ['analysis', 'data', 'delivery', 'http', 'leads', 'log', 'owner', 'writing'],
   replies: ['data', 'delivery', 'http', 'leads', 'limits', 'live', 'log', 'owner', 'owner-mail', 'updates', 'writing'],
   submissions: ['analysis', 'components', 'data', 'http', 'leads', 'limits', 'live', 'log', 'replies'],
-  lifecycle: ['data', 'leads', 'live', 'log', 'push'],
+  lifecycle: ['data', 'leads', 'live', 'log', 'outside', 'push'],
   inbox: ['analysis', 'data', 'http', 'leads', 'lifecycle', 'live', 'owner', 'replies', 'team'],
-  settings: ['analysis', 'data', 'delivery', 'http', 'log', 'owner', 'webhook'],
-  'mail-back': ['data', 'delivery', 'leads', 'live', 'log', 'replies', 'submissions'],
+  settings: ['analysis', 'data', 'delivery', 'http', 'log', 'outside', 'owner', 'webhook'],
+  'mail-back': ['data', 'delivery', 'leads', 'live', 'log', 'outside', 'replies', 'submissions'],
   team: ['data', 'delivery', 'leads', 'log', 'owner'],
   insights: ['analysis', 'components', 'data', 'inbox', 'updates'],
 }
 
 /** Where a room's files are, from the project's root. */
-export const roomPath = (room) => (room === 'log' ? './app/log.ts' : `./app/${room}`)
+export const roomPath = (room) => (room === 'log' || room === 'outside' ? `./app/${room}.ts` : `./app/${room}`)
 
 /** The rooms in an order where each comes after every room it may import; throws on a circle. */
 export function layers(map = rooms) {

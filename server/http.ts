@@ -96,6 +96,7 @@ export async function createHttpApp(config: Config, services: Services) {
       subscribers: services.subscribers,
       settings: services.settings,
       dkim: services.dkim,
+      sendOnce: services.sendOnce,
       resolveTxt: services.resolveTxt,
       setup: services.setup,
       mailbox: services.mailbox,

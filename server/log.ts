@@ -4,6 +4,7 @@ import { DrizzleQueryError } from 'drizzle-orm'
 import { pino } from 'pino'
 import SonicBoom from 'sonic-boom'
 import type { RequestHandler } from 'express'
+import { textOf } from '#app/outside'
 
 interface SafeError {
   type: string
@@ -25,8 +26,8 @@ export function serializeError(error: unknown, depth = 0): SafeError | unknown {
     type: error.constructor.name,
     message: error instanceof DrizzleQueryError ? `Failed query: ${error.query}` : withoutAddresses(error.message),
   }
-  const code = (error as { code?: unknown }).code
-  if (typeof code === 'string') safe.code = code
+  const code = textOf(error, 'code')
+  if (code !== undefined) safe.code = code
   // Only the frames: the stack's first lines repeat the message.
   const frames = error.stack?.split('\n').filter((line) => /^\s+at /.test(line))
   if (frames?.length) safe.stack = frames.join('\n')

@@ -287,6 +287,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     settings,
     /** The farm's DKIM key: what the mail set-up shows, and what a test mail is signed with. */
     dkim,
+    sendOnce: engine.once,
     resolveTxt: txtLookups(config.dnsServers),
     /** How the link to the farm's mailbox is (answers, bounces and complaints read back). */
     mailbox: { link: mailbox.link, test: mailbox.test },

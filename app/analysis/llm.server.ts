@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { intents, spamSignals, type Analysis, type Enquiry } from './analysis'
 import { analysisSchema } from './analysis-schema'
+import { propertyOf, textOf } from '#app/outside'
 
 export interface LlmSettings {
   /** An OpenAI-compatible chat-completions URL, e.g. a local Ollama's `/v1/chat/completions`. */
@@ -73,8 +74,7 @@ function describeFailure(error: unknown, timeoutMs: number): string {
   if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return `no answer within ${timeoutMs} ms`
   }
-  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause
-  const code = typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.name : 'unknown error'
+  const code = textOf(propertyOf(error, 'cause'), 'code') ?? (error instanceof Error ? error.name : 'unknown error')
   return `could not reach the model (${code})`
 }
 

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises'
+import { textOf } from '#app/outside'
 
 /** SQLite's answer when another connection (a backup, an `sqlite3` shell) holds the lock a write needs. */
 export function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+  const code = textOf(error, 'code')
+  return code !== undefined && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
 }
 
 const minuteMs = 60_000

@@ -5,6 +5,8 @@ import { createDelivering } from './delivering.server'
 import { roundsOnATimer } from './rounds.server'
 import type { Dkim } from './dkim.server'
 import type { Sender } from './sender.server'
+import { postSigned } from './signed-post.server'
+import type { SendMailOptions } from 'nodemailer'
 import { createSmtpTransport, type SmtpTransport } from './smtp-transport.server'
 
 /** How the engine runs a sender's rounds. */
@@ -103,6 +105,30 @@ export function createDeliveryEngine({
       const transport = createSmtpTransport({ ...options, dkim })
       transports.push(transport)
       return transport
+    },
+    /**
+     * One mail or post now, outside what is owed: the owner's tests of settings not saved yet,
+     * through the same transports and the same signing as what the senders carry.
+     */
+    once: {
+      async mail(url: string, mail: SendMailOptions) {
+        const transport = createSmtpTransport({ dkim })
+        try {
+          await transport.send(url, mail)
+        } finally {
+          transport.close()
+        }
+      },
+      /** Connects and signs in without sending: the server's own words when it cannot. */
+      async verify(url: string) {
+        const transport = createSmtpTransport()
+        try {
+          await transport.verify(url)
+        } finally {
+          transport.close()
+        }
+      },
+      post: postSigned,
     },
     /** A commit just owed something: each sender that may have work looks for it. */
     owed() {

@@ -1,4 +1,5 @@
 import type { Verdict } from './sender.server'
+import { propertyOf, textOf } from '#app/outside'
 
 /**
  * What a mail server's answer means for one mail, said once for every kind of mail the site sends:
@@ -15,11 +16,9 @@ import type { Verdict } from './sender.server'
 export type SmtpVerdict = 'address-gone' | 'recipient-refused' | 'message-refused' | 'recipient-later' | 'later'
 
 export function smtpVerdict(error: unknown): SmtpVerdict {
-  const { responseCode, command, response } = (error ?? {}) as {
-    responseCode?: unknown
-    command?: unknown
-    response?: unknown
-  }
+  const responseCode = propertyOf(error, 'responseCode')
+  const command = propertyOf(error, 'command')
+  const response = propertyOf(error, 'response')
   if (typeof responseCode !== 'number') return 'later'
   const words = String(response ?? '')
   if (command === 'RCPT TO' && responseCode >= 500 && responseCode < 600) {
@@ -34,8 +33,8 @@ export function smtpVerdict(error: unknown): SmtpVerdict {
 
 /** The mail server's own words when it answered, else what went wrong on the way. */
 export function serverWords(error: unknown): string {
-  const { response } = (error ?? {}) as { response?: unknown }
-  if (typeof response === 'string' && response.trim()) return response.trim().slice(0, 500)
+  const response = textOf(error, 'response')
+  if (response?.trim()) return response.trim().slice(0, 500)
   return (error instanceof Error ? error.message : String(error)).slice(0, 500)
 }
 

@@ -1,4 +1,5 @@
 import type { Submission, TagCount } from './lead'
+import { textOf } from '#app/outside'
 
 /** What a card says when its call never reached the site. */
 export const unreachable = 'the farm site could not be reached. Check the connection and try again.'
@@ -29,9 +30,9 @@ export async function callInbox(
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
     // A 204 has no body: its answer is null.
-    const answer = (await response.json().catch(() => null)) as { error?: string } | null
+    const answer: unknown = await response.json().catch(() => null)
     if (response.ok) return { status: response.status, answer }
-    return { problem: answer?.error ?? `the site answered ${response.status}.` }
+    return { problem: textOf(answer, 'error') ?? `the site answered ${response.status}.` }
   } catch {
     return { problem: unreachable }
   }

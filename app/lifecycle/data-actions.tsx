@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { callInbox } from '#app/leads/ask-inbox'
+import { propertyOf } from '#app/outside'
 
 /**
  * One destructive step, asked once: the summary opens the question, its button does it. A
@@ -99,7 +100,7 @@ export function CardDataActions({
           const called = await callInbox(`/api/people?${person}`, { method: 'DELETE' })
           if ('problem' in called) return called.problem
           // Every card of theirs in this tab leaves at once, whether or not the live link is up.
-          onRemoved((called.answer as { forgotten?: { removed?: number[] } } | null)?.forgotten?.removed ?? [id])
+          onRemoved(removedIn(called.answer) ?? [id])
           return null
         }}
       />
@@ -125,4 +126,10 @@ export function EmptySpamFolder({ onEmptied }: { onEmptied: () => void }) {
       />
     </div>
   )
+}
+
+/** The cards of theirs the answer says left, when it says. */
+function removedIn(answer: unknown): number[] | null {
+  const removed = propertyOf(propertyOf(answer, 'forgotten'), 'removed')
+  return Array.isArray(removed) && removed.every((id) => typeof id === 'number') ? removed : null
 }

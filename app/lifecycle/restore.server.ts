@@ -7,6 +7,7 @@ import { activity } from '#app/data/schema'
 import { whatABackupBrings } from './backup-differences.server'
 import { backupName, checkDatabaseFile, copyDatabase } from './backup-files.server'
 import { keepOnlyTheMigrationsSchema } from './backup-schema.server'
+import { textOf } from '#app/outside'
 
 /**
  * Whether another process (the site) has the database open: it then holds a lock an exclusive
@@ -21,7 +22,7 @@ function inUse(databasePath: string): boolean {
     db.exec('COMMIT')
     return false
   } catch (error) {
-    return (error as { code?: string }).code?.startsWith('SQLITE_BUSY') ?? false
+    return textOf(error, 'code')?.startsWith('SQLITE_BUSY') ?? false
   } finally {
     db?.close()
   }

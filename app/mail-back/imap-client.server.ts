@@ -1,4 +1,5 @@
 import type { ImapFlow, ImapFlowOptions } from 'imapflow'
+import { textOf } from '#app/outside'
 
 /** The parts of INBOUND_IMAP_URL, or why it cannot be used. */
 export function mailboxOf(url: string): {
@@ -51,8 +52,7 @@ export async function clientOf(
 
 /** The words of a failure without the password, however it was spelled. */
 export function withoutSecret(error: unknown, password: string): string {
-  const words =
-    error instanceof Error ? ((error as { responseText?: string }).responseText ?? error.message) : String(error)
+  const words = error instanceof Error ? (textOf(error, 'responseText') ?? error.message) : String(error)
   const secrets = [password, encodeURIComponent(password)].filter((secret) => secret.length > 0)
   return secrets.reduce((text, secret) => text.split(secret).join('…'), words).slice(0, 500)
 }

@@ -1,6 +1,7 @@
 import type { ParsedMail } from 'mailparser'
 import { mostAnswerCharacters, mostBytesPerMail } from './limits'
 import { trimQuotedHistory } from './quoted-history'
+import { propertyOf, textOf } from '#app/outside'
 
 /** What one mail in the farm's mailbox is, as far as the site is concerned. */
 export type ReadBack =
@@ -109,8 +110,7 @@ function reportType(mail: ParsedMail): string {
     String(type.value).toLowerCase() !== 'multipart/report'
   )
     return ''
-  const params = 'params' in type ? (type.params as Record<string, string>) : {}
-  return (params['report-type'] ?? '').toLowerCase()
+  return (textOf(propertyOf(type, 'params'), 'report-type') ?? '').toLowerCase()
 }
 
 function asBounce(mail: ParsedMail, report: string, body: string): ReadBack | null {

@@ -1,8 +1,7 @@
 import type { SmtpTransport } from '#app/delivery/smtp-transport.server'
 import { serverWords, smtpVerdict } from '#app/delivery/smtp-refusals.server'
 import type { Batch, Verdict } from '#app/delivery/sender.server'
-import { digestMail, leadMail, type OwnerMail } from './owner-mail.server'
-import type { OwnerMailItem } from './owner-mail-round.server'
+import { digestMail, leadMail, type Lead, type OwnerMail } from './owner-mail.server'
 
 /** How the owner is mailed about leads (SMTP_URL, NOTIFY_*, PUBLIC_URL). */
 export interface OwnerMailSettings {
@@ -41,7 +40,7 @@ export function ownerMailCarrier(transport: SmtpTransport) {
       headers: { 'Auto-Submitted': 'auto-generated' },
     })
 
-  return async ({ rows, item }: Batch<OwnerMailItem>, settings: OwnerMailSettings): Promise<Verdict> => {
+  return async ({ rows, item }: Batch<Lead[]>, settings: OwnerMailSettings): Promise<Verdict> => {
     const single = rows.length === 1
     try {
       await send(

@@ -5,6 +5,7 @@ import type { DeliveryEngine } from '#app/delivery/engine.server'
 import type { Log } from '#app/log'
 import type { PushMessage } from './push-message'
 import type { VapidKeys } from './vapid.server'
+import { propertyOf, textOf } from '#app/outside'
 
 export interface PushSettings {
   keys: VapidKeys
@@ -68,7 +69,7 @@ export async function push(
     })
     return { sent: true }
   } catch (error) {
-    const status = (error as { statusCode?: unknown }).statusCode
+    const status = propertyOf(error, 'statusCode')
     if (typeof status === 'number') {
       return {
         sent: false,
@@ -78,8 +79,7 @@ export async function push(
       }
     }
     // The cause's code (ECONNREFUSED, ENOTFOUND, a certificate's), never the address itself.
-    const code = (error as { code?: unknown }).code
-    const why = typeof code === 'string' ? code : (error as Error).message.slice(0, 80)
+    const why = textOf(error, 'code') ?? String(textOf(error, 'message') ?? error).slice(0, 80)
     return { sent: false, gone: false, retry: true, why: `The push service could not be reached (${why}).` }
   }
 }

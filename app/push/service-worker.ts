@@ -3,6 +3,7 @@
 // shows the pushes of new leads, opens a lead's card when one is tapped, and answers with a page
 // saying so when the phone has no signal. Compiled by scripts/build-server.js, served at /service-worker.js.
 import { inboxPath as inbox, notificationFor, readPushMessage, type OpenLeadMessage } from './push-message'
+import { propertyOf } from '#app/outside'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -56,7 +57,7 @@ async function openCard(path: string) {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
-  event.waitUntil(openCard(cardPath((event.notification.data as { url?: unknown } | null)?.url)))
+  event.waitUntil(openCard(cardPath(propertyOf(event.notification.data, 'url'))))
 })
 
 const offlinePage = `<!doctype html><html lang="en"><head><meta charset="utf-8">

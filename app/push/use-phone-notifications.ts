@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { inboxPath, type OpenLeadMessage } from './push-message'
+import { textOf } from '#app/outside'
 
 /** Where this browser stands: before it is known, what it cannot, off, on, or blocked by the owner's settings. */
 export type PhoneState = 'unknown' | 'unsupported' | 'off' | 'working' | 'on' | 'blocked'
@@ -29,8 +30,8 @@ async function tellServer(method: 'POST' | 'DELETE', body: unknown): Promise<str
     body: JSON.stringify(body),
   })
   if (response.ok || (method === 'DELETE' && response.status === 404)) return null
-  const answer = (await response.json().catch(() => null)) as { error?: string } | null
-  return answer?.error ?? 'The inbox could not be reached. Try again.'
+  const answer: unknown = await response.json().catch(() => null)
+  return textOf(answer, 'error') ?? 'The inbox could not be reached. Try again.'
 }
 
 /** A tapped notification's card: shown in this tab when it is here, else the inbox is opened at it. */

@@ -1,4 +1,5 @@
 import { Resolver } from 'node:dns/promises'
+import { propertyOf } from '#app/outside'
 
 /** Free-mail domains: their DMARC says only their own servers send as them, so the farm's never can. */
 export const freeMailDomains = [
@@ -80,7 +81,7 @@ export async function checkMailDns({
     try {
       return (await resolveTxt(name)).map(joined)
     } catch (error) {
-      const code = (error as { code?: string }).code
+      const code = propertyOf(error, 'code')
       return code === 'ENOTFOUND' || code === 'ENODATA' ? [] : null
     }
   }

@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
-import { createSmtpTransport } from '#app/delivery/smtp-transport.server'
 import { serverWords } from '#app/delivery/smtp-refusals.server'
 import type { OwnerPass } from '#app/owner/owner-access.server'
-import { postSigned } from '#app/webhook/webhook.server'
 import { notText } from '#app/http/form-text.server'
 import { sectionOf, type FieldState } from './fields'
 import { decodedPart } from './servers-in-parts'
 import type { SettingsChange } from './settings-change'
 import type { AskedChange, SettingsRefusal } from './settings.server'
 
-type Context = Pick<AppLoadContext, 'owner' | 'siteNames' | 'settings' | 'limits' | 'farm' | 'dkim' | 'mailbox'>
+type Context = Pick<AppLoadContext, 'owner' | 'siteNames' | 'settings' | 'limits' | 'farm' | 'sendOnce' | 'mailbox'>
 
 /**
  * A section's form as a change: only what differs from what is shown (so a default left alone
@@ -74,9 +72,8 @@ export async function sendTestMail(form: FormData, context: Context, who: OwnerP
   const { notify } = tried.config
   if (!notify) return { ok: false, field: 'SMTP_HOST', error: 'Fill in the mail server and your address first.' }
   const host = URL.canParse(notify.smtpUrl) ? new URL(notify.smtpUrl).hostname : 'its mail server'
-  const transport = createSmtpTransport({ dkim: context.dkim })
   try {
-    await transport.send(notify.smtpUrl, {
+    await context.sendOnce.mail(notify.smtpUrl, {
       from: notify.from,
       to: notify.to,
       subject: `A test mail from ${context.farm.name}`,
@@ -87,8 +84,6 @@ export async function sendTestMail(form: FormData, context: Context, who: OwnerP
     const words = withoutSecret(serverWords(error), passwordOf(notify.smtpUrl))
     const field = /auth|login|535|534|530/i.test(words) ? 'SMTP_PASSWORD' : 'SMTP_HOST'
     return { ok: false, field, error: `The mail server said: ${words}` }
-  } finally {
-    transport.close()
   }
 }
 
@@ -117,15 +112,12 @@ export async function testMailbox(form: FormData, context: Context, who: OwnerPa
 }
 
 /** Whether the mail server of these settings can be reached and signed in to: for updates. */
-async function mailServerAnswers(smtpUrl: string): Promise<string | null> {
-  const transport = createSmtpTransport()
+async function mailServerAnswers(smtpUrl: string, context: Context): Promise<string | null> {
   try {
-    await transport.verify(smtpUrl)
+    await context.sendOnce.verify(smtpUrl)
     return null
   } catch (error) {
     return withoutSecret(serverWords(error), passwordOf(smtpUrl))
-  } finally {
-    transport.close()
   }
 }
 
@@ -142,7 +134,7 @@ export async function sendTestPost(form: FormData, context: Context, who: OwnerP
     timestamp: new Date(at).toISOString(),
     data: { test: true, farm: context.farm.name },
   })
-  const failure = await postSigned(webhook, `msg_${randomBytes(16).toString('base64url')}`, body, at)
+  const failure = await context.sendOnce.post(webhook, `msg_${randomBytes(16).toString('base64url')}`, body, at)
   return failure === null
     ? { ok: true, said: 'Posted a signed test to the webhook. It answered 2xx.' }
     : { ok: false, field: 'WEBHOOK_URL', error: failure }
@@ -164,7 +156,7 @@ export function applyChange(
       (key) => ['UPDATES', 'PUBLIC_URL', 'NOTIFY_EMAIL', 'NOTIFY_FROM'].includes(key) || key.startsWith('SMTP_'),
     )
     if (!next.updates || !touches || updatesLocked) return null
-    const problem = await mailServerAnswers(next.notify!.smtpUrl)
+    const problem = await mailServerAnswers(next.notify!.smtpUrl, context)
     return problem
       ? { kind: 'fields', fields: { UPDATES: `Updates go out by mail, and the mail server said: ${problem}` } }
       : null

@@ -1,9 +1,10 @@
-import { createHmac, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { deliveries, replies, submissions, type DeliveryRow, type SubmissionRow } from '#app/data/schema'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
 import { owe } from '#app/delivery/record.server'
+import { postSigned } from '#app/delivery/signed-post.server'
 import type { Submission } from '#app/leads/lead'
 import { leadView } from '#app/leads/lead-view.server'
 
@@ -15,17 +16,6 @@ export interface WebhookSettings {
 }
 
 const mostPerRound = 20
-// Within the delivery engine's stop bound (6 s): what is on its way at a stop is answered, or
-// left unmarked and sent again, before the site exits, never marked after it.
-const answerWithinMs = 5_000
-
-/**
- * The Standard Webhooks signature of one delivery: `v1,` and the base64 HMAC-SHA256 of
- * `{webhook-id}.{webhook-timestamp}.{body}` under the secret's key.
- */
-function webhookSignature(key: Buffer, messageId: string, timestamp: number, body: string): string {
-  return `v1,${createHmac('sha256', key).update(`${messageId}.${timestamp}.${body}`).digest('base64')}`
-}
 
 /** What is posted for one lead: its view's own words, as `submission.created`. */
 /** A visitor's answer to the farm's mail, posted as `lead.replied` with the lead it answers. */
@@ -48,45 +38,6 @@ function webhookBody(lead: Submission): string {
     timestamp: createdAt,
     data: { id, name, email, message, createdAt, analysis, spam: spam !== null },
   })
-}
-
-/**
- * One signed post (Standard Webhooks): null when the endpoint answered 2xx, else what went wrong,
- * in words that never hold the address or the secret.
- */
-export async function postSigned(
-  settings: Pick<WebhookSettings, 'url' | 'key'>,
-  messageId: string,
-  body: string,
-  at: number,
-): Promise<string | null> {
-  const timestamp = Math.floor(at / 1000)
-  try {
-    const response = await fetch(settings.url, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'webhook-id': messageId,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': webhookSignature(settings.key, messageId, timestamp, body),
-      },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(answerWithinMs),
-    })
-    await response.body?.cancel()
-    return response.status >= 200 && response.status < 300 ? null : `The endpoint answered ${response.status}.`
-  } catch (error) {
-    // The cause's code (ECONNREFUSED, ENOTFOUND), or a timeout; never the address itself.
-    const { name, cause } = error as { name?: string; cause?: { code?: unknown } }
-    const why =
-      typeof cause?.code === 'string'
-        ? cause.code
-        : name === 'TimeoutError'
-          ? `no answer within ${answerWithinMs / 1000} s`
-          : name
-    return `The endpoint could not be reached (${why ?? 'unknown'}).`
-  }
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { somethingWentWrong } from '#app/http/json.server'
 import type { Log } from '#app/log'
 import { refuse } from './refuse'
+import { propertyOf } from '#app/outside'
 
 /** The methods some route here serves; Node's parser accepts others (TRACE, PROPFIND…) that nothing should see. */
 const servedMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
@@ -76,7 +77,7 @@ export function oneWayToTheApi(): RequestHandler {
  */
 export function answerErrors(log: Log): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const status = Number((error as { status?: unknown }).status)
+    const status = Number(propertyOf(error, 'status'))
     const clientError = status >= 400 && status < 500
     if (clientError) log.warn({ err: error, status }, 'request refused')
     else log.error({ err: error }, 'request failed')
