@@ -25,7 +25,7 @@ export const rooms = {
   inbox: ['analysis', 'data', 'http', 'leads', 'lifecycle', 'live', 'owner', 'replies', 'team'],
   settings: ['analysis', 'data', 'delivery', 'http', 'log', 'outside', 'owner', 'webhook'],
   'mail-back': ['data', 'delivery', 'leads', 'live', 'log', 'outside', 'replies', 'submissions'],
-  team: ['data', 'delivery', 'leads', 'log', 'owner'],
+  team: ['data', 'delivery', 'http', 'leads', 'log', 'owner'],
   insights: ['analysis', 'components', 'data', 'inbox', 'updates'],
 }
 

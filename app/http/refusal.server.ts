@@ -1,12 +1,26 @@
 import { jsonError } from './json.server'
 
-/** A refusal in words, with the HTTP status the API answers it with (and, past a limit, when to try again). */
-export type Refusal = { ok: false; status: 400 | 403 | 404 | 409 | 429; error: string; retryAfterSeconds?: number }
+/**
+ * A refusal in words, with the HTTP status the API answers it with, the form's field it is about
+ * (when one), and past a limit, when to try again. The one way a service refuses.
+ */
+export type Refusal = {
+  ok: false
+  status: 400 | 401 | 403 | 404 | 409 | 410 | 429
+  error: string
+  field?: string
+  retryAfterSeconds?: number
+}
 
 /** A service's answer: done, with what it gives, or refused in words. */
 export type Answer<T> = ({ ok: true } & T) | Refusal
 
-export const refuse = (status: Refusal['status'], error: string): Refusal => ({ ok: false, status, error })
+export const refuse = (status: Refusal['status'], error: string, field?: string): Refusal => ({
+  ok: false,
+  status,
+  error,
+  ...(field ? { field } : {}),
+})
 
 /** A caller's key for one request (an Idempotency-Key, a form's key): the same key twice is one request. */
 export const requestKeyShape = /^[A-Za-z0-9_-]{8,64}$/

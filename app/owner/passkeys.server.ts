@@ -4,6 +4,7 @@ import type { FarmDatabase } from '#app/data/database.server'
 import { passkeys, team } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import type { Opening, OwnerAccess, SignIn } from './owner-access.server'
+import { refuse, type Refusal } from '#app/http/refusal.server'
 
 const challengeMs = 5 * 60_000
 export const passkeyLimits = { perPerson: 10, challengesAtOnce: 1_000, response: 16_384 }
@@ -14,9 +15,7 @@ export interface Relying {
   origin: string
 }
 
-type Refusal = { ok: false; status: number; error: string }
-const refused = (status: number, error: string): Refusal => ({ ok: false, status, error })
-const notAccepted = refused(400, 'That passkey was not accepted. Try again, or sign in with your password.')
+const notAccepted = refuse(400, 'That passkey was not accepted. Try again, or sign in with your password.')
 
 /** What a browser sends back from navigator.credentials, as JSON: the rest is checked by @simplewebauthn/server. */
 const browserAnswer = z.looseObject({
@@ -113,10 +112,10 @@ export function createPasskeys({
         db.transaction((tx): { ok: true } | Refusal => {
           const [kept] = tx.select({ n: count() }).from(passkeys).where(eq(passkeys.memberId, who.id)).all()
           if ((kept?.n ?? 0) >= passkeyLimits.perPerson) {
-            return refused(409, `You have ${passkeyLimits.perPerson} passkeys already: remove one first.`)
+            return refuse(409, `You have ${passkeyLimits.perPerson} passkeys already: remove one first.`)
           }
           if (tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.id, credential.id)).get()) {
-            return refused(409, 'That passkey is kept already.')
+            return refuse(409, 'That passkey is kept already.')
           }
           tx.insert(passkeys)
             .values({
@@ -164,7 +163,7 @@ export function createPasskeys({
           }
         })()
         check(challenge)
-        return refused(
+        return refuse(
           401,
           'That passkey is not one of the team’s. Sign in with your password, or add the passkey on your page.',
         )

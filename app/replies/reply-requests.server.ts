@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
-import { requestKeyShape, type Refusal } from '#app/http/refusal.server'
+import { refuse, requestKeyShape, type Refusal } from '#app/http/refusal.server'
 import type { TeamMember } from '#app/owner/owner-access.server'
 
 type Context = Pick<AppLoadContext, 'replies' | 'cannotReply' | 'limits'>
@@ -33,9 +33,9 @@ export async function sendReply(
   input: { submissionId: number; text: string; savedReplyId?: number; requestKey?: string },
   who: TeamMember,
 ): Promise<Awaited<ReturnType<Context['replies']['send']>>> {
-  if (context.cannotReply) return { ok: false, status: 403, error: context.cannotReply }
+  if (context.cannotReply) return refuse(403, context.cannotReply)
   if (input.requestKey !== undefined && !requestKeyShape.test(input.requestKey)) {
-    return { ok: false, status: 400, error: 'An Idempotency-Key is 8 to 64 letters, digits, - or _.' }
+    return refuse(400, 'An Idempotency-Key is 8 to 64 letters, digits, - or _.')
   }
   return context.replies.send({ ...input, by: who.id, mayStore: () => withinLimit(context, who) })
 }
@@ -46,7 +46,7 @@ export async function settleFailedReply(
   input: { submissionId: number; replyId: number; action: 'retry' | 'dismiss' },
   who: TeamMember,
 ): Promise<Awaited<ReturnType<Context['replies']['settleFailed']>>> {
-  if (context.cannotReply) return { ok: false, status: 403, error: context.cannotReply }
+  if (context.cannotReply) return refuse(403, context.cannotReply)
   const limited = input.action === 'retry' ? withinLimit(context, who) : null
   return limited ?? context.replies.settleFailed(input.submissionId, input.replyId, input.action)
 }

@@ -8,6 +8,7 @@ import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requirePermission } from '#app/owner/require-permission.server'
 import { savedReplyLimits } from '#app/replies/replies.server'
 import { isSubmissionId } from '#app/leads/lead'
+import { refuse } from '#app/http/refusal.server'
 
 export const meta: MetaFunction = () => [{ title: 'Saved replies' }, { name: 'robots', content: 'noindex' }]
 
@@ -52,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? await context.replies.saved.remove(which)
         : intent === 'acknowledgement'
           ? await context.replies.acknowledgement.setText(text)
-          : ({ ok: false, status: 400, error: 'That change is not one this page knows.' } as const)
+          : refuse(400, 'That change is not one this page knows.')
   if (!done.ok) return refused(done.status, done.error)
   return redirect('/farm-sales/saved-replies', 303)
 }

@@ -9,6 +9,7 @@ import { requirePermission } from '#app/owner/require-permission.server'
 import { isSubmissionId } from '#app/leads/lead'
 import { shortDate } from '#app/components/dates'
 import { invitationDays } from '#app/team/team.server'
+import { refuse } from '#app/http/refusal.server'
 
 export const meta: MetaFunction = () => [{ title: 'The team' }, { name: 'robots', content: 'noindex' }]
 
@@ -74,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? await context.team.remove(id, pass.who, address)
         : fields.intent === 'sign-out-everywhere'
           ? await context.team.signOutEverywhere(id, pass.who, address)
-          : ({ ok: false, status: 400, error: 'That change is not one this page knows.' } as const)
+          : refuse(400, 'That change is not one this page knows.')
   if (!done.ok) return refused(done.status, done.error, { id })
   // Whoever changed their own role or removed themselves is signed out with the rest of their sessions.
   return redirect(id === pass.who.id ? '/sign-in' : '/farm-sales/team', 303)

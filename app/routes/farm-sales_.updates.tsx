@@ -17,6 +17,7 @@ import { ReturnedMails } from '#app/updates/returned-mails'
 import { mailboxLinkWords } from '#app/mail-back/mailbox.server'
 import { previewMail, sendTest, sendUpdate, updatesDesk } from '#app/updates/update-requests.server'
 import { subscriberLimits } from '#app/updates/subscribers.server'
+import { refuse } from '#app/http/refusal.server'
 
 export const meta: MetaFunction = () => [{ title: 'Updates and offers' }, { name: 'robots', content: 'noindex' }]
 
@@ -147,7 +148,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'remove': {
       const removed = isSubmissionId(fields.id)
         ? await desk.subscribers.remove(Number(fields.id))
-        : ({ ok: false, status: 404, error: 'There is no such subscriber.' } as const)
+        : refuse(404, 'There is no such subscriber.')
       if (!removed.ok) return answer(removed.status, { problem: removed.error })
       return redirect('/farm-sales/updates', 303)
     }

@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm'
 import { team } from '#app/data/schema'
 import { sha256, tokenShape, type Opening } from '#app/owner/owner-access.server'
 import { passwordProblem } from '#app/owner/passwords.server'
-import { newToken, onTeam, readEmail, readName, refused, type Done, type TeamNeeds } from './on-the-team.server'
+import { newToken, onTeam, readEmail, readName, type TeamNeeds } from './on-the-team.server'
+import { refuse, type Answer } from '#app/http/refusal.server'
 
 const setUpMs = 60 * 60 * 1000
 
@@ -49,15 +50,15 @@ export function createFirstOwner({ db, writes, access, activity, log, now }: Tea
       given: { name: string; email: string; password: string },
       opening: Opening,
       address: string,
-    ): Promise<Done<{ cookie: string }>> {
-      if (!setUpOpen(token)) return refused(410, 'That set-up link has been used or is more than an hour old.')
+    ): Promise<Answer<{ cookie: string }>> {
+      if (!setUpOpen(token)) return refuse(410, 'That set-up link has been used or is more than an hour old.')
       const name = readName(given.name)
       if (typeof name !== 'string') return name
       const email = readEmail(given.email, 'your')
       if (typeof email !== 'string') return email
-      if (!email) return refused(400, 'Enter your email address, like ann@example.com.', 'email')
+      if (!email) return refuse(400, 'Enter your email address, like ann@example.com.', 'email')
       const problem = passwordProblem(given.password, { email, name })
-      if (problem) return refused(400, problem, 'password')
+      if (problem) return refuse(400, problem, 'password')
       setUp = null
       const first = db
         .select()
@@ -65,7 +66,7 @@ export function createFirstOwner({ db, writes, access, activity, log, now }: Tea
         .where(and(onTeam, eq(team.role, 'owner')))
         .orderBy(asc(team.id))
         .get()
-      if (!first) return refused(409, 'The team has no owner to set up.')
+      if (!first) return refuse(409, 'The team has no owner to set up.')
       await writes.whenFree(() =>
         db.transaction((tx) => {
           tx.update(team).set({ name, email }).where(eq(team.id, first.id)).run()
@@ -78,7 +79,7 @@ export function createFirstOwner({ db, writes, access, activity, log, now }: Tea
         }),
       )
       const failed = await access.setPassword(first.id, given.password)
-      if (failed) return refused(400, failed, 'password')
+      if (failed) return refuse(400, failed, 'password')
       return { ok: true, cookie: await access.openSession(first.id, opening) }
     },
   }

@@ -10,12 +10,11 @@ import {
   personOf,
   readEmail,
   readName,
-  refused,
   teamLimits,
-  type Done,
   type Person,
   type TeamNeeds,
 } from './on-the-team.server'
+import { refuse, type Answer } from '#app/http/refusal.server'
 
 const dayMs = 24 * 60 * 60 * 1000
 export const invitationDays = 7
@@ -32,19 +31,19 @@ export function createInvitations({ db, writes, activity, mails, owed, now }: Te
       by: TeamMember,
       address: string,
       linkOf: (token: string) => string,
-    ): Promise<Done<{ token: string; person: Person; expiresAt: number; mailed: boolean }>> {
+    ): Promise<Answer<{ token: string; person: Person; expiresAt: number; mailed: boolean }>> {
       const name = readName(given.name)
       if (typeof name !== 'string') return name
       const email = readEmail(given.email, 'their')
       if (typeof email !== 'string') return email
-      if (!email) return refused(400, 'Enter their email address, like ann@example.com.', 'email')
+      if (!email) return refuse(400, 'Enter their email address, like ann@example.com.', 'email')
       const role = teamRoles.find((known) => known === given.role)
-      if (!role) return refused(400, 'Choose a role: owner or helper.', 'role')
+      if (!role) return refuse(400, 'Choose a role: owner or helper.', 'role')
       const token = newToken()
       const at = new Date(now())
       const expiresAt = new Date(at.getTime() + invitationDays * dayMs)
       const made = await writes.whenFree(() =>
-        db.transaction((tx): Done<{ person: TeamRow; mailed: boolean }> => {
+        db.transaction((tx): Answer<{ person: TeamRow; mailed: boolean }> => {
           if (
             tx
               .select({ id: team.id })
@@ -52,11 +51,11 @@ export function createInvitations({ db, writes, activity, mails, owed, now }: Te
               .where(and(onTeam, eq(team.email, email)))
               .get()
           ) {
-            return refused(409, `${email} is already on the team.`, 'email')
+            return refuse(409, `${email} is already on the team.`, 'email')
           }
           const [people] = tx.select({ n: count() }).from(team).where(onTeam).all()
           if ((people?.n ?? 0) >= teamLimits.people) {
-            return refused(409, `The team has ${teamLimits.people} people already: remove someone first.`)
+            return refuse(409, `The team has ${teamLimits.people} people already: remove someone first.`)
           }
           const person = tx.insert(team).values({ name, email, role, createdAt: at }).returning().get()
           tx.insert(invitations)
@@ -89,15 +88,15 @@ export function createInvitations({ db, writes, activity, mails, owed, now }: Te
       by: TeamMember,
       address: string,
       linkOf: (token: string) => string,
-    ): Promise<Done<{ token: string; expiresAt: number; name: string; mailed: string | null }>> {
+    ): Promise<Answer<{ token: string; expiresAt: number; name: string; mailed: string | null }>> {
       const token = newToken()
       const at = new Date(now())
       const expiresAt = new Date(at.getTime() + invitationDays * dayMs)
       const made = await writes.whenFree(() =>
-        db.transaction((tx): Done<{ token: string; expiresAt: number; name: string; mailed: string | null }> => {
+        db.transaction((tx): Answer<{ token: string; expiresAt: number; name: string; mailed: string | null }> => {
           const person = active(tx, id)
-          if (!person) return refused(404, 'That person is not on the team.')
-          if (person.joinedAt) return refused(409, `${person.name} has joined already.`)
+          if (!person) return refuse(404, 'That person is not on the team.')
+          if (person.joinedAt) return refuse(409, `${person.name} has joined already.`)
           // The links before stop working, and a mail of one not sent yet goes with it.
           tx.update(invitations)
             .set({ usedAt: at, mailLink: null })

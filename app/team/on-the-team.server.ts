@@ -4,6 +4,7 @@ import type { FarmDatabase } from '#app/data/database.server'
 import type { TeamRole } from '#app/data/enums'
 import { invitations, team, type TeamRow } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
+import { refuse, type Refusal } from '#app/http/refusal.server'
 import { isEmailAddress } from '#app/leads/mailbox'
 import type { Log } from '#app/log'
 import type { OwnerAccess } from '#app/owner/owner-access.server'
@@ -39,16 +40,6 @@ export interface Person {
   passkeys: number
   phones: number
 }
-
-export type Refused = { ok: false; status: number; error: string; field?: string }
-export type Done<T = object> = ({ ok: true } & T) | Refused
-
-export const refused = (status: number, error: string, field?: string): Refused => ({
-  ok: false,
-  status,
-  error,
-  ...(field ? { field } : {}),
-})
 
 export const onTeam = isNull(team.removedAt)
 
@@ -102,17 +93,17 @@ export function endLinksMadeBy(tx: Pick<FarmDatabase, 'update'>, id: number, at:
 }
 
 /** An address as kept: trimmed, in lower case; '' stays '' for the caller to allow or not. */
-export function readEmail(value: string, whose: 'their' | 'your'): string | Refused {
+export function readEmail(value: string, whose: 'their' | 'your'): string | Refusal {
   const email = value.trim().toLowerCase()
   if (email && (!isEmailAddress(email) || email.length > teamLimits.email)) {
-    return refused(400, `Enter ${whose} email address, like ann@example.com.`, 'email')
+    return refuse(400, `Enter ${whose} email address, like ann@example.com.`, 'email')
   }
   return email
 }
 
-export function readName(value: string): string | Refused {
+export function readName(value: string): string | Refusal {
   const name = value.trim().replace(/\s+/g, ' ')
-  if (!name) return refused(400, 'Say what the team should call them.', 'name')
-  if (name.length > teamLimits.name) return refused(400, `Keep the name under ${teamLimits.name} characters.`, 'name')
+  if (!name) return refuse(400, 'Say what the team should call them.', 'name')
+  if (name.length > teamLimits.name) return refuse(400, `Keep the name under ${teamLimits.name} characters.`, 'name')
   return name
 }

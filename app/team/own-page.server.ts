@@ -6,12 +6,11 @@ import {
   personOf,
   readEmail,
   readName,
-  refused,
   withCounts,
-  type Done,
   type Person,
   type TeamNeeds,
 } from './on-the-team.server'
+import { refuse, type Answer } from '#app/http/refusal.server'
 
 /** A person's own page: who they are, what they are told of, their phones and passkeys. */
 export interface Mine extends Person {
@@ -64,17 +63,17 @@ export function createOwnPage({ db, writes }: Pick<TeamNeeds, 'db' | 'writes'>) 
     async changeMine(
       id: number,
       given: { name: string; email: string; mailNewLeads: boolean; pushNewLeads: boolean },
-    ): Promise<Done> {
+    ): Promise<Answer<object>> {
       const name = readName(given.name)
       if (typeof name !== 'string') return name
       const email = readEmail(given.email, 'your')
       if (typeof email !== 'string') return email
       return writes.whenFree(() =>
-        db.transaction((tx): Done => {
+        db.transaction((tx): Answer<object> => {
           const person = active(tx, id)
-          if (!person) return refused(404, 'You are not on the team any more.')
+          if (!person) return refuse(404, 'You are not on the team any more.')
           if (!email && person.email !== null)
-            return refused(400, 'Keep an email address: it is how you sign in.', 'email')
+            return refuse(400, 'Keep an email address: it is how you sign in.', 'email')
           if (
             email &&
             tx
@@ -83,7 +82,7 @@ export function createOwnPage({ db, writes }: Pick<TeamNeeds, 'db' | 'writes'>) 
               .where(and(onTeam, eq(team.email, email), ne(team.id, id)))
               .get()
           ) {
-            return refused(409, `${email} is someone else’s on the team.`, 'email')
+            return refuse(409, `${email} is someone else’s on the team.`, 'email')
           }
           tx.update(team)
             .set({ name, email: email || null, mailNewLeads: given.mailNewLeads, pushNewLeads: given.pushNewLeads })

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { teamRoles } from '#app/data/enums'
 import { invitations, passkeys, pushSubscriptions, team } from '#app/data/schema'
 import type { TeamMember } from '#app/owner/owner-access.server'
-import { active, anotherOwner, endLinksMadeBy, refused, type Done, type TeamNeeds } from './on-the-team.server'
+import { active, anotherOwner, endLinksMadeBy, type TeamNeeds } from './on-the-team.server'
+import { refuse, type Answer } from '#app/http/refusal.server'
 
 /** What an owner changes about someone on the team: their role, their sessions, their place on it. */
 export function createTeamChanges({ db, writes, access, activity, log, now }: TeamNeeds) {
@@ -11,14 +12,14 @@ export function createTeamChanges({ db, writes, access, activity, log, now }: Te
      * Takes them off the team at once: sessions, live sockets, phones, passkeys and links end, the
      * links they made for others too. Never the last owner who has joined.
      */
-    async remove(id: number, by: TeamMember, address: string): Promise<Done> {
+    async remove(id: number, by: TeamMember, address: string): Promise<Answer<object>> {
       const done = await writes.whenFree(() =>
-        db.transaction((tx): Done => {
+        db.transaction((tx): Answer<object> => {
           const person = active(tx, id)
-          if (!person) return refused(404, 'That person is not on the team.')
+          if (!person) return refuse(404, 'That person is not on the team.')
           // Checked in the transaction that writes: two owners removing each other leave one.
           if (person.role === 'owner' && !anotherOwner(tx, id)) {
-            return refused(409, `${person.name} is the last owner: make someone else an owner first.`)
+            return refuse(409, `${person.name} is the last owner: make someone else an owner first.`)
           }
           tx.update(team)
             .set({ removedAt: new Date(now()), email: null, passwordHash: null })
@@ -40,16 +41,16 @@ export function createTeamChanges({ db, writes, access, activity, log, now }: Te
     },
 
     /** A new role, at once: their sessions end, so they sign in again as what they are now. Never the last owner. */
-    async changeRole(id: number, given: string, by: TeamMember, address: string): Promise<Done> {
+    async changeRole(id: number, given: string, by: TeamMember, address: string): Promise<Answer<object>> {
       const role = teamRoles.find((known) => known === given)
-      if (!role) return refused(400, 'Choose a role: owner or helper.', 'role')
+      if (!role) return refuse(400, 'Choose a role: owner or helper.', 'role')
       const done = await writes.whenFree(() =>
-        db.transaction((tx): Done<{ changed: boolean }> => {
+        db.transaction((tx): Answer<{ changed: boolean }> => {
           const person = active(tx, id)
-          if (!person) return refused(404, 'That person is not on the team.')
+          if (!person) return refuse(404, 'That person is not on the team.')
           if (person.role === role) return { ok: true, changed: false }
           if (person.role === 'owner' && !anotherOwner(tx, id)) {
-            return refused(409, `${person.name} is the last owner: make someone else an owner first.`)
+            return refuse(409, `${person.name} is the last owner: make someone else an owner first.`)
           }
           tx.update(team).set({ role }).where(eq(team.id, id)).run()
           // A helper now: the owner links they made end with their owner's rights.
@@ -69,9 +70,9 @@ export function createTeamChanges({ db, writes, access, activity, log, now }: Te
     },
 
     /** Ends every session of theirs, on every browser and phone, and stops pushing their phones: one may be lost. */
-    async signOutEverywhere(id: number, by: TeamMember, address: string): Promise<Done<{ ended: number }>> {
+    async signOutEverywhere(id: number, by: TeamMember, address: string): Promise<Answer<{ ended: number }>> {
       const person = active(db, id)
-      if (!person) return refused(404, 'That person is not on the team.')
+      if (!person) return refuse(404, 'That person is not on the team.')
       await writes.whenFree(() =>
         db.transaction((tx) => {
           tx.delete(pushSubscriptions).where(eq(pushSubscriptions.memberId, id)).run()

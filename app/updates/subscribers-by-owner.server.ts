@@ -3,7 +3,7 @@ import type { FarmDatabase } from '#app/data/database.server'
 import type { SubscriberStatus } from '#app/data/enums'
 import { subscribers, type SubscriberRow } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
-import type { Answer } from '#app/http/refusal.server'
+import { refuse, type Answer } from '#app/http/refusal.server'
 import { writingError } from '#app/writing/writing'
 import { isEmailAddress, mailboxKey } from '#app/leads/mailbox'
 import type { SubscriberLookups } from './subscriber-lookups.server'
@@ -43,13 +43,12 @@ export function createSubscribersByOwner({
       const email = input.email.trim()
       const name = input.name.trim()
       const note = input.note.trim()
-      if (!isEmailAddress(email))
-        return { ok: false, status: 400, error: 'Enter an email address such as ann@example.com.' }
+      if (!isEmailAddress(email)) return refuse(400, 'Enter an email address such as ann@example.com.')
       const problem =
         (name ? writingError(name, 'a name', subscriberLimits.name) : null) ??
         writingError(note, 'a note of how they asked for updates', subscriberLimits.note)
-      if (problem) return { ok: false, status: 400, error: problem }
-      if (/[\r\n]/.test(name + note)) return { ok: false, status: 400, error: 'A name and a note are one line each.' }
+      if (problem) return refuse(400, problem)
+      if (/[\r\n]/.test(name + note)) return refuse(400, 'A name and a note are one line each.')
       const addressKey = mailboxKey(email)
       const stop = stopped(addressKey)
       if (stop) {
@@ -63,8 +62,7 @@ export function createSubscribersByOwner({
         }
       }
       const existing = byAddress.get({ addressKey })
-      if (existing?.status === 'subscribed')
-        return { ok: false, status: 409, error: `${existing.email} is subscribed already.` }
+      if (existing?.status === 'subscribed') return refuse(409, `${existing.email} is subscribed already.`)
       if (existing?.status === 'unsubscribed') {
         return {
           ok: false,
@@ -105,14 +103,14 @@ export function createSubscribersByOwner({
           .returning()
           .all(),
       )
-      if (!row) return { ok: false, status: 409, error: `${email} unsubscribed: only they can subscribe again.` }
+      if (!row) return refuse(409, `${email} unsubscribed: only they can subscribe again.`)
       return { ok: true, subscriber: toSubscriber(row) }
     },
 
     /** The owner takes someone off the list: never mailed an update again, nor asked again. */
     async remove(id: number): Promise<Answer<object>> {
       const row = byId.get({ id })
-      if (!row) return { ok: false, status: 404, error: 'There is no such subscriber.' }
+      if (!row) return refuse(404, 'There is no such subscriber.')
       if (row.status !== 'unsubscribed' || row.unsubscribedBy !== 'owner') {
         await writes.whenFree(() =>
           db

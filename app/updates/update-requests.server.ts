@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import type { AppLoadContext } from '@remix-run/node'
 import type { TeamMember } from '#app/owner/owner-access.server'
-import type { Refusal } from '#app/http/refusal.server'
+import { refuse, type Refusal } from '#app/http/refusal.server'
 import type { Subscribers } from './subscribers.server'
 import { updateError, whySubscribed, type Audience } from './update'
 import { updateMail, type UpdateMailSettings } from './update-sender.server'
@@ -25,7 +25,7 @@ type Ready = { ok: true; desk: UpdatesDesk } | Refusal
 
 /** The desk, or why the owner cannot send updates from here (403, saying what to set). */
 export function updatesDesk({ updates, cannotSendUpdates }: Context): Ready {
-  if (cannotSendUpdates || !updates) return { ok: false, status: 403, error: cannotSendUpdates ?? 'Updates are off.' }
+  if (cannotSendUpdates || !updates) return refuse(403, cannotSendUpdates ?? 'Updates are off.')
   return { ok: true, desk: updates }
 }
 
@@ -64,7 +64,7 @@ export async function sendTest(
   const ready = updatesDesk(context)
   if (!ready.ok) return ready
   const problem = updateError(input.subject, input.text)
-  if (problem) return { ok: false, status: 400, error: problem }
+  if (problem) return refuse(400, problem)
   const taken = context.limits.replies.take('owner')
   if (!taken.ok) {
     return {
