@@ -194,7 +194,9 @@ export async function buildServices(config: Config, env: Record<string, string |
   const inbox = createInbox({ db: database.db, events, writes: database.writes })
   // Before anything is sent: a restored backup's forgotten people are forgotten again first.
   const lifecycle = startDataLifecycle({
-    database,
+    db: database.db,
+    sqlite: database.sqlite,
+    writes: database.writes,
     events,
     inbox,
     databasePath: config.databasePath,

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
-import type { OpenDatabase } from '#app/data/database.server'
+import type { FarmDatabase, OpenDatabase } from '#app/data/database.server'
+import type { Writes } from '#app/data/writes.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Log } from '#app/log'
 import { copyInProcess, createBackups } from './backups.server'
@@ -21,7 +22,9 @@ export interface DataLifecycleSettings {
  * own timers.
  */
 export function startDataLifecycle({
-  database,
+  db,
+  sqlite,
+  writes,
   events,
   inbox,
   databasePath,
@@ -30,7 +33,9 @@ export function startDataLifecycle({
   copierUrl,
   log,
 }: {
-  database: OpenDatabase
+  db: FarmDatabase
+  sqlite: OpenDatabase['sqlite']
+  writes: Writes
   events: SubmissionEvents
   inbox: Parameters<typeof startRetention>[0]['inbox']
   databasePath: string
@@ -43,7 +48,7 @@ export function startDataLifecycle({
   log: Log
 }) {
   const erasureList = createErasureList({
-    db: database.db,
+    db,
     file: join(backupsDir, 'erasures.jsonl'),
     log,
   })
@@ -51,8 +56,9 @@ export function startDataLifecycle({
     log.warn({ lines: erasureList.unreadable, dir: backupsDir }, 'skipped unreadable lines of erasures.jsonl')
   }
   const people = createPeople({
-    database,
-    writes: database.writes,
+    db,
+    sqlite,
+    writes,
     events,
     erasureList,
     siteUrl: () => settings().siteUrl,

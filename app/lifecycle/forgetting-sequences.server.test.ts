@@ -35,7 +35,8 @@ async function run(steps: Step[]) {
   opened.push(database)
   const start = () =>
     createPeople({
-      database,
+      db: database.db,
+      sqlite: database.sqlite,
       writes: database.writes,
       events: new SubmissionEvents(),
       erasureList: createErasureList({ db: database.db, file: join(dir, 'erasures.jsonl'), log }),

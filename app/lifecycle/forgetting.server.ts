@@ -81,14 +81,17 @@ const recordErasure = (tx: Pick<FarmDatabase, 'insert'>, erasure: Erasure, by: n
 
 /** A person's erasure (the right to be forgotten), and its re-applying after a backup from before it is restored. */
 export function createForgetting({
-  database: { db, sqlite },
+  db,
+  sqlite,
   writes,
   events,
   erasureList,
   log,
   now,
 }: {
-  database: Pick<OpenDatabase, 'db' | 'sqlite'>
+  db: FarmDatabase
+  /** The connection itself: its write-ahead log is emptied after an erasure. */
+  sqlite: OpenDatabase['sqlite']
   writes: Writes
   events: SubmissionEvents
   erasureList: ErasureList

@@ -34,7 +34,8 @@ function peopleOver(database: OpenDatabase) {
   const published: SubmissionEvent[] = []
   events.subscribe((event) => published.push(event))
   const people = createPeople({
-    database,
+    db: database.db,
+    sqlite: database.sqlite,
     writes: database.writes,
     events,
     erasureList: createErasureList({

@@ -1,4 +1,4 @@
-import type { OpenDatabase } from '#app/data/database.server'
+import type { FarmDatabase, OpenDatabase } from '#app/data/database.server'
 import type { Writes } from '#app/data/writes.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Log } from '#app/log'
@@ -13,7 +13,8 @@ import { keyMailboxesInOneForm } from './person-rows.server'
  * one transaction and leaves only a salted hash of the address to say it was done.
  */
 export function createPeople({
-  database,
+  db,
+  sqlite,
   writes,
   events,
   erasureList,
@@ -21,7 +22,8 @@ export function createPeople({
   log,
   now = Date.now,
 }: {
-  database: Pick<OpenDatabase, 'db' | 'sqlite'>
+  db: FarmDatabase
+  sqlite: OpenDatabase['sqlite']
   writes: Writes
   events: SubmissionEvents
   erasureList: ErasureList
@@ -32,12 +34,12 @@ export function createPeople({
   now?: () => number
 }) {
   return {
-    exportOf: createPersonExport({ db: database.db, siteUrl, now }),
+    exportOf: createPersonExport({ db, siteUrl, now }),
     /** The erasure list's salted hash of an address: how the activity log names a visitor. */
     hashOfAddress: erasureList.hashOfAddress,
-    ...createForgetting({ database, writes, events, erasureList, log, now }),
-    keyMailboxesInOneForm: () => keyMailboxesInOneForm(database.sqlite),
-    ...createForgottenChecks({ db: database.db, erasureList }),
+    ...createForgetting({ db, sqlite, writes, events, erasureList, log, now }),
+    keyMailboxesInOneForm: () => keyMailboxesInOneForm(sqlite),
+    ...createForgottenChecks({ db, erasureList }),
   }
 }
 
