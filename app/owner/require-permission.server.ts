@@ -13,11 +13,12 @@ export type Guard = { as: 'page'; to?: string; showCannot?: boolean } | { as: 'a
 /** Whoever passed, and (on a page that shows it) what is not set up for this door yet. */
 export type Door = OwnerPass & { cannot: string | null }
 
-type Context = Pick<AppLoadContext, 'owner' | 'siteNames' | 'updates' | 'cannotSendUpdates' | 'push' | 'cannotPush'>
+type Context = Pick<AppLoadContext, 'owner' | 'siteNames' | 'cannotSendUpdates' | 'cannotPush'>
 
+// Each feature says once why it is not set up (null when it is): the desk and the phones exist exactly then.
 const notSetUp: Record<SetUp, (context: Context) => string | null> = {
-  updates: (context) => context.cannotSendUpdates ?? (context.updates ? null : 'Updates are off.'),
-  phones: (context) => context.cannotPush ?? (context.push ? null : 'Notifications are off.'),
+  updates: (context) => context.cannotSendUpdates,
+  phones: (context) => context.cannotPush,
 }
 
 /**
