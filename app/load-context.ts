@@ -32,6 +32,8 @@ export interface SettingsConfig {
   updates: { publicUrl: string } | null
   webhook: { url: string; key: Buffer } | null
   dkim: { selector: string }
+  /** PUBLIC_URL as `siteUrl`: every link in a mail starts with it. */
+  push: { siteUrl: string | null }
   mailbox: { url: string } | null
   activityDays: number
 }

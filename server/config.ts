@@ -4,6 +4,9 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { LlmSettings } from '#app/analysis/llm.server'
 import type { OwnerMailSettings } from '#app/owner-mail/owner-mail-sender.server'
+
+/** The mail settings as read: NOTIFY_FROM's name only when it has one (each sender falls back to the farm's). */
+type MailSettings = Omit<OwnerMailSettings, 'fromName'> & { fromName: string | null }
 import type { WebhookSettings } from '#app/webhook/webhook.server'
 import { mailboxOf, type MailboxSettings } from '#app/mail-back/mailbox.server'
 import { vapidKeysError, type VapidKeys } from '#app/push/vapid.server'
@@ -58,7 +61,7 @@ export interface Config {
   /** Null unless AI_API_URL is set: then messages are read by that language model first. */
   llm: LlmSettings | null
   /** Null unless SMTP_URL and NOTIFY_EMAIL are both set: then the owner is mailed about each lead. */
-  notify: OwnerMailSettings | null
+  notify: MailSettings | null
   /** Whether a clean lead's visitor is mailed the owner's acknowledgement (VISITOR_ACK); only with `notify`. */
   visitorAck: boolean
   /** The first retry's wait of every delivery (NOTIFY_RETRY_SECONDS), each next one twice as long. */
@@ -237,7 +240,7 @@ function mailAddresses(env: Environment, key: 'NOTIFY_EMAIL'): string[] {
   return addresses
 }
 
-function readNotify(env: Environment): OwnerMailSettings | null {
+function readNotify(env: Environment): MailSettings | null {
   const smtpUrl = text(env, 'SMTP_URL')
   const to = mailAddresses(env, 'NOTIFY_EMAIL')
   const from = readSender(env)
@@ -371,7 +374,7 @@ function readLogLevel(env: Environment): Config['logLevel'] {
   return known
 }
 
-function readUpdates(env: Environment, notify: OwnerMailSettings | null): Config['updates'] {
+function readUpdates(env: Environment, notify: MailSettings | null): Config['updates'] {
   const perMinute = wholeNumber(env, 'UPDATES_PER_MINUTE')
   if (!yesOrNo(env, 'UPDATES')) return null
   if (!notify) throw new Error('UPDATES=true needs SMTP_URL and NOTIFY_EMAIL: updates go out by mail')

@@ -4,15 +4,16 @@ type Now = () => Config
 
 /** An invitation's mail: the owner's mail server, and the farm's name to say whom it is from. */
 export const invitationMailSettings = (now: Now) => () => {
-  const notify = now().notify
-  return notify ? { ...notify, fromName: notify.fromName ?? null, farmName: now().farmName } : null
+  const { notify, farmName } = now()
+  return notify ? { ...notify, fromName: notify.fromName ?? farmName, farmName } : null
 }
 
 /** The owner's lead mail: to each person of the team who wants it (the first owner at NOTIFY_EMAIL). */
 export const ownerMailSettings = (now: Now, team: { leadMailTo: (fallback: string[]) => string[] }) => () => {
-  const notify = now().notify
+  const { notify, farmName } = now()
   const to = notify ? team.leadMailTo(notify.to) : []
-  return notify && to.length > 0 ? { ...notify, to } : null
+  // From the farm by name, as every mail is, unless NOTIFY_FROM names another.
+  return notify && to.length > 0 ? { ...notify, fromName: notify.fromName ?? farmName, to } : null
 }
 
 /** An update's mails: only with mail and updates on; from the farm by name unless NOTIFY_FROM names another. */

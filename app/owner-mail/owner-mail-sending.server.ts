@@ -10,8 +10,8 @@ export interface OwnerMailSettings {
   to: string[]
   /** The address mails come from (NOTIFY_FROM's, else the first owner address). */
   from: string
-  /** NOTIFY_FROM's name, when it has one; visitors' mails name the farm without it. */
-  fromName: string | null
+  /** NOTIFY_FROM's name, else the farm's. */
+  fromName: string
   /** Past this many mails in a digest window, leads wait for one digest per window. */
   digestAfter: number
   digestWindowMs: number
@@ -30,7 +30,7 @@ export function ownerMailCarrier(transport: SmtpTransport) {
   const send = (settings: OwnerMailSettings, mail: OwnerMail, key: string | null) =>
     transport.send(settings.smtpUrl, {
       ...(key ? { messageId: `<${key}@${settings.from.slice(settings.from.lastIndexOf('@') + 1)}>` } : {}),
-      from: settings.fromName ? { name: settings.fromName, address: settings.from } : settings.from,
+      from: { name: settings.fromName, address: settings.from },
       to: settings.to,
       replyTo: mail.replyTo,
       subject: mail.subject,

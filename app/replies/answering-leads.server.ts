@@ -33,7 +33,7 @@ export function answerLeads({
   writes: Writes
   events: SubmissionEvents
   /** The owner's mail settings now (SMTP_URL, NOTIFY_*): null while none is sent. */
-  mail: () => OwnerMailSettings | null
+  mail: () => (Omit<OwnerMailSettings, 'fromName'> & { fromName: string | null }) | null
   retryBaseMs: number
   farmName: () => string
   /** VISITOR_ACK now. */

@@ -27,6 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       me: who.id,
       cannot,
       invitationDays,
+      // Without PUBLIC_URL an invitation's link starts with the address this page was opened at.
+      linksFrom: context.settings.config.push.siteUrl ? null : new URL(request.url).origin,
     },
     { headers: ownerDataHeaders },
   )
@@ -44,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     )
   if (!fields) return refused(400, notText)
   const address = context.clientAddress
-  const link = (token: string) => `${new URL(request.url).origin}/join/${token}`
+  const link = (token: string) => `${context.settings.config.push.siteUrl ?? new URL(request.url).origin}/join/${token}`
   if (fields.intent === 'invite') {
     const invited = await context.team.invite(fields, pass.who, address, link)
     if (!invited.ok) return refused(invited.status, invited.error, invited.field ? { field: invited.field } : {})
@@ -87,7 +89,7 @@ const buttonStyle =
   'rounded-full px-3 py-1 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50 disabled:opacity-60'
 
 export default function TeamPage() {
-  const { people, me, cannot, invitationDays: days } = useLoaderData<typeof loader>()
+  const { people, me, cannot, invitationDays: days, linksFrom } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
   const problem = answer?.problem ?? null
@@ -193,6 +195,18 @@ export default function TeamPage() {
         })}
       </ul>
       <h2 className="mt-10 font-serif text-2xl font-bold text-green-900">Add someone</h2>
+      {linksFrom ? (
+        <p
+          data-testid="links-from"
+          className="mt-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200"
+        >
+          {`Invitation links start with ${linksFrom}, the address this page is open at. If the person you invite cannot reach it from where they are, set the site’s public address in the `}
+          <a href="/farm-sales/settings#farm" className="font-semibold underline">
+            settings
+          </a>{' '}
+          first.
+        </p>
+      ) : null}
       {/* A fresh, empty form once someone is added: the next person starts from blank fields. */}
       <Form
         method="post"

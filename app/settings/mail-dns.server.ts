@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net'
 import { Resolver } from 'node:dns/promises'
 import { propertyOf } from '#app/outside'
 
@@ -59,6 +60,16 @@ const keyOf = (record: string) => /(?:^|;)\s*p=([^;]*)/i.exec(record)?.[1]?.repl
  * each looked up live and said in words: present and right, missing, or wrong (another key, two
  * SPF records). A lookup that fails is said as such, never taken for a missing record.
  */
+/**
+ * The SPF record to publish: the mail server by its name (`a:`), or by its address when it is one
+ * (`ip4:`, `ip6:`; `a:` with an address is a permanent error), and the domain's own MX.
+ */
+export function spfRecord(mailServer: string | null): string {
+  const host = mailServer?.replace(/^\[(.*)\]$/, '$1') ?? null
+  const mechanism = !host ? '' : isIPv4(host) ? `ip4:${host} ` : isIPv6(host) ? `ip6:${host} ` : `a:${host} `
+  return `v=spf1 ${mechanism}mx ~all`
+}
+
 export async function checkMailDns({
   domain,
   selector,
@@ -85,7 +96,7 @@ export async function checkMailDns({
       return code === 'ENOTFOUND' || code === 'ENODATA' ? [] : null
     }
   }
-  const spfPublish = `v=spf1 ${mailServer ? `a:${mailServer} ` : ''}mx ~all`
+  const spfPublish = spfRecord(mailServer)
   const dkimName = `${selector}._domainkey.${domain}`
   const dmarcName = `_dmarc.${domain}`
   const dmarcPublish = `v=DMARC1; p=none; rua=mailto:${reportsTo}`

@@ -9,7 +9,8 @@ import { mailVerdict } from '#app/delivery/smtp-refusals.server'
 export interface InvitationMailSettings {
   smtpUrl: string
   from: string
-  fromName: string | null
+  /** NOTIFY_FROM's name, else the farm's. */
+  fromName: string
   farmName: string
 }
 
@@ -83,7 +84,7 @@ export function mailInvitations({
       const mail = invitationMail(person, current.farmName, invitation.mailLink, invitation.expiresAt)
       try {
         await transport.send(current.smtpUrl, {
-          from: current.fromName ? { name: current.fromName, address: current.from } : current.from,
+          from: { name: current.fromName, address: current.from },
           to: person.email,
           subject: mail.subject,
           text: mail.text,

@@ -54,7 +54,7 @@ describe('the mail set-up page', () => {
     )[0]!
     const publicKey = createPublicKey(createPrivateKey(key)).export({ type: 'spki', format: 'der' }).toString('base64')
     expect(before).toContain('No SPF record: publish this TXT record at bramble.example.')
-    expect(before).toContain('v=spf1 a:127.0.0.1 mx ~all')
+    expect(before).toContain('v=spf1 ip4:127.0.0.1 mx ~all')
     expect(before).toContain('No DKIM key at farm._domainkey.bramble.example: publish this TXT record there.')
     expect(before).toContain(`v=DKIM1; k=rsa; p=${publicKey}`)
     expect(before).toContain(

@@ -76,7 +76,8 @@ describe('mail to the owner', () => {
     expect(sent!.to).toMatchObject({
       value: [{ address: 'owner@farm.example' }, { address: 'partner@farm.example' }],
     })
-    expect(sent!.from?.value).toEqual([{ address: 'owner@farm.example', name: '' }])
+    // From the farm by name (the shipped FARM_NAME), though NOTIFY_FROM names none: before, no name.
+    expect(sent!.from?.value).toEqual([{ address: 'owner@farm.example', name: 'Willow Creek Farm' }])
     expect(sent!.replyTo?.value).toEqual([{ address: 'ann.baker@example.com', name: 'Ann Baker' }])
     const urgent = stored.analysis?.urgency.level === 'high'
     expect(urgent).toBe(true)

@@ -356,6 +356,23 @@ describe('people and roles', () => {
 })
 
 describe('invitations by mail', () => {
+  it('starts every invitation link with PUBLIC_URL, whatever address the page was opened at; without it, the page says so first', async () => {
+    const port = await freePort()
+    const { server, owner } = await site({ PUBLIC_URL: `http://localhost:${port}` }, port)
+    const page = await call(server, owner, '/farm-sales/team')
+    expect(page.text).not.toContain('Invitation links start with')
+    const token = await invite(server.url, owner, { name: 'Robin Hedge', email: 'robin@farm.example', role: 'helper' })
+    const answer = await teamForm(server.url, owner, { intent: 'invite-again', id: '2' })
+    const { invited } = JSON.parse(answer.text) as { invited: { link: string } }
+    expect(server.url).toContain('127.0.0.1')
+    expect(invited.link).toMatch(new RegExp(`^http://localhost:${port}/join/[\\w-]+$`))
+    expect(token).not.toBe('')
+
+    const without = await site()
+    const shown = (await call(without.server, without.owner, '/farm-sales/team')).text
+    expect(shown).toContain(`Invitation links start with ${without.server.url}, the address this page is open at.`)
+  })
+
   it('mails the link when mail is set up, from the outbox, and keeps only its hash once it is sent; says so when it cannot', async () => {
     const { server, owner } = await site({
       SMTP_URL: mail.url,
@@ -378,6 +395,8 @@ describe('invitations by mail', () => {
     expect(sent.text).toContain('Hello Robin Hedge,')
     expect(sent.text).toContain(invited.link)
     expect(sent.headers.get('auto-submitted')).toBe('auto-generated')
+    // A new person learns which farm it is from: the farm's name, though NOTIFY_FROM names none.
+    expect(sent.from?.text).toBe('"Bramble Hill Farm" <owner@farm.example>')
     await expect
       .poll(() => readRows(server.databasePath, "SELECT state FROM deliveries WHERE kind = 'invitation-mail'"))
       .toEqual([{ state: 'sent' }])

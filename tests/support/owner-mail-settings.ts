@@ -8,7 +8,7 @@ export const unreachableOwnerMail: OwnerMailSettings = {
   smtpUrl: 'smtp://127.0.0.1:1',
   to: ['owner@farm.example'],
   from: 'owner@farm.example',
-  fromName: null,
+  fromName: 'Bramble Hill Farm',
   digestAfter: 3,
   digestWindowMs: 600_000,
   publicUrl: null,
