@@ -30,6 +30,17 @@ export function createPasswordSignIn({
   const window = { windowMs: 15 * 60_000, now }
   const wrongHere = createRateLimit({ limit: 10, ...window })
   const wrongAnywhere = createRateLimit({ limit: 50, ...window })
+  /** The same two windows wherever a password is judged: signing in, and adding a passkey. */
+  const wrongPasswords = (account: string, address: string) => {
+    const here = `${account} from ${visitorKey(address)}`
+    return {
+      spent: () => (wrongHere.spent(here).ok ? wrongAnywhere.spent(account) : wrongHere.spent(here)),
+      wrong: () => {
+        wrongHere.take(here)
+        wrongAnywhere.take(account)
+      },
+    }
+  }
 
   return {
     async signIn({ email, password }, opening) {
@@ -46,9 +57,8 @@ export function createPasswordSignIn({
         )
         .orderBy(asc(team.id))
         .get()
-      const account = person ? `member:${person.id}` : `address:${address}`
-      const here = `${account} from ${visitorKey(opening.address ?? '')}`
-      const spent = wrongHere.spent(here).ok ? wrongAnywhere.spent(account) : wrongHere.spent(here)
+      const judged = wrongPasswords(person ? `member:${person.id}` : `address:${address}`, opening.address ?? '')
+      const spent = judged.spent()
       if (!spent.ok) {
         return {
           ok: false,
@@ -60,8 +70,7 @@ export function createPasswordSignIn({
       }
       const checked = await checkPassword(password, person?.passwordHash ?? null)
       if (!person || !checked.right) {
-        wrongHere.take(here)
-        wrongAnywhere.take(account)
+        judged.wrong()
         return {
           ok: false,
           status: 401,
@@ -81,11 +90,11 @@ export function createPasswordSignIn({
     },
 
     async checkOwnPassword(memberId, password, address) {
-      const here = `member:${memberId} from ${visitorKey(address)}`
-      if (!wrongHere.spent(here).ok) return 'too-many'
+      const judged = wrongPasswords(`member:${memberId}`, address)
+      if (!judged.spent().ok) return 'too-many'
       const hash = db.select({ hash: team.passwordHash }).from(team).where(eq(team.id, memberId)).get()?.hash ?? null
       if ((await checkPassword(password, hash)).right) return 'right'
-      wrongHere.take(here)
+      judged.wrong()
       return 'wrong'
     },
 

@@ -41,6 +41,13 @@ export function action({ request, context }: ActionFunctionArgs) {
     if (!read.ok) return read.answer
     const { password, response } = read.body
     if (typeof password === 'string') {
+      // A password judged here counts as a sign-in's does: per address, and per account from anywhere.
+      const allowed = context.limits.signIns.take(context.clientAddress)
+      if (!allowed.ok) {
+        throw jsonError(429, 'Too many password attempts. Please wait a minute and try again.', {
+          'Retry-After': String(allowed.retryAfterSeconds),
+        })
+      }
       const checked = await context.owner.checkOwnPassword(who.id, password, context.clientAddress)
       if (checked !== 'right') {
         return jsonError(

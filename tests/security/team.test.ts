@@ -53,6 +53,33 @@ describe('guessing passwords', () => {
     expect(passkey.status).toBe(429)
   })
 
+  it('counts the password asked before adding a passkey as a sign-in’s: 5 a minute per address, 50 wrong from all', async () => {
+    // TRUST_PROXY so each guess comes from an address of its own. Before: 70 wrong from 7 addresses were all judged.
+    const server = await serve({ env: { OWNER_PASSWORD: ownerPassword, TRUST_PROXY: 'loopback' } })
+    const owner = await signInAs(server.url, '', ownerPassword)
+    const guess = (password: string, from: Record<string, string>) =>
+      fetch(`${server.url}/api/passkeys`, {
+        method: 'POST',
+        headers: { Cookie: owner, Origin: server.url, 'Content-Type': 'application/json', ...from },
+        body: JSON.stringify({ password }),
+      })
+    const one = fromSomewhere()
+    for (let n = 0; n < 5; n++) expect((await guess(`guess ${n}`, one)).status).toBe(400)
+    const sixth = await guess(ownerPassword, one)
+    expect(sixth.status).toBe(429)
+    expect(sixth.headers.get('retry-after')).toMatch(/^\d+$/)
+    // Many addresses: 45 more wrong ones make 50 on the account; then the right one is refused from anywhere.
+    for (let n = 0; n < 45; n++) {
+      expect((await guess(`botnet ${n}`, { 'X-Forwarded-For': `203.0.113.${n + 1}` })).status).toBe(400)
+    }
+    const right = await guess(ownerPassword, fromSomewhere())
+    expect(right.status).toBe(429)
+    expect(await right.json()).toEqual({ error: 'Too many wrong passwords. Wait a while.' })
+    // The same account's sign-in waits out the same window.
+    expect((await tryPassword(server, '', ownerPassword, fromSomewhere())).status).toBe(429)
+    expect(readRows(server.databasePath, 'SELECT count(*) AS n FROM passkeys')).toEqual([{ n: 0 }])
+  })
+
   it('is limited per account from many addresses: past 50 wrong in all, the password waits out the window, from anywhere', async () => {
     // TRUST_PROXY so each guess comes from an address of its own, as a botnet's would.
     const server = await serve({ env: { OWNER_PASSWORD: ownerPassword, TRUST_PROXY: 'loopback' } })
