@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, lte, min, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNull, lte, min, or, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import type { DeliveryKind } from '#app/data/enums'
 import { deliveries, type DeliveryRow } from '#app/data/schema'
@@ -39,6 +39,12 @@ export function dueAgainNow(
     unpauseKinds(tx, kinds)
   })
 }
+
+/** Which items the owner acts on: of a kind, about a lead, a mail. */
+type Which = { kind: DeliveryKind; submissionId: number; replyId: number }
+
+const picked = ({ kind, submissionId, replyId }: Which) =>
+  and(eq(deliveries.kind, kind), eq(deliveries.submissionId, submissionId), eq(deliveries.replyId, replyId))
 
 /**
  * The one place a delivery's state is written, in one vocabulary for every kind. Each call is one
@@ -117,7 +123,7 @@ export function deliveryRecord(db: Pick<FarmDatabase, 'update' | 'select'>) {
      * Owed again from now, as if new (the owner's 'Try again'), any set-aside undone: the ones
      * `which` picks that failed or were given up. Answers how many.
      */
-    again(which: SQL, at: Date): number {
+    again(which: Which, at: Date): number {
       return db
         .update(deliveries)
         .set({
@@ -128,15 +134,15 @@ export function deliveryRecord(db: Pick<FarmDatabase, 'update' | 'select'>) {
           lastError: null,
           dismissedAt: null,
         })
-        .where(and(which, failedForGood))
+        .where(and(picked(which), failedForGood))
         .run().changes
     },
     /** Set aside by the owner, who has seen it: the failed ones `which` picks, not set aside yet. Answers how many. */
-    setAside(which: SQL, at: Date): number {
+    setAside(which: Which, at: Date): number {
       return db
         .update(deliveries)
         .set({ dismissedAt: at })
-        .where(and(which, failedForGood, isNull(deliveries.dismissedAt)))
+        .where(and(picked(which), failedForGood, isNull(deliveries.dismissedAt)))
         .run().changes
     },
   }
