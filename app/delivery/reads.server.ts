@@ -1,12 +1,14 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
+import type { DeliveryKind, DeliveryState } from '#app/data/enums'
 import { deliveries, type DeliveryRow } from '#app/data/schema'
+import { waiting } from './record.server'
 
 /**
  * What the rest of the site reads of what it owes: every read of `deliveries` outside the engine
  * is one of these, so the table's shape is known in app/delivery alone.
  */
-type Reads = Pick<FarmDatabase, 'select'>
+type Reads = Pick<FarmDatabase, 'select' | 'get' | 'all'>
 
 /** How each of these mails to visitors went, by the mail's id (an answer read back has none). */
 export function visitorMailsOf(db: Reads, replyIds: number[]): Map<number, DeliveryRow> {
@@ -42,3 +44,42 @@ export const updateMailsTo = (db: Reads, subscriberId: number): DeliveryRow[] =>
     .where(and(eq(deliveries.subscriberId, subscriberId), isNotNull(deliveries.updateId)))
     .orderBy(asc(deliveries.id))
     .all()
+
+/** How many of an update's mails are in each state. */
+export const updateMailStates = (db: Reads, updateId: number) =>
+  db.all<{ state: DeliveryState; n: number }>(
+    sql`SELECT state, count(*) AS n FROM ${deliveries} WHERE update_id = ${updateId} GROUP BY 1`,
+  )
+
+/** Why an update's mails failed for good, the commonest reasons first, at most `most` of them. */
+export const updateFailures = (db: Reads, updateId: number, most: number) =>
+  db.all<{ reason: string; count: number }>(
+    sql`SELECT coalesce(last_error, 'No reason given') AS reason, count(*) AS count FROM ${deliveries}
+        WHERE update_id = ${updateId} AND state IN ('failed', 'gave-up') GROUP BY 1 ORDER BY 2 DESC LIMIT ${most}`,
+  )
+
+/** How many subscribers an update was owed to that `who` picks (a condition on `subscribers`, as `s`). */
+export const updateSubscribersWho = (db: Reads, updateId: number, who: SQL): number =>
+  db.get<{ n: number }>(
+    sql`SELECT count(*) AS n FROM ${deliveries} d JOIN subscribers s ON s.id = d.subscriber_id
+        WHERE d.update_id = ${updateId} AND ${who}`,
+  ).n
+
+/** How many of a kind the receiver took since a moment. */
+export function sentSince(db: Reads, kind: DeliveryKind, since: Date): number {
+  const [row] = db
+    .select({ n: count() })
+    .from(deliveries)
+    .where(and(eq(deliveries.kind, kind), gte(deliveries.sentAt, since)))
+    .all()
+  return row?.n ?? 0
+}
+
+/** Whether anything of a kind waits to be sent. */
+export const somethingWaits = (db: Reads, kind: DeliveryKind): boolean =>
+  db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(and(eq(deliveries.kind, kind), waiting))
+    .limit(1)
+    .all().length > 0
