@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, lte, min, or, sql } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNull, lte, min, or, sql, type SQL } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import type { DeliveryKind } from '#app/data/enums'
 import { deliveries, type DeliveryRow } from '#app/data/schema'
@@ -159,6 +159,37 @@ export function owe(tx: Pick<FarmDatabase, 'insert'>, owed: Owed, at: Date): voi
   tx.insert(deliveries)
     .values({ ...owed, nextAttemptAt: at, createdAt: at })
     .run()
+}
+
+/**
+ * Owes an update's mail to each subscriber `audience` picks (a condition on `subscribers`, as `s`),
+ * in one statement however many they are. Each mail's Message-ID is random and kept with it, so a
+ * retry sends the same one. Answers how many.
+ */
+export function oweAnUpdate(tx: Pick<FarmDatabase, 'run'>, updateId: number, audience: SQL, at: Date): number {
+  return tx.run(
+    sql`INSERT INTO ${deliveries} (kind, update_id, subscriber_id, next_attempt_at, created_at, receipt_key)
+        SELECT 'update-mail', ${updateId}, s.id, ${at.getTime()}, ${at.getTime()},
+          'update.' || lower(hex(randomblob(16))) FROM subscribers s
+        WHERE ${audience} ORDER BY s.id`,
+  ).changes
+}
+
+/**
+ * Owes a push about a lead (or, with `replyId`, the visitor's answer) to each phone `phones` picks
+ * (a condition on `push_subscriptions`), in one statement: it runs in a lead's own commit. Answers how many.
+ */
+export function owePushes(
+  tx: Pick<FarmDatabase, 'run'>,
+  { submissionId, replyId }: { submissionId: number; replyId: number | null },
+  phones: SQL,
+  at: Date,
+): number {
+  return tx.run(
+    sql`INSERT INTO ${deliveries} (kind, phone_id, submission_id, reply_id, next_attempt_at, created_at)
+        SELECT 'push', id, ${submissionId}, ${replyId}, ${at.getTime()}, ${at.getTime()} FROM push_subscriptions
+        WHERE ${phones}`,
+  ).changes
 }
 
 /**
