@@ -1,4 +1,18 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  max,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import type { DeliveryKind, DeliveryState } from '#app/data/enums'
 import { deliveries, type DeliveryRow } from '#app/data/schema'
@@ -83,3 +97,41 @@ export const somethingWaits = (db: Reads, kind: DeliveryKind): boolean =>
     .where(and(eq(deliveries.kind, kind), waiting))
     .limit(1)
     .all().length > 0
+
+/** How many mails went to the owner since a moment, a digest once (each mail's `sentIn` names it). */
+export function mailsToOwnerSince(db: Reads, since: Date): number {
+  const [row] = db
+    .select({ mails: countDistinct(deliveries.sentIn) })
+    .from(deliveries)
+    .where(and(eq(deliveries.kind, 'owner-mail'), gte(deliveries.sentAt, since)))
+    .all()
+  return row?.mails ?? 0
+}
+
+/** When the owner's last digest went, if one went since a moment. */
+export function lastDigestSince(db: Reads, since: Date): Date | null {
+  const [row] = db
+    .select({ at: max(deliveries.sentAt) })
+    .from(deliveries)
+    .where(
+      and(eq(deliveries.kind, 'owner-mail'), gte(deliveries.sentAt, since), sql`${deliveries.sentIn} LIKE 'digest-%'`),
+    )
+    .all()
+  return row?.at ?? null
+}
+
+/** What a phone was told since a moment: how many leads one by one, and when a burst, if one. */
+export function phoneToldSince(db: Reads, phoneId: number, since: Date): { singles: number; burstAt: Date | null } {
+  const mine = and(eq(deliveries.phoneId, phoneId), gte(deliveries.sentAt, since))
+  const [recent] = db
+    .select({ singles: count() })
+    .from(deliveries)
+    .where(and(mine, isNull(deliveries.sentIn)))
+    .all()
+  const [burst] = db
+    .select({ at: max(deliveries.sentAt) })
+    .from(deliveries)
+    .where(and(mine, like(deliveries.sentIn, 'burst%')))
+    .all()
+  return { singles: recent?.singles ?? 0, burstAt: burst?.at ?? null }
+}
