@@ -9,6 +9,28 @@ const serverFolder = { group: ['\\#server/**'], message: 'app/ never imports the
 const serverOnly = { group: ['**/*.server'], message: 'Server-only module' }
 const upward = { group: ['../*'], message: 'Import another folder as #app/…, #server/… or #tests/…' }
 
+// The deliveries table is the delivery engine's: elsewhere what is owed is read and written through
+// app/delivery's functions, so its states are written in one place. Besides the engine, the schema
+// and what checks or measures the site (tests, the bench) may name it.
+const deliveriesWords = 'Read or write deliveries through app/delivery (reads.server.ts, record.server.ts)'
+const deliveriesTable = { name: '#app/data/schema', importNames: ['deliveries'], message: deliveriesWords }
+const mayNameDeliveries = ['app/delivery/**', 'app/data/**', 'tests/**', 'bench/**', '**/*.test.{ts,tsx}']
+const namesDeliveries = '/\\bdeliveries\\b/'
+const runsSql = 'CallExpression[callee.property.name=/^(prepare|exec|run|raw)$/]'
+
+/**
+ * `no-restricted-imports` with these patterns for `files`, and the deliveries table too where it may
+ * not be named: twice, since a later block's options replace an earlier's.
+ */
+const restrictedImports = ({ files, ignores = [], patterns }) => [
+  { files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } },
+  {
+    files,
+    ignores: [...ignores, ...mayNameDeliveries],
+    rules: { 'no-restricted-imports': ['error', { patterns, paths: [deliveriesTable] }] },
+  },
+]
+
 // Each room may import only the rooms scripts/rooms.js says; they stand in layers (checked here).
 const roomZones = layers().flatMap((room) =>
   Object.keys(rooms)
@@ -53,20 +75,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  {
-    // One import style: `./` within a folder, `#app/…`, `#server/…`, `#tests/…` beyond it.
+  // One import style: `./` within a folder, `#app/…`, `#server/…`, `#tests/…` beyond it.
+  ...restrictedImports({
     files: ['**/*.{ts,tsx,js,mjs}'],
     ignores: ['*.config.{ts,js}', 'tests/dev/vitest.config.ts', 'bench/bare-remix/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [upward] }] },
-  },
-  {
-    // Dependencies point inward: nothing in app/ reaches into the server that composes it.
-    files: ['app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [upward, serverFolder] }] },
-  },
-  {
-    // Browser code must never reach for server-only modules; route modules may (Remix keeps
-    // `.server` files out of the browser bundle), and so may server code and its tests.
+    patterns: [upward],
+  }),
+  // Dependencies point inward: nothing in app/ reaches into the server that composes it.
+  ...restrictedImports({ files: ['app/**/*.{ts,tsx}'], patterns: [upward, serverFolder] }),
+  // Browser code must never reach for server-only modules; route modules may (Remix keeps
+  // `.server` files out of the browser bundle), and so may server code and its tests.
+  ...restrictedImports({
     files: ['app/**/*.{ts,tsx}'],
     ignores: [
       'app/**/*.server.{ts,tsx}',
@@ -75,7 +94,23 @@ export default tseslint.config(
       'app/root.tsx',
       'app/load-context.ts',
     ],
-    rules: { 'no-restricted-imports': ['error', { patterns: [upward, serverFolder, serverOnly] }] },
+    patterns: [upward, serverFolder, serverOnly],
+  }),
+  {
+    // Nor is the deliveries table named in SQL where it may not be: in an `sql` template, or a
+    // string or template given to prepare, exec, run or sql.raw.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: mayNameDeliveries,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          `TaggedTemplateExpression[tag.name='sql'] > TemplateLiteral > TemplateElement[value.raw=${namesDeliveries}]`,
+          `${runsSql} > Literal[value=${namesDeliveries}]`,
+          `${runsSql} > TemplateLiteral > TemplateElement[value.raw=${namesDeliveries}]`,
+        ].map((selector) => ({ selector, message: deliveriesWords })),
+      ],
+    },
   },
   {
     files: ['app/**/*.{ts,tsx}'],

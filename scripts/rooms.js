@@ -21,7 +21,7 @@ export const rooms = {
   updates: ['analysis', 'data', 'delivery', 'http', 'leads', 'log', 'owner', 'writing'],
   replies: ['data', 'delivery', 'http', 'leads', 'limits', 'live', 'log', 'owner', 'owner-mail', 'updates', 'writing'],
   submissions: ['analysis', 'components', 'data', 'http', 'leads', 'limits', 'live', 'log', 'replies'],
-  lifecycle: ['data', 'leads', 'live', 'log', 'outside', 'push'],
+  lifecycle: ['data', 'delivery', 'leads', 'live', 'log', 'outside', 'push'],
   inbox: ['analysis', 'data', 'http', 'leads', 'lifecycle', 'live', 'owner', 'replies', 'team'],
   settings: ['analysis', 'data', 'delivery', 'http', 'log', 'outside', 'owner', 'webhook'],
   'mail-back': ['data', 'delivery', 'leads', 'live', 'log', 'outside', 'replies', 'submissions'],

@@ -40,6 +40,12 @@ export function dueAgainNow(
   })
 }
 
+/** Which items the owner acts on: of a kind, about a lead, a mail. */
+type Which = { kind: DeliveryKind; submissionId: number; replyId: number }
+
+const picked = ({ kind, submissionId, replyId }: Which) =>
+  and(eq(deliveries.kind, kind), eq(deliveries.submissionId, submissionId), eq(deliveries.replyId, replyId))
+
 /**
  * The one place a delivery's state is written, in one vocabulary for every kind. Each call is one
  * statement; the sender runs it through `writes.whenFree` (or inside its own transaction as `tx`).
@@ -117,7 +123,7 @@ export function deliveryRecord(db: Pick<FarmDatabase, 'update' | 'select'>) {
      * Owed again from now, as if new (the owner's 'Try again'), any set-aside undone: the ones
      * `which` picks that failed or were given up. Answers how many.
      */
-    again(which: SQL, at: Date): number {
+    again(which: Which, at: Date): number {
       return db
         .update(deliveries)
         .set({
@@ -128,15 +134,15 @@ export function deliveryRecord(db: Pick<FarmDatabase, 'update' | 'select'>) {
           lastError: null,
           dismissedAt: null,
         })
-        .where(and(which, failedForGood))
+        .where(and(picked(which), failedForGood))
         .run().changes
     },
     /** Set aside by the owner, who has seen it: the failed ones `which` picks, not set aside yet. Answers how many. */
-    setAside(which: SQL, at: Date): number {
+    setAside(which: Which, at: Date): number {
       return db
         .update(deliveries)
         .set({ dismissedAt: at })
-        .where(and(which, failedForGood, isNull(deliveries.dismissedAt)))
+        .where(and(picked(which), failedForGood, isNull(deliveries.dismissedAt)))
         .run().changes
     },
   }
@@ -153,6 +159,37 @@ export function owe(tx: Pick<FarmDatabase, 'insert'>, owed: Owed, at: Date): voi
   tx.insert(deliveries)
     .values({ ...owed, nextAttemptAt: at, createdAt: at })
     .run()
+}
+
+/**
+ * Owes an update's mail to each subscriber `audience` picks (a condition on `subscribers`, as `s`),
+ * in one statement however many they are. Each mail's Message-ID is random and kept with it, so a
+ * retry sends the same one. Answers how many.
+ */
+export function oweAnUpdate(tx: Pick<FarmDatabase, 'run'>, updateId: number, audience: SQL, at: Date): number {
+  return tx.run(
+    sql`INSERT INTO ${deliveries} (kind, update_id, subscriber_id, next_attempt_at, created_at, receipt_key)
+        SELECT 'update-mail', ${updateId}, s.id, ${at.getTime()}, ${at.getTime()},
+          'update.' || lower(hex(randomblob(16))) FROM subscribers s
+        WHERE ${audience} ORDER BY s.id`,
+  ).changes
+}
+
+/**
+ * Owes a push about a lead (or, with `replyId`, the visitor's answer) to each phone `phones` picks
+ * (a condition on `push_subscriptions`), in one statement: it runs in a lead's own commit. Answers how many.
+ */
+export function owePushes(
+  tx: Pick<FarmDatabase, 'run'>,
+  { submissionId, replyId }: { submissionId: number; replyId: number | null },
+  phones: SQL,
+  at: Date,
+): number {
+  return tx.run(
+    sql`INSERT INTO ${deliveries} (kind, phone_id, submission_id, reply_id, next_attempt_at, created_at)
+        SELECT 'push', id, ${submissionId}, ${replyId}, ${at.getTime()}, ${at.getTime()} FROM push_subscriptions
+        WHERE ${phones}`,
+  ).changes
 }
 
 /**

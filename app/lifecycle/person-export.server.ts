@@ -1,8 +1,7 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import { and, asc, inArray, sql } from 'drizzle-orm'
 import type { DeliveryKind } from '#app/data/enums'
 import type { FarmDatabase } from '#app/data/database.server'
 import {
-  deliveries,
   replies,
   returnedMails,
   subscribers,
@@ -11,6 +10,7 @@ import {
   type SubmissionRow,
   type SubscriberRow,
 } from '#app/data/schema'
+import { owedAbout, updateMailsTo, visitorMailsOf } from '#app/delivery/reads.server'
 import { leadView } from '#app/leads/lead-view.server'
 import { leadPushMessage } from '#app/push/push-message'
 import { mailboxOf, sentBy, subscribedAs, theirAnswers } from './person-rows.server'
@@ -44,26 +44,15 @@ export function createPersonExport({
       <T extends { submissionId: number }>(rows: T[]) =>
       (id: number) =>
         rows.filter((row) => row.submissionId === id)
-    const mailsTo = bySubmission(
-      ids.length
-        ? db
-            .select({ ...getTableColumns(replies), delivery: deliveries })
-            .from(replies)
-            .leftJoin(deliveries, and(eq(deliveries.replyId, replies.id), eq(deliveries.kind, 'visitor-mail')))
-            .where(inArray(replies.submissionId, ids))
-            .orderBy(asc(replies.id))
-            .all()
-        : [],
-    )
-    const owed = ids.length
-      ? db
-          .select()
-          .from(deliveries)
-          .where(inArray(deliveries.submissionId, ids))
-          .orderBy(asc(deliveries.id))
-          .all()
-          .map((row) => ({ ...row, submissionId: row.submissionId! }))
+    const mails = ids.length
+      ? db.select().from(replies).where(inArray(replies.submissionId, ids)).orderBy(asc(replies.id)).all()
       : []
+    const delivered = visitorMailsOf(
+      db,
+      mails.map((mail) => mail.id),
+    )
+    const mailsTo = bySubmission(mails.map((mail) => ({ ...mail, delivery: delivered.get(mail.id) ?? null })))
+    const owed = owedAbout(db, ids).map((row) => ({ ...row, submissionId: row.submissionId! }))
     const ofKind = (kind: DeliveryKind) => bySubmission(owed.filter((row) => row.kind === kind))
     const ownerMails = ofKind('owner-mail')
     const posts = ofKind('webhook-post')
@@ -113,6 +102,32 @@ export function createPersonExport({
     }))
   }
 
+  /** Each update mailed to a subscriber, oldest first. */
+  function updatesMailedTo(subscriberId: number) {
+    const mails = updateMailsTo(db, subscriberId)
+    const subjects = new Map(
+      mails.length
+        ? db
+            .select({ id: updates.id, subject: updates.subject })
+            .from(updates)
+            .where(
+              inArray(
+                updates.id,
+                mails.map((mail) => mail.updateId!),
+              ),
+            )
+            .all()
+            .map((update) => [update.id, update.subject])
+        : [],
+    )
+    return mails.flatMap((mail) => {
+      const subject = subjects.get(mail.updateId!)
+      return subject === undefined
+        ? []
+        : [{ subject, status: mail.state, sentAt: iso(mail.sentAt), lastError: mail.lastError }]
+    })
+  }
+
   /** Their subscription to the updates, with each update mailed to them. */
   function subscriptionOf(subscriber: SubscriberRow) {
     return {
@@ -126,19 +141,7 @@ export function createPersonExport({
       unsubscribedAt: iso(subscriber.unsubscribedAt),
       unsubscribedBy: subscriber.unsubscribedBy,
       lastError: subscriber.lastError,
-      updatesMailed: db
-        .select({
-          subject: updates.subject,
-          status: deliveries.state,
-          sentAt: deliveries.sentAt,
-          lastError: deliveries.lastError,
-        })
-        .from(deliveries)
-        .innerJoin(updates, eq(updates.id, deliveries.updateId))
-        .where(eq(deliveries.subscriberId, subscriber.id))
-        .orderBy(asc(deliveries.id))
-        .all()
-        .map((mail) => ({ ...mail, sentAt: iso(mail.sentAt) })),
+      updatesMailed: updatesMailedTo(subscriber.id),
     }
   }
 

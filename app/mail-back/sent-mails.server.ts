@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { deliveries, replies, subscribers, type DeliveryRow } from '#app/data/schema'
+import { replies, subscribers, type DeliveryRow } from '#app/data/schema'
+import { sentWithKey, visitorMailsOf } from '#app/delivery/reads.server'
 
-/** The farm's mail a Message-ID names: a mail to a visitor (in `replies`), or one keyed in `deliveries`. */
+/** The farm's mail a Message-ID names: a mail to a visitor (in `replies`), or one sent with it as its receipt key. */
 export type Sent =
   | { kind: 'visitor-mail'; delivery: DeliveryRow; submissionId: number; address: string }
   | { kind: 'owner-mail'; delivery: DeliveryRow; submissionId: number; address: null }
@@ -12,15 +13,16 @@ export type Sent =
 export function sentMail(db: FarmDatabase, ids: string[]): Sent | null {
   for (const id of ids.slice(0, 100)) {
     const reply = db
-      .select({ delivery: deliveries, submissionId: replies.submissionId, address: replies.toAddress })
+      .select({ id: replies.id, submissionId: replies.submissionId, address: replies.toAddress })
       .from(replies)
-      .innerJoin(deliveries, and(eq(deliveries.replyId, replies.id), eq(deliveries.kind, 'visitor-mail')))
       .where(eq(replies.messageId, id))
       .get()
-    if (reply) return { kind: 'visitor-mail', ...reply }
+    const mail = reply && visitorMailsOf(db, [reply.id]).get(reply.id)
+    if (reply && mail)
+      return { kind: 'visitor-mail', delivery: mail, submissionId: reply.submissionId, address: reply.address }
     const key = /^<((?:lead|update)\.[0-9a-f]{32})@[^<>@\s]+>$/i.exec(id)?.[1]
     if (!key) continue
-    const delivery = db.select().from(deliveries).where(eq(deliveries.receiptKey, key.toLowerCase())).get()
+    const delivery = sentWithKey(db, key.toLowerCase())
     if (delivery?.kind === 'owner-mail' && delivery.submissionId !== null) {
       return { kind: 'owner-mail', delivery, submissionId: delivery.submissionId, address: null }
     }

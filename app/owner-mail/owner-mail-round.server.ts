@@ -1,7 +1,8 @@
-import { and, countDistinct, eq, gte, inArray, max, sql } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { deliveries, replies, submissions, type DeliveryRow } from '#app/data/schema'
-import type { Batch } from '#app/delivery/sender.server'
+import { replies, submissions, type DeliveryRow } from '#app/data/schema'
+import { lastDigestSince, mailsToOwnerSince } from '#app/delivery/reads.server'
+import { idsOf, type Batch } from '#app/delivery/sender.server'
 import { leadView } from '#app/leads/lead-view.server'
 import { digestMail, type Lead } from './owner-mail.server'
 import type { OwnerMailSettings } from './owner-mail-sending.server'
@@ -18,46 +19,45 @@ export type OwnerMailItem = Lead[]
  * `lookAgainAt` says when).
  */
 export function ownerMailBatches(db: FarmDatabase) {
-  const ownerMails = eq(deliveries.kind, 'owner-mail')
-
   function leadsOf(rows: DeliveryRow[]): Map<number, Lead> {
     if (rows.length === 0) return new Map()
-    const found = db
-      .select({ id: deliveries.id, lead: submissions, answer: replies.text })
-      .from(deliveries)
-      .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
-      .leftJoin(replies, eq(replies.id, deliveries.replyId))
-      .where(
-        inArray(
-          deliveries.id,
-          rows.map((row) => row.id),
-        ),
-      )
-      .all()
-    return new Map(found.map(({ id, lead, answer }) => [id, { ...leadView(lead), answer }]))
+    const leads = new Map(
+      db
+        .select()
+        .from(submissions)
+        .where(inArray(submissions.id, idsOf(rows, 'submissionId')))
+        .all()
+        .map((lead) => [lead.id, leadView(lead)]),
+    )
+    const answers = new Map(
+      db
+        .select({ id: replies.id, text: replies.text })
+        .from(replies)
+        .where(inArray(replies.id, idsOf(rows, 'replyId')))
+        .all()
+        .map((answer) => [answer.id, answer.text]),
+    )
+    return new Map(
+      rows.flatMap((row) => {
+        const lead = row.submissionId === null ? undefined : leads.get(row.submissionId)
+        const answer = row.replyId === null ? null : (answers.get(row.replyId) ?? null)
+        return lead ? [[row.id, { ...lead, answer }] satisfies [number, Lead]] : []
+      }),
+    )
   }
 
   return (rows: DeliveryRow[], setup: OwnerMailSettings, at: number) => {
     const leads = leadsOf(rows)
     const due = rows.filter((row) => leads.has(row.id))
     const windowStart = new Date(at - setup.digestWindowMs)
-    const [recent] = db
-      .select({ mails: countDistinct(deliveries.sentIn) })
-      .from(deliveries)
-      .where(and(ownerMails, gte(deliveries.sentAt, windowStart)))
-      .all()
-    const singles = Math.max(0, setup.digestAfter - (recent?.mails ?? 0))
+    const singles = Math.max(0, setup.digestAfter - mailsToOwnerSince(db, windowStart))
     const batches: Array<Batch<OwnerMailItem>> = due
       .slice(0, singles)
       .map((row) => ({ rows: [row], item: [leads.get(row.id)!] }))
     const rest = due.slice(singles, singles + mostPerDigest)
     if (rest.length === 0) return { batches }
-    const [last] = db
-      .select({ at: max(deliveries.sentAt) })
-      .from(deliveries)
-      .where(and(ownerMails, gte(deliveries.sentAt, windowStart), sql`${deliveries.sentIn} LIKE 'digest-%'`))
-      .all()
-    if (last?.at) return { batches, lookAgainAt: last.at.getTime() + setup.digestWindowMs }
+    const lastDigest = lastDigestSince(db, windowStart)
+    if (lastDigest) return { batches, lookAgainAt: lastDigest.getTime() + setup.digestWindowMs }
     const fit = digestMail(
       rest.map((row) => leads.get(row.id)!),
       setup.publicUrl,

@@ -1,15 +1,16 @@
-import { and, count, eq, gte, inArray, isNull, like, max } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import {
-  deliveries,
   pushSubscriptions,
   replies,
   submissions,
   team,
   type DeliveryRow,
   type PushSubscriptionRow,
+  type SubmissionRow,
 } from '#app/data/schema'
-import type { Batch } from '#app/delivery/sender.server'
+import { phoneToldSince } from '#app/delivery/reads.server'
+import { idsOf, type Batch } from '#app/delivery/sender.server'
 import type { Submission } from '#app/leads/lead'
 import { leadView } from '#app/leads/lead-view.server'
 import { pushLimits } from './push-message'
@@ -25,50 +26,51 @@ export type PushedLead = { lead: Submission; answer: string | null }
  */
 export type PushItem = { to: PushSubscriptionRow; leads: PushedLead[]; burst: boolean; notYet?: Date; off?: boolean }
 
+/** A row's lead and phone; `wanted` is false or null once the person turned pushes off or left the team. */
+type Due = { lead: SubmissionRow; to: PushSubscriptionRow; answer: string | null; wanted: boolean | null }
+
 /** A phone's due leads: up to three a minute one by one, the rest as one burst, at most one a minute. */
 export function pushBatches(db: FarmDatabase) {
-  function dueOf(rows: DeliveryRow[]) {
-    if (rows.length === 0) return []
-    return db
-      .select({
-        id: deliveries.id,
-        lead: submissions,
-        to: pushSubscriptions,
-        answer: replies.text,
-        wanted: team.pushNewLeads,
-      })
-      .from(deliveries)
-      .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
-      .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, deliveries.phoneId))
-      .leftJoin(team, and(eq(team.id, pushSubscriptions.memberId), isNull(team.removedAt)))
-      .leftJoin(replies, eq(replies.id, deliveries.replyId))
-      .where(
-        inArray(
-          deliveries.id,
-          rows.map((row) => row.id),
-        ),
-      )
-      .all()
-  }
-
-  /** What this phone was told this minute: how many single pushes, and when a burst, if one. */
-  function toldThisMinute(phone: number, at: number) {
-    const mine = and(eq(deliveries.phoneId, phone), gte(deliveries.sentAt, new Date(at - minuteMs)))
-    const [recent] = db
-      .select({ singles: count() })
-      .from(deliveries)
-      .where(and(mine, isNull(deliveries.sentIn)))
-      .all()
-    const [burst] = db
-      .select({ at: max(deliveries.sentAt) })
-      .from(deliveries)
-      .where(and(mine, like(deliveries.sentIn, 'burst%')))
-      .all()
-    return { singles: recent?.singles ?? 0, burstAt: burst?.at ?? null }
+  /** What each row tells of, and to which phone: none for a row whose lead or phone is gone. */
+  function dueOf(rows: DeliveryRow[]): Map<number, Due> {
+    if (rows.length === 0) return new Map()
+    const byId = <Row extends { id: number }>(found: Row[]) => new Map(found.map((row) => [row.id, row]))
+    const leads = byId(
+      db
+        .select()
+        .from(submissions)
+        .where(inArray(submissions.id, idsOf(rows, 'submissionId')))
+        .all(),
+    )
+    const phones = byId(
+      db
+        .select({ phone: pushSubscriptions, wanted: team.pushNewLeads })
+        .from(pushSubscriptions)
+        .leftJoin(team, and(eq(team.id, pushSubscriptions.memberId), isNull(team.removedAt)))
+        .where(inArray(pushSubscriptions.id, idsOf(rows, 'phoneId')))
+        .all()
+        .map(({ phone, wanted }) => ({ id: phone.id, phone, wanted })),
+    )
+    const answers = byId(
+      db
+        .select({ id: replies.id, text: replies.text })
+        .from(replies)
+        .where(inArray(replies.id, idsOf(rows, 'replyId')))
+        .all(),
+    )
+    return new Map(
+      rows.flatMap((row) => {
+        const lead = row.submissionId === null ? undefined : leads.get(row.submissionId)
+        const to = row.phoneId === null ? undefined : phones.get(row.phoneId)
+        if (!lead || !to) return []
+        const answer = row.replyId === null ? null : (answers.get(row.replyId)?.text ?? null)
+        return [[row.id, { lead, to: to.phone, answer, wanted: to.wanted }] satisfies [number, Due]]
+      }),
+    )
   }
 
   return (rows: DeliveryRow[], _setup: unknown, at: number) => {
-    const found = new Map(dueOf(rows).map((row) => [row.id, row]))
+    const found = dueOf(rows)
     const batches: Array<Batch<PushItem>> = []
     const byPhone = new Map<number, Array<{ row: DeliveryRow; lead: PushedLead; to: PushSubscriptionRow }>>()
     for (const row of rows) {
@@ -82,7 +84,7 @@ export function pushBatches(db: FarmDatabase) {
     }
     for (const [phone, due] of byPhone) {
       const to = due[0]!.to
-      const told = toldThisMinute(phone, at)
+      const told = phoneToldSince(db, phone, new Date(at - minuteMs))
       const allowance = Math.max(0, pushLimits.singlesPerMinute - told.singles)
       const receiver = String(phone)
       for (const { row, lead } of due.slice(0, allowance)) {

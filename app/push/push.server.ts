@@ -1,12 +1,16 @@
 import { inArray, sql } from 'drizzle-orm'
 import { pushSubscriptions, type SubmissionRow } from '#app/data/schema'
 import { owedSinceLastLook } from '#app/delivery/engine.server'
+import { owePushes } from '#app/delivery/record.server'
 import { pushToPhone } from './phone-pushes.server'
 import { createPhoneSubscriptions } from './phone-subscriptions.server'
 import { pushBatches, type PushItem } from './push-round.server'
 import type { PushNeeds, PushSettings } from './push-service.server'
 
 const mostPerRound = 100
+
+/** The phones of the people of the team who want a push for each lead. */
+const wantingPushes = sql`member_id IN (SELECT id FROM team WHERE push_new_leads AND removed_at IS NULL)`
 
 export type { PushSettings } from './push-service.server'
 
@@ -48,12 +52,8 @@ export function createPush({ engine, db, writes, log, settings, retryBaseMs }: P
 
   /** One push owed per phone of each person who wants them, about a lead or (with `answerId`) the visitor's answer to the farm. */
   function owePerPhone(submissionId: number, answerId: number | null, at: Date) {
-    const queued = db.run(
-      sql`INSERT INTO deliveries (kind, phone_id, submission_id, reply_id, next_attempt_at, created_at)
-          SELECT 'push', id, ${submissionId}, ${answerId}, ${at.getTime()}, ${at.getTime()} FROM push_subscriptions
-          WHERE member_id IN (SELECT id FROM team WHERE push_new_leads AND removed_at IS NULL)`,
-    )
-    if (queued.changes > 0) lately.owed()
+    const queued = owePushes(db, { submissionId, replyId: answerId }, wantingPushes, at)
+    if (queued > 0) lately.owed()
   }
 
   return {

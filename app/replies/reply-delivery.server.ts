@@ -1,8 +1,9 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { deliveries, replies, submissions, type DeliveryRow, type ReplyRow } from '#app/data/schema'
+import { replies, submissions, type DeliveryRow, type ReplyRow } from '#app/data/schema'
 import { owedSinceLastLook, type DeliveryEngine } from '#app/delivery/engine.server'
 import { owe } from '#app/delivery/record.server'
+import { idsOf } from '#app/delivery/sender.server'
 import { mailVerdict } from '#app/delivery/smtp-refusals.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import { visitorMail, type VisitorMailSettings } from './reply-mail.server'
@@ -47,23 +48,18 @@ export function createReplyDelivery({
   function batchesOf(rows: DeliveryRow[]) {
     if (rows.length === 0) return { batches: [] }
     const found = db
-      .select({
-        id: deliveries.id,
-        reply: replies,
-        lead: { message: submissions.message, createdAt: submissions.createdAt },
-      })
-      .from(deliveries)
-      .innerJoin(replies, eq(replies.id, deliveries.replyId))
+      .select({ reply: replies, lead: { message: submissions.message, createdAt: submissions.createdAt } })
+      .from(replies)
       .innerJoin(submissions, eq(submissions.id, replies.submissionId))
-      .where(
-        inArray(
-          deliveries.id,
-          rows.map((row) => row.id),
-        ),
-      )
+      .where(inArray(replies.id, idsOf(rows, 'replyId')))
       .all()
-    const items = new Map(found.map(({ id, reply, lead }) => [id, { reply, lead }]))
-    return { batches: rows.flatMap((row) => (items.has(row.id) ? [{ rows: [row], item: items.get(row.id)! }] : [])) }
+    const items = new Map(found.map((item) => [item.reply.id, item]))
+    return {
+      batches: rows.flatMap((row) => {
+        const item = row.replyId === null ? undefined : items.get(row.replyId)
+        return item ? [{ rows: [row], item }] : []
+      }),
+    }
   }
 
   // Whether a commit may have owed a mail to a visitor: a lead's commit mostly owes none, and

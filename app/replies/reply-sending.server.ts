@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { deliveries, replies, savedReplies, submissions } from '#app/data/schema'
+import { replies, savedReplies, submissions } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import { deliveryRecord } from '#app/delivery/record.server'
 import { refuse, type Answer, type Refusal } from '#app/http/refusal.server'
@@ -136,11 +136,7 @@ export function createReplySending({ db, events, writes, farmName, from, visitor
       replyId: number,
       action: 'retry' | 'dismiss',
     ): Promise<Answer<{ reply: Reply; submission: Submission }>> {
-      const mail = and(
-        eq(deliveries.replyId, replyId),
-        eq(deliveries.submissionId, submissionId),
-        eq(deliveries.kind, 'visitor-mail'),
-      )!
+      const mail = { kind: 'visitor-mail', replyId, submissionId } as const
       const record = deliveryRecord(db)
       const settled = await writes.whenFree(() =>
         action === 'retry' ? record.again(mail, now()) : record.setAside(mail, now()),

@@ -1,7 +1,8 @@
-import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import type { LeadChange } from '#app/data/enums'
-import { deliveries, leadHistory, replies, submissions, team, type DeliveryRow, type ReplyRow } from '#app/data/schema'
+import { leadHistory, replies, submissions, team, type DeliveryRow, type ReplyRow } from '#app/data/schema'
+import { visitorMailsOf } from '#app/delivery/reads.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import { leadView } from '#app/leads/lead-view.server'
 import type { Submission } from '#app/leads/lead'
@@ -15,20 +16,19 @@ import { replyLimits } from './reply'
 type MailDelivery = Pick<DeliveryRow, 'state' | 'nextAttemptAt' | 'sentAt' | 'lastError' | 'dismissedAt'>
 type StoredReply = ReplyRow & { delivery: MailDelivery | null; byName: string | null }
 
-/** A mail's own delivery: the visitor-mail row (an answer has none; the owner's mail about it is another kind). */
-const itsDelivery = and(eq(deliveries.replyId, replies.id), eq(deliveries.kind, 'visitor-mail'))
+/** A mail of a conversation and who of the team wrote it, as one read gives it (joined to `team`). */
+const replyWithWriter = { ...getTableColumns(replies), byName: team.name }
 
-/** A mail to a visitor with its delivery and who of the team wrote it, as one read gives it (joined to `team`). */
-export const replyWithDelivery = {
-  ...getTableColumns(replies),
-  byName: team.name,
-  delivery: {
-    state: deliveries.state,
-    nextAttemptAt: deliveries.nextAttemptAt,
-    sentAt: deliveries.sentAt,
-    lastError: deliveries.lastError,
-    dismissedAt: deliveries.dismissedAt,
-  },
+/** The mails with their deliveries, read from the delivery engine's record. */
+function withDeliveries<Row extends ReplyRow>(
+  db: FarmDatabase,
+  rows: Row[],
+): Array<Row & { delivery: MailDelivery | null }> {
+  const delivered = visitorMailsOf(
+    db,
+    rows.map((row) => row.id),
+  )
+  return rows.map((row) => ({ ...row, delivery: delivered.get(row.id) ?? null }))
 }
 
 /** A stored mail of a conversation as pages and the API see it; `textUpTo` cuts its words for a card. */
@@ -74,13 +74,14 @@ export function storedReply(
   db: FarmDatabase,
   replyId: number,
 ): (ReplyRow & { delivery: MailDelivery; byName: string | null }) | undefined {
-  return db
-    .select(replyWithDelivery)
+  const row = db
+    .select(replyWithWriter)
     .from(replies)
-    .innerJoin(deliveries, itsDelivery)
     .leftJoin(team, eq(team.id, replies.sentBy))
     .where(eq(replies.id, replyId))
     .get()
+  const [mail] = row ? withDeliveries(db, [row]) : []
+  return mail?.delivery ? { ...mail, delivery: mail.delivery } : undefined
 }
 
 /**
@@ -91,7 +92,7 @@ export function withThreads(db: FarmDatabase, shown: Submission[]): Submission[]
   if (shown.length === 0) return shown
   const ids = shown.map((submission) => submission.id)
   const rows = db.all<Record<string, unknown> & { total: number }>(
-    sql`SELECT r.*, d.state, d.next_attempt_at, d.sent_at, d.last_error, d.dismissed_at, t.name AS by_name FROM (SELECT *, row_number() OVER (PARTITION BY submission_id ORDER BY id DESC) AS place, count(*) OVER (PARTITION BY submission_id) AS total FROM ${replies} WHERE ${inArray(replies.submissionId, ids)}) r LEFT JOIN ${deliveries} d ON d.reply_id = r.id AND d.kind = 'visitor-mail' LEFT JOIN ${team} t ON t.id = r.sent_by WHERE r.place <= ${replyLimits.onCard} ORDER BY r.id`,
+    sql`SELECT r.*, t.name AS by_name FROM (SELECT *, row_number() OVER (PARTITION BY submission_id ORDER BY id DESC) AS place, count(*) OVER (PARTITION BY submission_id) AS total FROM ${replies} WHERE ${inArray(replies.submissionId, ids)}) r LEFT JOIN ${team} t ON t.id = r.sent_by WHERE r.place <= ${replyLimits.onCard} ORDER BY r.id`,
   )
   const changes = db.all<{ submission_id: number; change: LeadChange; name: string | null; at: number }>(
     sql`SELECT h.submission_id, h.change, t.name, h.at FROM (SELECT *, row_number() OVER (PARTITION BY submission_id ORDER BY id DESC) AS place FROM ${leadHistory} WHERE ${inArray(leadHistory.submissionId, ids)}) h LEFT JOIN ${team} t ON t.id = h.member_id WHERE h.place <= ${historyOnCard} ORDER BY h.id`,
@@ -105,9 +106,11 @@ export function withThreads(db: FarmDatabase, shown: Submission[]): Submission[]
   if (rows.length === 0 && changes.length === 0) return shown
   const threads = new Map<number, { replies: Reply[]; total: number }>()
   const addresses = new Map(shown.map((submission) => [submission.id, submission.email]))
-  for (const raw of rows) {
-    const row = replyRow(raw)
-    const thread = threads.get(row.submissionId) ?? { replies: [], total: raw.total }
+  for (const row of withDeliveries(
+    db,
+    rows.map((raw) => ({ ...replyRow(raw), total: raw.total })),
+  )) {
+    const thread = threads.get(row.submissionId) ?? { replies: [], total: row.total }
     thread.replies.push(toReply(row, addresses.get(row.submissionId)!, replyLimits.textOnCard))
     threads.set(row.submissionId, thread)
   }
@@ -121,7 +124,7 @@ export function withThreads(db: FarmDatabase, shown: Submission[]): Submission[]
 }
 
 /** A raw row (as `db.all` reads it) in drizzle's shape. */
-function replyRow(raw: Record<string, unknown>): StoredReply {
+function replyRow(raw: Record<string, unknown>): Omit<StoredReply, 'delivery'> {
   const at = (value: unknown) => (value === null ? null : new Date(Number(value)))
   return {
     id: Number(raw.id),
@@ -138,16 +141,6 @@ function replyRow(raw: Record<string, unknown>): StoredReply {
     sentBy: raw.sent_by === null || raw.sent_by === undefined ? null : Number(raw.sent_by),
     byName: (raw.by_name as string | null | undefined) ?? null,
     attachments: typeof raw.attachments === 'string' ? (JSON.parse(raw.attachments) as ReplyRow['attachments']) : null,
-    delivery:
-      raw.state === null
-        ? null
-        : {
-            state: raw.state as MailDelivery['state'],
-            nextAttemptAt: at(raw.next_attempt_at)!,
-            sentAt: at(raw.sent_at),
-            lastError: (raw.last_error as string | null) ?? null,
-            dismissedAt: at(raw.dismissed_at),
-          },
   }
 }
 
@@ -171,15 +164,14 @@ export function tellThread(db: FarmDatabase, events: SubmissionEvents, submissio
 export function wholeThread(db: FarmDatabase, submissionId: number): Reply[] {
   const lead = db.select({ email: submissions.email }).from(submissions).where(eq(submissions.id, submissionId)).get()
   if (!lead) return []
-  return db
-    .select(replyWithDelivery)
+  const mails = db
+    .select(replyWithWriter)
     .from(replies)
-    .leftJoin(deliveries, itsDelivery)
     .leftJoin(team, eq(team.id, replies.sentBy))
     .where(eq(replies.submissionId, submissionId))
     .orderBy(desc(replies.id))
     .limit(replyLimits.perLead + 1)
     .all()
     .reverse()
-    .map((row) => toReply(row as StoredReply, lead.email))
+  return withDeliveries(db, mails).map((row) => toReply(row, lead.email))
 }

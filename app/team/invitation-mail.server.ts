@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { deliveries, invitations, team, type DeliveryRow, type TeamRow } from '#app/data/schema'
+import { invitations, team, type DeliveryRow, type TeamRow } from '#app/data/schema'
 import { owedSinceLastLook, type DeliveryEngine } from '#app/delivery/engine.server'
 import { owe } from '#app/delivery/record.server'
+import { idsOf } from '#app/delivery/sender.server'
 import { mailVerdict } from '#app/delivery/smtp-refusals.server'
 
 /** The mail settings an invitation goes out with. */
@@ -57,19 +58,18 @@ export function mailInvitations({
   function batchesOf(rows: DeliveryRow[]) {
     if (rows.length === 0) return { batches: [] }
     const found = db
-      .select({ id: deliveries.id, person: team, invitation: invitations })
-      .from(deliveries)
-      .innerJoin(team, eq(team.id, deliveries.memberId))
+      .select({ person: team, invitation: invitations })
+      .from(team)
       .leftJoin(invitations, and(eq(invitations.memberId, team.id), isNotNull(invitations.mailLink)))
-      .where(
-        inArray(
-          deliveries.id,
-          rows.map((row) => row.id),
-        ),
-      )
+      .where(inArray(team.id, idsOf(rows, 'memberId')))
       .all()
-    const items = new Map(found.map(({ id, person, invitation }) => [id, { person, invitation }]))
-    return { batches: rows.flatMap((row) => (items.has(row.id) ? [{ rows: [row], item: items.get(row.id)! }] : [])) }
+    const items = new Map(found.map((item) => [item.person.id, item]))
+    return {
+      batches: rows.flatMap((row) => {
+        const item = row.memberId === null ? undefined : items.get(row.memberId)
+        return item ? [{ rows: [row], item }] : []
+      }),
+    }
   }
 
   engine.deliver<InvitationItem, InvitationMailSettings>({

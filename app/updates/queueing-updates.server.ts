@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { updates, type UpdateRow } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
+import { oweAnUpdate } from '#app/delivery/record.server'
 import { refuse, requestKeyShape, type Answer } from '#app/http/refusal.server'
 import { oneLineBreak } from '#app/writing/writing'
 import { audienceWhere, nobodyWouldGetIt, subscribersReached } from './audiences.server'
@@ -95,13 +96,7 @@ export function createUpdateQueueing({
               })
               .returning()
               .get()
-            const { changes } = tx.run(
-              // Each mail's Message-ID is random and kept with it, so a retry sends the same one.
-              sql`INSERT INTO deliveries (kind, update_id, subscriber_id, next_attempt_at, created_at, receipt_key)
-                  SELECT 'update-mail', ${made.id}, s.id, ${at.getTime()}, ${at.getTime()},
-                    'update.' || lower(hex(randomblob(16))) FROM subscribers s
-                  WHERE ${audienceWhere(input.audience)} ORDER BY s.id`,
-            )
+            const changes = oweAnUpdate(tx, made.id, audienceWhere(input.audience), at)
             if (changes === 0) throw new NobodyToMail()
             const row = tx.update(updates).set({ recipients: changes }).where(eq(updates.id, made.id)).returning().get()
             return { row, repeated: false }

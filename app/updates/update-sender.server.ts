@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import type { SendMailOptions } from 'nodemailer'
 import type { FarmDatabase } from '#app/data/database.server'
-import { deliveries, subscribers, updates, type SubscriberRow } from '#app/data/schema'
+import { subscribers, updates, type SubscriberRow } from '#app/data/schema'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
-import type { Batch, Verdict } from '#app/delivery/sender.server'
+import type { Batch, OwedRow, Verdict } from '#app/delivery/sender.server'
 import { mailVerdict } from '#app/delivery/smtp-refusals.server'
 import type { SignedLinks } from './signed-links.server'
 import { fillPlaceholders } from '#app/writing/placeholders'
@@ -93,24 +93,29 @@ export function createUpdateSender({
 }) {
   const { now } = engine
   const transport = engine.smtp({ pool: true })
-  const itemOf = db
-    .select({
-      update: { id: updates.id, subject: updates.subject, text: updates.text },
-      to: {
-        id: subscribers.id,
-        email: subscribers.email,
-        name: subscribers.name,
-        addressKey: subscribers.addressKey,
-        status: subscribers.status,
-        addedBy: subscribers.addedBy,
-        subscribedAt: subscribers.subscribedAt,
-      },
-    })
-    .from(deliveries)
-    .innerJoin(updates, eq(updates.id, deliveries.updateId))
-    .innerJoin(subscribers, eq(subscribers.id, deliveries.subscriberId))
-    .where(eq(deliveries.id, sql.placeholder('id')))
+  const updateOf = db
+    .select({ id: updates.id, subject: updates.subject, text: updates.text })
+    .from(updates)
+    .where(eq(updates.id, sql.placeholder('id')))
     .prepare()
+  const subscriberOf = db
+    .select({
+      id: subscribers.id,
+      email: subscribers.email,
+      name: subscribers.name,
+      addressKey: subscribers.addressKey,
+      status: subscribers.status,
+      addedBy: subscribers.addedBy,
+      subscribedAt: subscribers.subscribedAt,
+    })
+    .from(subscribers)
+    .where(eq(subscribers.id, sql.placeholder('id')))
+    .prepare()
+  const itemOf = (row: OwedRow): UpdateItem | null => {
+    const update = updateOf.get({ id: row.updateId })
+    const to = subscriberOf.get({ id: row.subscriberId })
+    return update && to ? { update, to } : null
+  }
 
   async function send({ rows, item }: Batch<UpdateItem>, current: UpdateMailSettings): Promise<Verdict> {
     const { update, to } = item
@@ -141,7 +146,7 @@ export function createUpdateSender({
     paceMs: (current) => 60_000 / current.perMinute,
     batchesOf: (rows) => ({
       batches: rows.flatMap((row) => {
-        const item = itemOf.get({ id: row.id })
+        const item = itemOf(row)
         return item ? [{ rows: [row], item }] : []
       }),
     }),

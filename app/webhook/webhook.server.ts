@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { eq, inArray } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { deliveries, replies, submissions, type DeliveryRow, type SubmissionRow } from '#app/data/schema'
+import { replies, submissions, type DeliveryRow, type SubmissionRow } from '#app/data/schema'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
 import { owe } from '#app/delivery/record.server'
+import { idsOf } from '#app/delivery/sender.server'
 import { postSigned } from '#app/delivery/signed-post.server'
 import type { Submission } from '#app/leads/lead'
 import { leadView } from '#app/leads/lead-view.server'
@@ -63,32 +64,36 @@ export function createWebhook({
 
   function batchesOf(rows: DeliveryRow[]) {
     if (rows.length === 0) return { batches: [] }
-    const found = db
-      .select({ id: deliveries.id, lead: submissions, answer: replies })
-      .from(deliveries)
-      .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
-      .leftJoin(replies, eq(replies.id, deliveries.replyId))
-      .where(
-        inArray(
-          deliveries.id,
-          rows.map((row) => row.id),
-        ),
-      )
-      .all()
-    const bodies = new Map(
-      found.map(({ id, lead, answer }) => [
-        id,
-        answer
-          ? answerBody(leadView(lead), {
-              id: answer.id,
-              text: answer.text,
-              from: answer.toAddress,
-              at: answer.createdAt,
-            })
-          : webhookBody(leadView(lead)),
-      ]),
+    const leads = new Map(
+      db
+        .select()
+        .from(submissions)
+        .where(inArray(submissions.id, idsOf(rows, 'submissionId')))
+        .all()
+        .map((lead) => [lead.id, leadView(lead)]),
     )
-    return { batches: rows.flatMap((row) => (bodies.has(row.id) ? [{ rows: [row], item: bodies.get(row.id)! }] : [])) }
+    const answers = new Map(
+      db
+        .select()
+        .from(replies)
+        .where(inArray(replies.id, idsOf(rows, 'replyId')))
+        .all()
+        .map((answer) => [answer.id, answer]),
+    )
+    const bodyOf = (row: DeliveryRow) => {
+      const lead = row.submissionId === null ? undefined : leads.get(row.submissionId)
+      if (!lead) return undefined
+      const answer = row.replyId === null ? undefined : answers.get(row.replyId)
+      return answer
+        ? answerBody(lead, { id: answer.id, text: answer.text, from: answer.toAddress, at: answer.createdAt })
+        : webhookBody(lead)
+    }
+    return {
+      batches: rows.flatMap((row) => {
+        const body = bodyOf(row)
+        return body === undefined ? [] : [{ rows: [row], item: body }]
+      }),
+    }
   }
 
   engine.deliver<string, WebhookSettings>({
