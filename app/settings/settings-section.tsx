@@ -55,7 +55,13 @@ function FieldInput({
             <summary className="cursor-pointer text-sm font-semibold text-green-800 underline">
               {state.set ? 'Change' : 'Set it'}
             </summary>
-            <input {...shared} type="password" autoComplete="new-password" className={`${fieldStyle} mt-2`} />
+            <input
+              {...shared}
+              aria-labelledby={`${id}-label`}
+              type="password"
+              autoComplete="new-password"
+              className={`${fieldStyle} mt-2`}
+            />
           </details>
         )}
       </div>
@@ -137,9 +143,16 @@ export function SettingsSection({
           return (
             <div key={field.key}>
               <div className="mb-1.5 flex flex-wrap items-baseline justify-between gap-x-3">
-                <label htmlFor={id} className="text-sm font-semibold text-stone-800">
-                  {field.label}
-                </label>
+                {/* A secret's box is folded away (or absent, when the environment sets it): a label may only name a control shown. */}
+                {field.kind === 'secret' ? (
+                  <p id={`${id}-label`} className="text-sm font-semibold text-stone-800">
+                    {field.label}
+                  </p>
+                ) : (
+                  <label htmlFor={id} className="text-sm font-semibold text-stone-800">
+                    {field.label}
+                  </label>
+                )}
                 <span className="text-xs text-stone-600">
                   <code>{field.key}</code> · {sourceWords[state.source]}
                 </span>

@@ -9,6 +9,7 @@ import vnuJar from 'vnu-jar'
 import { afterEach, describe, expect, it } from 'vitest'
 import { everyKindOfMail, type SentMail } from '#tests/support/every-mail'
 import type { MailServer } from '#tests/support/mail-server'
+import { ownerPassword, signInAsOwner } from '#tests/support/owner'
 import { serverPerTest } from '#tests/support/server-per-test'
 
 const mailServers: MailServer[] = []
@@ -93,6 +94,41 @@ describe('mail that lands', () => {
       files.push(file)
     }
     expect(files.length).toBe(14)
+    expect(htmlErrors(files)).toEqual([])
+  })
+
+  it('every page of the back office is clean in the Nu HTML Checker, with the secrets set by the environment', async () => {
+    // Before: the settings page's labels named password boxes that were folded away or absent
+    // (setting-SMTP_PASSWORD, setting-IMAP_PASSWORD), a markup error the checker reports.
+    const server = await start({
+      env: {
+        OWNER_PASSWORD: ownerPassword,
+        SMTP_URL: 'smtp://farm:Sh33p-and-H0ney!@127.0.0.1:1',
+        NOTIFY_EMAIL: 'owner@bramble.example',
+        INBOUND_IMAP_URL: 'imap://farm:Sh33p-and-H0ney!@127.0.0.1:1/INBOX',
+      },
+    })
+    const cookie = await signInAsOwner(server.url, ownerPassword)
+    const dir = mkdtempSync(join(tmpdir(), 'vnu-'))
+    const pages: Array<[string, string, number]> = [
+      ['settings', '/farm-sales/settings', 200],
+      ['team', '/farm-sales/team', 200],
+      ['me', '/farm-sales/me', 200],
+      ['activity', '/farm-sales/activity', 200],
+      ['insights', '/farm-sales/insights', 200],
+      ['mail set-up', '/farm-sales/mail', 200],
+      ['updates', '/farm-sales/updates', 200],
+      ['a page that is not there', '/no-such-page', 404],
+      ['an invitation that is not there', `/join/${'a'.repeat(43)}`, 404],
+    ]
+    const files: string[] = []
+    for (const [name, path, status] of pages) {
+      const answer = await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } })
+      expect(answer.status, name).toBe(status)
+      const file = join(dir, `page ${name.replace(/\W+/g, '-')}.html`)
+      writeFileSync(file, await answer.text())
+      files.push(file)
+    }
     expect(htmlErrors(files)).toEqual([])
   })
 })
