@@ -49,6 +49,7 @@ describe('submissionCsvRow', () => {
       replies: [],
       replyCount: 0,
       history: [],
+      answersUpdate: null,
     })
     expect(row).toBe(
       '7,2026-06-10T09:00:00.000Z,"Ann, Lee",ann@example.com,"Line one\r\nLine ""two""",new,,product_inquiry,honey,normal,neutral,Ann asks about honey.\r\n',

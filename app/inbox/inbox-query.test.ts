@@ -100,6 +100,7 @@ describe('matchesView', () => {
     replies: [],
     replyCount: 0,
     history: [],
+    answersUpdate: null,
   }
 
   it.each([

@@ -17,6 +17,7 @@ function submission(id: number, name = `Visitor ${id}`): Submission {
     replies: [],
     replyCount: 0,
     history: [],
+    answersUpdate: null,
   }
 }
 

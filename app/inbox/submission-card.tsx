@@ -76,6 +76,16 @@ export function SubmissionCard({
         </a>
       </div>
       <ArrivalTime iso={submission.createdAt} />
+      {submission.answersUpdate ? (
+        <p className="mt-2 text-sm text-stone-700" data-testid="answers-update">
+          <a
+            href={`/farm-sales/updates#update-${submission.answersUpdate.id}`}
+            className="font-medium text-green-800 underline"
+          >
+            {`Answer to your update “${submission.answersUpdate.subject}”`}
+          </a>
+        </p>
+      ) : null}
       <p className="mt-3 leading-relaxed break-words whitespace-pre-wrap text-stone-800">{submission.message}</p>
       {submission.aiResponse ? (
         <div className="mt-4 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">

@@ -20,5 +20,7 @@ export function leadView(row: SubmissionRow): Submission {
     replies: [],
     replyCount: 0,
     history: [],
+    // Its subject is read with the card's thread (withThreads), where a page shows it.
+    answersUpdate: null,
   }
 }

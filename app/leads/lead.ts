@@ -24,6 +24,8 @@ export interface Submission {
   replyCount: number
   /** Who marked it handled or new, or took it out of spam, and when: the latest few, oldest first. */
   history: LeadEvent[]
+  /** The farm's update this message answers (a reply to an update mail), when it is one. */
+  answersUpdate: { id: number; subject: string } | null
 }
 
 /** One change to a lead by the team; `by` is null for an open inbox's anyone. */

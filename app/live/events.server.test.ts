@@ -16,6 +16,7 @@ const submission: Submission = {
   replies: [],
   replyCount: 0,
   history: [],
+  answersUpdate: null,
 }
 
 describe('SubmissionEvents', () => {

@@ -21,6 +21,7 @@ const submission: Submission = {
   replies: [],
   replyCount: 0,
   history: [],
+  answersUpdate: null,
 }
 
 const everyone = { session: null, expiresAt: Number.POSITIVE_INFINITY }

@@ -1,7 +1,7 @@
 import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import type { LeadChange } from '#app/data/enums'
-import { leadHistory, replies, submissions, team, type DeliveryRow, type ReplyRow } from '#app/data/schema'
+import { leadHistory, replies, submissions, team, updates, type DeliveryRow, type ReplyRow } from '#app/data/schema'
 import { visitorMailsOf } from '#app/delivery/reads.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import { leadView } from '#app/leads/lead-view.server'
@@ -97,13 +97,22 @@ export function withThreads(db: FarmDatabase, shown: Submission[]): Submission[]
   const changes = db.all<{ submission_id: number; change: LeadChange; name: string | null; at: number }>(
     sql`SELECT h.submission_id, h.change, t.name, h.at FROM (SELECT *, row_number() OVER (PARTITION BY submission_id ORDER BY id DESC) AS place FROM ${leadHistory} WHERE ${inArray(leadHistory.submissionId, ids)}) h LEFT JOIN ${team} t ON t.id = h.member_id WHERE h.place <= ${historyOnCard} ORDER BY h.id`,
   )
+  const answered = new Map(
+    db
+      .select({ id: submissions.id, update: { id: updates.id, subject: updates.subject } })
+      .from(submissions)
+      .innerJoin(updates, eq(updates.id, submissions.answersUpdate))
+      .where(inArray(submissions.id, ids))
+      .all()
+      .map(({ id, update }) => [id, update]),
+  )
   const histories = new Map<number, LeadEvent[]>()
   for (const row of changes) {
     const events = histories.get(row.submission_id) ?? []
     events.push({ change: row.change, by: row.name, at: new Date(row.at).toISOString() })
     histories.set(row.submission_id, events)
   }
-  if (rows.length === 0 && changes.length === 0) return shown
+  if (rows.length === 0 && changes.length === 0 && answered.size === 0) return shown
   const threads = new Map<number, { replies: Reply[]; total: number }>()
   const addresses = new Map(shown.map((submission) => [submission.id, submission.email]))
   for (const row of withDeliveries(
@@ -116,10 +125,10 @@ export function withThreads(db: FarmDatabase, shown: Submission[]): Submission[]
   }
   return shown.map((submission) => {
     const thread = threads.get(submission.id)
-    const history = histories.get(submission.id) ?? []
+    const extras = { history: histories.get(submission.id) ?? [], answersUpdate: answered.get(submission.id) ?? null }
     return thread
-      ? { ...submission, replies: thread.replies, replyCount: thread.total, history }
-      : { ...submission, history }
+      ? { ...submission, replies: thread.replies, replyCount: thread.total, ...extras }
+      : { ...submission, ...extras }
   })
 }
 

@@ -33,6 +33,7 @@ export function UpdateReports({ reports, sending }: { reports: UpdateReport[]; s
           {reports.map((report) => (
             <li
               key={report.id}
+              id={`update-${report.id}`}
               data-testid="update-report"
               className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
             >

@@ -75,6 +75,7 @@ describe('the analysis stored with each submission', () => {
         replies: [],
         replyCount: 0,
         history: [],
+        answersUpdate: null,
       },
     ])
     expect(storedRows(server.databasePath).map((row) => row.analysis)).toEqual([null, JSON.stringify(data.analysis)])

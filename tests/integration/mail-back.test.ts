@@ -340,6 +340,16 @@ describe('updates', () => {
         { timeout: 10_000 },
       )
       .toEqual([{ email: 'eve@remote.test', message: 'Yes, two punnets please!', answers_update: id }])
+    // The card and the API say which update it answers (before: stored, never shown).
+    const leads = (await (
+      await fetch(`${server.url}/api/submissions`, { headers: { Cookie: cookie } })
+    ).json()) as Array<{
+      answersUpdate: unknown
+    }>
+    expect(leads.map((lead) => lead.answersUpdate)).toEqual([{ id, subject: 'Strawberries' }])
+    const inbox = await (await fetch(`${server.url}/farm-sales`, { headers: { Cookie: cookie } })).text()
+    expect(inbox).toContain(`href="/farm-sales/updates#update-${id}"`)
+    expect(inbox).toContain('Answer to your update “Strawberries”')
   })
 })
 
