@@ -36,6 +36,7 @@ it('is the one shape of a lead every reader picks its part from, with times as I
     replies: [],
     replyCount: 0,
     history: [],
+    answersUpdate: null,
   })
 })
 

@@ -56,6 +56,7 @@ describe('the submissions service', () => {
         replies: [],
         replyCount: 0,
         history: [],
+        answersUpdate: null,
       },
     })
     expect(published).toEqual([{ type: 'NEW_SUBMISSION', data: result.ok && result.submission }])
