@@ -103,6 +103,7 @@ describe('GET /api/submissions', () => {
     expect(Object.keys(list[0]).sort()).toEqual([
       'aiResponse',
       'analysis',
+      'answersUpdate',
       'awaitingAnalysis',
       'createdAt',
       'email',
