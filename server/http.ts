@@ -3,7 +3,7 @@ import express from 'express'
 import type { Config } from './config'
 import { requestLog } from './log'
 import { limitBody } from './middleware/body-limit'
-import { compressResponses, precompressedAssets } from './middleware/compression'
+import { bundleFiles, compressResponses } from './middleware/compression'
 import { cspNonce, securityHeaders } from './middleware/content-security'
 import { answerErrors, oneWayToTheApi, refuseUnservedMethods, requireHostShape } from './middleware/requests'
 import { requireSameOrigin } from './middleware/same-origin'
@@ -28,8 +28,7 @@ export async function createHttpApp(config: Config, services: Services) {
   // Remix fingerprints its bundles, so they can be cached for good; in development they change
   // on every save and are not compressed ahead of time.
   const bundles = fileURLToPath(new URL('../public/build', import.meta.url))
-  if (config.mode === 'production') app.use('/build', precompressedAssets(bundles))
-  app.use('/build', express.static(bundles, { immutable: true, maxAge: '1y' }))
+  app.use('/build', bundleFiles(bundles, { precompressed: config.mode === 'production' }))
   app.use(express.static(new URL('../public', import.meta.url).pathname, { maxAge: '1h' }))
   app.get('/service-worker.js', serveServiceWorker())
 

@@ -5,7 +5,11 @@ import { createGunzip } from 'node:zlib'
 import { writeReadableStreamToWritable } from '@remix-run/node'
 import express from 'express'
 import { afterEach, expect, it } from 'vitest'
-import { compressResponses } from './compression'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliCompressSync } from 'node:zlib'
+import { bundleFiles, compressResponses } from './compression'
 
 let server: Server | undefined
 afterEach(() => {
@@ -53,4 +57,52 @@ it('passes each chunk Remix streams on at once, compressed, instead of holding i
       .end()
   })
   expect(decoded).toBe('<p>first</p><p>second</p>')
+})
+
+it('answers 404, never 500, for a bundle removed since the start (a rebuild), and never hands it to the pages', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'bundles-'))
+  writeFileSync(join(folder, 'entry-AB12.js'), 'console.log(1)')
+  writeFileSync(join(folder, 'entry-AB12.js.br'), brotliCompressSync('console.log(1)'))
+  writeFileSync(join(folder, 'gone-CD34.js'), 'console.log(2)')
+  writeFileSync(join(folder, 'gone-CD34.js.br'), brotliCompressSync('console.log(2)'))
+  const app = express()
+  app.use('/build', bundleFiles(folder, { precompressed: true }))
+  // As Remix answers a page: it appends its own type, which meets one already set as an array.
+  app.use((_req, res) => {
+    res.append('Content-Type', 'text/html; charset=utf-8')
+    res.status(404).send('<p>page</p>')
+  })
+  app.use(((error, _req, res, _next) => res.status(500).send(String(error))) as express.ErrorRequestHandler)
+  // The list of copies is read once at start; then a rebuild takes these away.
+  rmSync(join(folder, 'gone-CD34.js.br'))
+  rmSync(join(folder, 'gone-CD34.js'))
+  server = app.listen(0)
+  await once(server, 'listening')
+  const { port } = server.address() as AddressInfo
+  const get = (path: string) =>
+    new Promise<{ status: number; type: string | undefined; encoding: string | undefined; body: string }>((resolve) => {
+      request({ port, path, headers: { 'Accept-Encoding': 'br' } }, (res) => {
+        let body = ''
+        res.on('data', (chunk: Buffer) => (body += chunk.toString('latin1')))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            type: res.headers['content-type'],
+            encoding: res.headers['content-encoding'],
+            body,
+          }),
+        )
+      }).end()
+    })
+  const kept = await get('/build/entry-AB12.js')
+  expect([kept.status, kept.encoding, kept.type]).toEqual([200, 'br', 'application/javascript; charset=UTF-8'])
+  const gone = await get('/build/gone-CD34.js')
+  expect([gone.status, gone.encoding, gone.type, gone.body]).toEqual([
+    404,
+    undefined,
+    'text/plain; charset=utf-8',
+    'No such file.',
+  ])
+  const never = await get('/build/never-EF56.js')
+  expect([never.status, never.body]).toEqual([404, 'No such file.'])
 })

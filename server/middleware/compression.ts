@@ -40,6 +40,24 @@ export function precompressedAssets(folder: string): RequestHandler {
 }
 
 /**
+ * Remix's bundles under /build: the compressed copies (in production), the files themselves,
+ * cached for good (Remix fingerprints them), and a plain 404 for anything else. A bundle missing
+ * or replaced since the start (a rebuild) never falls through to the pages, whose own
+ * Content-Type would meet the one set for the copy and answer 500.
+ */
+export function bundleFiles(folder: string, { precompressed }: { precompressed: boolean }) {
+  const router = express.Router()
+  if (precompressed) router.use(precompressedAssets(folder))
+  router.use(express.static(folder, { immutable: true, maxAge: '1y' }))
+  router.use((_req, res) => {
+    res.removeHeader('Content-Encoding')
+    res.removeHeader('Content-Type')
+    res.status(404).type('text/plain').send('No such file.')
+  })
+  return router
+}
+
+/**
  * Pages, JSON and the CSV export compressed as they are written. Remix flushes after each
  * chunk it streams, and the compressor passes every flush on, so a streamed page still
  * arrives in pieces. Responses already encoded (the assets above) are left alone. Brotli at
