@@ -1,11 +1,13 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto'
 import type { FarmDatabase } from '#app/data/database.server'
 import { keptKey } from '#app/data/signing-keys.server'
+import type { DkimKey } from './dkim-sign.server'
 
 /**
  * What the signature covers: who it is from and to, what it is, its place in a thread, how it is
  * built, and the list's headers (RFC 8058 §4: List-Unsubscribe-Post must be signed for one-click
- * to be trusted). A header listed but absent is signed as absent, so none can be added later.
+ * to be trusted). Each is signed once more than it appears (dkim-sign.server.ts), so none can be
+ * added later, present or not.
  */
 export const signedHeaders = [
   'From',
@@ -63,14 +65,9 @@ export function createDkim({
     get record() {
       return keyNow().record
     },
-    /** nodemailer's signing options for a mail from this address. */
-    optionsFor(fromAddress: string) {
-      return {
-        domainName: domainOf(fromAddress),
-        keySelector: selector(),
-        privateKey: keyNow().key,
-        headerFieldNames: signedHeaders.join(':'),
-      }
+    /** The key a mail from this address is signed with, for its domain. */
+    keyFor(fromAddress: string): DkimKey {
+      return { domainName: domainOf(fromAddress), keySelector: selector(), privateKey: keyNow().key }
     },
   }
 }

@@ -63,7 +63,7 @@ export function createDeliveryEngine({
   writes: Writes
   log: Log
   /** The farm's DKIM key: every mail is signed with it. */
-  dkim?: Pick<Dkim, 'optionsFor'>
+  dkim?: Pick<Dkim, 'keyFor'>
   now?: () => number
 }) {
   const senders: Array<{ policy: SenderPolicy; rounds: ReturnType<typeof roundsOnATimer> }> = []

@@ -82,6 +82,15 @@ describe('DKIM', () => {
     expect(signedHeaderNames(updateMail.raw)).toEqual(
       expect.arrayContaining(['list-id', 'list-unsubscribe', 'list-unsubscribe-post']),
     )
+    // A header the acknowledgement lacks cannot be added on the way: it is signed as absent (before, it was left out of h=).
+    const acknowledgement = mails['an acknowledgement']!.raw.toString('latin1')
+    const listed = signedHeaderNames(mails['an acknowledgement']!.raw)
+    expect(listed).toEqual(expect.arrayContaining(['in-reply-to', 'references', 'list-unsubscribe']))
+    for (const added of ['List-Unsubscribe: <https://evil.example/u>', 'In-Reply-To: <x@evil.example>']) {
+      const tampered = Buffer.from(acknowledgement.replace('\r\n\r\n', `\r\n${added}\r\n\r\n`), 'latin1')
+      const [result] = await verify(tampered, 'farm._domainkey.bramble.example', record)
+      expect(result!.status.result, added).not.toBe('pass')
+    }
     // A key that is not the one published fails: the test's DNS is what the verdict rests on.
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
       type: 'pkcs8',
