@@ -6,6 +6,8 @@
 import Sqlite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readRows } from '#tests/support/database'
+import { startMailServer } from '#tests/support/mail-server'
+import { tempDatabasePath } from '#tests/support/server'
 import { mailBackSites } from '#tests/support/mail-back-site'
 import { startMailStack, type MailStack } from '#tests/support/mail-stack'
 import { rawRequest } from '#tests/support/raw-request'
@@ -75,6 +77,52 @@ describe('reports read back', () => {
       ])
     expect(statusOf(server.databasePath, 'victim@remote.test')).toBe('subscribed')
     expect(statusOf(server.databasePath, 'eve@remote.test')).toBe('unsubscribed')
+  })
+})
+
+describe('a bounce read before the mail server answers', () => {
+  it('stays bounced when the server’s late 250 comes: what came back is never written over by what was learned before it', async () => {
+    // The farm's mail server holds the reply at DATA until its bounce has been read back.
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let heldId: string | null = null
+    const held = await startMailServer({
+      hold: (mail) => {
+        if (!/held at DATA/.test(mail.text ?? '')) return null
+        heldId = mail.messageId ?? null
+        return released
+      },
+    })
+    try {
+      const { server, cookie } = await site(tempDatabasePath(), { SMTP_URL: held.url })
+      const id = await postLead(server, 'held@remote.test')
+      await reply(server, cookie, id, 'This one is held at DATA.')
+      await expect.poll(() => heldId, { timeout: 15_000 }).not.toBeNull()
+      await stack.append(
+        report(
+          'delivery-status',
+          ['Final-Recipient: rfc822; held@remote.test', 'Action: failed', 'Status: 5.1.1'],
+          heldId!,
+        ),
+      )
+      const states = () =>
+        readRows<{ state: string }>(
+          server.databasePath,
+          "SELECT d.state FROM deliveries d JOIN replies r ON r.id = d.reply_id WHERE d.kind = 'visitor-mail' AND r.kind = 'reply' ORDER BY d.id",
+        )
+      await expect.poll(states, { timeout: 15_000 }).toEqual([{ state: 'bounced' }])
+      release()
+      // The control: a second reply goes out after the first's 250 was taken and marked (one round at a time).
+      await reply(server, cookie, id, 'And this one goes through.')
+      await expect.poll(states, { timeout: 15_000 }).toEqual([{ state: 'bounced' }, { state: 'sent' }])
+      expect(held.mails.map((mail) => mail.messageId)).toContain(heldId)
+      expect(
+        (await thread(server, cookie, id)).filter((mail) => mail.kind === 'reply').map((mail) => mail.state),
+      ).toEqual(['bounced', 'sent'])
+    } finally {
+      release()
+      await held.close()
+    }
   })
 })
 
