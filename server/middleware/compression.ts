@@ -49,7 +49,9 @@ export function bundleFiles(folder: string, { precompressed }: { precompressed: 
   const router = express.Router()
   if (precompressed) router.use(precompressedAssets(folder))
   router.use(express.static(folder, { immutable: true, maxAge: '1y' }))
-  router.use((_req, res) => {
+  router.use((req, res, next) => {
+    // Another method is the pages' to refuse (405), as anywhere else.
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     res.removeHeader('Content-Encoding')
     res.removeHeader('Content-Type')
     res.status(404).type('text/plain').send('No such file.')

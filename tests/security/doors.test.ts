@@ -67,7 +67,7 @@ describe('every door is public or guarded, as the README’s tables say', () => 
     )
     expect(paths.length).toBeGreaterThan(2)
     for (const path of paths) expect(doors.get(path), `${path} is in the README's doors table`).toBe('public')
-    expect([...http.matchAll(/app\.use\('([^']+)'/g)].map((match) => match[1])).toEqual(['/build', '/build'])
+    expect([...http.matchAll(/app\.use\('([^']+)'/g)].map((match) => match[1])).toEqual(['/build'])
     expect(doors.get('/build, public/')).toBe('public')
     expect(guardedBy(read('server/live.ts'))).toEqual(permissionsOf(doors.get('the live link (WebSocket at /)')!))
   })
