@@ -50,7 +50,6 @@ let stopping = false
 function stop(signal: NodeJS.Signals) {
   if (stopping) return
   stopping = true
-  log.info({ signal }, 'stopping')
   const deadline = setTimeout(() => {
     if (exiting) return
     log.error({ afterMs: shutdownDeadlineMs }, 'requests still open at the shutdown deadline; cutting them')
@@ -64,6 +63,8 @@ function stop(signal: NodeJS.Signals) {
   const servicesStopped = services.stop()
   server.close(() => void servicesStopped.then(() => exit(0)))
   server.closeIdleConnections()
+  // Said once the listening socket is closed: from this line on, a new connection is refused.
+  log.info({ signal }, 'stopping')
 }
 
 let exiting = false
