@@ -1,4 +1,6 @@
-import type { SubmissionRow } from '#app/data/schema'
+import { inArray } from 'drizzle-orm'
+import type { FarmDatabase } from '#app/data/database.server'
+import { replies, submissions, type ReplyRow, type SubmissionRow } from '#app/data/schema'
 import type { Submission } from './lead'
 
 /**
@@ -22,5 +24,32 @@ export function leadView(row: SubmissionRow): Submission {
     history: [],
     // Its subject is read with the card's thread (withThreads), where a page shows it.
     answersUpdate: null,
+  }
+}
+
+/**
+ * The leads (in their one view) and the visitors' answers a round of owed rows tells of, each read
+ * once by id: what the owner's mail, the webhook and the pushes build their messages from.
+ */
+export function leadsAndAnswers(db: Pick<FarmDatabase, 'select'>, leadIds: number[], answerIds: number[]) {
+  const leads = new Map<number, Submission>(
+    db
+      .select()
+      .from(submissions)
+      .where(inArray(submissions.id, leadIds))
+      .all()
+      .map((lead) => [lead.id, leadView(lead)]),
+  )
+  const answers = new Map<number, ReplyRow>(
+    db
+      .select()
+      .from(replies)
+      .where(inArray(replies.id, answerIds))
+      .all()
+      .map((answer) => [answer.id, answer]),
+  )
+  return {
+    leadOf: (id: number | null) => (id === null ? undefined : leads.get(id)),
+    answerOf: (id: number | null) => (id === null ? undefined : answers.get(id)),
   }
 }

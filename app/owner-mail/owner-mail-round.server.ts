@@ -1,9 +1,8 @@
-import { inArray } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { replies, submissions, type DeliveryRow } from '#app/data/schema'
+import type { DeliveryRow } from '#app/data/schema'
 import { lastDigestSince, mailsToOwnerSince } from '#app/delivery/reads.server'
 import { idsOf, type Batch } from '#app/delivery/sender.server'
-import { leadView } from '#app/leads/lead-view.server'
+import { leadsAndAnswers } from '#app/leads/lead-view.server'
 import { digestMail, type Lead } from './owner-mail.server'
 import type { OwnerMailSettings } from './owner-mail-sending.server'
 
@@ -21,27 +20,11 @@ export type OwnerMailItem = Lead[]
 export function ownerMailBatches(db: FarmDatabase) {
   function leadsOf(rows: DeliveryRow[]): Map<number, Lead> {
     if (rows.length === 0) return new Map()
-    const leads = new Map(
-      db
-        .select()
-        .from(submissions)
-        .where(inArray(submissions.id, idsOf(rows, 'submissionId')))
-        .all()
-        .map((lead) => [lead.id, leadView(lead)]),
-    )
-    const answers = new Map(
-      db
-        .select({ id: replies.id, text: replies.text })
-        .from(replies)
-        .where(inArray(replies.id, idsOf(rows, 'replyId')))
-        .all()
-        .map((answer) => [answer.id, answer.text]),
-    )
+    const { leadOf, answerOf } = leadsAndAnswers(db, idsOf(rows, 'submissionId'), idsOf(rows, 'replyId'))
     return new Map(
       rows.flatMap((row) => {
-        const lead = row.submissionId === null ? undefined : leads.get(row.submissionId)
-        const answer = row.replyId === null ? null : (answers.get(row.replyId) ?? null)
-        return lead ? [[row.id, { ...lead, answer }] satisfies [number, Lead]] : []
+        const lead = leadOf(row.submissionId)
+        return lead ? [[row.id, { ...lead, answer: answerOf(row.replyId)?.text ?? null }] satisfies [number, Lead]] : []
       }),
     )
   }

@@ -1,18 +1,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import {
-  pushSubscriptions,
-  replies,
-  submissions,
-  team,
-  type DeliveryRow,
-  type PushSubscriptionRow,
-  type SubmissionRow,
-} from '#app/data/schema'
+import { pushSubscriptions, team, type DeliveryRow, type PushSubscriptionRow } from '#app/data/schema'
 import { phoneToldSince } from '#app/delivery/reads.server'
 import { idsOf, type Batch } from '#app/delivery/sender.server'
 import type { Submission } from '#app/leads/lead'
-import { leadView } from '#app/leads/lead-view.server'
+import { leadsAndAnswers } from '#app/leads/lead-view.server'
 import { pushLimits } from './push-message'
 
 const minuteMs = 60_000
@@ -27,7 +19,7 @@ export type PushedLead = { lead: Submission; answer: string | null }
 export type PushItem = { to: PushSubscriptionRow; leads: PushedLead[]; burst: boolean; notYet?: Date; off?: boolean }
 
 /** A row's lead and phone; `wanted` is false or null once the person turned pushes off or left the team. */
-type Due = { lead: SubmissionRow; to: PushSubscriptionRow; answer: string | null; wanted: boolean | null }
+type Due = { lead: Submission; to: PushSubscriptionRow; answer: string | null; wanted: boolean | null }
 
 /** A phone's due leads: up to three a minute one by one, the rest as one burst, at most one a minute. */
 export function pushBatches(db: FarmDatabase) {
@@ -35,13 +27,7 @@ export function pushBatches(db: FarmDatabase) {
   function dueOf(rows: DeliveryRow[]): Map<number, Due> {
     if (rows.length === 0) return new Map()
     const byId = <Row extends { id: number }>(found: Row[]) => new Map(found.map((row) => [row.id, row]))
-    const leads = byId(
-      db
-        .select()
-        .from(submissions)
-        .where(inArray(submissions.id, idsOf(rows, 'submissionId')))
-        .all(),
-    )
+    const { leadOf, answerOf } = leadsAndAnswers(db, idsOf(rows, 'submissionId'), idsOf(rows, 'replyId'))
     const phones = byId(
       db
         .select({ phone: pushSubscriptions, wanted: team.pushNewLeads })
@@ -51,19 +37,12 @@ export function pushBatches(db: FarmDatabase) {
         .all()
         .map(({ phone, wanted }) => ({ id: phone.id, phone, wanted })),
     )
-    const answers = byId(
-      db
-        .select({ id: replies.id, text: replies.text })
-        .from(replies)
-        .where(inArray(replies.id, idsOf(rows, 'replyId')))
-        .all(),
-    )
     return new Map(
       rows.flatMap((row) => {
-        const lead = row.submissionId === null ? undefined : leads.get(row.submissionId)
+        const lead = leadOf(row.submissionId)
         const to = row.phoneId === null ? undefined : phones.get(row.phoneId)
         if (!lead || !to) return []
-        const answer = row.replyId === null ? null : (answers.get(row.replyId)?.text ?? null)
+        const answer = answerOf(row.replyId)?.text ?? null
         return [[row.id, { lead, to: to.phone, answer, wanted: to.wanted }] satisfies [number, Due]]
       }),
     )
@@ -76,7 +55,7 @@ export function pushBatches(db: FarmDatabase) {
     for (const row of rows) {
       const due = found.get(row.id)
       if (!due) continue
-      const lead = { lead: leadView(due.lead), answer: due.answer }
+      const lead = { lead: due.lead, answer: due.answer }
       // Turned off (or gone from the team) since they were owed: no longer owed.
       if (due.wanted !== true)
         batches.push({ rows: [row], item: { to: due.to, leads: [lead], burst: false, off: true } })

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { inArray } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { replies, submissions, type DeliveryRow, type SubmissionRow } from '#app/data/schema'
+import type { DeliveryRow, SubmissionRow } from '#app/data/schema'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
 import { owe } from '#app/delivery/record.server'
 import { idsOf } from '#app/delivery/sender.server'
 import { postSigned } from '#app/delivery/signed-post.server'
 import type { Submission } from '#app/leads/lead'
-import { leadView } from '#app/leads/lead-view.server'
+import { leadsAndAnswers } from '#app/leads/lead-view.server'
 
 /** Where each lead is posted (WEBHOOK_URL), the key it is signed with (WEBHOOK_SECRET), and whether spam goes too. */
 export interface WebhookSettings {
@@ -64,26 +63,11 @@ export function createWebhook({
 
   function batchesOf(rows: DeliveryRow[]) {
     if (rows.length === 0) return { batches: [] }
-    const leads = new Map(
-      db
-        .select()
-        .from(submissions)
-        .where(inArray(submissions.id, idsOf(rows, 'submissionId')))
-        .all()
-        .map((lead) => [lead.id, leadView(lead)]),
-    )
-    const answers = new Map(
-      db
-        .select()
-        .from(replies)
-        .where(inArray(replies.id, idsOf(rows, 'replyId')))
-        .all()
-        .map((answer) => [answer.id, answer]),
-    )
+    const { leadOf, answerOf } = leadsAndAnswers(db, idsOf(rows, 'submissionId'), idsOf(rows, 'replyId'))
     const bodyOf = (row: DeliveryRow) => {
-      const lead = row.submissionId === null ? undefined : leads.get(row.submissionId)
+      const lead = leadOf(row.submissionId)
       if (!lead) return undefined
-      const answer = row.replyId === null ? undefined : answers.get(row.replyId)
+      const answer = answerOf(row.replyId)
       return answer
         ? answerBody(lead, { id: answer.id, text: answer.text, from: answer.toAddress, at: answer.createdAt })
         : webhookBody(lead)
