@@ -1,7 +1,7 @@
 // Compiles the server to plain JavaScript beside the Remix build, so production runs `node`
 // on it with no TypeScript loader: build/server.js (the composition root), the offline
-// reader's worker, the backup copier, and the backup and restore scripts. Packages stay
-// imports of node_modules. Then the inbox's service worker, for the browser, as one small script.
+// reader's and the mail reader's workers, the backup copier, and the backup and restore
+// scripts. Packages stay imports of node_modules. Then the inbox's service worker, for the browser, as one small script.
 //
 //   node scripts/build-server.js      (part of `npm run build`)
 import { build } from 'esbuild'
@@ -10,6 +10,7 @@ await build({
   entryPoints: {
     server: 'server/index.ts',
     'offline-worker': 'app/analysis/offline-worker.server.ts',
+    'mail-reader': 'app/mail-back/mail-reader-worker.server.ts',
     'backup-copier': 'app/lifecycle/backup-copier.server.ts',
     backup: 'scripts/backup.ts',
     restore: 'scripts/restore.ts',

@@ -7,6 +7,7 @@ import { deliveryKinds } from '#app/data/enums'
 import { createCsvExports } from '#app/inbox/csv-export.server'
 import { createInbox } from '#app/inbox/inbox.server'
 import { createMailBack, liftedByWritingAgain } from '#app/mail-back/mail-back.server'
+import { createMailReader } from '#app/mail-back/mail-reader.server'
 import { watchMailbox } from '#app/mail-back/mailbox.server'
 import { startDataLifecycle } from '#app/lifecycle/data-lifecycle.server'
 import { refuseDamagedDatabase } from '#app/lifecycle/database-health.server'
@@ -258,7 +259,12 @@ export async function buildServices(config: Config, env: Record<string, string |
     owed: engine.owed,
     log: mailLog.child({ of: 'mailbox' }),
   })
-  const mailbox = watchMailbox({ settings: () => now().mailbox, mailBack, log: mailLog.child({ of: 'mailbox' }) })
+  const mailbox = watchMailbox({
+    settings: () => now().mailbox,
+    mailBack,
+    reader: createMailReader({ workerUrl: compiled('mail-reader.js', 'mail-back/mail-reader-worker.mjs') }),
+    log: mailLog.child({ of: 'mailbox' }),
+  })
   mailbox.start()
   const readingAgain = startReadingAgain({ submissions, log: analysisLog })
   engine.start()

@@ -301,6 +301,8 @@ export const replies = sqliteTable(
     sentBy: integer('sent_by').references(() => team.id, { onDelete: 'set null' }),
     /** Of an answer read back: the files it came with, by name and size (the files themselves are not kept). */
     attachments: text('attachments', { mode: 'json' }).$type<Array<{ name: string; bytes: number }>>(),
+    /** Of an answer read back past a limit (size, time or memory): kept from its headers, `text` its subject. */
+    tooLarge: integer('too_large', { mode: 'boolean' }).notNull().default(false),
   },
   (table) => [
     uniqueIndex('replies_message_id').on(table.messageId),

@@ -81,6 +81,8 @@ export interface Reply {
   otherSender: string | null
   /** Of an answer read back: the files it came with (not kept), by name and size. */
   attachments: Array<{ name: string; bytes: number }>
+  /** Of an answer read back: past what the site reads (over 1 MB, or too slow to read); `text` is its subject. */
+  tooLarge: boolean
   /** Who of the team wrote it; null for the site's own mails, an answer, or an open inbox's. */
   by: string | null
 }

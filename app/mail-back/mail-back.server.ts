@@ -9,6 +9,7 @@ import type { LeadQueue, SubmissionsService } from '#app/submissions/service.ser
 import { createAnswers, type AnswerQueue } from './answers.server'
 import { createBounces, liftBounceStop } from './bounces.server'
 import { createMailboxMarks, type Mark } from './mailbox-marks.server'
+import { whatTheHeadersSay } from './mail-headers'
 import type { ReadBack } from './read-back.server'
 import { sentMail } from './sent-mails.server'
 import { createUpdateAnswers } from './update-answers.server'
@@ -55,6 +56,12 @@ export function createMailBack({
 
   return {
     markOf,
+
+    /** Whether a message's headers say it may concern the site: a report, or an answer to a mail the site sent. */
+    concerns(headers: Map<string, string>): boolean {
+      const said = whatTheHeadersSay(headers)
+      return said.mayBeReport || sentMail(db, said.answers) !== null
+    },
 
     /** Moves the mark without acting (a mailbox read for the first time starts from now; a message too big is the owner's). */
     async skip(mark: Mark): Promise<void> {

@@ -3,7 +3,8 @@ import type { Log } from '#app/log'
 import { withoutSecret } from './imap-client.server'
 import { mostBytesPerMail } from './limits'
 import type { MailBack, Mark } from './mail-back.server'
-import { readBack, type ReadBack } from './read-back.server'
+import { mailHeaders } from './mail-headers'
+import type { MailRead, MailReader } from './mail-reader.server'
 
 /** Messages one round reads at most: more wait for the next round, which follows at once. */
 const mostMessagesPerRound = 200
@@ -18,6 +19,7 @@ interface Connection {
   /** Whether this is still the connection in use: one of before no longer acts. */
   current: () => boolean
   mailBack: MailBack
+  reader: MailReader
   log: Log
   /** Told each time the mailbox was read through. */
   readThrough: () => void
@@ -49,36 +51,47 @@ export async function openFolder(
   return uidValidity
 }
 
-/** One message, read and given to the mail-back service: whether the site acted on it. */
-async function readOne({ open, mailBack, log }: Connection, here: Mark, size: number | null): Promise<boolean> {
-  const { uid } = here
-  if (size !== null && size > mostBytesPerMail) {
-    log.info({ uid, bytes: size }, 'a message in the mailbox is over 1 MB: left for the owner')
-    await mailBack.skip(here)
-    return false
-  }
+/** The message's body, when it is within the bytes the site reads; null past them. */
+async function bodyOf(open: ImapFlow, uid: number, size: number | null): Promise<Buffer | null> {
+  if (size !== null && size > mostBytesPerMail) return null
   // Never more than the cap, even from a server that gave no size.
   const message = await open.fetchOne(String(uid), { source: { maxLength: mostBytesPerMail + 1 } }, { uid: true })
-  const source = message ? message.source : undefined
-  if (!source || source.length > mostBytesPerMail) {
+  return message && message.source && message.source.length <= mostBytesPerMail ? message.source : null
+}
+
+/**
+ * One message given to the mail-back service: whether the site acted on it. Its headers decide
+ * first: the body of a message that answers none of the farm's mails and is no report is never
+ * fetched. What remains is read in the mail reader's worker; one past a limit is kept from its
+ * headers as too large to read, and the mark moves past it either way.
+ */
+async function readOne({ open, mailBack, reader, log }: Connection, here: Mark, size: number | null): Promise<boolean> {
+  const { uid } = here
+  const head = await open.fetchOne(String(uid), { headers: true }, { uid: true })
+  const headers = head ? head.headers : undefined
+  if (!headers || !mailBack.concerns(mailHeaders(headers))) {
     await mailBack.skip(here)
     return false
   }
-  let read: ReadBack
-  try {
-    read = await readBack(source)
-  } catch (error) {
-    // A message the site cannot read is not the site's: the mark moves on, the mail stays.
-    log.warn(
-      { uid, err: error instanceof Error ? error.message : String(error) },
-      'could not read a message of the mailbox; left as it is',
+  const source = await bodyOf(open, uid, size)
+  let read: MailRead = source ? await reader.read(source) : { pastLimit: 'it is over 1 MB' }
+  if ('pastLimit' in read) {
+    log.info(
+      { uid, why: read.pastLimit },
+      'a message about the farm’s mail is too large to read; kept from its headers',
     )
+    read = await reader.readHeaders(headers)
+  }
+  if (!('read' in read)) {
+    // A message the site cannot read is not the site's: the mark moves on, the mail stays.
+    const why = 'unreadable' in read ? read.unreadable : read.pastLimit
+    log.warn({ uid, err: why }, 'could not read a message of the mailbox; left as it is')
     await mailBack.skip(here)
     return false
   }
   // What it did is kept with the mark: a failure here (the database busy, say) leaves the
   // mark where it was, and the message is read again with the next look.
-  const outcome = await mailBack.take(read, source, here)
+  const outcome = await mailBack.take(read.read, source ?? headers, here)
   return outcome !== null && outcome !== 'not ours'
 }
 
@@ -120,6 +133,7 @@ export function mailboxReader(connection: Connection) {
       if (waiting.length > round.length) readAgain = true
     } finally {
       lock.release()
+      await connection.reader.rest()
     }
   }
 

@@ -3,6 +3,7 @@ import type { Log } from '#app/log'
 import { clientOf, mailboxOf, testMailbox, withoutSecret } from './imap-client.server'
 import { mostBytesPerMail } from './limits'
 import type { MailBack } from './mail-back.server'
+import type { MailReader } from './mail-reader.server'
 import { mailboxReader, openFolder } from './mailbox-reader.server'
 
 export { mailboxOf } from './imap-client.server'
@@ -62,11 +63,14 @@ const longestRetryMs = 5 * 60_000
 export function watchMailbox({
   settings,
   mailBack,
+  reader,
   log,
   now = () => new Date(),
 }: {
   settings: () => MailboxSettings | null
   mailBack: MailBack
+  /** Reads each message about the farm's mail away from the server's thread. */
+  reader: MailReader
   log: Log
   now?: () => Date
 }) {
@@ -159,6 +163,7 @@ export function watchMailbox({
           password: parts.password,
           current: () => !gone(),
           mailBack,
+          reader,
           log,
           readThrough: () => {
             link = { ...link, lastReadAt: now().toISOString() }
@@ -208,6 +213,7 @@ export function watchMailbox({
       clearInterval(lookTimer)
       client?.close()
       client = null
+      void reader.rest()
     },
   }
 }

@@ -135,6 +135,7 @@ describe('answers', () => {
       messageId: '<m@remote.test>',
       subject: 'Re: Eggs',
       text: 'Two dozen, please.',
+      tooLarge: false,
       attachments: [{ name: 'order.pdf', bytes: 14 }],
       sentAt: new Date('2026-11-26T10:00:00Z'),
     })

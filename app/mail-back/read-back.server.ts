@@ -1,5 +1,6 @@
 import type { ParsedMail } from 'mailparser'
 import { mostAnswerCharacters, mostBytesPerMail } from './limits'
+import { messageIds } from './mail-headers'
 import { trimQuotedHistory } from './quoted-history'
 import { propertyOf, textOf } from '#app/outside'
 
@@ -31,14 +32,11 @@ export type ReadBack =
       subject: string
       /** The text written, the quoted history below it trimmed; an HTML-only mail as text. */
       text: string
+      /** Read from its headers only: its body was past what the site reads (kept so, never read again). */
+      tooLarge: boolean
       attachments: Array<{ name: string; bytes: number }>
       sentAt: Date | null
     }
-
-const messageIds = (value: unknown): string[] => {
-  const text = Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : ''
-  return [...text.matchAll(/<[^<>\s]{1,250}>/g)].map(([id]) => id)
-}
 
 const header = (mail: ParsedMail, name: string): string => {
   const value = mail.headers.get(name)
@@ -196,12 +194,26 @@ function isAutomatic(mail: ParsedMail): boolean {
   )
 }
 
-/** Reads one mail as it came (at most `mostBytesPerMail`): never run, never kept as HTML. */
+/** Children of one element, and nesting, turned into text at most: a list of 200,000 items is cut, not walked. */
+const htmlLimits = { maxChildNodes: 2_000, maxDepth: 1_000, maxInputLength: mostBytesPerMail, ellipsis: '…' }
+
+/** An HTML-only mail's words, bounded: never run, never kept as HTML. */
+async function htmlAsText(html: string): Promise<string> {
+  const { convert } = await import('html-to-text')
+  return convert(html, { limits: htmlLimits }).slice(0, 4 * mostAnswerCharacters)
+}
+
+/**
+ * Reads one mail as it came (at most `mostBytesPerMail`): never run, never kept as HTML. Slow
+ * for mail shaped against HTML conversion (nested lists): called in the mail reader's worker.
+ */
 export async function readBack(source: Buffer): Promise<ReadBack> {
   // Loaded with the first mail read: about 15 MB that a site without a mailbox never pays.
   const { simpleParser } = await import('mailparser')
   const mail = await simpleParser(source, {
-    skipHtmlToText: false,
+    skipHtmlToText: true,
+    skipTextToHtml: true,
+    skipImageLinks: true,
     skipTextLinks: true,
     maxHtmlLengthToParse: mostBytesPerMail,
   })
@@ -215,8 +227,9 @@ export async function readBack(source: Buffer): Promise<ReadBack> {
   if (report) return { kind: 'notice' }
   const from = mail.from?.value[0]
   const answers = [...messageIds(mail.inReplyTo), ...messageIds(mail.references).reverse()]
+  const written = mail.text || (typeof mail.html === 'string' ? await htmlAsText(mail.html) : '')
   // Cut first, so the trimming reads a bounded text whatever size the mail was.
-  const text = trimQuotedHistory((mail.text ?? '').slice(0, 2 * mostAnswerCharacters))
+  const text = trimQuotedHistory(written.slice(0, 2 * mostAnswerCharacters))
   return {
     kind: 'mail',
     automatic: isAutomatic(mail),
@@ -225,10 +238,17 @@ export async function readBack(source: Buffer): Promise<ReadBack> {
     messageId: messageIds(mail.messageId)[0] ?? null,
     subject: oneLine(mail.subject ?? '', 200),
     text: [...text].slice(0, mostAnswerCharacters).join(''),
+    tooLarge: false,
     attachments: mail.attachments.slice(0, 50).map((part) => ({
       name: oneLine(part.filename ?? 'unnamed', 200),
       bytes: part.size ?? part.content.length,
     })),
     sentAt: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : null,
   }
+}
+
+/** A mail past a limit (its size, or the time or memory its reading took), from its headers alone. */
+export async function readTooLarge(head: Buffer): Promise<ReadBack> {
+  const read = await readBack(head)
+  return read.kind === 'mail' ? { ...read, text: '', attachments: [], tooLarge: true } : { kind: 'notice' }
 }

@@ -49,7 +49,13 @@ export function createUpdateAnswers({
     }
     const subscriber = db.select().from(subscribers).where(eq(subscribers.id, sent.subscriberId)).get()
     const name = (from.name || subscriber?.name || from.address.split('@')[0]!).slice(0, contactLimits.name)
-    const message = [...(read.text || `(No text) ${read.subject}`)].slice(0, contactLimits.message).join('')
+    const message = [
+      ...(read.tooLarge
+        ? `(Too large to read here: the whole mail is in the farm’s mailbox) ${read.subject}`
+        : read.text || `(No text) ${read.subject}`),
+    ]
+      .slice(0, contactLimits.message)
+      .join('')
     const stored = await leads.receiveAnswerToUpdate(
       { name, email: from.address, message },
       { update: sent.updateId, mailId },

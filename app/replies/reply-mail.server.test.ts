@@ -23,6 +23,7 @@ const row: ReplyRow = {
   subscriberId: null,
   sentBy: null,
   attachments: null,
+  tooLarge: false,
 }
 
 describe('a mail to a visitor', () => {

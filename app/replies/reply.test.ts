@@ -15,6 +15,7 @@ const reply: Reply = {
   dismissed: false,
   otherSender: null,
   attachments: [],
+  tooLarge: false,
   by: null,
 }
 const time = (iso: string) => iso.slice(11, 16)

@@ -82,7 +82,12 @@ function ThreadMail({
         </p>
       ) : null}
       {/* The acknowledgement is the owner's own fixed text: the card only says it went. */}
-      {reply.kind === 'reply' || theirs(reply) ? (
+      {reply.tooLarge ? (
+        <p data-testid="too-large" className="mt-1.5 text-sm break-words text-stone-800">
+          Too large to read here: the whole mail is in the farm’s mailbox
+          {reply.text ? <>, under the subject “{reply.text}”</> : null}.
+        </p>
+      ) : reply.kind === 'reply' || theirs(reply) ? (
         <p className="mt-1.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-stone-800">
           {reply.text}
           {reply.cut ? (

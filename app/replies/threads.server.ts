@@ -54,6 +54,7 @@ export function toReply({ delivery, ...row }: StoredReply, leadAddress: string, 
       dismissed: false,
       otherSender: row.toAddress.toLowerCase() === leadAddress.toLowerCase() ? null : row.toAddress,
       attachments: row.attachments ?? [],
+      tooLarge: row.tooLarge,
     }
   }
   const { state } = delivery
@@ -66,6 +67,7 @@ export function toReply({ delivery, ...row }: StoredReply, leadAddress: string, 
     dismissed: delivery.dismissedAt !== null,
     otherSender: null,
     attachments: [],
+    tooLarge: false,
   }
 }
 
@@ -150,6 +152,7 @@ function replyRow(raw: Record<string, unknown>): Omit<StoredReply, 'delivery'> {
     sentBy: raw.sent_by === null || raw.sent_by === undefined ? null : Number(raw.sent_by),
     byName: (raw.by_name as string | null | undefined) ?? null,
     attachments: typeof raw.attachments === 'string' ? (JSON.parse(raw.attachments) as ReplyRow['attachments']) : null,
+    tooLarge: Boolean(raw.too_large),
   }
 }
 

@@ -127,7 +127,7 @@ describe('a bounce read before the mail server answers', () => {
 })
 
 describe('answers read back', () => {
-  it('over 1 MB are left as they are; a flood of 205 messages is read in rounds; the same answer twice is one', async () => {
+  it('over 1 MB join their card as too large to read, from their headers; a flood of 205 messages is read in rounds; the same answer twice is one', async () => {
     const { server, cookie } = await site()
     const id = await postLead(server, 'hal@remote.test')
     await reply(server, cookie, id, 'We have hay.')
@@ -146,11 +146,12 @@ describe('answers read back', () => {
       .poll(
         async () =>
           (await thread(server, cookie, id)).filter((each) => each.kind === 'answer').map((each) => each.text),
-        {
-          timeout: 20_000,
-        },
+        // 205 messages read over IMAP, beside other test files on a 2-core machine.
+        { timeout: 60_000 },
       )
-      .toEqual(['Ten bales, please.'])
+      .toEqual(['Big', 'Ten bales, please.'])
+    const answers = (await thread(server, cookie, id)).filter((each) => each.kind === 'answer')
+    expect(answers.map((each) => each.tooLarge)).toEqual([true, false])
     const [bigOne] = (await stack.messages()).filter((message) => message.subject === 'Big')
     expect(bigOne!.flags).toEqual([])
     const [mark] = readRows<{ last_uid: number }>(server.databasePath, 'SELECT last_uid FROM mailbox_marks')
@@ -186,6 +187,47 @@ describe('answers read back', () => {
     expect(page).toContain('Yes &lt;script&gt;alert(1)&lt;/script&gt;')
     expect(page).not.toContain('<script>alert(1)')
     expect(page).not.toContain('<img src=x')
+  })
+})
+
+describe('a stranger’s mail shaped to freeze the reader', () => {
+  it('is read no further than its headers when it answers nothing; an answer that takes past the time limit is kept as too large to read, and the next is read', async () => {
+    const { server, cookie } = await site()
+    const id = await postLead(server, 'ivy@remote.test')
+    await reply(server, cookie, id, 'We have plums.')
+    const replyId = await farmMailTo('ivy@remote.test', /^Re: /)
+    // Nested lists: seconds of HTML conversion for each one (11 s on the site's thread before).
+    const lists = '<ul><li>a'.repeat(110_000)
+    const html = (headers: string[]) =>
+      [...headers, 'To: farm@farm.test', 'Content-Type: text/html; charset=utf-8', '', lists, ''].join('\r\n')
+    for (let n = 0; n < 3; n++) await stack.append(html([`From: s${n}@stranger.test`, `Subject: Hello ${n}`]))
+    await stack.append(
+      html(['From: ivy@remote.test', 'Subject: Lists', `In-Reply-To: ${replyId}`, 'Message-ID: <lists@remote.test>']),
+    )
+    await answer('Ivy <ivy@remote.test>', replyId, 'Four punnets.', { messageId: '<after@remote.test>' })
+    await expect
+      .poll(
+        async () =>
+          (await thread(server, cookie, id))
+            .filter((each) => each.kind === 'answer')
+            .map((each) => ({ text: each.text, tooLarge: each.tooLarge })),
+        { timeout: 30_000 },
+      )
+      .toEqual([
+        { text: 'Lists', tooLarge: true },
+        { text: 'Four punnets.', tooLarge: false },
+      ])
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+    const page = await (await fetch(`${server.url}/farm-sales`, { headers: { Cookie: cookie } })).text()
+    expect(page).toContain('Too large to read here: the whole mail is in the farm’s mailbox')
+    // The strangers' mail stays as it came, and the mark moves past all of it.
+    const strangers = (await stack.messages()).filter((message) => /^Hello \d$/.test(message.subject ?? ''))
+    expect(strangers.map((message) => message.flags)).toEqual([[], [], []])
+    await expect
+      .poll(
+        () => readRows<{ last_uid: number }>(server.databasePath, 'SELECT last_uid FROM mailbox_marks')[0]!.last_uid,
+      )
+      .toBeGreaterThanOrEqual(Math.max(...strangers.map((message) => message.uid)))
   })
 })
 

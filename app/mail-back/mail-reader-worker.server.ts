@@ -1,0 +1,19 @@
+// The mail reader's worker: parsing a stranger's mail and turning its HTML into text can take
+// seconds for mail shaped against it, and here that holds up only this thread, which the
+// server ends at its time limit, never the server's own.
+import { parentPort } from 'node:worker_threads'
+import { readBack, readTooLarge } from './read-back.server'
+import type { MailReading, MailReadingAnswer } from './mail-reader.server'
+
+async function answer({ job, source, headersOnly }: MailReading): Promise<MailReadingAnswer> {
+  try {
+    const bytes = Buffer.from(source.buffer, source.byteOffset, source.byteLength)
+    return { job, ok: true, read: headersOnly ? await readTooLarge(bytes) : await readBack(bytes) }
+  } catch (error) {
+    return { job, ok: false, reason: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+parentPort?.on('message', (reading: MailReading) => {
+  void answer(reading).then((answered) => parentPort?.postMessage(answered))
+})

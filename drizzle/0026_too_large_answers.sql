@@ -1,0 +1,1 @@
+ALTER TABLE `replies` ADD `too_large` integer DEFAULT false NOT NULL;
