@@ -9,7 +9,11 @@ const suiteKey = {
   region: 'us-east-1',
   service: 'service',
 }
-const s3Key = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secret: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1' }
+const s3Key = {
+  accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+  secret: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  region: 'us-east-1',
+}
 const emptyHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'
 const host = 'examplebucket.s3.amazonaws.com'
 

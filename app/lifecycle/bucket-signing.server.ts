@@ -38,7 +38,11 @@ export function uriEncode(text: string, keepSlash = false): string {
 }
 
 /** The x-amz-date of a moment: 20130524T000000Z. */
-export const amzDate = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+export const amzDate = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
 
 /** The Authorization header of a request, and the steps that made it (the tests compare them with AWS's). */
 export function signatureV4(request: RequestToSign, key: SigningKey) {
