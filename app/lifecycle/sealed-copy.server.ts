@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  randomBytes,
+  timingSafeEqual,
+  type DecipherGCM,
+} from 'node:crypto'
 import { createReadStream, createWriteStream, statSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
@@ -66,7 +73,7 @@ const wrongKey =
 const changed = 'The copy was changed after it was sealed (or cut short): it cannot be trusted. Try another copy.'
 
 /** The header's checks: a copy of this site, a version it reads, sealed with this key. */
-function openHeader(header: Buffer, key: Buffer) {
+function openHeader(header: Buffer, key: Buffer): DecipherGCM {
   if (header.length < headerBytes || !header.subarray(0, magic.length).equals(magic)) {
     throw new SealError('That is not a sealed backup of this site.')
   }
@@ -82,7 +89,7 @@ function openHeader(header: Buffer, key: Buffer) {
 /** The plain bytes of a sealed stream, the tag checked at its end (GCM's check throws then). */
 async function* opened(source: AsyncIterable<Uint8Array>, key: Buffer) {
   let waiting = Buffer.alloc(0)
-  let decipher: ReturnType<typeof createDecipheriv> | null = null
+  let decipher: DecipherGCM | null = null
   for await (const chunk of source) {
     waiting = Buffer.concat([waiting, chunk])
     if (!decipher) {
