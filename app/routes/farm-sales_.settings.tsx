@@ -63,7 +63,9 @@ function typedIn(form: FormData, sectionId: string): Record<string, string> {
   const typed: Record<string, string> = {}
   for (const field of sectionOf(sectionId)?.fields ?? []) {
     const value = form.get(field.key)
-    if (field.kind !== 'secret' && typeof value === 'string') typed[field.key] = value
+    // A password typed into an address (refused there) is not shown back either.
+    if (field.kind !== 'secret' && typeof value === 'string')
+      typed[field.key] = value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*):[^/@]*@/i, '$1@')
   }
   return typed
 }
