@@ -64,7 +64,13 @@ function restoreFromBucket(databasePath: string, typedKey: string, env: Record<s
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn('npm', ['run', '--silent', 'restore', '--', '--from-bucket', '--yes'], {
       cwd: projectRoot,
-      env: { PATH: process.env.PATH!, HOME: process.env.HOME!, DATABASE_PATH: databasePath, ...env },
+      env: {
+        NODE_ENV: 'production',
+        PATH: process.env.PATH!,
+        HOME: process.env.HOME!,
+        DATABASE_PATH: databasePath,
+        ...env,
+      },
     })
     let stdout = ''
     let stderr = ''

@@ -129,7 +129,7 @@ describe('a copy changed in the bucket', () => {
     const answer = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = spawn('npm', ['run', '--silent', 'restore', '--', '--from-bucket', '--yes'], {
         cwd: projectRoot,
-        env: { PATH: process.env.PATH!, HOME: process.env.HOME!, DATABASE_PATH: fresh, ...env },
+        env: { NODE_ENV: 'production', PATH: process.env.PATH!, HOME: process.env.HOME!, DATABASE_PATH: fresh, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       })
       let stderr = ''
