@@ -15,11 +15,13 @@ import type { UpdatesDesk } from '#app/updates/update-requests.server'
 import type { OwnerPhones } from '#app/push/owner-phones.server'
 import type { Backups } from '#app/lifecycle/backups.server'
 import type { People } from '#app/lifecycle/people.server'
+import type { Offsite } from '#app/lifecycle/data-lifecycle.server'
 import type { Dkim } from '#app/delivery/dkim.server'
 import type { DeliveryEngine } from '#app/delivery/engine.server'
 import type { MailboxWatch } from '#app/mail-back/mailbox.server'
 import type { ResolveTxt } from '#app/settings/mail-dns.server'
 import type { Settings } from '#app/settings/settings.server'
+import type { BucketSettings } from '#app/lifecycle/bucket.server'
 import type { Subscribers } from '#app/updates/subscribers.server'
 
 /**
@@ -36,6 +38,7 @@ export interface SettingsConfig {
   push: { siteUrl: string | null }
   mailbox: { url: string } | null
   activityDays: number
+  backups: { bucket: BucketSettings | null }
 }
 
 export interface Farm {
@@ -92,6 +95,8 @@ declare module '@remix-run/node' {
     cannotPush: string | null
     /** The database's backups, and fresh copies for the owner to download. */
     backups: Pick<Backups, 'download'>
+    /** The backups' copies in the owner's bucket: how it goes, 'Test the bucket', the key shown once. */
+    offsite: Offsite
     /** One person's data: to export, or to forget. */
     people: Pick<People, 'exportOf' | 'forget'>
     /** Attempts per visitor (per owner session for replies), counted where the action runs so every path and method to it counts. */

@@ -80,17 +80,66 @@ describe('readConfig', () => {
   })
 
   it('backs up beside the database, daily, keeping 14, unless set otherwise', () => {
-    expect(readConfig({}).backups).toEqual({ dir: 'data/backups', everyMs: 86_400_000, keep: 14 })
+    expect(readConfig({}).backups).toEqual({
+      dir: 'data/backups',
+      everyMs: 86_400_000,
+      keep: 14,
+      bucket: null,
+      sealKey: null,
+    })
     expect(readConfig({ DATABASE_PATH: '/data/farm.db' }).backups.dir).toBe('/data/backups')
     expect(readConfig({ BACKUP_DIR: '/mnt/nas/farm', BACKUP_EVERY_MINUTES: '60', BACKUP_KEEP: '48' }).backups).toEqual({
       dir: '/mnt/nas/farm',
       everyMs: 3_600_000,
       keep: 48,
+      bucket: null,
+      sealKey: null,
     })
     expect(() => readConfig({ BACKUP_EVERY_MINUTES: '0' })).toThrow(
       /BACKUP_EVERY_MINUTES must be a whole number from 1 to 10080/,
     )
     expect(() => readConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP must be a whole number from 1 to 1000/)
+  })
+
+  it('copies the backups to a bucket only with its address, name, key ID and secret; the region read from the address', () => {
+    const bucket = {
+      BACKUP_BUCKET_ENDPOINT: 'https://s3.eu-central-003.backblazeb2.com/',
+      BACKUP_BUCKET: 'willow-creek-backups',
+      BACKUP_BUCKET_ACCESS_KEY: '003abc',
+      BACKUP_BUCKET_SECRET: 'K003 secret',
+    }
+    expect(readConfig(bucket).backups.bucket).toEqual({
+      endpoint: 'https://s3.eu-central-003.backblazeb2.com',
+      bucket: 'willow-creek-backups',
+      region: 'eu-central-003',
+      accessKeyId: '003abc',
+      secret: 'K003 secret',
+    })
+    expect(readConfig({ ...bucket, BACKUP_BUCKET_REGION: 'us-west-002' }).backups.bucket?.region).toBe('us-west-002')
+    const key = 'A'.repeat(43)
+    expect(readConfig({ BACKUP_BUCKET_KEY: key }).backups.sealKey).toHaveLength(32)
+    for (const [change, said] of [
+      [{ BACKUP_BUCKET_ENDPOINT: 'ftp://s3.example' }, /^BACKUP_BUCKET_ENDPOINT must be an https:\/\/ address/],
+      [{ BACKUP_BUCKET_ENDPOINT: 'http://s3.example' }, /^BACKUP_BUCKET_ENDPOINT must be an https:\/\/ address/],
+      [
+        { BACKUP_BUCKET_ENDPOINT: 'https://003abc:secret@s3.example' },
+        /^BACKUP_BUCKET_ENDPOINT must not hold a user name/,
+      ],
+      [
+        { BACKUP_BUCKET_ENDPOINT: 'https://s3.example/bucket' },
+        /^BACKUP_BUCKET_ENDPOINT must be the provider’s address alone/,
+      ],
+      [{ BACKUP_BUCKET: 'Farm_Backups' }, /^BACKUP_BUCKET must be the bucket’s name/],
+      [{ BACKUP_BUCKET_ACCESS_KEY: '' }, /^BACKUP_BUCKET_ACCESS_KEY must be the key ID/],
+      [{ BACKUP_BUCKET_SECRET: '' }, /^BACKUP_BUCKET_SECRET must be set/],
+      [{ BACKUP_BUCKET_KEY: 'short' }, /^BACKUP_BUCKET_KEY must be the 43-character key/],
+    ] as const) {
+      expect(() => readConfig({ ...bucket, ...change })).toThrow(said)
+    }
+    // http on this machine only (a test's own server).
+    expect(readConfig({ ...bucket, BACKUP_BUCKET_ENDPOINT: 'http://127.0.0.1:9000' }).backups.bucket?.endpoint).toBe(
+      'http://127.0.0.1:9000',
+    )
   })
 
   it.each(['eighty', '-1', '70000', '80.5'])('refuses PORT=%s', (port) => {

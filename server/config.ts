@@ -13,6 +13,8 @@ import { vapidKeysError, type VapidKeys } from '#app/push/vapid.server'
 import { readProductList, type Product } from '#app/analysis/products'
 import { settingOf, settings, type EnvironmentKey, type Setting } from '#app/settings/declared'
 import { hasAddressShape } from '#app/leads/mailbox'
+import { regionOf, type BucketSettings } from '#app/lifecycle/bucket.server'
+import { readKeyText } from '#app/lifecycle/sealed-copy.server'
 
 type Environment = Record<string, string | undefined>
 
@@ -54,8 +56,11 @@ export interface Config {
   handledRetentionDays: number | null
   /** How long the activity log keeps what was done, in days. */
   activityDays: number
-  /** Where backups are written, how often, and how many of the newest are kept. */
-  backups: { dir: string; everyMs: number; keep: number }
+  /**
+   * Where backups are written, how often, and how many of the newest are kept; the bucket each is
+   * copied to, sealed (null: none), and the key it is sealed with when the environment sets it.
+   */
+  backups: { dir: string; everyMs: number; keep: number; bucket: BucketSettings | null; sealKey: Buffer | null }
   /** How long the offline reading of one message may take before it is stored without one. */
   analysisTimeoutMs: number
   /** Null unless AI_API_URL is set: then messages are read by that language model first. */
@@ -455,6 +460,55 @@ function readMailbox(env: Environment): MailboxSettings | null {
   return { url, moveTo: moveTo || null }
 }
 
+const loopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host)
+
+/** The bucket each backup is copied to: its address (https, no name or password in it), name, key and secret. */
+function readBucket(env: Environment): BucketSettings | null {
+  const endpoint = text(env, 'BACKUP_BUCKET_ENDPOINT')
+  if (!endpoint) return null
+  const url = URL.canParse(endpoint) ? new URL(endpoint) : null
+  if (url?.protocol !== 'https:' && !(url?.protocol === 'http:' && loopback(url.hostname))) {
+    throw new Error(
+      'BACKUP_BUCKET_ENDPOINT must be an https:// address such as https://s3.eu-central-003.backblazeb2.com (http only on this machine)',
+    )
+  }
+  // The key ID and secret have fields of their own: one in the address would be sent and logged as it is.
+  if (url.username || url.password) {
+    throw new Error(
+      'BACKUP_BUCKET_ENDPOINT must not hold a user name or password: the key ID and secret have their own fields',
+    )
+  }
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+    throw new Error(
+      'BACKUP_BUCKET_ENDPOINT must be the provider’s address alone, with no path: the bucket’s name has its own field',
+    )
+  }
+  const bucket = text(env, 'BACKUP_BUCKET')
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new Error('BACKUP_BUCKET must be the bucket’s name: 3 to 63 lower-case letters, digits, dots and hyphens')
+  }
+  const accessKeyId = text(env, 'BACKUP_BUCKET_ACCESS_KEY')
+  if (!/^[\x21-\x7e]{1,200}$/.test(accessKeyId)) {
+    throw new Error('BACKUP_BUCKET_ACCESS_KEY must be the key ID the provider gave you, with no spaces')
+  }
+  const secret = env.BACKUP_BUCKET_SECRET ?? ''
+  if (!secret) throw new Error('BACKUP_BUCKET_SECRET must be set with the bucket: the key’s secret')
+  const region = text(env, 'BACKUP_BUCKET_REGION') || regionOf(url.origin)
+  if (!/^[a-z0-9-]{1,50}$/.test(region)) throw new Error('BACKUP_BUCKET_REGION must be a region such as eu-central-003')
+  return { endpoint: url.origin, bucket, region, accessKeyId, secret }
+}
+
+function readSealKey(env: Environment): Buffer | null {
+  const key = env.BACKUP_BUCKET_KEY?.trim()
+  if (!key) return null
+  try {
+    return readKeyText(key)
+  } catch {
+    // The value is never repeated here.
+    throw new Error('BACKUP_BUCKET_KEY must be the 43-character key the settings page showed once')
+  }
+}
+
 export function readConfig(env: Environment = process.env): Config {
   const notify = readNotify(env)
   return {
@@ -487,6 +541,8 @@ export function readConfig(env: Environment = process.env): Config {
       dir: text(env, 'BACKUP_DIR') || join(dirname(text(env, 'DATABASE_PATH')), 'backups'),
       everyMs: wholeNumber(env, 'BACKUP_EVERY_MINUTES') * 60_000,
       keep: wholeNumber(env, 'BACKUP_KEEP'),
+      bucket: readBucket(env),
+      sealKey: readSealKey(env),
     },
     exportsAtOnce: wholeNumber(env, 'EXPORTS_AT_ONCE'),
     llm: readLlm(env),

@@ -50,8 +50,10 @@ export async function createHttpApp(config: Config, services: Services) {
     // How the link is, not the server's words (they may name its host or user): those are the owner's, on their pages.
     const { state, idle } = services.mailbox.link()
     const mailbox = { state, idle }
+    // The bucket's state only: its address, name and the words of a failure are the owner's page's.
+    const offsite = services.offsite.state()
     if (failedWritesLastMinute === 0) {
-      return void res.json({ status: 'ok', failedWritesLastMinute, outbox, reader, mailbox })
+      return void res.json({ status: 'ok', failedWritesLastMinute, outbox, reader, mailbox, offsite })
     }
     res.status(503).json({
       status: 'error',
@@ -60,6 +62,7 @@ export async function createHttpApp(config: Config, services: Services) {
       outbox,
       reader,
       mailbox,
+      offsite,
     })
   })
 
@@ -100,6 +103,7 @@ export async function createHttpApp(config: Config, services: Services) {
       setup: services.setup,
       mailbox: services.mailbox,
       backups: services.backups,
+      offsite: services.offsite,
       people: services.people,
       limits: services.limits,
       // The Express request, not the one Remix reads its body from, knows the address.

@@ -315,6 +315,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     /** What is set up of what makes the site useful: the inbox's first-run list and its one banner. */
     setup: () => ({ mail: now().notify !== null, phone: phones.told(), updates: now().updates !== null }),
     backups: lifecycle.backups,
+    offsite: lifecycle.offsite,
     people: lifecycle.people,
     push: phones.phones,
     cannotPush: phones.cannotPush,

@@ -7,6 +7,7 @@ const keyPurposes: Record<string, string> = {
   vapid: 'the key pair the phones’ pushes are signed with (VAPID)',
   erasures: 'the salt of the list of forgotten people',
   'unasked-mails': 'the salt of the acknowledgements’ caps',
+  'backup-bucket': 'the key the bucket’s copies of the backups are sealed with',
 }
 
 function open(path: string) {

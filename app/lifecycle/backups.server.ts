@@ -60,6 +60,7 @@ export function createBackups({
   keep,
   everyMs,
   runCopy,
+  afterEach = () => {},
   log,
   now = Date.now,
 }: {
@@ -70,6 +71,8 @@ export function createBackups({
   /** BACKUP_EVERY_MINUTES now, in ms. */
   everyMs: () => number
   runCopy: RunCopy
+  /** Told after each backup is named (the bucket's copy starts then). */
+  afterEach?: () => void
   log: Log
   now?: () => number
 }) {
@@ -90,6 +93,7 @@ export function createBackups({
         )
         if (result.removed.length > 0)
           log.info({ removed: result.removed, keep: keep() }, 'removed backups older than the newest kept')
+        afterEach()
       } else if (!result.ok) {
         log.error(
           { dir, problem: result.error, code: result.code, retryInMinutes: Math.min(everyMs(), retryMs) / minuteMs },

@@ -4,13 +4,18 @@ import type { Writes } from '#app/data/writes.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Log } from '#app/log'
 import { copyInProcess, createBackups } from './backups.server'
+import { createBucketCopies } from './bucket-copies.server'
+import { bucketKeys } from './bucket-key.server'
+import type { BucketSettings } from './bucket.server'
 import { createErasureList } from './erasures.server'
 import { createPeople } from './people.server'
 import { startRetention } from './retention.server'
 
 /** BACKUP_*, SPAM_RETENTION_DAYS, HANDLED_RETENTION_DAYS, and the site's address for a person's export. */
 export interface DataLifecycleSettings {
-  backups: { keep: number; everyMs: number }
+  backups: { keep: number; everyMs: number; bucket: BucketSettings | null; sealKey: Buffer | null }
+  /** The first retry's wait (NOTIFY_RETRY_SECONDS): the bucket's copies are tried again as deliveries are. */
+  retryBaseMs: number
   spamRetentionDays: number
   handledRetentionDays: number | null
   siteUrl: string | null
@@ -69,12 +74,23 @@ export function startDataLifecycle({
   if (forgottenAgain > 0) {
     log.warn({ people: forgottenAgain }, 'forgot again people erased after this database was backed up')
   }
+  const keys = bucketKeys(db, () => settings().backups.sealKey)
+  const offsite = createBucketCopies({
+    dir: backupsDir,
+    keep: () => settings().backups.keep,
+    bucket: () => settings().backups.bucket,
+    sealKey: keys.sealKey,
+    retryBaseMs: settings().retryBaseMs,
+    log,
+  })
   const backups = createBackups({
     databasePath,
     dir: backupsDir,
     keep: () => settings().backups.keep,
     everyMs: () => settings().backups.everyMs,
     runCopy: copyInProcess(copierUrl),
+    // Off the backup's own path: the next backup never waits for the bucket.
+    afterEach: () => void offsite.copyNow(),
     log,
   })
   const retention = startRetention({
@@ -84,17 +100,32 @@ export function startDataLifecycle({
     log,
   })
   backups.start()
+  offsite.start()
   return {
     people,
     backups,
-    /** After a change of the backups' settings: the next backup follows the new interval (retention reads its days each day). */
+    /** The backups' copies in the owner's bucket, and the key they are sealed with. */
+    offsite: {
+      state: offsite.state,
+      report: offsite.report,
+      test: offsite.test,
+      hasKey: () => keys.sealKey() !== null,
+      makeKeyOnce: keys.makeOnce,
+    },
+    /**
+     * After a change of the backups' settings: the next backup follows the new interval, and the
+     * bucket (new or changed) is given what it lacks (retention reads its days each day).
+     */
     backupsChanged() {
       backups.rescheduled()
+      void offsite.copyNow()
     },
     async stop() {
       retention.stop()
       people.stop()
-      await backups.stop()
+      await Promise.all([backups.stop(), offsite.stop()])
     },
   }
 }
+
+export type Offsite = ReturnType<typeof startDataLifecycle>['offsite']

@@ -13,8 +13,11 @@ import {
   changeOfForm,
   sendTestMail,
   sendTestPost,
+  testBucket,
   testMailbox,
 } from '#app/settings/settings-requests.server'
+import { shortTime } from '#app/components/dates'
+import type { Offsite } from '#app/lifecycle/data-lifecycle.server'
 import { SettingsSection, type SectionAnswer } from '#app/settings/settings-section'
 
 export const meta: MetaFunction = () => [{ title: 'Settings' }, { name: 'robots', content: 'noindex' }]
@@ -27,16 +30,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     to: 'change the farm’s settings',
     showCannot: true,
   })
-  if (cannot) return json({ cannot, states: null, acknowledgement: '', mailboxSays: '' })
+  if (cannot)
+    return json({ cannot, states: null, acknowledgement: '', mailboxSays: '', bucketSays: '', bucketNeedsKey: false })
+  const bucket = context.offsite.report()
   return json(
     {
       cannot: null,
       states: context.settings.view(),
       acknowledgement: context.replies.acknowledgement.text(),
       mailboxSays: mailboxLinkWords(context.mailbox.link()),
+      bucketSays: bucketWords(bucket),
+      bucketNeedsKey: bucket.on && !context.offsite.hasKey(),
     },
     { headers: ownerDataHeaders },
   )
+}
+
+/** How the copies to the bucket go, in the owner's words. */
+function bucketWords({ on, newest, failure }: ReturnType<Offsite['report']>): string {
+  if (!on) return 'No bucket is set: the backups stay on this machine only.'
+  if (failure) {
+    return `The last copy to the bucket failed at ${shortTime(failure.at)}: ${failure.words}; tried again at ${shortTime(failure.nextAt)}.`
+  }
+  if (!newest) return 'No copy has reached the bucket yet: the next backup is copied there, sealed.'
+  return `The bucket holds the backups up to ${newest.name}, sealed; checked at ${shortTime(newest.at)}.`
 }
 
 const answered = (answer: SectionAnswer, status = 400) => json(answer, { status, headers: ownerDataHeaders })
@@ -46,7 +63,9 @@ function typedIn(form: FormData, sectionId: string): Record<string, string> {
   const typed: Record<string, string> = {}
   for (const field of sectionOf(sectionId)?.fields ?? []) {
     const value = form.get(field.key)
-    if (field.kind !== 'secret' && typeof value === 'string') typed[field.key] = value
+    // A password typed into an address (refused there) is not shown back either.
+    if (field.kind !== 'secret' && typeof value === 'string')
+      typed[field.key] = value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*):[^/@]*@/i, '$1@')
   }
   return typed
 }
@@ -90,6 +109,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
       200,
     )
   }
+  if (intent === 'test-bucket' && section === 'backups') {
+    const tested = await testBucket(form, context, pass)
+    if (!tested.ok) return refused({ [tested.field]: tested.error })
+    return answered(
+      { section, problems: {}, typed: typedIn(form, section), tested: { ok: true, said: tested.said } },
+      200,
+    )
+  }
+  if (intent === 'make-bucket-key' && section === 'backups') {
+    const keyOnce = context.settings.config.backups.bucket ? context.offsite.makeKeyOnce() : null
+    if (!keyOnce) return refused({ form: 'There is a key already, or no bucket: nothing was made.' })
+    return answered({ section, problems: {}, typed: {}, tested: null, keyOnce }, 200)
+  }
   if (intent === 'test-post' && section === 'webhook') {
     const tested = await sendTestPost(form, context, pass)
     if (!tested.ok) return refused({ [tested.field]: tested.error })
@@ -111,11 +143,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!done.ok) {
     return refused(done.refusal.kind === 'fields' ? done.refusal.fields : { form: done.refusal.error })
   }
+  // The bucket's key is made when the bucket is first set, and shown in this answer only.
+  const keyOnce = context.settings.config.backups.bucket ? context.offsite.makeKeyOnce() : null
+  if (keyOnce) return answered({ section, problems: {}, typed: {}, tested: null, keyOnce }, 200)
   return redirect(`/farm-sales/settings?saved=${section}#${section}`, 303)
 }
 
 export default function Settings() {
-  const { cannot, states, acknowledgement, mailboxSays } = useLoaderData<typeof loader>()
+  const { cannot, states, acknowledgement, mailboxSays, bucketSays, bucketNeedsKey } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>() ?? null
   const saved = new URLSearchParams(useLocation().search).get('saved')
   const busy = useNavigation().state === 'submitting'
@@ -151,7 +186,9 @@ export default function Settings() {
                     ? { intent: 'test-post', label: 'Send a test post' }
                     : section.id === 'mailbox'
                       ? { intent: 'test-mailbox', label: 'Test the mailbox' }
-                      : undefined
+                      : section.id === 'backups'
+                        ? { intent: 'test-bucket', label: 'Test the bucket' }
+                        : undefined
               }
             >
               {section.id === 'mail' ? (
@@ -167,6 +204,23 @@ export default function Settings() {
                 <p data-testid="mailbox-link" className="text-sm text-stone-700">
                   {mailboxSays}
                 </p>
+              ) : null}
+              {section.id === 'backups' ? (
+                <div>
+                  <p data-testid="bucket-state" className="text-sm text-stone-700">
+                    {bucketSays}
+                  </p>
+                  {bucketNeedsKey ? (
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="make-bucket-key"
+                      className="mt-2 rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50"
+                    >
+                      Make the bucket’s key
+                    </button>
+                  ) : null}
+                </div>
               ) : null}
               {section.id === 'visitors' ? (
                 <div>

@@ -58,7 +58,11 @@ const shown: Array<Omit<Section, 'fields'>> = [
     title: 'Webhook',
     says: 'Each lead posted to another tool (n8n, Zapier), signed so it can tell the post is the farm’s.',
   },
-  { id: 'backups', title: 'Backups', says: 'Copies of the database, checked, beside it on the same volume.' },
+  {
+    id: 'backups',
+    title: 'Backups',
+    says: 'Copies of the database, checked, beside it on the same volume; and, with a bucket set, each copied off the machine, sealed here first with a key only you keep.',
+  },
   { id: 'retention', title: 'Retention', says: 'How long what is done with stays, in days.' },
 ]
 

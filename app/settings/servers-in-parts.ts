@@ -98,4 +98,5 @@ export const secretsAndWhereTheyGo = [
   { secret: 'SMTP_PASSWORD', where: ['SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURITY', 'SMTP_USER'] },
   { secret: 'IMAP_PASSWORD', where: ['IMAP_HOST', 'IMAP_PORT', 'IMAP_SECURITY', 'IMAP_USER'] },
   { secret: 'WEBHOOK_SECRET', where: ['WEBHOOK_URL'] },
+  { secret: 'BACKUP_BUCKET_SECRET', where: ['BACKUP_BUCKET_ENDPOINT', 'BACKUP_BUCKET_ACCESS_KEY'] },
 ]

@@ -8,7 +8,10 @@ import { decodedPart } from './servers-in-parts'
 import type { SettingsChange } from './settings-change'
 import type { AskedChange, SettingsRefusal } from './settings.server'
 
-type Context = Pick<AppLoadContext, 'owner' | 'siteNames' | 'settings' | 'limits' | 'farm' | 'sendOnce' | 'mailbox'>
+type Context = Pick<
+  AppLoadContext,
+  'owner' | 'siteNames' | 'settings' | 'limits' | 'farm' | 'sendOnce' | 'mailbox' | 'offsite'
+>
 
 /**
  * A section's form as a change: only what differs from what is shown (so a default left alone
@@ -109,6 +112,32 @@ export async function testMailbox(form: FormData, context: Context, who: OwnerPa
   }
   const field = /auth|login|credential|password/i.test(failure) ? 'IMAP_PASSWORD' : 'IMAP_HOST'
   return { ok: false, field, error: `The mailbox server said: ${failure}` }
+}
+
+/** Which field a bucket's refusal is about. */
+const bucketFields = {
+  unreachable: 'BACKUP_BUCKET_ENDPOINT',
+  'refused-key': 'BACKUP_BUCKET_SECRET',
+  full: 'BACKUP_BUCKET',
+  'no-bucket': 'BACKUP_BUCKET',
+  other: 'BACKUP_BUCKET_ENDPOINT',
+} as const
+
+/**
+ * 'Test the bucket': the values on the form (a secret left empty is the stored one, for its own
+ * address and key ID only) tried by writing a small test file, reading it back and removing it.
+ * A failure is said in plain words, never the secret.
+ */
+export async function testBucket(form: FormData, context: Context, who: OwnerPass): Promise<TestAnswer> {
+  const first = 'BACKUP_BUCKET_ENDPOINT'
+  if (!testsAtOnce(context, who)) return { ok: false, field: first, error: 'Too many tests: wait a minute.' }
+  const tried = triedConfig(form, 'backups', context, first)
+  if (!tried.ok) return tried
+  const { bucket } = tried.config.backups
+  if (!bucket) return { ok: false, field: first, error: 'Fill in the bucket’s address, name, key ID and secret first.' }
+  const failure = await context.offsite.test(bucket)
+  if (failure === null) return { ok: true, said: 'A test file was written to the bucket, read back and removed.' }
+  return { ok: false, field: bucketFields[failure.kind], error: withoutSecret(failure.message, bucket.secret) }
 }
 
 /** Whether the mail server of these settings can be reached and signed in to: for updates. */

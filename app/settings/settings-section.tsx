@@ -8,6 +8,8 @@ export interface SectionAnswer {
   /** What was typed, so a refused form shows it again (never a secret). */
   typed: Record<string, string>
   tested: { ok: boolean; said: string } | null
+  /** The bucket's key, made by this very answer: the one time it is shown. */
+  keyOnce?: string | null
 }
 
 const fieldStyle =
@@ -93,6 +95,25 @@ function FieldInput({
       autoComplete="off"
       spellCheck={false}
     />
+  )
+}
+
+/** The bucket's key, the one time it is shown: what it is for and what losing it means, in plain words. */
+function KeyShownOnce({ keyText }: { keyText: string }) {
+  return (
+    <div role="status" className="rounded-xl bg-amber-50 p-4 text-sm text-stone-900 ring-1 ring-amber-300">
+      <p className="font-semibold">Saved. Here is the key the bucket’s copies are sealed with:</p>
+      <p className="mt-2">
+        <code data-testid="bucket-key" className="font-mono text-base break-all select-all">
+          {keyText}
+        </code>
+      </p>
+      <p className="mt-2">
+        Keep it somewhere safe, away from this machine (a password manager, or on paper). Without it the bucket’s copies
+        cannot be read by anyone, you included: restoring from the bucket asks for it. It is shown this once and never
+        again.
+      </p>
+    </div>
   )
 }
 
@@ -200,6 +221,7 @@ export function SettingsSection({
             {answer.tested.said}
           </p>
         ) : null}
+        {answer?.keyOnce ? <KeyShownOnce keyText={answer.keyOnce} /> : null}
         {saved ? (
           <p role="status" className="text-sm font-medium text-green-800">
             Saved. It is used from the next mail, push or page.

@@ -33,6 +33,7 @@ describe('GET /healthz', () => {
         outbox: null,
         reader: 'ready',
         mailbox: { state: 'off', idle: null },
+        offsite: 'off',
       },
     })
 
@@ -52,6 +53,7 @@ describe('GET /healthz', () => {
         outbox: null,
         reader: 'ready',
         mailbox: { state: 'off', idle: null },
+        offsite: 'off',
       },
     })
   })
@@ -71,6 +73,7 @@ describe('GET /healthz with the owner mailed about leads', () => {
       reader: 'ready',
       // No mailbox set: the link is off.
       mailbox: { state: 'off', idle: null },
+      offsite: 'off',
     })
     const posted = await fetch(`${server.url}/api/submissions`, {
       method: 'POST',
