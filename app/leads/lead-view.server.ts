@@ -27,6 +27,12 @@ export function leadView(row: SubmissionRow): Submission {
   }
 }
 
+/** What the owner is told of an answer past what the site reads, whose stored text is its subject. */
+const tooLargeWords = (subject: string) =>
+  subject
+    ? `(A mail too large to read here, under the subject “${subject}”: the whole mail is in the farm’s mailbox.)`
+    : '(A mail too large to read here: the whole mail is in the farm’s mailbox.)'
+
 /**
  * The leads (in their one view) and the visitors' answers a round of owed rows tells of, each read
  * once by id: what the owner's mail, the webhook and the pushes build their messages from.
@@ -46,7 +52,7 @@ export function leadsAndAnswers(db: Pick<FarmDatabase, 'select'>, leadIds: numbe
       .from(replies)
       .where(inArray(replies.id, answerIds))
       .all()
-      .map((answer) => [answer.id, answer]),
+      .map((answer) => [answer.id, answer.tooLarge ? { ...answer, text: tooLargeWords(answer.text) } : answer]),
   )
   return {
     leadOf: (id: number | null) => (id === null ? undefined : leads.get(id)),

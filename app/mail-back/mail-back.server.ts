@@ -57,10 +57,11 @@ export function createMailBack({
   return {
     markOf,
 
-    /** Whether a message's headers say it may concern the site: a report, or an answer to a mail the site sent. */
-    concerns(headers: Map<string, string>): boolean {
+    /** What a message's headers say it may be to the site: an answer to a mail it sent, a report, or nothing (null). */
+    concerns(headers: Map<string, string>): 'answer' | 'report' | null {
       const said = whatTheHeadersSay(headers)
-      return said.mayBeReport || sentMail(db, said.answers) !== null
+      if (sentMail(db, said.answers) !== null) return 'answer'
+      return said.mayBeReport ? 'report' : null
     },
 
     /** Moves the mark without acting (a mailbox read for the first time starts from now; a message too big is the owner's). */

@@ -29,17 +29,44 @@ export function mailHeaders(head: Buffer): Map<string, string> {
   return fields
 }
 
+/** The address of a From field (`Name <a@b>` or `a@b`), lower case; '' when it has none. */
+export function addressIn(from: string): string {
+  const address = (/<([^<>\s]*)>\s*$/.exec(from)?.[1] ?? from).trim().toLowerCase()
+  return /^[^\s@]+@[^\s@]+$/.test(address) ? address : ''
+}
+
 /** What the headers alone say about a message: whether it may be a report, and which mails it answers. */
 export function whatTheHeadersSay(fields: Map<string, string>) {
-  const from = fields.get('from') ?? ''
   return {
-    /** A delivery or feedback report, or a bounce in an older form, from its type or its sender. */
+    /** A delivery or feedback report, or a bounce in an older form, from its type or its sender's address. */
     mayBeReport:
-      /^multipart\/report\b/i.test(fields.get('content-type') ?? '') ||
-      /(^|[<\s])(mailer-daemon|postmaster)@/i.test(from),
+      /^multipart\/report\s*;.*\breport-type\s*=/i.test(fields.get('content-type') ?? '') ||
+      /^(mailer-daemon|postmaster)@/.test(addressIn(fields.get('from') ?? '')),
     /** The Message-IDs it answers, In-Reply-To first, then References latest first. */
     answers: [
       ...new Set([...messageIds(fields.get('in-reply-to')), ...messageIds(fields.get('references')).reverse()]),
     ],
+  }
+}
+
+/**
+ * An answer past every limit, even its headers' reading, as the raw headers say it: who wrote
+ * (the address, no name), what it answers and its subject as written. Kept rather than lost.
+ */
+export function tooLargeFromHeaders(fields: Map<string, string>) {
+  const address = addressIn(fields.get('from') ?? '')
+  const sentAt = new Date(fields.get('date') ?? '')
+  const submitted = (fields.get('auto-submitted') ?? '').toLowerCase()
+  return {
+    kind: 'mail' as const,
+    automatic: submitted !== '' && !submitted.startsWith('no'),
+    from: address ? { name: '', address } : null,
+    answers: whatTheHeadersSay(fields).answers,
+    messageId: messageIds(fields.get('message-id'))[0] ?? null,
+    subject: (fields.get('subject') ?? '').replace(/\s+/g, ' ').trim().slice(0, 200),
+    text: '',
+    tooLarge: true,
+    attachments: [],
+    sentAt: Number.isNaN(sentAt.getTime()) ? null : sentAt,
   }
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { mostAnswerCharacters } from './limits'
-import { mailHeaders, whatTheHeadersSay } from './mail-headers'
+import { mailHeaders, tooLargeFromHeaders, whatTheHeadersSay } from './mail-headers'
 import { createMailReader, mailReadingLimitMs } from './mail-reader.server'
 
 const workerUrl = new URL('./mail-reader-worker.mjs', import.meta.url)
@@ -77,10 +77,42 @@ describe('the mail reader', () => {
     })
   })
 
-  it('answers an unreadable mail in words, and the next is read', async () => {
-    const read = await reader.read(Buffer.from([0xff, 0xfe, 0x00]))
-    expect('read' in read || 'unreadable' in read).toBe(true)
-    expect(await reader.read(answer('<p>Still here</p>'))).toMatchObject({ read: { text: 'Still here' } })
+  it('reads a mail let in only as a possible report as a report, never its HTML: else a notice', async () => {
+    const forged = Buffer.from(
+      `From: postmaster@stranger.test\r\nContent-Type: text/html\r\n\r\n${almostOneMb('<ul><li>a')}`,
+    )
+    expect(await reader.readReport(forged)).toEqual({ read: { kind: 'notice' } })
+  })
+
+  it('reads each mail in its turn: one asked during another’s reading, or a rest asked meanwhile, spoils neither', async () => {
+    const slow = reader.read(answer(almostOneMb('<ul><li>a')))
+    const small = reader.read(answer('<p>Ten bales, please.</p>'))
+    void reader.rest()
+    expect(await slow).toMatchObject({ pastLimit: expect.any(String) })
+    expect(await small).toMatchObject({ read: { text: 'Ten bales, please.' } })
+    const again = reader.read(answer('<p>And hay.</p>'))
+    void reader.rest()
+    expect(await again).toMatchObject({ read: { text: 'And hay.' } })
+  })
+
+  it('when the site stops, a mail being read is not taken, and none is read after', async () => {
+    const closing = createMailReader({ workerUrl })
+    const reading = closing.read(answer(almostOneMb('<ul><li>a')))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await closing.close()
+    expect(await reading).toEqual({ stopped: true })
+    expect(await closing.read(answer('<p>Yes</p>'))).toEqual({ stopped: true })
+  })
+
+  it('survives a worker that falls over while idle, and reads the next mail with a fresh one', async () => {
+    const shaky = createMailReader({
+      workerUrl: new URL('../../tests/support/failing-mail-worker.mjs', import.meta.url),
+    })
+    expect(await shaky.read(answer('<p>One</p>'))).toEqual({ read: { kind: 'notice' } })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    // Had the fall reached the process, this test would not be running.
+    expect(await shaky.read(answer('<p>Two</p>'))).toEqual({ read: { kind: 'notice' } })
+    await shaky.close()
   })
 })
 
@@ -112,6 +144,34 @@ describe('what the headers alone say', () => {
     expect(whatTheHeadersSay(mailHeaders(Buffer.from('From: ann@remote.test\r\nSubject: hi\r\n\r\n')))).toEqual({
       mayBeReport: false,
       answers: [],
+    })
+    // Not reports: a daemon's name in the display name only, or a report type with no report-type.
+    for (const forged of [
+      'From: "x postmaster@evil.test" <a@stranger.test>',
+      'From: MAILER-DAEMON@relay.example.evil <a@stranger.test>',
+      'Content-Type: multipart/report; boundary="b"',
+    ]) {
+      expect(whatTheHeadersSay(mailHeaders(Buffer.from(`${forged}\r\n\r\n`))).mayBeReport).toBe(false)
+    }
+  })
+
+  it('keeps an answer whose headers could not be read either, as the raw headers say it', () => {
+    const fields = mailHeaders(
+      Buffer.from(
+        'From: Ivy <Ivy@Remote.test>\r\nSubject: Re:\r\n  plums\r\nIn-Reply-To: <reply.1@farm.test>\r\nDate: Thu, 26 Nov 2026 10:00:00 +0000\r\n\r\n',
+      ),
+    )
+    expect(tooLargeFromHeaders(fields)).toEqual({
+      kind: 'mail',
+      automatic: false,
+      from: { name: '', address: 'ivy@remote.test' },
+      answers: ['<reply.1@farm.test>'],
+      messageId: null,
+      subject: 'Re: plums',
+      text: '',
+      tooLarge: true,
+      attachments: [],
+      sentAt: new Date('2026-11-26T10:00:00Z'),
     })
   })
 })

@@ -1,80 +1,138 @@
 import { Worker } from 'node:worker_threads'
 import type { ReadBack } from './read-back.server'
 
+/** How much of a message the reader reads: the whole of it, its report only, or its headers only. */
+export type ReadingOf = 'answer' | 'report' | 'headers'
+
 export interface MailReading {
   job: number
   source: Uint8Array
-  /** Read its headers alone: its body is past a limit. */
-  headersOnly: boolean
+  of: ReadingOf
 }
 
-export type MailReadingAnswer = { job: number; ok: true; read: ReadBack } | { job: number; ok: false; reason: string }
+export type MailReadingAnswer =
+  { ready: true } | { job: number; ok: true; read: ReadBack } | { job: number; ok: false; reason: string }
 
-/** How a mail was read: what it is, or past a limit (too slow or too big to read), or not readable at all. */
-export type MailRead = { read: ReadBack } | { pastLimit: string } | { unreadable: string }
+/**
+ * How a mail was read: what it is; past a limit (too slow, too big, or it brought the reader
+ * down); or not read because the reader was closed meanwhile (the mail is read again later).
+ */
+export type MailRead = { read: ReadBack } | { pastLimit: string } | { stopped: true }
 
-/** Each mail's reading at most; a mail read back is about 1 MB at most and reads in well under a second. */
+/** Each mail's reading at most, from when the worker has loaded; a real mail reads in well under a second. */
 export const mailReadingLimitMs = 5_000
 
 /**
- * Reads mail in a worker thread, one at a time, with a time and memory limit: a mail past one
- * ends the worker (a fresh one reads the next). The worker starts with the first mail of a
- * round and ends with `rest`, so a site whose mailbox is quiet keeps no worker's memory.
+ * Reads mail in a worker thread, one mail at a time whoever asks, with a time and memory limit:
+ * a mail past one ends the worker (a fresh one reads the next). The worker starts with the first
+ * mail of a round and ends at `rest` once nothing is being read, so a quiet mailbox keeps none.
  */
 export function createMailReader({ workerUrl, limitMs = mailReadingLimitMs }: { workerUrl: URL; limitMs?: number }) {
   let worker: Worker | null = null
+  let ready: Promise<void> = Promise.resolve()
   let nextJob = 1
+  let inTurn: Promise<unknown> = Promise.resolve()
+  let reading = 0
+  let restWanted = false
+  let closed = false
+  /** The job being read: told when its worker ends or fails. */
+  let current: { job: number; settle: (outcome: MailRead) => void } | null = null
 
-  function end() {
+  function start(): Worker {
+    const started = new Worker(workerUrl, {
+      resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 },
+    })
+    ready = new Promise((resolve) => {
+      const loaded = (answer: MailReadingAnswer) => {
+        if (!('ready' in answer)) return
+        started.off('message', loaded)
+        resolve()
+      }
+      started.on('message', loaded)
+      started.once('exit', () => resolve())
+    })
+    // For as long as it lives: a worker that fails or stops, reading or not, is never used again.
+    started.on('error', (error) => {
+      const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
+      gone(started, outOfMemory ? 'its reading ran out of memory' : `the reader failed on it: ${error.message}`)
+    })
+    started.on('exit', (code) => gone(started, `the reader stopped on it (exit ${code})`))
+    return started
+  }
+
+  function gone(which: Worker, why: string) {
+    if (worker !== which) return
+    worker = null
+    current?.settle({ pastLimit: why })
+  }
+
+  function end(): Promise<number> | undefined {
     const ending = worker
     worker = null
-    ending?.removeAllListeners()
     return ending?.terminate()
   }
 
-  function read(source: Buffer, headersOnly: boolean): Promise<MailRead> {
+  async function readOne(source: Buffer, of: ReadingOf): Promise<MailRead> {
     // A fresh copy is handed over whole: the connection's buffer may be part of a larger one.
     const copy = new Uint8Array(source)
     const job = nextJob++
-    const reader = (worker ??= new Worker(workerUrl, {
-      resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 },
-    }))
+    if (closed) return { stopped: true }
+    const reader = (worker ??= start())
+    await ready
+    if (closed) return { stopped: true }
+    if (worker !== reader) return { pastLimit: 'the reader did not start' }
     return new Promise<MailRead>((resolve) => {
-      const done = (outcome: MailRead, endWorker: boolean) => {
+      const settle = (outcome: MailRead) => {
         clearTimeout(timer)
         reader.off('message', answered)
-        reader.off('error', failed)
-        reader.off('exit', stopped)
-        if (endWorker && worker === reader) void end()
+        current = null
         resolve(outcome)
       }
       const answered = (answer: MailReadingAnswer) => {
-        if (answer.job !== job) return
-        done(answer.ok ? { read: answer.read } : { unreadable: answer.reason }, false)
+        if ('ready' in answer || answer.job !== job) return
+        // A mail the parser refuses is past what the site reads, as one too big is.
+        settle(answer.ok ? { read: answer.read } : { pastLimit: answer.reason })
       }
-      const failed = (error: Error) =>
-        done(
-          (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? { pastLimit: 'its reading ran out of memory' }
-            : { unreadable: error.message },
-          true,
-        )
-      const stopped = (code: number) => done({ unreadable: `the mail reader stopped (exit ${code})` }, true)
-      const timer = setTimeout(() => done({ pastLimit: `its reading took over ${limitMs / 1000} s` }, true), limitMs)
+      const timer = setTimeout(() => {
+        settle({ pastLimit: `its reading took over ${limitMs / 1000} s` })
+        if (worker === reader) void end()
+      }, limitMs)
+      current = { job, settle }
       reader.on('message', answered)
-      reader.on('error', failed)
-      reader.on('exit', stopped)
-      reader.postMessage({ job, source: copy, headersOnly } satisfies MailReading, [copy.buffer])
+      reader.postMessage({ job, source: copy, of } satisfies MailReading, [copy.buffer])
+    })
+  }
+
+  /** One reading at a time, in the order asked. */
+  function inOrder(source: Buffer, of: ReadingOf): Promise<MailRead> {
+    reading++
+    const turn = inTurn.then(() => readOne(source, of))
+    inTurn = turn.catch(() => {})
+    return turn.finally(() => {
+      reading--
+      if (reading === 0 && restWanted) {
+        restWanted = false
+        void end()
+      }
     })
   }
 
   return {
-    /** The mail, read in the worker within the limits. */
-    read: (source: Buffer) => read(source, false),
+    /** The mail, read whole: an answer to one of the farm's mails. */
+    read: (source: Buffer) => inOrder(source, 'answer'),
+    /** The mail, read only as the report it may be: anything else is a notice, its text never made. */
+    readReport: (source: Buffer) => inOrder(source, 'report'),
     /** A mail past a limit, read from its headers alone (within the same limits). */
-    readHeaders: (head: Buffer) => read(head, true),
-    /** The round is over: the worker ends, and the next mail starts a fresh one. */
+    readHeaders: (head: Buffer) => inOrder(head, 'headers'),
+    /** The round is over: the worker ends once nothing is being read, and the next mail starts a fresh one. */
     rest: async () => {
+      if (reading > 0) restWanted = true
+      else await end()
+    },
+    /** The site stops: a mail being read is not taken (it is read again at the next start). */
+    close: async () => {
+      closed = true
+      current?.settle({ stopped: true })
       await end()
     },
   }

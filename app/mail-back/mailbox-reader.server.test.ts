@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Log } from '#app/log'
 import type { MailBack, Mark } from './mail-back.server'
 import type { MailReader } from './mail-reader.server'
+import { mostHeaderBytes } from './mail-headers'
 import { mailboxReader } from './mailbox-reader.server'
 
 const silent: Log = { info() {}, warn() {}, error() {}, child: () => silent }
@@ -17,12 +18,12 @@ function mailServer(messages: Array<{ uid: number; size: number; headers: Buffer
     async *fetch() {
       for (const { uid, size } of messages) yield { uid, size }
     },
-    async fetchOne(uid: string, query: { headers?: boolean; source?: unknown }) {
+    async fetchOne(uid: string, query: { source: { maxLength: number } }) {
       const message = messages.find((each) => String(each.uid) === uid)!
-      asked.push(`${uid}:${query.headers ? 'headers' : 'body'}`)
-      return query.headers
-        ? { uid: message.uid, headers: message.headers }
-        : { uid: message.uid, source: Buffer.concat([message.headers, Buffer.from('Yes.')]) }
+      const head = query.source.maxLength === mostHeaderBytes
+      asked.push(`${uid}:${head ? 'headers' : 'body'}`)
+      const whole = Buffer.concat([message.headers, Buffer.from('Yes.')])
+      return { uid: message.uid, source: whole.subarray(0, query.source.maxLength) }
     },
     messageMove: async () => ({}),
   }
@@ -44,8 +45,11 @@ describe('reading the farm’s mailbox', () => {
     const mailBack = {
       markOf: () => ({ lastUid: 0, uidValidity: 1 }),
       concerns: (fields: Map<string, string>) =>
-        (fields.get('in-reply-to') ?? fields.get('references') ?? '').includes(theFarms) ||
-        (fields.get('from') ?? '').startsWith('MAILER-DAEMON'),
+        (fields.get('in-reply-to') ?? fields.get('references') ?? '').includes(theFarms)
+          ? 'answer'
+          : (fields.get('from') ?? '').startsWith('MAILER-DAEMON')
+            ? 'report'
+            : null,
       skip: async (mark: Mark) => void marks.push(mark.uid),
       take: async (read: { kind: string; tooLarge?: boolean }, _source: Buffer, mark: Mark) => {
         marks.push(mark.uid)
@@ -54,10 +58,13 @@ describe('reading the farm’s mailbox', () => {
       },
     } as unknown as MailBack
     let rested = 0
+    const readings: string[] = []
     const reader: MailReader = {
-      read: async () => ({ read: { kind: 'notice' } }),
-      readHeaders: async () => ({ read: { kind: 'mail', tooLarge: true } as never }),
+      read: async () => (readings.push('whole'), { read: { kind: 'notice' } }),
+      readReport: async () => (readings.push('report'), { read: { kind: 'notice' } }),
+      readHeaders: async () => (readings.push('headers'), { read: { kind: 'mail', tooLarge: true } as never }),
       rest: async () => void rested++,
+      close: async () => {},
     }
     const readSoon = mailboxReader({
       open,
@@ -73,6 +80,8 @@ describe('reading the farm’s mailbox', () => {
     await readSoon()
     expect(asked).toEqual(['1:headers', '2:headers', '3:headers', '3:body', '4:headers', '4:body', '5:headers'])
     expect(marks).toEqual([1, 2, 3, 4, 5])
+    // The daemon's mail is read as the report it may be, nothing more; the answer over 1 MB from its headers.
+    expect(readings).toEqual(['whole', 'report', 'headers'])
     expect(taken).toEqual([
       { uid: 3, tooLarge: null },
       { uid: 4, tooLarge: null },

@@ -3,8 +3,9 @@ import type { Log } from '#app/log'
 import { withoutSecret } from './imap-client.server'
 import { mostBytesPerMail } from './limits'
 import type { MailBack, Mark } from './mail-back.server'
-import { mailHeaders } from './mail-headers'
+import { mailHeaders, mostHeaderBytes, tooLargeFromHeaders } from './mail-headers'
 import type { MailRead, MailReader } from './mail-reader.server'
+import type { ReadBack } from './read-back.server'
 
 /** Messages one round reads at most: more wait for the next round, which follows at once. */
 const mostMessagesPerRound = 200
@@ -51,6 +52,14 @@ export async function openFolder(
   return uidValidity
 }
 
+/** The message's header block, from at most its first `mostHeaderBytes`; null when the server gave nothing. */
+async function headOf(open: ImapFlow, uid: number): Promise<Buffer | null> {
+  const message = await open.fetchOne(String(uid), { source: { maxLength: mostHeaderBytes } }, { uid: true })
+  if (!message || !message.source) return null
+  const end = message.source.indexOf('\r\n\r\n')
+  return end < 0 ? message.source : message.source.subarray(0, end + 4)
+}
+
 /** The message's body, when it is within the bytes the site reads; null past them. */
 async function bodyOf(open: ImapFlow, uid: number, size: number | null): Promise<Buffer | null> {
   if (size !== null && size > mostBytesPerMail) return null
@@ -60,39 +69,59 @@ async function bodyOf(open: ImapFlow, uid: number, size: number | null): Promise
 }
 
 /**
+ * An answer past a limit, from its headers: read by the worker, or as the raw headers say it
+ * when even that fails. Null when the reader was closed meanwhile.
+ */
+async function tooLarge(reader: MailReader, head: Buffer): Promise<ReadBack | null> {
+  const fromHeaders = await reader.readHeaders(head)
+  if ('stopped' in fromHeaders) return null
+  return 'read' in fromHeaders ? fromHeaders.read : tooLargeFromHeaders(mailHeaders(head))
+}
+
+/**
  * One message given to the mail-back service: whether the site acted on it. Its headers decide
  * first: the body of a message that answers none of the farm's mails and is no report is never
- * fetched. What remains is read in the mail reader's worker; one past a limit is kept from its
- * headers as too large to read, and the mark moves past it either way.
+ * fetched, and one that may only be a report is read as nothing else. What remains is read in
+ * the mail reader's worker; an answer past a limit is kept from its headers as too large to
+ * read, and the mark moves past it either way. A connection no longer in use does not act.
  */
-async function readOne({ open, mailBack, reader, log }: Connection, here: Mark, size: number | null): Promise<boolean> {
+async function readOne(
+  { open, mailBack, reader, log, current }: Connection,
+  here: Mark,
+  size: number | null,
+): Promise<boolean> {
   const { uid } = here
-  const head = await open.fetchOne(String(uid), { headers: true }, { uid: true })
-  const headers = head ? head.headers : undefined
-  if (!headers || !mailBack.concerns(mailHeaders(headers))) {
+  const head = await headOf(open, uid)
+  const concerns = head ? mailBack.concerns(mailHeaders(head)) : null
+  if (!head || !concerns) {
     await mailBack.skip(here)
     return false
   }
   const source = await bodyOf(open, uid, size)
-  let read: MailRead = source ? await reader.read(source) : { pastLimit: 'it is over 1 MB' }
-  if ('pastLimit' in read) {
+  const outcome: MailRead = !source
+    ? { pastLimit: 'it is over 1 MB' }
+    : concerns === 'answer'
+      ? await reader.read(source)
+      : await reader.readReport(source)
+  if ('stopped' in outcome || !current()) return false
+  let read: ReadBack | null
+  if ('read' in outcome) read = outcome.read
+  else if (concerns === 'answer') {
     log.info(
-      { uid, why: read.pastLimit },
-      'a message about the farm’s mail is too large to read; kept from its headers',
+      { uid, why: outcome.pastLimit },
+      'an answer to the farm’s mail is too large to read; kept from its headers',
     )
-    read = await reader.readHeaders(headers)
+    read = await tooLarge(reader, head)
+  } else {
+    // A report past a limit is no report the farm's own small mail brings back: the mail stays.
+    log.warn({ uid, err: outcome.pastLimit }, 'could not read a message of the mailbox; left as it is')
+    read = { kind: 'notice' }
   }
-  if (!('read' in read)) {
-    // A message the site cannot read is not the site's: the mark moves on, the mail stays.
-    const why = 'unreadable' in read ? read.unreadable : read.pastLimit
-    log.warn({ uid, err: why }, 'could not read a message of the mailbox; left as it is')
-    await mailBack.skip(here)
-    return false
-  }
+  if (!read || !current()) return false
   // What it did is kept with the mark: a failure here (the database busy, say) leaves the
   // mark where it was, and the message is read again with the next look.
-  const outcome = await mailBack.take(read.read, source ?? headers, here)
-  return outcome !== null && outcome !== 'not ours'
+  const taken = await mailBack.take(read, read.kind === 'mail' && read.tooLarge ? head : source!, here)
+  return taken !== null && taken !== 'not ours'
 }
 
 /** One connection's reading: what is new, one read at a time; asked while reading, it reads once more after. */

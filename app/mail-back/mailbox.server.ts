@@ -213,7 +213,7 @@ export function watchMailbox({
       clearInterval(lookTimer)
       client?.close()
       client = null
-      void reader.rest()
+      void reader.close()
     },
   }
 }

@@ -207,7 +207,7 @@ async function htmlAsText(html: string): Promise<string> {
  * Reads one mail as it came (at most `mostBytesPerMail`): never run, never kept as HTML. Slow
  * for mail shaped against HTML conversion (nested lists): called in the mail reader's worker.
  */
-export async function readBack(source: Buffer): Promise<ReadBack> {
+export async function readBack(source: Buffer, { reportOnly = false } = {}): Promise<ReadBack> {
   // Loaded with the first mail read: about 15 MB that a site without a mailbox never pays.
   const { simpleParser } = await import('mailparser')
   const mail = await simpleParser(source, {
@@ -223,8 +223,9 @@ export async function readBack(source: Buffer): Promise<ReadBack> {
   const report = reportType(mail)
   const returned = asComplaint(report, body) ?? asBounce(mail, report, body)
   if (returned) return returned
-  // Any other report (a read receipt, say) is a program's: it reopens nothing.
-  if (report) return { kind: 'notice' }
+  // Any other report (a read receipt, say) is a program's: it reopens nothing. A mail read only as
+  // the report it might have been (it answers none of the farm's mails) is no more than that.
+  if (report || reportOnly) return { kind: 'notice' }
   const from = mail.from?.value[0]
   const answers = [...messageIds(mail.inReplyTo), ...messageIds(mail.references).reverse()]
   const written = mail.text || (typeof mail.html === 'string' ? await htmlAsText(mail.html) : '')

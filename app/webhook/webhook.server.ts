@@ -19,14 +19,23 @@ const mostPerRound = 20
 
 /** What is posted for one lead: its view's own words, as `submission.created`. */
 /** A visitor's answer to the farm's mail, posted as `lead.replied` with the lead it answers. */
-function answerBody(lead: Submission, answer: { id: number; text: string; from: string; at: Date }): string {
+function answerBody(
+  lead: Submission,
+  answer: { id: number; text: string; from: string; at: Date; tooLarge: boolean },
+): string {
   const { id, name, email, message, createdAt, analysis } = lead
   return JSON.stringify({
     type: 'lead.replied',
     timestamp: answer.at.toISOString(),
     data: {
       lead: { id, name, email, message, createdAt, analysis },
-      answer: { id: answer.id, text: answer.text, from: answer.from, writtenAt: answer.at.toISOString() },
+      answer: {
+        id: answer.id,
+        text: answer.text,
+        from: answer.from,
+        writtenAt: answer.at.toISOString(),
+        tooLarge: answer.tooLarge,
+      },
     },
   })
 }
@@ -69,7 +78,13 @@ export function createWebhook({
       if (!lead) return undefined
       const answer = answerOf(row.replyId)
       return answer
-        ? answerBody(lead, { id: answer.id, text: answer.text, from: answer.toAddress, at: answer.createdAt })
+        ? answerBody(lead, {
+            id: answer.id,
+            text: answer.text,
+            from: answer.toAddress,
+            at: answer.createdAt,
+            tooLarge: answer.tooLarge,
+          })
         : webhookBody(lead)
     }
     return {
