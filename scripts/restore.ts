@@ -17,6 +17,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { createInterface } from 'node:readline/promises'
+import { Writable } from 'node:stream'
 import { fetchFromBucket } from '#app/lifecycle/from-bucket.server'
 import { restoreBackup, RestoreNotApproved } from '#app/lifecycle/restore.server'
 import { readKeyText } from '#app/lifecycle/sealed-copy.server'
@@ -44,11 +45,26 @@ async function question(words: string): Promise<string> {
   }
 }
 
+/** Asks with the answer not shown as it is typed: a key on the screen is a key in the scrollback. */
+async function askQuietly(words: string): Promise<string> {
+  process.stdout.write(words)
+  const unseen = new Writable({ write: (_chunk, _encoding, done) => done() })
+  const terminal = createInterface({ input: process.stdin, output: unseen, terminal: true })
+  try {
+    return await terminal.question('')
+  } finally {
+    terminal.close()
+    process.stdout.write('\n')
+  }
+}
+
 /** The key the bucket's copies are sealed with: the environment's, else asked, else standard input's first line. */
 async function bucketKey(fromEnvironment: Buffer | null): Promise<Buffer> {
   if (fromEnvironment) return fromEnvironment
   if (process.stdin.isTTY)
-    return readKeyText(await question('The bucket’s key (shown once when the bucket was set up): '))
+    return readKeyText(
+      await askQuietly('The bucket’s key (shown once when the bucket was set up; not shown as you type): '),
+    )
   let text = ''
   for await (const chunk of process.stdin) text += String(chunk)
   return readKeyText(text.split('\n')[0] ?? '')

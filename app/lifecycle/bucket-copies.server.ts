@@ -56,13 +56,12 @@ export function createBucketCopies({
   let running: Promise<void> | null = null
   let again = false
   let stopped = false
+  // Ends a copy under way when the site stops: shutdown never waits on the bucket.
+  const stopping = new AbortController()
   let timer: ReturnType<typeof setTimeout> | undefined
 
-  async function copyOnce(settings: BucketSettings) {
-    const key = sealKey()
-    if (!key)
-      throw new SealError('there is no key to seal the copies with: make it in the Backups section of the settings')
-    const store = openBucket(settings, now)
+  async function copyOnce(settings: BucketSettings, key: Buffer) {
+    const store = openBucket(settings, now, stopping.signal)
     const inBucket = new Set((await store.list(bucketPrefix)).map((object) => object.name))
     for (const backup of listBackups(dir).slice(0, keep())) {
       const name = sealedName(backup.name)
@@ -107,12 +106,14 @@ export function createBucketCopies({
       do {
         again = false
         const settings = bucket()
-        if (!settings) {
+        const key = sealKey()
+        // No bucket, or no key yet (the page offers to make it): nothing to copy, nothing failed.
+        if (!settings || !key) {
           failure = null
           continue
         }
         try {
-          await copyOnce(settings)
+          await copyOnce(settings, key)
           if (failure) log.info({ tries: failure.tries }, 'the bucket took the copies again')
           failure = null
           clearTimeout(timer)
@@ -130,7 +131,7 @@ export function createBucketCopies({
       void copyNow()
     },
     state(): OffsiteState {
-      return !bucket() ? 'off' : failure ? 'failing' : 'ok'
+      return !bucket() ? 'off' : failure || !sealKey() ? 'failing' : 'ok'
     },
     /** What the backups' settings say of the bucket. */
     report() {
@@ -147,7 +148,12 @@ export function createBucketCopies({
       try {
         await store.put(name, body, body.length)
         const back: Buffer[] = []
-        for await (const part of await store.get(name)) back.push(Buffer.from(part))
+        let size = 0
+        for await (const part of await store.get(name)) {
+          back.push(Buffer.from(part))
+          // More than was written is wrong already: the rest is not read.
+          if ((size += part.length) > body.length) break
+        }
         await store.remove(name)
         if (!Buffer.concat(back).equals(body)) return new BucketError('other', 'The bucket gave back other bytes')
         return null
@@ -158,6 +164,7 @@ export function createBucketCopies({
     async stop() {
       stopped = true
       clearTimeout(timer)
+      stopping.abort()
       await running
     },
   }

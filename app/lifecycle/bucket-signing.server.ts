@@ -52,9 +52,12 @@ export function signatureV4(request: RequestToSign, key: SigningKey) {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   const date = headers.find(([name]) => name === 'x-amz-date')?.[1]
   if (!date) throw new Error('a request is signed with its x-amz-date')
+  // Sorted by encoded name, then value: sorting the joined pairs would put `a-b=` before `a=`.
+  const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
   const query = (request.query ?? [])
-    .map(([name, value]) => `${uriEncode(name)}=${uriEncode(value)}`)
-    .sort()
+    .map(([name, value]) => [uriEncode(name), uriEncode(value)] as const)
+    .sort(([nameA, valueA], [nameB, valueB]) => byCode(nameA, nameB) || byCode(valueA, valueB))
+    .map(([name, value]) => `${name}=${value}`)
     .join('&')
   const signedHeaders = headers.map(([name]) => name).join(';')
   const canonicalRequest = [

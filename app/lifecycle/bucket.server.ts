@@ -26,9 +26,71 @@ export class BucketError extends Error {
 }
 
 const emptyHash = sha256Hex('')
-/** A small request waits this long; a copy's upload or download as long as it moves. */
+/** A small request waits this long; a copy's upload or download as long as it moves, each wait this long at most. */
 const smallMs = 30_000
-const bigMs = 60 * 60_000
+/** A listing's pages, and its whole time: a bucket that pages for ever is one with something wrong. */
+const mostPages = 100
+const listingMs = 5 * 60_000
+/** What is read of an answer: an error's words, a listing's page (1,000 names are about 300 KB). */
+const mostErrorBytes = 64 * 1024
+const mostPageBytes = 2 * 1024 * 1024
+
+/** An answer's body as text, read up to `most` bytes; null (the rest let go) when it is longer. */
+async function readUpTo(answer: Response, most: number): Promise<string | null> {
+  if (!answer.body) return ''
+  const reader = answer.body.getReader()
+  const parts: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return Buffer.concat(parts).toString('utf8')
+    size += value.length
+    if (size > most) {
+      await reader.cancel().catch(() => {})
+      return null
+    }
+    parts.push(value)
+  }
+}
+
+/**
+ * A transfer's deadline that moves with it: aborted when `waitMs` pass with no bytes, or when
+ * the site stops. `moved` is called with each piece.
+ */
+function whileItMoves(waitMs: number, stop?: AbortSignal) {
+  const idle = new AbortController()
+  let timer = setTimeout(() => idle.abort(new DOMException('no bytes in time', 'TimeoutError')), waitMs)
+  return {
+    signal: stop ? AbortSignal.any([idle.signal, stop]) : idle.signal,
+    moved() {
+      clearTimeout(timer)
+      timer = setTimeout(() => idle.abort(new DOMException('no bytes in time', 'TimeoutError')), waitMs)
+    },
+    done: () => clearTimeout(timer),
+  }
+}
+
+async function* passing(source: AsyncIterable<Uint8Array>, moved: () => void): AsyncIterable<Uint8Array> {
+  for await (const piece of source) {
+    moved()
+    yield piece
+  }
+}
+
+/** The objects of one listing page, found in one pass (a page of unclosed tags costs no more than its length). */
+function objectsOn(xml: string): BucketObject[] {
+  const found: BucketObject[] = []
+  for (let at = xml.indexOf('<Contents>'); at >= 0;) {
+    const end = xml.indexOf('</Contents>', at)
+    if (end < 0) break
+    const entry = xml.slice(at, end)
+    const name = /<Key>([^<]*)<\/Key>/.exec(entry)?.[1]
+    const size = /<Size>(\d{1,15})<\/Size>/.exec(entry)?.[1]
+    if (name) found.push({ name: unescapeXml(name), bytes: Number(size ?? 0) })
+    at = xml.indexOf('<Contents>', end)
+  }
+  return found
+}
 
 /** The region to sign with when none is set: the one in a provider's address (s3.REGION.host), R2's 'auto', else us-east-1. */
 export function regionOf(endpoint: string): string {
@@ -57,6 +119,9 @@ function refusal(status: number, body: string, bucket: string): BucketError {
   ) {
     return new BucketError('full', 'The bucket is full')
   }
+  if (status >= 300 && status < 400) {
+    return new BucketError('other', 'The bucket’s address sends elsewhere: use the provider’s S3 address for it')
+  }
   if (code === 'NoSuchBucket' || (status === 404 && !code)) {
     return new BucketError('no-bucket', `There is no bucket named ${bucket} there: check its name`)
   }
@@ -82,8 +147,8 @@ function unanswered(endpoint: string, error: unknown): BucketError {
   return new BucketError('unreachable', `Nothing answered at ${new URL(endpoint).host}${how}`)
 }
 
-/** The bucket's five requests, each signed (Signature Version 4). */
-export function openBucket(settings: BucketSettings, now: () => number = Date.now) {
+/** The bucket's five requests, each signed (Signature Version 4); `stop` ends any under way (the site stops). */
+export function openBucket(settings: BucketSettings, now: () => number = Date.now, stop?: AbortSignal) {
   const origin = new URL(settings.endpoint).origin
   const key = { accessKeyId: settings.accessKeyId, secret: settings.secret, region: settings.region }
 
@@ -95,13 +160,13 @@ export function openBucket(settings: BucketSettings, now: () => number = Date.no
       body,
       bytes,
       payloadHash = emptyHash,
-      timeoutMs = smallMs,
+      signal = stop ? AbortSignal.any([AbortSignal.timeout(smallMs), stop]) : AbortSignal.timeout(smallMs),
     }: {
       query?: Array<[string, string]>
       body?: AsyncIterable<Uint8Array> | Uint8Array
       bytes?: number
       payloadHash?: string
-      timeoutMs?: number
+      signal?: AbortSignal
     } = {},
   ): Promise<Response> {
     const path = `/${uriEncode(settings.bucket)}${name ? `/${uriEncode(name, true)}` : ''}`
@@ -122,57 +187,90 @@ export function openBucket(settings: BucketSettings, now: () => number = Date.no
           ...(bytes !== undefined ? { 'content-length': String(bytes) } : {}),
         },
         body: body as BodyInit | undefined,
-        redirect: 'error',
-        signal: AbortSignal.timeout(timeoutMs),
+        // A redirect is told, never followed: the signature and the key are for this address only.
+        redirect: 'manual',
+        signal,
         ...(body && !(body instanceof Uint8Array) ? { duplex: 'half' } : {}),
       } as RequestInit)
     } catch (error) {
       throw unanswered(origin, error)
     }
     if (answer.ok) return answer
-    throw refusal(answer.status, await answer.text().catch(() => ''), settings.bucket)
+    const said = await readUpTo(answer, mostErrorBytes).catch(() => '')
+    throw refusal(answer.status, said ?? '', settings.bucket)
   }
 
+  /** An answer whose body says nothing the site needs: read to its end, or let go past a little. */
+  const drained = async (answer: Response) => void (await readUpTo(answer, mostErrorBytes))
+
   return {
-    /** Writes an object; a stream is sent as it is read, of the length given. */
+    /** Writes an object; a stream is sent as it is read, of the length given, for as long as it moves. */
     async put(name: string, body: AsyncIterable<Uint8Array> | Uint8Array, bytes: number) {
-      const payloadHash = body instanceof Uint8Array ? sha256Hex(body) : 'UNSIGNED-PAYLOAD'
-      await (await send('PUT', name, { body, bytes, payloadHash, timeoutMs: bigMs })).arrayBuffer()
+      if (body instanceof Uint8Array)
+        return drained(await send('PUT', name, { body, bytes, payloadHash: sha256Hex(body) }))
+      const moving = whileItMoves(smallMs, stop)
+      try {
+        const sent = passing(body, moving.moved)
+        await drained(
+          await send('PUT', name, { body: sent, bytes, payloadHash: 'UNSIGNED-PAYLOAD', signal: moving.signal }),
+        )
+      } finally {
+        moving.done()
+      }
     },
 
-    /** An object's bytes, as they come. */
+    /** An object's bytes, as they come, for as long as they move. */
     async get(name: string): Promise<AsyncIterable<Uint8Array>> {
-      const answer = await send('GET', name, { timeoutMs: bigMs })
-      if (!answer.body) throw new BucketError('other', 'The bucket answered without a body')
-      return answer.body as unknown as AsyncIterable<Uint8Array>
+      const moving = whileItMoves(smallMs, stop)
+      const answer = await send('GET', name, { signal: moving.signal }).catch((error: unknown) => {
+        moving.done()
+        throw error
+      })
+      if (!answer.body) {
+        moving.done()
+        throw new BucketError('other', 'The bucket answered without a body')
+      }
+      return (async function* () {
+        try {
+          yield* passing(answer.body as unknown as AsyncIterable<Uint8Array>, moving.moved)
+        } finally {
+          moving.done()
+        }
+      })()
     },
 
     /** Every object whose name starts with `prefix` (ListObjectsV2, page by page). */
     async list(prefix: string): Promise<BucketObject[]> {
       const found: BucketObject[] = []
+      const tokens = new Set<string>()
+      const endsAt = now() + listingMs
       let token: string | null = null
       do {
+        if (tokens.size >= mostPages || now() > endsAt) {
+          throw new BucketError('other', 'The bucket’s listing did not end: check its address')
+        }
         const query: Array<[string, string]> = [
           ['list-type', '2'],
           ['prefix', prefix],
           ...(token ? [['continuation-token', token] as [string, string]] : []),
         ]
-        const xml = await (await send('GET', '', { query })).text()
-        for (const [, entry] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
-          const name = /<Key>([^<]*)<\/Key>/.exec(entry!)?.[1]
-          const size = /<Size>(\d+)<\/Size>/.exec(entry!)?.[1]
-          if (name) found.push({ name: unescapeXml(name), bytes: Number(size ?? 0) })
-        }
-        token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
-          ? (/<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1] ?? null)
+        const xml = await readUpTo(await send('GET', '', { query }), mostPageBytes)
+        if (xml === null)
+          throw new BucketError('other', 'The bucket’s listing was longer than any bucket’s: check its address')
+        found.push(...objectsOn(xml))
+        const next: string | null = xml.includes('<IsTruncated>true</IsTruncated>')
+          ? (/<NextContinuationToken>([^<]{1,1024})<\/NextContinuationToken>/.exec(xml)?.[1] ?? null)
           : null
-        if (token) token = unescapeXml(token)
+        token = next === null ? null : unescapeXml(next)
+        if (token !== null && tokens.has(token))
+          throw new BucketError('other', 'The bucket’s listing did not end: check its address')
+        if (token !== null) tokens.add(token)
       } while (token)
       return found
     },
 
     async remove(name: string) {
-      await (await send('DELETE', name)).arrayBuffer()
+      await drained(await send('DELETE', name))
     },
   }
 }

@@ -110,7 +110,12 @@ export function startDataLifecycle({
       report: offsite.report,
       test: offsite.test,
       hasKey: () => keys.sealKey() !== null,
-      makeKeyOnce: keys.makeOnce,
+      /** Makes the key when there is none (its text, shown once), and copies what waited for it. */
+      makeKeyOnce() {
+        const made = keys.makeOnce()
+        if (made) void offsite.copyNow()
+        return made
+      },
     },
     /**
      * After a change of the backups' settings: the next backup follows the new interval, and the

@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       states: context.settings.view(),
       acknowledgement: context.replies.acknowledgement.text(),
       mailboxSays: mailboxLinkWords(context.mailbox.link()),
-      bucketSays: bucketWords(bucket),
+      bucketSays: bucketWords(bucket, context.offsite.hasKey()),
       bucketNeedsKey: bucket.on && !context.offsite.hasKey(),
     },
     { headers: ownerDataHeaders },
@@ -47,10 +47,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** How the copies to the bucket go, in the owner's words. */
-function bucketWords({ on, newest, failure }: ReturnType<Offsite['report']>): string {
+function bucketWords({ on, newest, failure }: ReturnType<Offsite['report']>, hasKey: boolean): string {
   if (!on) return 'No bucket is set: the backups stay on this machine only.'
+  if (!hasKey) return 'Nothing is copied to the bucket until its key is made: make it here, and keep it safe.'
   if (failure) {
-    return `The last copy to the bucket failed at ${shortTime(failure.at)}: ${failure.words}; tried again at ${shortTime(failure.nextAt)}.`
+    return `The last copy to the bucket failed at ${shortTime(failure.at)}: ${failure.words}; it will be tried again at ${shortTime(failure.nextAt)}.`
   }
   if (!newest) return 'No copy has reached the bucket yet: the next backup is copied there, sealed.'
   return `The bucket holds the backups up to ${newest.name}, sealed; checked at ${shortTime(newest.at)}.`

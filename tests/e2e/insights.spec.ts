@@ -93,6 +93,8 @@ for (const javaScriptEnabled of [true, false]) {
 
 for (const width of [1280, 375]) {
   test(`the insights page is clean in axe at ${width} px, with its numbers shown`, async ({ page }) => {
+    // Four full axe runs over the page's charts and tables: long beside other tests on two cores.
+    test.slow()
     await page.setViewportSize({ width, height: 900 })
     for (const path of ['/farm-sales/insights', '/farm-sales/insights?weeks=52&x=1']) {
       await page.goto(path)
