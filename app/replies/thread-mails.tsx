@@ -83,7 +83,7 @@ function ThreadMail({
       ) : null}
       {/* The acknowledgement is the owner's own fixed text: the card only says it went. */}
       {reply.tooLarge ? (
-        <p data-testid="too-large" className="mt-1.5 text-sm break-words text-stone-800">
+        <p data-testid="too-large" className="mt-1.5 text-sm break-words text-stone-700 italic">
           Too large to read here: the whole mail is in the farm’s mailbox
           {reply.text ? <>, under the subject “{reply.text}”</> : null}.
         </p>
