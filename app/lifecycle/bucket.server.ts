@@ -1,3 +1,4 @@
+import { bodyUpTo } from '#app/outside'
 import { amzDate, sha256Hex, signatureV4, uriEncode } from './bucket-signing.server'
 
 /** Where the backups' copies go: an S3-compatible bucket, addressed path-style (endpoint/bucket/name). */
@@ -34,24 +35,6 @@ const listingMs = 5 * 60_000
 /** What is read of an answer: an error's words, a listing's page (1,000 names are about 300 KB). */
 const mostErrorBytes = 64 * 1024
 const mostPageBytes = 2 * 1024 * 1024
-
-/** An answer's body as text, read up to `most` bytes; null (the rest let go) when it is longer. */
-async function readUpTo(answer: Response, most: number): Promise<string | null> {
-  if (!answer.body) return ''
-  const reader = answer.body.getReader()
-  const parts: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return Buffer.concat(parts).toString('utf8')
-    size += value.length
-    if (size > most) {
-      await reader.cancel().catch(() => {})
-      return null
-    }
-    parts.push(value)
-  }
-}
 
 /**
  * A transfer's deadline that moves with it: aborted when `waitMs` pass with no bytes, or when
@@ -196,12 +179,12 @@ export function openBucket(settings: BucketSettings, now: () => number = Date.no
       throw unanswered(origin, error)
     }
     if (answer.ok) return answer
-    const said = await readUpTo(answer, mostErrorBytes).catch(() => '')
+    const said = await bodyUpTo(answer, mostErrorBytes).catch(() => '')
     throw refusal(answer.status, said ?? '', settings.bucket)
   }
 
   /** An answer whose body says nothing the site needs: read to its end, or let go past a little. */
-  const drained = async (answer: Response) => void (await readUpTo(answer, mostErrorBytes))
+  const drained = async (answer: Response) => void (await bodyUpTo(answer, mostErrorBytes))
 
   return {
     /** Writes an object; a stream is sent as it is read, of the length given, for as long as it moves. */
@@ -254,7 +237,7 @@ export function openBucket(settings: BucketSettings, now: () => number = Date.no
           ['prefix', prefix],
           ...(token ? [['continuation-token', token] as [string, string]] : []),
         ]
-        const xml = await readUpTo(await send('GET', '', { query }), mostPageBytes)
+        const xml = await bodyUpTo(await send('GET', '', { query }), mostPageBytes)
         if (xml === null)
           throw new BucketError('other', 'The bucket’s listing was longer than any bucket’s: check its address')
         found.push(...objectsOn(xml))
