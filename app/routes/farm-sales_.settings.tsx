@@ -57,6 +57,21 @@ function bucketWords({ on, newest, failure }: ReturnType<Offsite['report']>, has
   return `The bucket holds the backups up to ${newest.name}, sealed; checked at ${shortTime(newest.at)}.`
 }
 
+/** The sections whose settings can be tried before they are saved: the button each shows, and what it posts. */
+const testButtons: Partial<Record<string, { intent: string; label: string }>> = {
+  mail: { intent: 'test-mail', label: 'Send a test mail' },
+  mailbox: { intent: 'test-mailbox', label: 'Test the mailbox' },
+  backups: { intent: 'test-bucket', label: 'Test the bucket' },
+  webhook: { intent: 'test-post', label: 'Send a test post' },
+}
+/** What each section's test button tries, with the values on the form, unsaved. */
+const testRuns: Partial<Record<string, typeof sendTestMail>> = {
+  mail: sendTestMail,
+  mailbox: testMailbox,
+  backups: testBucket,
+  webhook: sendTestPost,
+}
+
 const answered = (answer: SectionAnswer, status = 400) => json(answer, { status, headers: ownerDataHeaders })
 
 /** What was typed in a section's form, to show again when it is refused (never a secret). */
@@ -94,24 +109,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const refused = (problems: Record<string, string>) =>
     answered({ section, problems, typed: typedIn(form, section), tested: null })
-  if (intent === 'test-mail' && section === 'mail') {
-    const tested = await sendTestMail(form, context, pass)
-    if (!tested.ok) return refused({ [tested.field]: tested.error })
-    return answered(
-      { section, problems: {}, typed: typedIn(form, section), tested: { ok: true, said: tested.said } },
-      200,
-    )
-  }
-  if (intent === 'test-mailbox' && section === 'mailbox') {
-    const tested = await testMailbox(form, context, pass)
-    if (!tested.ok) return refused({ [tested.field]: tested.error })
-    return answered(
-      { section, problems: {}, typed: typedIn(form, section), tested: { ok: true, said: tested.said } },
-      200,
-    )
-  }
-  if (intent === 'test-bucket' && section === 'backups') {
-    const tested = await testBucket(form, context, pass)
+  const test = testButtons[section]?.intent === intent ? testRuns[section] : undefined
+  if (test) {
+    const tested = await test(form, context, pass)
     if (!tested.ok) return refused({ [tested.field]: tested.error })
     return answered(
       { section, problems: {}, typed: typedIn(form, section), tested: { ok: true, said: tested.said } },
@@ -122,14 +122,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const keyOnce = context.settings.config.backups.bucket ? context.offsite.makeKeyOnce() : null
     if (!keyOnce) return refused({ form: 'There is a key already, or no bucket: nothing was made.' })
     return answered({ section, problems: {}, typed: {}, tested: null, keyOnce }, 200)
-  }
-  if (intent === 'test-post' && section === 'webhook') {
-    const tested = await sendTestPost(form, context, pass)
-    if (!tested.ok) return refused({ [tested.field]: tested.error })
-    return answered(
-      { section, problems: {}, typed: typedIn(form, section), tested: { ok: true, said: tested.said } },
-      200,
-    )
   }
   const removing = intent.startsWith('remove:') ? intent.slice('remove:'.length) : null
   if (removing !== null && fieldOf(removing)?.kind !== 'secret')
@@ -180,17 +172,7 @@ export default function Settings() {
               answer={answer?.section === section.id ? answer : null}
               saved={saved === section.id && !answer}
               busy={busy}
-              tests={
-                section.id === 'mail'
-                  ? { intent: 'test-mail', label: 'Send a test mail' }
-                  : section.id === 'webhook'
-                    ? { intent: 'test-post', label: 'Send a test post' }
-                    : section.id === 'mailbox'
-                      ? { intent: 'test-mailbox', label: 'Test the mailbox' }
-                      : section.id === 'backups'
-                        ? { intent: 'test-bucket', label: 'Test the bucket' }
-                        : undefined
-              }
+              tests={testButtons[section.id]}
             >
               {section.id === 'mail' ? (
                 <p className="text-sm text-stone-700">
