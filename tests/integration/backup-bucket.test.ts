@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openBucket } from '#app/lifecycle/bucket.server'
-import { bucketKey, startBucketServer, type BucketServer } from '#tests/support/bucket-server'
+import { startBucketServer, type BucketServer } from '#tests/support/bucket-server'
 import { ownerPassword, signInAsOwner } from '#tests/support/owner'
 import { freePort, projectRoot, type RunningServer } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
+import { postSettingsPage } from '#tests/support/settings-page'
 
 const site = serverPerTest('SIGKILL')
 const run = promisify(execFile)
@@ -19,14 +19,7 @@ beforeAll(async () => {
 afterAll(() => bucket.close())
 
 const visitor = { name: 'Philippa Quillfeather', email: 'philippa.quill@example.com', message: 'Two dozen duck eggs?' }
-const bucketFields = () => ({
-  BACKUP_BUCKET_ENDPOINT: bucket.endpoint,
-  BACKUP_BUCKET: 'farm',
-  BACKUP_BUCKET_ACCESS_KEY: bucketKey.accessKeyId,
-  BACKUP_BUCKET_SECRET: bucketKey.secret,
-})
-const store = () =>
-  openBucket({ ...bucketFields(), endpoint: bucket.endpoint, bucket: 'farm', region: 'us-east-1', ...bucketKey })
+const store = () => bucket.open()
 const inBucket = async () => (await store().list('farm-backups/')).map((object) => object.name).sort()
 const localBackups = (databasePath: string) =>
   readdirSync(join(dirname(databasePath), 'backups'))
@@ -43,15 +36,8 @@ async function postLead(server: RunningServer) {
 }
 
 /** The settings page's backups form, posted as a browser without JavaScript posts it. */
-async function postBackups(server: RunningServer, cookie: string, fields: Record<string, string>) {
-  const answer = await fetch(`${server.url}/farm-sales/settings`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: server.url },
-    body: new URLSearchParams({ section: 'backups', ...fields }).toString(),
-    redirect: 'manual',
-  })
-  return { status: answer.status, html: await answer.text() }
-}
+const postBackups = (server: RunningServer, cookie: string, fields: Record<string, string>) =>
+  postSettingsPage(server, cookie, { section: 'backups', ...fields })
 
 const healthOf = async (server: RunningServer) =>
   ((await (await fetch(`${server.url}/healthz`)).json()) as { offsite: string }).offsite
@@ -94,7 +80,7 @@ describe('backups that leave the machine', () => {
     expect(await healthOf(server)).toBe('off')
     const cookie = await signInAsOwner(server.url, ownerPassword)
 
-    const saved = await postBackups(server, cookie, { intent: 'save', ...bucketFields() })
+    const saved = await postBackups(server, cookie, { intent: 'save', ...bucket.env() })
     expect(saved.status).toBe(200)
     key = shownKey(saved.html)!
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/)
@@ -103,7 +89,7 @@ describe('backups that leave the machine', () => {
     expect(await pageOf(server, cookie)).not.toContain(key)
     const again = await postBackups(server, cookie, {
       intent: 'save',
-      ...bucketFields(),
+      ...bucket.env(),
       BACKUP_BUCKET_REGION: 'us-east-1',
     })
     expect(again.status).toBe(303)
@@ -149,7 +135,7 @@ describe('backups that leave the machine', () => {
   it('restores from the bucket on a fresh machine (no database, no settings) with npm run restore as the README writes it; a wrong key changes nothing', async () => {
     expect(key).not.toBe('')
     const fresh = join(mkdtempSync(join(tmpdir(), 'farm-fresh-')), 'data', 'farm.db')
-    const env = bucketFields()
+    const env = bucket.env()
 
     const wrong = await restoreFromBucket(fresh, Buffer.alloc(32, 7).toString('base64url'), env)
     expect(wrong.code).toBe(1)
@@ -184,7 +170,7 @@ describe('backups that leave the machine', () => {
           OWNER_PASSWORD: ownerPassword,
           NOTIFY_RETRY_SECONDS: '1',
           BACKUP_BUCKET_KEY: Buffer.alloc(32, 1).toString('base64url'),
-          ...bucketFields(),
+          ...bucket.env(),
         },
       })
       await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('the copy to the bucket failed')
@@ -209,7 +195,7 @@ describe('backups that leave the machine', () => {
     const server = await site({ env: { OWNER_PASSWORD: ownerPassword } })
     const cookie = await signInAsOwner(server.url, ownerPassword)
     const test = (fields: Record<string, string>) =>
-      postBackups(server, cookie, { intent: 'test-bucket', ...bucketFields(), ...fields })
+      postBackups(server, cookie, { intent: 'test-bucket', ...bucket.env(), ...fields })
     const wrongKey = await test({ BACKUP_BUCKET_ACCESS_KEY: 'SOMEONE-ELSE' })
     expect(wrongKey.status).toBe(400)
     expect(wrongKey.html).toContain('The bucket refused the key: check the key and secret')
@@ -228,7 +214,7 @@ describe('backups that leave the machine', () => {
       body: new URLSearchParams({
         section: 'backups',
         intent: 'test-bucket',
-        ...bucketFields(),
+        ...bucket.env(),
         BACKUP_BUCKET_SECRET: 'nope',
       }).toString(),
     })

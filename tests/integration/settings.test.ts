@@ -11,6 +11,7 @@ import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { readRows } from '#tests/support/database'
 import { freePort, tempDatabasePath, type RunningServer } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
+import { postSettingsPage } from '#tests/support/settings-page'
 
 const mailPassword = 'pa55-Wörd:with@odd/chars'
 const mailServers: MailServer[] = []
@@ -73,17 +74,6 @@ async function postLead(server: RunningServer) {
   })
   expect(response.status).toBe(201)
   return ((await response.json()) as { data: { id: number } }).data.id
-}
-
-/** The settings page's form, posted as a browser without JavaScript posts it. */
-async function postPage(server: RunningServer, cookie: string, fields: Record<string, string>, origin = server.url) {
-  const response = await fetch(`${server.url}/farm-sales/settings`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: origin },
-    body: new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  })
-  return { status: response.status, location: response.headers.get('Location'), html: await response.text() }
 }
 
 describe('the settings API', () => {
@@ -284,7 +274,7 @@ describe('the settings API', () => {
         body: { fields: { SMTP_PASSWORD: 'Type it again: it is sent only where it was set for, and that changed.' } },
       })
     }
-    const tested = await postPage(server, cookie, {
+    const tested = await postSettingsPage(server, cookie, {
       section: 'mail',
       intent: 'test-mail',
       ...mailOn(mail),
@@ -296,7 +286,7 @@ describe('the settings API', () => {
     expect(mail.mails).toHaveLength(0)
     expect((await patch(server, cookie, { NOTIFY_FROM: 'hello@bramble.example' })).status).toBe(200)
     // The page's form as shown, the password left empty: nothing moved, so the kept one is used.
-    const asShown = await postPage(server, cookie, {
+    const asShown = await postSettingsPage(server, cookie, {
       section: 'mail',
       intent: 'test-mail',
       ...mailOn(mail),
@@ -329,7 +319,7 @@ describe('the settings API', () => {
       NOTIFY_EMAIL: 'owner@bramble.example',
     })
     expect(saved.status).toBe(200)
-    const tested = await postPage(server, cookie, {
+    const tested = await postSettingsPage(server, cookie, {
       section: 'mail',
       intent: 'test-mail',
       SMTP_HOST: '127.0.0.1',
@@ -411,10 +401,10 @@ describe('who may change the settings', () => {
     const { server, cookie } = await site()
     expect((await patch(server, '', { FARM_NAME: 'Taken' })).status).toBe(401)
     expect((await fetch(`${server.url}/api/settings`)).status).toBe(401)
-    const stranger = await postPage(server, '', { section: 'farm', intent: 'save', FARM_NAME: 'Taken' })
+    const stranger = await postSettingsPage(server, '', { section: 'farm', intent: 'save', FARM_NAME: 'Taken' })
     expect(stranger.status).toBe(302)
     expect(stranger.location).toMatch(/^\/sign-in\?redirectTo=/)
-    const crossSite = await postPage(
+    const crossSite = await postSettingsPage(
       server,
       cookie,
       { section: 'farm', intent: 'save', FARM_NAME: 'Taken' },
@@ -428,7 +418,9 @@ describe('who may change the settings', () => {
     })
     expect(signOut.status).toBeLessThan(400)
     expect((await patch(server, cookie, { FARM_NAME: 'Taken' })).status).toBe(401)
-    expect((await postPage(server, cookie, { section: 'farm', intent: 'save', FARM_NAME: 'Taken' })).status).toBe(302)
+    expect(
+      (await postSettingsPage(server, cookie, { section: 'farm', intent: 'save', FARM_NAME: 'Taken' })).status,
+    ).toBe(302)
     for (const method of ['PUT', 'POST', 'DELETE']) {
       const other = await fetch(`${server.url}/api/settings`, {
         method,
@@ -444,7 +436,7 @@ describe('who may change the settings', () => {
 describe('the settings page', () => {
   it('saves a section with JavaScript off: 303 back to it, saying so', async () => {
     const { server, cookie } = await site()
-    const saved = await postPage(server, cookie, {
+    const saved = await postSettingsPage(server, cookie, {
       section: 'notifications',
       intent: 'save',
       NOTIFY_DIGEST_AFTER: '5',
@@ -465,7 +457,7 @@ describe('the settings page', () => {
     const mail = await mailServer()
     const { server, cookie } = await site()
     const wrong = 'not-the-right-one-123'
-    const tested = await postPage(server, cookie, {
+    const tested = await postSettingsPage(server, cookie, {
       section: 'mail',
       intent: 'test-mail',
       ...mailOn(mail),
@@ -478,24 +470,29 @@ describe('the settings page', () => {
     expect(mail.mails).toHaveLength(0)
     expect(readRows(server.databasePath, 'SELECT * FROM farm_settings')).toEqual([])
 
-    const right = await postPage(server, cookie, { section: 'mail', intent: 'test-mail', ...mailOn(mail) })
+    const right = await postSettingsPage(server, cookie, { section: 'mail', intent: 'test-mail', ...mailOn(mail) })
     expect(right.status).toBe(200)
     expect(right.html).toContain('Sent a test mail to owner@bramble.example. The mail server took it.')
     expect(right.html).not.toContain(mailPassword)
     expect(mail.mails.map((sent) => sent.subject)).toEqual(['A test mail from Willow Creek Farm'])
     expect(readRows(server.databasePath, 'SELECT * FROM farm_settings')).toEqual([])
 
-    expect((await postPage(server, cookie, { section: 'mail', intent: 'save', ...mailOn(mail) })).status).toBe(303)
+    expect((await postSettingsPage(server, cookie, { section: 'mail', intent: 'save', ...mailOn(mail) })).status).toBe(
+      303,
+    )
     const page = await (await fetch(`${server.url}/farm-sales/settings`, { headers: { Cookie: cookie } })).text()
     expect(page).not.toContain(mailPassword)
     // Left empty, the password stays as it was; Remove takes it away.
     expect(
-      (await postPage(server, cookie, { section: 'mail', intent: 'save', ...mailOn(mail), SMTP_PASSWORD: '' })).status,
+      (await postSettingsPage(server, cookie, { section: 'mail', intent: 'save', ...mailOn(mail), SMTP_PASSWORD: '' }))
+        .status,
     ).toBe(303)
     expect(readRows(server.databasePath, "SELECT value FROM farm_settings WHERE key = 'SMTP_PASSWORD'")).toEqual([
       { value: mailPassword },
     ])
-    expect((await postPage(server, cookie, { section: 'mail', intent: 'remove:SMTP_PASSWORD' })).status).toBe(303)
+    expect((await postSettingsPage(server, cookie, { section: 'mail', intent: 'remove:SMTP_PASSWORD' })).status).toBe(
+      303,
+    )
     expect(readRows(server.databasePath, "SELECT value FROM farm_settings WHERE key = 'SMTP_PASSWORD'")).toEqual([])
     expect(server.output()).not.toContain(mailPassword)
   })
@@ -503,7 +500,7 @@ describe('the settings page', () => {
   it('turning updates on says what is missing: mail, then an https PUBLIC_URL', async () => {
     const mail = await mailServer()
     const { server, cookie } = await site()
-    const noMail = await postPage(server, cookie, {
+    const noMail = await postSettingsPage(server, cookie, {
       section: 'updates',
       intent: 'save',
       UPDATES: 'true',
@@ -541,7 +538,7 @@ describe('the settings page', () => {
     receivers.push(receiver)
     const secret = `whsec_${randomBytes(32).toString('base64')}`
     const { server, cookie } = await site()
-    const tested = await postPage(server, cookie, {
+    const tested = await postSettingsPage(server, cookie, {
       section: 'webhook',
       intent: 'test-post',
       WEBHOOK_URL: `http://127.0.0.1:${port}/hooks/leads`,
@@ -559,7 +556,7 @@ describe('the settings page', () => {
     })
     expect(verified).toMatchObject({ type: 'lead.test', data: { test: true } })
     expect(readRows(server.databasePath, 'SELECT * FROM farm_settings')).toEqual([])
-    const closed = await postPage(server, cookie, {
+    const closed = await postSettingsPage(server, cookie, {
       section: 'webhook',
       intent: 'test-post',
       WEBHOOK_URL: `http://127.0.0.1:${await freePort()}/`,
@@ -569,9 +566,11 @@ describe('the settings page', () => {
 
     // Saved, then turned off from the page: an empty address takes its secret with it.
     const hook = { section: 'webhook', WEBHOOK_URL: `http://127.0.0.1:${port}/hooks/leads`, WEBHOOK_SECRET: secret }
-    expect((await postPage(server, cookie, { ...hook, intent: 'save', WEBHOOK_INCLUDE_SPAM: 'true' })).status).toBe(303)
     expect(
-      (await postPage(server, cookie, { ...hook, intent: 'save', WEBHOOK_URL: '', WEBHOOK_SECRET: '' })).status,
+      (await postSettingsPage(server, cookie, { ...hook, intent: 'save', WEBHOOK_INCLUDE_SPAM: 'true' })).status,
+    ).toBe(303)
+    expect(
+      (await postSettingsPage(server, cookie, { ...hook, intent: 'save', WEBHOOK_URL: '', WEBHOOK_SECRET: '' })).status,
     ).toBe(303)
     expect(readRows(server.databasePath, 'SELECT * FROM farm_settings')).toEqual([])
   })

@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openBucket } from '#app/lifecycle/bucket.server'
 import { bucketKey, startBucketServer, type BucketServer } from '#tests/support/bucket-server'
 import { ownerPassword, signInAsOwner } from '#tests/support/owner'
 import { projectRoot, type RunningServer } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
+import { postSettingsPage } from '#tests/support/settings-page'
 
 const site = serverPerTest('SIGKILL')
 let bucket: BucketServer
@@ -19,23 +19,11 @@ afterAll(() => bucket.close())
 // s3rver's secret is the same word as its key ID, which the page shows by design: the stored
 // secret is looked for as a value, and a secret typed into a test (unknown to the bucket) anywhere.
 const secret = bucketKey.secret
-const fields = () => ({
-  BACKUP_BUCKET_ENDPOINT: bucket.endpoint,
-  BACKUP_BUCKET: 'farm',
-  BACKUP_BUCKET_ACCESS_KEY: bucketKey.accessKeyId,
-  BACKUP_BUCKET_SECRET: secret,
-})
-const store = () => openBucket({ endpoint: bucket.endpoint, bucket: 'farm', region: 'us-east-1', ...bucketKey })
+const fields = () => bucket.env()
+const store = () => bucket.open()
 
-async function postPage(server: RunningServer, cookie: string, form: Record<string, string>) {
-  const answer = await fetch(`${server.url}/farm-sales/settings`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: server.url },
-    body: new URLSearchParams({ section: 'backups', ...form }).toString(),
-    redirect: 'manual',
-  })
-  return { status: answer.status, html: await answer.text() }
-}
+const postPage = (server: RunningServer, cookie: string, form: Record<string, string>) =>
+  postSettingsPage(server, cookie, { section: 'backups', ...form })
 
 const patch = (server: RunningServer, cookie: string, body: unknown) =>
   fetch(`${server.url}/api/settings`, {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import S3rver from 's3rver'
 import { signatureV4 } from '#app/lifecycle/bucket-signing.server'
+import { openBucket } from '#app/lifecycle/bucket.server'
 
 /** s3rver's own key: any other is refused (InvalidAccessKeyId), as a provider does. */
 export const bucketKey = { accessKeyId: 'S3RVER', secret: 'S3RVER' }
@@ -100,6 +101,8 @@ export async function startBucketServer() {
       BACKUP_BUCKET_ACCESS_KEY: key.accessKeyId,
       BACKUP_BUCKET_SECRET: key.secret,
     }),
+    /** The bucket `farm` as the site reaches it, for a test to look in or change. */
+    open: () => openBucket({ endpoint, bucket: 'farm', region: 'us-east-1', ...bucketKey }),
     /** From now on every upload is refused as a full bucket's. */
     setFull(isFull: boolean) {
       full = isFull
