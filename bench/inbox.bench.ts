@@ -15,6 +15,7 @@ import { signInAsOwner } from '#tests/support/owner'
 import { seedSubmissions } from '#tests/support/seed'
 import { startServer, tempDatabasePath, type RunningServer } from '#tests/support/server'
 import { measureMailReading } from './mail-reading'
+import { median, p95, p99 } from './percentiles'
 
 const sizes = (process.env.BENCH_SIZES ?? '10,1000,10000,100000').split(',').map(Number)
 const rounds = 21
@@ -47,10 +48,6 @@ function timeOne(url: string, headers: Record<string, string> = {}): Promise<{ t
       .end()
   })
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1]!
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!
 
 const rssMb = (server: RunningServer) => Number(execSync(`ps -o rss= -p ${server.child.pid}`)) / 1024
 

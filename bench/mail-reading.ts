@@ -6,10 +6,10 @@ import { request } from 'node:http'
 import { signInAsOwner } from '#tests/support/owner'
 import { startMailStack } from '#tests/support/mail-stack'
 import { freePort, startServer } from '#tests/support/server'
+import { p99 } from './percentiles'
 
 const password = 'bench owner password'
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1]!
 
 /** Time to the first byte of /healthz on a connection of its own. */
 const healthz = (url: string) =>

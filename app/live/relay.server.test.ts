@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { SubmissionEvents } from './events.server'
-import type { Log } from '#app/log'
 import type { Submission } from '#app/leads/lead'
 import { attachLiveRelay, type RelayOptions } from './relay.server'
+import { quietLog } from '#tests/support/quiet-log'
 
 const submission: Submission = {
   id: 1,
@@ -25,7 +25,6 @@ const submission: Submission = {
 }
 
 const everyone = { session: null, expiresAt: Number.POSITIVE_INFINITY }
-const quiet: Log = { info() {}, warn() {}, error() {}, child: () => quiet }
 let server: Server
 let relay: ReturnType<typeof attachLiveRelay>
 const sockets: WebSocket[] = []
@@ -40,7 +39,7 @@ async function start(options: Partial<RelayOptions> = {}) {
     // Every test socket comes from 127.0.0.1; a header stands in for other addresses.
     addressOf: (req) => String(req.headers['x-test-address'] ?? req.socket.remoteAddress),
     countsOf: (event) => (!('data' in event) ? [] : [{ kind: 'status', value: event.data.status, count: 3, at: 1 }]),
-    log: quiet,
+    log: quietLog,
     ...options,
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

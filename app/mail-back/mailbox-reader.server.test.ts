@@ -1,12 +1,11 @@
 import type { ImapFlow } from 'imapflow'
 import { describe, expect, it } from 'vitest'
-import type { Log } from '#app/log'
 import type { MailBack, Mark } from './mail-back.server'
 import type { MailReader } from './mail-reader.server'
 import { mostHeaderBytes } from './mail-headers'
 import { mailboxReader } from './mailbox-reader.server'
+import { quietLog } from '#tests/support/quiet-log'
 
-const silent: Log = { info() {}, warn() {}, error() {}, child: () => silent }
 const head = (fields: string[]) => Buffer.from(`${fields.join('\r\n')}\r\n\r\n`)
 
 /** The mail server's side as imapflow gives it, recording each fetch the reader asks for. */
@@ -74,7 +73,7 @@ describe('reading the farm’s mailbox', () => {
       current: () => true,
       mailBack,
       reader,
-      log: silent,
+      log: quietLog,
       readThrough() {},
     })
     await readSoon()

@@ -8,11 +8,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Log } from '#app/log'
 import { createBucketCopies } from '#app/lifecycle/bucket-copies.server'
 import { signatureV4 } from '#app/lifecycle/bucket-signing.server'
 import { BucketError, openBucket } from '#app/lifecycle/bucket.server'
 import { newSealKey } from '#app/lifecycle/sealed-copy.server'
+import { quietLog } from '#tests/support/quiet-log'
 
 const servers: Server[] = []
 afterEach(async () => {
@@ -105,7 +105,6 @@ describe('a hostile bucket', () => {
     })
     const dir = mkdtempSync(join(tmpdir(), 'farm-hostile-'))
     writeFileSync(join(dir, 'farm-20261128-020000.db'), 'SQLite format 3\0'.padEnd(4096, '\0'))
-    const silent: Log = { info() {}, warn() {}, error() {}, child: () => silent }
     const key = newSealKey()
     const copies = createBucketCopies({
       dir,
@@ -113,7 +112,7 @@ describe('a hostile bucket', () => {
       bucket: () => settings,
       sealKey: () => key,
       retryBaseMs: 60_000,
-      log: silent,
+      log: quietLog,
     })
     const copying = copies.copyNow()
     await started
