@@ -12,9 +12,13 @@ const name = 'backup-bucket'
  * one goes on sealing with the same). Shown to the owner once, when it is made; never again.
  */
 export function bucketKeys(db: FarmDatabase, fromEnvironment: () => Buffer | null) {
+  // Read once found: a key is never changed while the site runs (a restore stops it first), and
+  // /healthz asks for it each time.
+  let found: Buffer | null = null
   const stored = () => {
-    const row = db.select().from(signingKeys).where(eq(signingKeys.name, name)).get()
-    return row ? readKeyText(row.key) : null
+    const row = found ? null : db.select().from(signingKeys).where(eq(signingKeys.name, name)).get()
+    if (row) found = readKeyText(row.key)
+    return found
   }
   return {
     sealKey: () => fromEnvironment() ?? stored(),
