@@ -4,9 +4,6 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { LlmSettings } from '#app/analysis/llm.server'
 import type { OwnerMailSettings } from '#app/owner-mail/owner-mail-sender.server'
-
-/** The mail settings as read: NOTIFY_FROM's name only when it has one (each sender falls back to the farm's). */
-type MailSettings = Omit<OwnerMailSettings, 'fromName'> & { fromName: string | null }
 import type { WebhookSettings } from '#app/webhook/webhook.server'
 import { mailboxOf, type MailboxSettings } from '#app/mail-back/mailbox.server'
 import { vapidKeysError, type VapidKeys } from '#app/push/vapid.server'
@@ -17,6 +14,9 @@ import { regionOf, type BucketSettings } from '#app/lifecycle/bucket.server'
 import { readKeyText } from '#app/lifecycle/sealed-copy.server'
 
 type Environment = Record<string, string | undefined>
+
+/** The mail settings as read: NOTIFY_FROM's name only when it has one (each sender falls back to the farm's). */
+type MailSettings = Omit<OwnerMailSettings, 'fromName'> & { fromName: string | null }
 
 export const logLevels = ['debug', 'info', 'warn', 'error'] as const
 
