@@ -196,6 +196,17 @@ export const ownerPassword = sqliteTable('owner_password', {
 })
 
 /**
+ * One row at most: the hash of the one-time link that claims the site while no one of the team can
+ * sign in, made by `npm run claim` (or a look from this machine), good for an hour. In the
+ * database, not in the site's memory, so the command's own process can make it.
+ */
+export const claimLinks = sqliteTable('claim_links', {
+  id: integer('id').primaryKey(),
+  hash: text('hash').notNull(),
+  until: integer('until').notNull(),
+})
+
+/**
  * What the analysis found in each kept submission, one row per intent, product and urgency,
  * so the inbox filters by walking an index in newest-first order. Written by triggers
  * (drizzle/0006_inbox_search.sql) from the stored analysis.

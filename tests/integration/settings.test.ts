@@ -384,7 +384,7 @@ describe('who may change the settings', () => {
     expect(answer.status).toBe(403)
     expect(await answer.json()).toEqual({
       error:
-        'To set the site up from here, set OWNER_PASSWORD: the settings hold the mail server’s password, so only the signed-in owner may see or change them.',
+        'To set the site up from here, claim the site first: the settings hold the mail server’s password, so only a signed-in owner may see or change them.',
     })
     const changed = await fetch(`${server.url}/api/settings`, {
       method: 'PATCH',
@@ -393,7 +393,7 @@ describe('who may change the settings', () => {
     })
     expect(changed.status).toBe(403)
     const page = await fetch(`${server.url}/farm-sales/settings`)
-    expect(await page.text()).toContain('To set the site up from here, set OWNER_PASSWORD')
+    expect(await page.text()).toContain('To set the site up from here, claim the site first')
     expect(readRows(server.databasePath, 'SELECT * FROM farm_settings')).toEqual([])
   })
 
