@@ -23,7 +23,7 @@ const escapeHtml = (text: string) =>
 
 const words = (values: string[]) => (values.length > 0 ? values.join(', ') : '—')
 const isUrgent = (lead: Lead) => lead.analysis?.urgency.level === 'high'
-const enquiries = (n: number) => `${n} new ${n === 1 ? 'enquiry' : 'enquiries'}`
+const leadsCount = (n: number) => `${n} new ${n === 1 ? 'lead' : 'leads'}`
 
 function analysisLines(analysis: Analysis | null): string[] {
   if (!analysis) return ['Analysis: none could be made']
@@ -79,7 +79,7 @@ export function leadMail(lead: Lead, publicUrl: string | null): OwnerMail {
   ].join('\n')
   const subject = lead.answer
     ? `${lead.name} replied`
-    : `${isUrgent(lead) ? '[Urgent] ' : ''}New enquiry from ${lead.name}`
+    : `${isUrgent(lead) ? '[Urgent] ' : ''}New lead from ${lead.name}`
   return { subject, replyTo: { name: lead.name, address: lead.email }, text, html: asDocument(subject, html) }
 }
 
@@ -119,14 +119,14 @@ export function digestMail(all: Lead[], publicUrl: string | null): { mail: Owner
     entries.push({ lead, text, html })
   }
   const leads = entries.map(({ lead }) => lead)
-  const subject = `${leads.some(isUrgent) ? '[Urgent] ' : ''}${enquiries(leads.length)}`
+  const subject = `${leads.some(isUrgent) ? '[Urgent] ' : ''}${leadsCount(leads.length)}`
   return {
     mail: {
       subject,
-      text: [`${enquiries(leads.length)}:`, ...entries.map(({ text }) => text)].join('\n'),
+      text: [`${leadsCount(leads.length)}:`, ...entries.map(({ text }) => text)].join('\n'),
       html: asDocument(
         subject,
-        [`<p>${enquiries(leads.length)}:</p>`, '<ul>', ...entries.map(({ html }) => html), '</ul>'].join('\n'),
+        [`<p>${leadsCount(leads.length)}:</p>`, '<ul>', ...entries.map(({ html }) => html), '</ul>'].join('\n'),
       ),
     },
     leads: leads.length,

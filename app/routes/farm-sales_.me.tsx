@@ -17,7 +17,9 @@ export const headers = pageHeaders
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { who, cannot } = await requirePermission(request, context, 'account:own', { as: 'page', showCannot: true })
   const mine = who.id === null ? null : context.team.mine(who.id)
-  return json({ mine, cannot }, { headers: ownerDataHeaders })
+  // Nothing is ticked that cannot work yet: without mail, the box says how mail is turned on.
+  const mailOn = context.settings.config.notify !== null
+  return json({ mine, cannot, mailOn, owner: who.role === 'owner' }, { headers: ownerDataHeaders })
 }
 
 type Section = 'mine' | 'password' | 'phones' | 'passkeys'
@@ -82,7 +84,7 @@ const card = 'mt-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200'
 const heading = 'mt-10 font-serif text-2xl font-bold text-green-900'
 
 export default function MyPage() {
-  const { mine, cannot } = useLoaderData<typeof loader>()
+  const { mine, cannot, mailOn, owner } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
   const problem = (section: Section) =>
@@ -141,12 +143,31 @@ export default function MyPage() {
           className={fieldStyle}
           {...described('mine', 'email')}
         />
-        <p className="mt-4 flex items-center gap-2">
-          <input id="mail" name="mail" type="checkbox" defaultChecked={mine.mailNewLeads} className="h-4 w-4" />
-          <label htmlFor="mail" className="text-stone-800">
-            Mail me about each new lead{mine.email ? '' : ' (at the farm’s notification address, until you give yours)'}
-          </label>
-        </p>
+        {mailOn ? (
+          <p className="mt-4 flex items-center gap-2">
+            <input id="mail" name="mail" type="checkbox" defaultChecked={mine.mailNewLeads} className="h-4 w-4" />
+            <label htmlFor="mail" className="text-stone-800">
+              Mail me about each new lead
+              {mine.email ? '' : ' (at the farm’s notification address, until you give yours)'}
+            </label>
+          </p>
+        ) : (
+          <p className="mt-4 flex items-start gap-2">
+            {/* Kept as it was chosen, for when mail is set up. */}
+            {mine.mailNewLeads ? <input type="hidden" name="mail" value="on" /> : null}
+            <input id="mail" type="checkbox" checked={false} disabled readOnly className="mt-1 h-4 w-4" />
+            <label htmlFor="mail" className="text-stone-600">
+              Mail me about each new lead: not yet, the site cannot send mail.{' '}
+              {owner ? (
+                <Link to="/farm-sales/settings#mail" className="font-semibold text-green-800 underline">
+                  Set up mail in Settings
+                </Link>
+              ) : (
+                'An owner sets up mail in Settings.'
+              )}
+            </label>
+          </p>
+        )}
         <p className="mt-2 flex items-center gap-2">
           <input id="push" name="push" type="checkbox" defaultChecked={mine.pushNewLeads} className="h-4 w-4" />
           <label htmlFor="push" className="text-stone-800">

@@ -139,7 +139,7 @@ describe('a visitor’s answer', () => {
     await stack.send({
       from: 'Cal <cal@remote.test>',
       to: stack.farmAddress,
-      subject: 'Re: New enquiry from Ann Baker',
+      subject: 'Re: New lead from Ann Baker',
       inReplyTo: '<owner-own-program.1@farm.test>',
       references: [leadMail, '<owner-own-program.1@farm.test>'],
       text: 'Thanks, Saturday suits me.',
