@@ -19,7 +19,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const mine = who.id === null ? null : context.team.mine(who.id)
   // Nothing is ticked that cannot work yet: without mail, the box says how mail is turned on.
   const mailOn = context.settings.config.notify !== null
-  return json({ mine, cannot, mailOn, owner: who.role === 'owner' }, { headers: ownerDataHeaders })
+  const pushOn = context.cannotPush === null
+  return json({ mine, cannot, mailOn, pushOn, owner: who.role === 'owner' }, { headers: ownerDataHeaders })
 }
 
 type Section = 'mine' | 'password' | 'phones' | 'passkeys'
@@ -84,7 +85,7 @@ const card = 'mt-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200'
 const heading = 'mt-10 font-serif text-2xl font-bold text-green-900'
 
 export default function MyPage() {
-  const { mine, cannot, mailOn, owner } = useLoaderData<typeof loader>()
+  const { mine, cannot, mailOn, pushOn, owner } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
   const problem = (section: Section) =>
@@ -168,12 +169,29 @@ export default function MyPage() {
             </label>
           </p>
         )}
-        <p className="mt-2 flex items-center gap-2">
-          <input id="push" name="push" type="checkbox" defaultChecked={mine.pushNewLeads} className="h-4 w-4" />
-          <label htmlFor="push" className="text-stone-800">
-            Notify my phones of each new lead
-          </label>
-        </p>
+        {pushOn ? (
+          <p className="mt-2 flex items-center gap-2">
+            <input id="push" name="push" type="checkbox" defaultChecked={mine.pushNewLeads} className="h-4 w-4" />
+            <label htmlFor="push" className="text-stone-800">
+              Notify my phones of each new lead
+            </label>
+          </p>
+        ) : (
+          <p className="mt-2 flex items-start gap-2">
+            {mine.pushNewLeads ? <input type="hidden" name="push" value="on" /> : null}
+            <input id="push" type="checkbox" checked={false} disabled readOnly className="mt-1 h-4 w-4" />
+            <label htmlFor="push" className="text-stone-600">
+              Notify my phones of each new lead: not yet, the site cannot notify phones.{' '}
+              {owner ? (
+                <Link to="/farm-sales/settings#phone" className="font-semibold text-green-800 underline">
+                  Set it up in Settings
+                </Link>
+              ) : (
+                'An owner sets it up in Settings.'
+              )}
+            </label>
+          </p>
+        )}
         {problem('mine')}
         <button type="submit" disabled={busy} className={`mt-4 ${buttonStyle}`}>
           Save

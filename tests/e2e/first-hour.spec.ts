@@ -1,11 +1,29 @@
 // The owner's first hour: claiming the site the way its pages say, being asked who they are when
 // OWNER_PASSWORD made them, and finding every owner page from one menu, on a wide screen and a phone.
+import AxeBuilder from '@axe-core/playwright'
 import { ownerPassword } from '#tests/support/owner'
 import { runClaim } from '#tests/support/claim'
 import { readRows } from '#tests/support/database'
-import { expect, postSubmission, test, type Page } from './fixtures'
+import { animationsEnded, expect, postSubmission, test, type Page } from './fixtures'
 
 const claimNote = (page: Page) => page.getByTestId('claim-note')
+
+async function expectAxeClean(page: Page) {
+  await animationsEnded(page)
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+  ).toEqual([])
+}
+
+/** Nothing wider than the screen: no text runs off a phone. */
+async function expectNoOverflow(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }))
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
+}
 
 async function fillClaim(page: Page) {
   await page.getByLabel('Your name').fill('Alex Meadow')
@@ -37,8 +55,12 @@ for (const [width, height] of [
         await page.goto('/')
         await expect(claimNote(page)).toHaveCount(0)
         await page.goto('/farm-sales')
+        if (javaScriptEnabled) await expectAxeClean(page)
+        await expectNoOverflow(page)
         await claimNote(page).getByRole('link', { name: 'Claim it now' }).click()
         await expect(page).toHaveURL(/\/claim$/)
+        if (javaScriptEnabled) await expectAxeClean(page)
+        await expectNoOverflow(page)
         await fillClaim(page)
         await expect(page).toHaveURL(/\/farm-sales$/)
         await expect(page.getByTestId('submission-card')).toContainText('Ann Baker')
@@ -89,6 +111,7 @@ test.describe('with OWNER_PASSWORD', () => {
       await page.getByRole('button', { name: 'Sign in' }).click()
       await expect(page).toHaveURL(/\/farm-sales$/)
       await expect(claimNote(page)).toHaveCount(0)
+      if (javaScriptEnabled) await expectAxeClean(page)
       const asked = page.getByRole('form', { name: 'Welcome: who are you?' })
       // Without a name: refused in words, nothing stored.
       await asked.getByLabel('Your email').fill('alex@farm.example')
@@ -107,6 +130,7 @@ test.describe('with OWNER_PASSWORD', () => {
       await page.goto('/farm-sales/me')
       await expect(page.getByLabel(/Mail me about each new lead/)).not.toBeChecked()
       await expect(page.getByText('Mail me about each new lead: not yet, the site cannot send mail.')).toBeVisible()
+      if (javaScriptEnabled) await expectAxeClean(page)
       await context.close()
     })
   }
@@ -136,8 +160,10 @@ test.describe('with OWNER_PASSWORD', () => {
       await menu.getByRole('link', { name: label, exact: true }).click()
       await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`))
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      await expectNoOverflow(page)
       await page.getByRole('button', { name: 'Open menu' }).click()
       await expect(menu.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page')
+      await expectAxeClean(page)
       await page.getByRole('button', { name: 'Close menu' }).click()
     }
     await context.close()
