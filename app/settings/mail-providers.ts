@@ -153,7 +153,7 @@ export function testProvider(servers: {
     name: 'The mail server on this machine (tests)',
     shortName: 'The test mail server',
     ...servers,
-    password: 'The tests’ own mailbox: its password is the test’s.',
+    password: 'The test mailbox takes its own password.',
     link: null,
   }
 }
