@@ -11,6 +11,7 @@ import { fieldOf, sectionOf, sections } from '#app/settings/fields'
 import {
   applyChange,
   changeOfForm,
+  removalOf,
   sendTestPost,
   testBucket,
   testMailbox,
@@ -173,11 +174,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const removing = intent.startsWith('remove:') ? intent.slice('remove:'.length) : null
   if (removing !== null && fieldOf(removing)?.kind !== 'secret')
     return refused({ form: 'That change is not one this page knows.' })
-  const change = removing
-    ? { [removing]: null }
-    : intent === 'save'
-      ? changeOfForm(form, section, context.settings.view())
-      : null
+  const removal = removing ? removalOf(removing, context.settings.view()) : null
+  if (removal && 'problem' in removal) return refused({ [removing!]: String(removal.problem) })
+  const change = removal ? removal : intent === 'save' ? changeOfForm(form, section, context.settings.view()) : null
   if (!change) return refused({ form: intent === 'save' ? notText : 'That change is not one this page knows.' })
   const done = await applyChange(change, context)
   if (!done.ok) {

@@ -4,10 +4,10 @@ import { serverWords } from '#app/delivery/smtp-refusals.server'
 import type { OwnerPass } from '#app/owner/owner-access.server'
 import { notText } from '#app/http/form-text.server'
 import type { SettingsConfig } from '#app/load-context'
-import { sectionOf, type Field, type FieldState } from './fields'
+import { fields, sectionOf, type Field, type FieldState } from './fields'
 import { cutOut, folderFailure, mailFailure, type FailedPart, type MailFailure } from './mail-failures.server'
 import { providerOf, type Half, type MailProvider } from './mail-providers'
-import { decodedPart, servers } from './servers-in-parts'
+import { decodedPart, serverOfPart, servers } from './servers-in-parts'
 import type { TestLine } from './settings-section'
 import type { SettingsChange } from './settings-change'
 import type { AskedChange, SettingsRefusal } from './settings.server'
@@ -17,10 +17,33 @@ type Context = Pick<
   'owner' | 'siteNames' | 'settings' | 'limits' | 'farm' | 'sendOnce' | 'mailbox' | 'offsite'
 >
 
-/** What a field's value is sent as: its own, or that of the field it follows while that one is shown. */
+/** The field shown for this one: the one it follows (sameAs), unless the environment locks that one. */
+function followed(field: Field, shown: FieldState[]) {
+  const leader = field.sameAs ? shown.find((state) => state.key === field.sameAs) : undefined
+  return leader && !leader.lockedBy ? leader.key : null
+}
+
+/**
+ * What a field's value is sent as: its own, or that of the field it follows, for a server whose
+ * host is on the form (an account's password is kept for no server the farm does not use).
+ */
 function sentFor(form: FormData, field: Field, shown: FieldState[]) {
-  const followed = field.sameAs ? shown.find((state) => state.key === field.sameAs) : undefined
-  return form.get(followed && !followed.lockedBy ? followed.key : field.key)
+  const leader = followed(field, shown)
+  if (!leader) return form.get(field.key)
+  return form.get(serverOfPart(field.key)?.host ?? '') ? form.get(leader) : null
+}
+
+/**
+ * Removing a secret removes those that follow it on the page too (the account's one password),
+ * but not from under a reading server that signs in with it: that is emptied first.
+ */
+export function removalOf(key: string, shown: FieldState[]): SettingsChange | { problem: string } {
+  const valueOf = (each: string) => shown.find((state) => state.key === each)
+  const followers = fields.filter((field) => followed(field, shown) === key && !valueOf(field.key)?.lockedBy)
+  if (followers.some((field) => valueOf(serverOfPart(field.key)?.host ?? '')?.value)) {
+    return { problem: 'Reading mail signs in with it too: empty the reading server first, then remove it.' }
+  }
+  return Object.fromEntries([key, ...followers.map((field) => field.key)].map((each) => [each, null]))
 }
 
 /**
