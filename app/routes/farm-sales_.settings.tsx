@@ -21,7 +21,7 @@ import type { OwnerPass } from '#app/owner/owner-access.server'
 import { shortTime } from '#app/components/dates'
 import type { Offsite } from '#app/lifecycle/data-lifecycle.server'
 import { SettingsSection, type SectionAnswer } from '#app/settings/settings-section'
-import { ProviderPicker } from '#app/settings/provider-picker'
+import { ProviderChoiceForm, ProviderPicker } from '#app/settings/provider-picker'
 import { useEffect } from 'react'
 
 export const meta: MetaFunction = () => [{ title: 'Settings' }, { name: 'robots', content: 'noindex' }]
@@ -329,6 +329,8 @@ export default function Settings() {
             ))}
           </nav>
           {sections.filter((section) => !section.advanced).map((section) => sectionFor(section, 2))}
+          {/* The provider's choice posts through a form of its own: forms do not nest. */}
+          <ProviderChoiceForm />
           <section id="team" aria-labelledby="team-title" className="mt-10 scroll-mt-20">
             <h2 id="team-title" className="font-serif text-2xl font-bold text-green-900">
               Team

@@ -13,6 +13,18 @@ function fillIn(form: HTMLFormElement | null, provider: MailProvider | undefined
 }
 
 /**
+ * The form 'Use these settings' posts without JavaScript: the choice alone, so that Enter in the
+ * mail form's fields still saves it (a form's first button is the one Enter presses).
+ */
+export function ProviderChoiceForm() {
+  return (
+    <form id="use-provider" method="post" action="/farm-sales/settings#mail" hidden>
+      <input type="hidden" name="section" value="mail" />
+    </form>
+  )
+}
+
+/**
  * The mail form's first question: who the farm's mail is with. Choosing fills in both servers,
  * their ports and security at once (with JavaScript), or through 'Use these settings' (without);
  * the line below says which password the provider takes and where to make it.
@@ -41,12 +53,13 @@ export function ProviderPicker({
         <select
           id="mail-provider"
           name="provider"
+          form="use-provider"
           value={chosen}
           aria-describedby="mail-provider-help"
           onChange={(event) => {
             setChosen(event.target.value)
             fillIn(
-              event.target.form,
+              event.target.closest('form'),
               providers.find((each) => each.id === event.target.value),
             )
           }}
@@ -62,6 +75,7 @@ export function ProviderPicker({
         {hydrated ? null : (
           <button
             type="submit"
+            form="use-provider"
             name="intent"
             value="use-provider"
             className="rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50"

@@ -281,7 +281,9 @@ describe('secrets', () => {
       const answer = await test(typed)
       const html = await answer.text()
       expect(answer.status).toBe(400)
-      expect(html.replace(/<!-- -->/g, '')).toContain('The mail server refused the test mail: 553 No sending for ••• (•••)')
+      expect(html.replace(/<!-- -->/g, '')).toContain(
+        'The mail server refused the test mail: 553 No sending for ••• (•••)',
+      )
       for (const form of [typed, encodeURIComponent(typed), 'Hay &amp; Straw:7/8@barn', wrong, 'Oat &amp; Barley']) {
         expect(html + refusedHtml).not.toContain(form)
         expect(server.output()).not.toContain(form)
