@@ -247,3 +247,57 @@ test.describe('a real owner’s page', () => {
     ])
   })
 })
+
+test.describe('a site whose environment sends the mail', () => {
+  test.use({ serverEnv: { TEST_MAIL_PROVIDER: '', SMTP_URL: 'smtp://farm:hay-7@127.0.0.1:2525', NOTIFY_EMAIL: '' } })
+
+  test('locks the sending half, shows the reading account apart, and folds Advanced until it is wanted', async ({
+    page,
+  }) => {
+    await openHydrated(page, '/farm-sales/settings')
+    const sending = field(page, 'Sending (SMTP) Server')
+    await expect(sending).toBeDisabled()
+    await expect(sending).toHaveValue('127.0.0.1')
+    await expect(mailForm(page).getByText('Set where the site runs (SMTP_URL)')).toHaveCount(5)
+    // The environment's account sends; the reading half signs in with its own.
+    await expect(field(page, 'Reading (IMAP) User name')).toBeEditable()
+    await expect(mailForm(page).getByText('Reading (IMAP) Password')).toBeVisible()
+    await expect(page.locator('main')).not.toContainText('hay-7')
+
+    // Advanced is folded; a link to one of its sections opens it, and it is clean for axe open.
+    const advanced = page.locator('#advanced')
+    await expect(advanced).not.toHaveAttribute('open')
+    await expect(page.locator('#backups')).toBeHidden()
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Advanced' }).click()
+    await expect(advanced).toHaveAttribute('open')
+    await expect(page.getByRole('heading', { level: 3 })).toHaveText([
+      'Webhook',
+      'Backups',
+      'Retention',
+      'Digest window',
+      'Signing the farm’s mail',
+      'Phone',
+    ])
+    await expectAxeClean(page)
+    await page.goto('/farm-sales/settings#retention')
+    await expect(page.locator('#retention')).toBeVisible()
+  })
+})
+
+test.describe('without JavaScript, Advanced', () => {
+  test.use({ javaScriptEnabled: false, serverEnv: { TEST_MAIL_PROVIDER: '' } })
+
+  test('stays open after one of its sections is saved, and opens with a click of its own', async ({ page }) => {
+    await page.goto('/farm-sales/settings')
+    await expect(page.locator('#digest')).toBeHidden()
+    await page.locator('#advanced > summary').click()
+    await page.locator('#digest').getByLabel('Digest window, in seconds').fill('900')
+    await page.locator('#digest').getByRole('button', { name: 'Save digest window' }).click()
+    await expect(page).toHaveURL(/\?saved=digest#digest$/)
+    await expect(page.locator('#digest').getByRole('status')).toHaveText(
+      'Saved. It is used from the next mail, push or page.',
+    )
+    await expect(page.locator('#digest').getByLabel('Digest window, in seconds')).toHaveValue('900')
+    await expectNothingOverflows(page)
+  })
+})
