@@ -151,7 +151,10 @@ function Tested({
   pending: boolean
 }) {
   return (
-    <div role={tested.ok ? 'status' : 'alert'} className="space-y-1.5 text-sm font-medium">
+    <div
+      role={tested.ok ? 'status' : 'alert'}
+      className={`space-y-1.5 rounded-xl p-3 text-sm font-medium ring-1 ${tested.ok ? 'bg-green-50 ring-green-200' : 'bg-red-50 ring-red-200'}`}
+    >
       <ul className="space-y-1.5">
         {tested.lines.map((line, index) => (
           <li
@@ -346,9 +349,17 @@ export function SettingsSection({
         ) : null}
         {groupsOf(section.fields, stateOf).map(({ group, fields }) =>
           group ? (
-            <fieldset key={group} className="space-y-4 rounded-xl p-4 ring-1 ring-stone-200">
+            // A port and its security share a row where there is room.
+            <fieldset key={group} className="grid gap-4 rounded-xl p-4 ring-1 ring-stone-200 sm:grid-cols-2">
               <legend className="px-1 text-sm font-bold text-green-900">{groupTitles[group]}</legend>
-              {fields.map(row)}
+              {fields.map((field) => (
+                <div
+                  key={field.key}
+                  className={field.kind === 'whole-number' || field.kind === 'choice' ? '' : 'sm:col-span-2'}
+                >
+                  {row(field)}
+                </div>
+              ))}
             </fieldset>
           ) : (
             fields.map(row)
