@@ -5,7 +5,7 @@
  * nothing. A provider on this machine is added only when the site runs with TEST_MAIL_PROVIDER
  * (the tests' own Postfix and Dovecot): a real owner never sees it.
  */
-/** The farm's mailbox's two halves: sending through SMTP, and reading over IMAP. */
+/** The farm's mailbox's two halves, as the page names them (the failures' words name them alike). */
 export type Half = 'sending' | 'reading'
 
 export interface MailProvider {

@@ -5,7 +5,13 @@ import type { OwnerPass } from '#app/owner/owner-access.server'
 import { notText } from '#app/http/form-text.server'
 import type { SettingsConfig } from '#app/load-context'
 import { fields, sectionOf, type Field, type FieldState } from './fields'
-import { cutOut, folderFailure, mailFailure, type FailedPart, type MailFailure } from './mail-failures.server'
+import {
+  cutOut,
+  folderFailure,
+  mailFailure,
+  type FailedPart,
+  type MailFailure,
+} from '#app/delivery/mail-failures.server'
 import { providerOf, type Half, type MailProvider } from './mail-providers'
 import { decodedPart, serverOfPart, servers } from './servers-in-parts'
 import type { TestLine } from './settings-section'

@@ -1,6 +1,14 @@
-import { serverWords } from '#app/delivery/smtp-refusals.server'
 import { propertyOf, textOf } from '#app/outside'
-import type { Half, MailProvider } from './mail-providers'
+import { serverWords } from './smtp-refusals.server'
+
+/** The farm's mailbox's two halves: sending through SMTP, and reading over IMAP. */
+export type Half = 'sending' | 'reading'
+
+/** What a provider says of the password it takes, and where it is made (app/settings/mail-providers.ts). */
+export interface PasswordHelp {
+  password: string
+  link: { href: string; words: string } | null
+}
 
 /** The part of the form a failure points at. */
 export type FailedPart = 'host' | 'port' | 'security' | 'password' | 'folder' | 'from'
@@ -55,16 +63,16 @@ export function mailFailure(
     half,
     host,
     port,
-    provider,
+    provider = null,
     secret,
-  }: { half: Half; host: string; port: number; provider: MailProvider | null; secret: string },
+  }: { half: Half; host: string; port: number; provider?: PasswordHelp | null; secret: string },
 ): MailFailure {
   const { has } = traitsOf(error)
   const at = `${host}, port ${port}`
   const { tls, starttls } = ports[half]
   const failure = (part: FailedPart, words: string, link: MailFailure['link'] = null) => ({ part, words, link })
   if (passwordRefused(error, half, has)) {
-    return provider?.sending
+    return provider
       ? failure('password', `The server refused the password: ${provider.password}`, provider.link)
       : failure(
           'password',

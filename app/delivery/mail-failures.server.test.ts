@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { mailFailure } from './mail-failures.server'
-import { mailProviders } from './mail-providers'
+import { mailProviders } from '#app/settings/mail-providers'
 
 const gmail = mailProviders.find((provider) => provider.id === 'gmail')!
 const at = { host: 'smtp.example.com', port: 2599, provider: null, secret: 'hay-7' }
