@@ -75,7 +75,7 @@ const shown: Array<Omit<Section, 'fields'>> = [
   },
   {
     id: 'dkim',
-    title: 'Signing the farm’s mail',
+    title: 'Signing',
     says: 'Mail the site sends is signed (DKIM), so receivers can tell it is the farm’s.',
     advanced: true,
   },

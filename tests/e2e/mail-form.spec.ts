@@ -275,7 +275,7 @@ test.describe('a site whose environment sends the mail', () => {
       'Backups',
       'Retention',
       'Digest window',
-      'Signing the farm’s mail',
+      'Signing',
       'Phone',
     ])
     await expectAxeClean(page)
