@@ -1,0 +1,168 @@
+// Attacks on claiming the site (decision 039): a stranger passing for the site's own machine, other
+// spellings, methods and bodies of /claim and /set-up, two claims at once, the claim link in the
+// log, `npm run claim` on a locked or claimed database, and the welcome form of the owner
+// OWNER_PASSWORD made, posted by someone else of the team.
+import Sqlite from 'better-sqlite3'
+import { describe, expect, it } from 'vitest'
+import { readRows } from '#tests/support/database'
+import { rawRequest } from '#tests/support/raw-request'
+import { serverPerTest } from '#tests/support/server-per-test'
+import type { RunningServer } from '#tests/support/server'
+import { runClaim } from '#tests/support/claim'
+import { addPerson, cookieOf, fromSomewhere, signInAs } from '#tests/support/team'
+
+const serve = serverPerTest()
+const form = { 'Content-Type': 'application/x-www-form-urlencoded' }
+const pearTree = 'hens under the pear tree'
+const claimBody = (name: string, email: string, password = pearTree) =>
+  new URLSearchParams({ name, email, password }).toString()
+const team = (server: RunningServer) => readRows(server.databasePath, 'SELECT id, name, email, role FROM team')
+const unclaimed = [{ id: 1, name: 'Owner', email: null, role: 'owner' }]
+
+function claim(server: RunningServer, path: string, body: string, headers: Record<string, string> = {}) {
+  return rawRequest(server.url, { path, headers: { ...form, ...headers }, body })
+}
+
+async function linkPath(server: RunningServer) {
+  const { link } = await runClaim(server)
+  expect(link).not.toBeNull()
+  return new URL(link!).pathname
+}
+
+describe('claiming from the site’s own machine', () => {
+  it('is for a request plainly from it: other names, a proxy’s headers or another site’s page get the command and a 403', async () => {
+    const direct = await serve({})
+    const behindProxy = await serve({ env: { TRUST_PROXY: 'loopback' } })
+    const port = (server: RunningServer) => new URL(server.url).port
+    const strangers: Array<[string, (server: RunningServer) => Record<string, string>]> = [
+      ['a name with a dot', (s) => ({ Host: `localhost.:${port(s)}` })],
+      ['another loopback address as the name', () => ({ Host: '127.0.0.2' })],
+      ['IPv4 in IPv6 as the name', () => ({ Host: '[::ffff:127.0.0.1]' })],
+      ['another site’s name (DNS rebinding)', () => ({ Host: 'farm.evil.example' })],
+      ['localhost as a subdomain', () => ({ Host: 'localhost.evil.example' })],
+      ['an empty X-Forwarded-For', () => ({ 'X-Forwarded-For': '' })],
+      ['X-Forwarded-For: 127.0.0.1', () => ({ 'X-Forwarded-For': '127.0.0.1' })],
+      ['X-Forwarded-For: ::1', () => ({ 'X-Forwarded-For': '::1' })],
+      ['Forwarded', () => ({ Forwarded: 'for=127.0.0.1;host=localhost' })],
+      ['X-Forwarded-Host', () => ({ 'X-Forwarded-Host': 'localhost' })],
+      ['X-Forwarded-Proto', () => ({ 'X-Forwarded-Proto': 'https' })],
+      ['X-Real-IP', () => ({ 'X-Real-IP': '127.0.0.1' })],
+      ['Via', () => ({ Via: '1.1 localhost' })],
+    ]
+    for (const server of [direct, behindProxy]) {
+      for (const [what, headersFor] of strangers) {
+        const headers = headersFor(server)
+        const page = await rawRequest(server.url, { method: 'GET', path: '/claim', headers })
+        expect(page.status, what).toBe(200)
+        expect(page.text, what).toContain('npm run claim')
+        expect(page.text, what).not.toContain('Make me the owner')
+        expect((await claim(server, '/claim', claimBody('Mallory', 'm@evil.example'), headers)).status, what).toBe(403)
+      }
+      // The machine's own browser on another site's page (or a page on another port): the same-origin guard.
+      for (const headers of [
+        { Origin: 'http://evil.example' },
+        { Origin: 'http://localhost:1' },
+        { 'Sec-Fetch-Site': 'cross-site' },
+        { 'Sec-Fetch-Site': 'same-site' },
+      ]) {
+        const posted = await claim(server, '/claim', claimBody('Mallory', 'm@evil.example'), headers)
+        expect(posted.status, JSON.stringify(headers)).toBe(403)
+      }
+      expect(team(server)).toEqual(unclaimed)
+    }
+  })
+
+  it('answers every spelling of /claim alike, and only to GET and POST', async () => {
+    const server = await serve({ env: { TRUST_PROXY: 'loopback' } })
+    for (const path of ['/CLAIM', '/%63laim', '/claim/', '/claim?index', '/claim?_data=routes%2Fclaim']) {
+      const posted = await claim(server, path, claimBody('Mallory', 'm@evil.example'), {
+        'X-Forwarded-For': '203.0.113.9',
+      })
+      expect(posted.status, path).toBe(403)
+    }
+    // Two slashes are no way to the form: the root, which has no action.
+    expect((await claim(server, '//claim', claimBody('Mallory', 'm@evil.example'))).status).toBe(405)
+    const body = claimBody('Mallory', 'm@evil.example')
+    for (const method of ['PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+      for (const path of ['/claim', await linkPath(server)]) {
+        const other = await rawRequest(server.url, {
+          method,
+          path,
+          headers: { ...form, 'Content-Length': String(Buffer.byteLength(body)) },
+          body,
+        })
+        expect(other.status, `${method} ${path}`).toBe(405)
+      }
+    }
+    const head = await rawRequest(server.url, { method: 'HEAD', path: '/claim' })
+    expect(head.status).toBe(200)
+    expect(team(server)).toEqual(unclaimed)
+  })
+
+  it('takes a small form of text only, five tries a minute, and shows back what was typed as text', async () => {
+    const server = await serve({})
+    const huge = await claim(server, '/claim', claimBody('M'.repeat(20_000), 'm@evil.example'))
+    expect(huge.status).toBe(413)
+    const boundary = 'farm-boundary'
+    const withFile = await rawRequest(server.url, {
+      path: '/claim',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      body: [
+        `--${boundary}\r\nContent-Disposition: form-data; name="name"; filename="name.txt"\r\n`,
+        `Content-Type: text/plain\r\n\r\nMallory\r\n--${boundary}--\r\n`,
+      ],
+    })
+    expect(withFile.status).toBe(400)
+    expect(withFile.text).toContain('Send the form’s fields as text, not as files.')
+    // Shown back in the form as typed, never as markup.
+    const marked = await claim(server, '/claim', claimBody('<img src=x onerror=alert(1)>', 'a@b.example', 'short'))
+    expect(marked.status).toBe(400)
+    expect(marked.text).not.toContain('<img src=x')
+    expect(marked.text).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    // Five tries a minute from one address, counted whatever they were: the sixth is refused.
+    for (let n = 0; n < 3; n++)
+      expect((await claim(server, '/claim', claimBody('Alex', 'a@b.example', 'x'))).status).toBe(400)
+    const sixth = await claim(server, '/claim', claimBody('Alex Meadow', 'alex@farm.example'))
+    expect(sixth.status).toBe(429)
+    expect(sixth.headers['retry-after']).toMatch(/^\d+$/)
+    expect(team(server)).toEqual(unclaimed)
+    // A field given twice: the first counts, once.
+    const other = await serve({})
+    const twice = await claim(
+      other,
+      '/claim',
+      `${claimBody('Alex Meadow', 'alex@farm.example')}&email=m%40evil.example&name=Mallory`,
+    )
+    expect(twice.status).toBe(302)
+    expect(team(other)).toEqual([{ id: 1, name: 'Alex Meadow', email: 'alex@farm.example', role: 'owner' }])
+  })
+})
+
+describe('a claimed site', () => {
+  it('says only that it is claimed: no command, no note, and a link printed before OWNER_PASSWORD no longer works', async () => {
+    const first = await serve({})
+    const path = await linkPath(first)
+    await first.stop()
+    const server = await serve({ databasePath: first.databasePath, env: { OWNER_PASSWORD: 'the old orchard gate' } })
+    for (const [where, headers] of [
+      ['here', {}],
+      ['elsewhere', { 'X-Forwarded-For': '203.0.113.9' }],
+    ] as const) {
+      const page = await rawRequest(server.url, { method: 'GET', path: '/claim', headers })
+      expect(page.status, where).toBe(410)
+      expect(page.text, where).toContain('The site is claimed already: its owners sign in.')
+      expect(page.text, where).not.toContain('npm run claim')
+      expect(page.text, where).not.toContain('Make me the owner')
+    }
+    expect((await rawRequest(server.url, { method: 'GET', path })).status).toBe(410)
+    expect((await claim(server, path, claimBody('Mallory', 'm@evil.example'))).status).toBe(410)
+    expect((await claim(server, '/claim', claimBody('Mallory', 'm@evil.example'))).status).toBe(410)
+    const owner = await signInAs(server.url, '', 'the old orchard gate')
+    const inbox = await rawRequest(server.url, { method: 'GET', path: '/farm-sales', headers: { Cookie: owner } })
+    expect(inbox.status).toBe(200)
+    expect(inbox.text).not.toContain('claim-note')
+    expect(inbox.text).not.toContain('npm run claim')
+    expect((await runClaim(server)).stderr).toContain('claim: the site is claimed already')
+    expect(readRows(server.databasePath, 'SELECT name, email FROM team')).toEqual([{ name: 'Owner', email: null }])
+  })
+})
