@@ -2,14 +2,13 @@
 // spellings, methods and bodies of /claim and /set-up, two claims at once, the claim link in the
 // log, `npm run claim` on a locked or claimed database, and the welcome form of the owner
 // OWNER_PASSWORD made, posted by someone else of the team.
-import Sqlite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { readRows } from '#tests/support/database'
 import { rawRequest } from '#tests/support/raw-request'
 import { serverPerTest } from '#tests/support/server-per-test'
 import type { RunningServer } from '#tests/support/server'
 import { runClaim } from '#tests/support/claim'
-import { addPerson, cookieOf, fromSomewhere, signInAs } from '#tests/support/team'
+import { cookieOf, signInAs } from '#tests/support/team'
 
 const serve = serverPerTest()
 const form = { 'Content-Type': 'application/x-www-form-urlencoded' }
@@ -59,12 +58,13 @@ describe('claiming from the site’s own machine', () => {
         expect((await claim(server, '/claim', claimBody('Mallory', 'm@evil.example'), headers)).status, what).toBe(403)
       }
       // The machine's own browser on another site's page (or a page on another port): the same-origin guard.
-      for (const headers of [
+      const otherSites: Array<Record<string, string>> = [
         { Origin: 'http://evil.example' },
         { Origin: 'http://localhost:1' },
         { 'Sec-Fetch-Site': 'cross-site' },
         { 'Sec-Fetch-Site': 'same-site' },
-      ]) {
+      ]
+      for (const headers of otherSites) {
         const posted = await claim(server, '/claim', claimBody('Mallory', 'm@evil.example'), headers)
         expect(posted.status, JSON.stringify(headers)).toBe(403)
       }
@@ -164,5 +164,36 @@ describe('a claimed site', () => {
     expect(inbox.text).not.toContain('npm run claim')
     expect((await runClaim(server)).stderr).toContain('claim: the site is claimed already')
     expect(readRows(server.databasePath, 'SELECT name, email FROM team')).toEqual([{ name: 'Owner', email: null }])
+  })
+})
+
+describe('two claims at once', () => {
+  it('make one owner: the link’s and the machine’s, or two from the machine, never one after the other on the same account', async () => {
+    for (const second of ['link', 'machine'] as const) {
+      const server = await serve({})
+      const path = await linkPath(server)
+      const [byLink, byMachine, again] = await Promise.all([
+        claim(server, path, claimBody('Alex Meadow', 'alex@farm.example')),
+        claim(server, '/claim', claimBody('Mallory Local', 'mallory@evil.example', 'moles under the old barn')),
+        second === 'link'
+          ? claim(server, path, claimBody('Mel Stranger', 'mel@evil.example', 'crows on the hay barn'))
+          : claim(server, '/claim', claimBody('Mel Stranger', 'mel@evil.example', 'crows on the hay barn')),
+      ])
+      const answers = [byLink, byMachine, again]
+      expect(answers.map((answer) => answer.status).sort(), second).toEqual([302, 410, 410])
+      const winner = answers.findIndex((answer) => answer.status === 302)
+      const [name, email] = [
+        ['Alex Meadow', 'alex@farm.example'],
+        ['Mallory Local', 'mallory@evil.example'],
+        ['Mel Stranger', 'mel@evil.example'],
+      ][winner]!
+      expect(team(server), second).toEqual([{ id: 1, name, email, role: 'owner' }])
+      const session = cookieOf(answers[winner]!)
+      expect((await fetch(`${server.url}/api/submissions`, { headers: { Cookie: session } })).status).toBe(200)
+      expect(readRows(server.databasePath, "SELECT count(*) AS n FROM activity WHERE kind = 'person-joined'")).toEqual([
+        { n: 1 },
+      ])
+      await server.stop()
+    }
   })
 })
