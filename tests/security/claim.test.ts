@@ -2,6 +2,7 @@
 // spellings, methods and bodies of /claim and /set-up, two claims at once, the claim link in the
 // log, `npm run claim` on a locked or claimed database, and the welcome form of the owner
 // OWNER_PASSWORD made, posted by someone else of the team.
+import Sqlite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { readRows } from '#tests/support/database'
 import { rawRequest } from '#tests/support/raw-request'
@@ -195,5 +196,38 @@ describe('two claims at once', () => {
       ])
       await server.stop()
     }
+  })
+})
+
+describe('the claim link in the log', () => {
+  it('is left out however its path is spelled, and when a claim fails on a locked database', async () => {
+    const server = await serve({})
+    const path = await linkPath(server)
+    const token = path.split('/').pop()!
+    const spellings = [
+      `/set-%75p/${token}`,
+      `/set%2Dup/${token}`,
+      `/SET-UP/${token}`,
+      `/./set-up/${token}`,
+      `/x/../set-up/${token}`,
+      `/%2Fset-up/${token}`,
+      `//set-up/${token}`,
+      `/set-up//${token}`,
+      `/set-up/%${token}`,
+    ]
+    for (const spelling of spellings) await rawRequest(server.url, { method: 'GET', path: spelling })
+    // Another program holds the database's lock longer than a write waits (5 s): the claim fails.
+    const holder = new Sqlite(server.databasePath)
+    holder.exec('BEGIN IMMEDIATE')
+    const failed = await claim(server, path, claimBody('Alex Meadow', 'alex@farm.example'))
+    holder.exec('ROLLBACK')
+    holder.close()
+    expect(failed.status).toBe(500)
+    await expect.poll(() => server.output()).toContain('database is locked')
+    const lines = server.output().split('\n')
+    expect(lines.filter((line) => line.includes(token))).toEqual([])
+    expect(server.output()).toContain('"path":"/set-up/…"')
+    // The link still works: the failed claim changed nothing.
+    expect((await claim(server, path, claimBody('Alex Meadow', 'alex@farm.example'))).status).toBe(302)
   })
 })
