@@ -231,3 +231,31 @@ describe('the claim link in the log', () => {
     expect((await claim(server, path, claimBody('Alex Meadow', 'alex@farm.example'))).status).toBe(302)
   })
 })
+
+describe('npm run claim', () => {
+  it('says what is wrong before the site ever started and while the database stays locked, and run twice leaves one link', async () => {
+    const server = await serve({})
+    const never = await runClaim(server, { DATABASE_PATH: `${server.databasePath}-never-started` })
+    expect(never.failed).toBe(true)
+    expect(never.link).toBeNull()
+    expect(never.stderr).toContain('start the site first (or set DATABASE_PATH)')
+    // Another program holds the lock longer than the command waits (5 s).
+    const holder = new Sqlite(server.databasePath)
+    holder.exec('BEGIN IMMEDIATE')
+    const locked = await runClaim(server)
+    holder.exec('ROLLBACK')
+    holder.close()
+    expect(locked.failed).toBe(true)
+    expect(locked.link).toBeNull()
+    expect(locked.stderr.trim()).toBe(
+      'claim: the database is busy (a backup, or another program writing to it): try again in a moment.',
+    )
+    // Two at once: each printed a link, and only one of them works.
+    const [one, two] = await Promise.all([runClaim(server), runClaim(server)])
+    const working = await Promise.all(
+      [one.link!, two.link!].map(async (link) => (await fetch(link.replace('localhost', '127.0.0.1'))).status),
+    )
+    expect(working.sort()).toEqual([200, 410])
+    expect(readRows(server.databasePath, 'SELECT count(*) AS n FROM claim_links')).toEqual([{ n: 1 }])
+  })
+})
