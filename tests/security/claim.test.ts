@@ -9,7 +9,7 @@ import { rawRequest } from '#tests/support/raw-request'
 import { serverPerTest } from '#tests/support/server-per-test'
 import type { RunningServer } from '#tests/support/server'
 import { runClaim } from '#tests/support/claim'
-import { cookieOf, signInAs } from '#tests/support/team'
+import { addPerson, cookieOf, fromSomewhere, signInAs } from '#tests/support/team'
 
 const serve = serverPerTest()
 const form = { 'Content-Type': 'application/x-www-form-urlencoded' }
@@ -257,5 +257,65 @@ describe('npm run claim', () => {
     )
     expect(working.sort()).toEqual([200, 410])
     expect(readRows(server.databasePath, 'SELECT count(*) AS n FROM claim_links')).toEqual([{ n: 1 }])
+  })
+})
+
+describe('the welcome form of the owner OWNER_PASSWORD made', () => {
+  it('changes only the sender’s own name and address, and sends them on only to a path of this site', async () => {
+    const server = await serve({ env: { OWNER_PASSWORD: 'the old orchard gate', TRUST_PROXY: 'loopback' } })
+    const first = await signInAs(server.url, '', 'the old orchard gate')
+    const helper = await addPerson(server.url, first, { name: 'Sam Field', email: 'sam@farm.example', role: 'helper' })
+    const second = await addPerson(server.url, first, { name: 'Ann Orchard', email: 'ann@farm.example', role: 'owner' })
+    const welcome = (cookie: string, fields: Record<string, string>, method = 'POST', query = '') =>
+      rawRequest(server.url, {
+        method,
+        path: `/farm-sales/welcome${query}`,
+        headers: { ...form, Cookie: cookie, ...fromSomewhere() },
+        body: new URLSearchParams(fields).toString(),
+      })
+    const elsewhere = [
+      '//evil.example',
+      'https://evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+    ]
+    for (const [cookie, name, others] of [
+      [helper, 'Sam', 'ann@farm.example'],
+      [second, 'Ann', 'sam@farm.example'],
+    ] as const) {
+      for (const then of elsewhere) {
+        const sent = await welcome(cookie, { id: '1', name, email: `${name.toLowerCase()}@farm.example`, then })
+        expect(sent.status, then).toBe(303)
+        expect(sent.headers.location, then).toBe('/farm-sales')
+      }
+      const taken = await welcome(cookie, { name, email: others }, 'POST', '?_data=routes%2Ffarm-sales_.welcome')
+      expect(taken.status).toBe(409)
+    }
+    for (const method of ['PUT', 'PATCH', 'DELETE'])
+      expect((await welcome(helper, {}, method)).status, method).toBe(405)
+    const page = await rawRequest(server.url, {
+      method: 'GET',
+      path: `/farm-sales/welcome?redirectTo=${encodeURIComponent('//evil.example')}`,
+      headers: { Cookie: helper, ...fromSomewhere() },
+    })
+    expect(page.status).toBe(302)
+    expect(page.headers.location).toBe('/farm-sales')
+    expect(readRows(server.databasePath, 'SELECT id, name, email FROM team ORDER BY id')).toEqual([
+      { id: 1, name: 'Owner', email: null },
+      { id: 2, name: 'Sam', email: 'sam@farm.example' },
+      { id: 3, name: 'Ann', email: 'ann@farm.example' },
+    ])
+    // The owner it is for: given once, then signing in with it.
+    const given = await welcome(first, { name: 'Alex Meadow', email: 'alex@farm.example', then: '//evil.example' })
+    expect(given.headers.location).toBe('/farm-sales')
+    await signInAs(server.url, 'alex@farm.example', 'the old orchard gate')
+  })
+
+  it('is no way in while the site is unclaimed', async () => {
+    const server = await serve({})
+    const sent = await claim(server, '/farm-sales/welcome', 'name=Mallory&email=m%40evil.example')
+    expect(sent.status).toBe(403)
+    expect(team(server)).toEqual(unclaimed)
   })
 })
