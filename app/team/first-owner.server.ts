@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, isNotNull } from 'drizzle-orm'
 import { team } from '#app/data/schema'
 import type { Opening } from '#app/owner/owner-access.server'
-import { passwordProblem } from '#app/owner/passwords.server'
+import { hashPassword, passwordProblem } from '#app/owner/passwords.server'
 import { onTeam, readEmail, readName, type TeamNeeds } from './on-the-team.server'
 import { refuse, type Answer } from '#app/http/refusal.server'
 import { createClaimLinks } from './claim-link.server'
@@ -11,6 +11,8 @@ import type { ClaimWayHere } from './claim-note'
 
 /** How whoever claims the site shows it is theirs: the one-time link `npm run claim` printed, or a look from the machine itself. */
 export type ClaimWay = { link: string } | { thisMachine: true }
+
+const linkGone = 'That link has been used or is more than an hour old.'
 
 /** Claiming the site while no one of the team can sign in: its first owner's name, address and password. */
 export function createFirstOwner({ db, writes, access, activity, now }: TeamNeeds) {
@@ -40,10 +42,7 @@ export function createFirstOwner({ db, writes, access, activity, now }: TeamNeed
       address: string,
     ): Promise<Answer<{ cookie: string }>> {
       if (!claimOpen(way)) {
-        return refuse(
-          410,
-          access.required ? 'The site is claimed already.' : 'That link has been used or is more than an hour old.',
-        )
+        return refuse(410, access.required ? 'The site is claimed already.' : linkGone)
       }
       const name = readName(given.name)
       if (typeof name !== 'string') return name
@@ -59,20 +58,37 @@ export function createFirstOwner({ db, writes, access, activity, now }: TeamNeed
         .orderBy(asc(team.id))
         .get()
       if (!first) return refuse(409, 'The team has no owner to set up.')
-      await writes.whenFree(() =>
-        db.transaction((tx) => {
-          createClaimLinks(tx, now).usedUp()
-          tx.update(team).set({ name, email }).where(eq(team.id, first.id)).run()
+      // Hashed first, so the claim and the password are one write: two claims at once (the link's
+      // and the machine's) cannot both pass the check above and take the account one after the other.
+      const passwordHash = await hashPassword(given.password)
+      const gone = await writes.whenFree(() =>
+        db.transaction((tx): string | null => {
+          const link = createClaimLinks(tx, now)
+          const someoneSignsIn = tx
+            .select({ id: team.id })
+            .from(team)
+            .where(and(onTeam, isNotNull(team.passwordHash)))
+            .get()
+          if (someoneSignsIn) return 'The site is claimed already.'
+          if ('link' in way && !link.good(way.link)) return linkGone
+          link.usedUp()
+          tx.update(team)
+            .set({ name, email, passwordHash, joinedAt: first.joinedAt ?? new Date(now()) })
+            .where(eq(team.id, first.id))
+            .run()
           activity.recordIn(tx, {
             kind: 'person-joined',
             by: first.id,
             detail: `${name} claimed the site as its first owner`,
             address,
           })
+          return null
         }),
       )
-      const failed = await access.setPassword(first.id, given.password)
-      if (failed) return refuse(400, failed, 'password')
+      if (gone) return refuse(410, gone)
+      // Whatever sessions the account had end with its claim, and the open inbox closes.
+      await access.endSessionsOf(first.id)
+      access.recount()
       return { ok: true, cookie: await access.openSession(first.id, opening) }
     },
   }
