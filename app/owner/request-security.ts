@@ -11,7 +11,18 @@ export function isPlainHttpOffLocalhost(request: Request): boolean {
   return url.protocol === 'http:' && !loopbackHosts.has(url.hostname)
 }
 
-const forwardingHeaders = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via']
+const forwardingHeaders = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'via',
+]
 
 /**
  * A browser on the machine the site runs on: a loopback address, a loopback name, and nothing a

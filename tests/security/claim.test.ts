@@ -48,6 +48,10 @@ describe('claiming from the site’s own machine', () => {
       ['X-Forwarded-Proto', () => ({ 'X-Forwarded-Proto': 'https' })],
       ['X-Real-IP', () => ({ 'X-Real-IP': '127.0.0.1' })],
       ['Via', () => ({ Via: '1.1 localhost' })],
+      ['X-Forwarded-Port', () => ({ 'X-Forwarded-Port': '443' })],
+      ['X-Client-IP', () => ({ 'X-Client-IP': '127.0.0.1' })],
+      ['True-Client-IP', () => ({ 'True-Client-IP': '127.0.0.1' })],
+      ['CF-Connecting-IP', () => ({ 'CF-Connecting-IP': '127.0.0.1' })],
     ]
     for (const server of [direct, behindProxy]) {
       for (const [what, headersFor] of strangers) {
