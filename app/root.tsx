@@ -102,6 +102,14 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <div className={officeHere ? 'pt-16 md:pt-28' : 'pt-16'}>
           {officeHere?.claim ? <ClaimNote claim={officeHere.claim} /> : null}
+          {officeHere ? (
+            // Without JavaScript the phone's menu cannot open: the owner's pages are one row here instead.
+            <noscript>
+              <nav aria-label="The farm’s office" className="border-b border-stone-200 bg-white px-2 md:hidden">
+                <OfficeMenu office={officeHere} layout="bar" />
+              </nav>
+            </noscript>
+          ) : null}
           {children}
         </div>
         <Toasts />

@@ -135,6 +135,39 @@ test.describe('with OWNER_PASSWORD', () => {
     })
   }
 
+  test('without JavaScript a phone lists every owner page at the top, the current one marked', async ({
+    browser,
+    server,
+  }) => {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 375, height: 740 },
+      javaScriptEnabled: false,
+    })
+    const page = await context.newPage()
+    await page.goto('/sign-in')
+    await page.getByLabel('Password').fill(ownerPassword)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/farm-sales$/)
+    const menu = page.getByRole('navigation', { name: 'The farm’s office' })
+    for (const [label, heading] of [
+      ['Updates', 'Updates and offers'],
+      ['Saved replies', 'Saved replies'],
+      ['Insights', 'Insights'],
+      ['Team', 'The team'],
+      ['Settings', 'Settings'],
+      ['Your page', 'Your page'],
+      ['Activity', 'Activity'],
+      ['Inbox', 'Farm Sales Data'],
+    ] as const) {
+      await menu.getByRole('link', { name: label, exact: true }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      await expect(menu.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page')
+      await expectNoOverflow(page)
+    }
+    await context.close()
+  })
+
   test('every owner page is in the phone’s menu, the current one marked', async ({ browser, server }) => {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 740 } })
     const page = await context.newPage()
