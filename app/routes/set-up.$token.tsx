@@ -6,6 +6,7 @@ import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { cameOverHttps } from '#app/owner/request-security'
 import { GoneLink, NewPasswordForm } from '#app/team/password-form'
+import { takeBrowserTimeZone } from '#app/settings/browser-time-zone.server'
 
 export const meta: MetaFunction = () => [{ title: 'Set up the farm’s inbox' }, { name: 'robots', content: 'noindex' }]
 
@@ -28,7 +29,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { status: 429, headers: { 'Retry-After': String(allowed.retryAfterSeconds) } },
     )
   }
-  const fields = formTexts(await request.formData().catch(() => new FormData()), ['name', 'email', 'password'])
+  const fields = formTexts(await request.formData().catch(() => new FormData()), [
+    'name',
+    'email',
+    'password',
+    'timeZone',
+  ])
   if (!fields) return json({ problem: { error: notText, name: '', email: '' } }, { status: 400 })
   const made = await context.team.makeFirstOwner(
     params.token ?? '',
@@ -42,6 +48,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { status: made.status },
     )
   }
+  await takeBrowserTimeZone(context, fields.timeZone)
   return redirect('/farm-sales', { headers: { 'Set-Cookie': made.cookie } })
 }
 
