@@ -23,8 +23,7 @@ export function InsightsView({ insights, note }: { insights: Insights; note: str
   return (
     <>
       <p className="mt-3 text-stone-700">
-        Leads in the inbox, week by week (weeks start on Monday, {zoneWords(insights.timeZone)}; this week so far is the
-        last). Spam never counts.
+        {`Leads in the inbox, week by week (weeks start on Monday, ${zoneWords(insights.timeZone)}; this week so far is the last). Spam never counts.`}
       </p>
       <nav aria-label="Range" className="mt-4 flex flex-wrap gap-2">
         {insightRanges.map((weeks) => (

@@ -249,9 +249,7 @@ function Inbox({
         <EmptyState filtered={isFiltered(view) || view.spam} />
       ) : (
         <>
-          <p className="mt-8 text-sm text-stone-600" data-testid="times-on">
-            Times are {zoneWords(zone)}.
-          </p>
+          <p className="mt-8 text-sm text-stone-600" data-testid="times-on">{`Times are ${zoneWords(zone)}.`}</p>
           <ol aria-label="Submissions, newest first" className="mt-3 space-y-5">
             {submissions.map((submission, index) => (
               <SubmissionCard

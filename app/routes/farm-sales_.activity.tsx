@@ -30,7 +30,7 @@ export default function Activity() {
       <p className="mt-3 text-stone-700">
         What was done with the farm’s data and team, and sign-ins that failed, kept {days} days. A visitor is never
         named here: an export or a forgetting shows only a code made from their address, the same for the same person.
-        Times are {zoneWords(zone)}.
+        {` Times are ${zoneWords(zone)}.`}
       </p>
       {entries.length === 0 ? (
         <p className="mt-6 text-stone-700">Nothing yet.</p>

@@ -197,7 +197,7 @@ export default function Updates() {
           <p className="mt-3 text-stone-700">
             Mail your news to the people who said yes to it: {desk.counts.subscribed.toLocaleString('en-GB')}{' '}
             {desk.counts.subscribed === 1 ? 'subscriber' : 'subscribers'}. Each mail says why they get it and lets them
-            unsubscribe in one click. Times here are {zoneWords(zone)}.
+            unsubscribe in one click.{` Times here are ${zoneWords(zone)}.`}
           </p>
           {desk.justQueued ? (
             <p role="status" className="mt-6 rounded-2xl bg-green-50 px-5 py-4 text-green-950 ring-1 ring-green-200">
