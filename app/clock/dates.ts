@@ -66,7 +66,7 @@ export function weekdayName(ms: number, zone: string): string {
 /**
  * Which clock the times are on, in words: 'UTC', or the zone's place: 'Auckland time',
  * 'Buenos Aires time'. A place rather than 'NZDT': Intl's abbreviations differ by language and
- * ICU build ('GMT+13' in one, 'NZDT' in another).
+ * ICU build ('GMT+13' in en-GB, 'NZDT' in en-NZ).
  */
 export function zoneWords(zone: string): string {
   if (zone === utc || zone === 'Etc/UTC') return utc
