@@ -12,6 +12,7 @@ import { writtenTogether } from './http/page-stream.server'
 import { NonceProvider } from './nonce'
 import { StylesheetProvider } from './stylesheet'
 import { stylesheetText } from './stylesheet.server'
+import { withoutWaysIn } from '#app/log'
 import { propertyOf } from '#app/outside'
 
 const abortDelay = 5_000
@@ -23,7 +24,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // The router wraps its own errors (e.g. a POST to a page without an action) in an error response.
   const inner = propertyOf(error, 'error')
   const err = !(error instanceof Error) && inner instanceof Error ? inner : error
-  context.log.error({ err, path: new URL(request.url).pathname }, 'request failed')
+  context.log.error({ err, path: withoutWaysIn(new URL(request.url).pathname) }, 'request failed')
 }
 
 /** Route data is made for one request (the owner's inbox, a form's start time): no cache keeps it. */

@@ -21,6 +21,7 @@ import type { DeliveryEngine } from '#app/delivery/engine.server'
 import type { MailboxWatch } from '#app/mail-back/mailbox.server'
 import type { ResolveTxt } from '#app/settings/mail-dns.server'
 import type { Settings } from '#app/settings/settings.server'
+import type { MailProvider } from '#app/settings/mail-providers'
 import type { BucketSettings } from '#app/lifecycle/bucket.server'
 import type { Subscribers } from '#app/updates/subscribers.server'
 
@@ -41,6 +42,8 @@ export interface SettingsConfig {
   backups: { bucket: BucketSettings | null }
   /** FARM_TIME_ZONE: null while none is chosen (the site's clock is UTC until then). */
   farmTimeZone: string | null
+  /** Tests only: their own mail server, offered as a provider (TEST_MAIL_PROVIDER). */
+  testMailProvider: MailProvider | null
 }
 
 export interface Farm {

@@ -7,14 +7,17 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
+import { isOfficePath, OfficeMenu } from '#app/owner/office-menu'
 import { SiteHeader } from '#app/components/site-header'
 import { Toasts } from '#app/components/toasts'
 import { useLiveCounts } from '#app/live/live-counts'
 import type { TagCount } from '#app/leads/lead'
+import { ClaimNote } from '#app/team/claim-note'
 import { useNonce } from './nonce'
 import { Stylesheet } from './stylesheet'
 
@@ -30,9 +33,10 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The owner guard's answer, without refusing or logging: an open inbox's counts only on the site's own names.
-  const mayWatch =
-    context.siteNames.opens(context.siteNames.namesOf(request)) &&
-    (await context.owner.passFor(request.headers.get('Cookie'))) !== null
+  const pass = context.siteNames.opens(context.siteNames.namesOf(request))
+    ? await context.owner.passFor(request.headers.get('Cookie'))
+    : null
+  const mayWatch = pass !== null
   // A plain object (Remix makes it JSON): no value from @remix-run/node, whose empty browser
   // stand-in would be one more script for every page to fetch.
   return {
@@ -41,6 +45,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Only for whoever may read the inbox.
     newSubmissions: mayWatch ? badge(context, () => context.inbox.countNew()) : null,
     failedReplies: mayWatch ? badge(context, () => context.inbox.countFailedReplies()) : null,
+    // The owner's menu: for whoever may read the inbox, with what their role opens, and how to claim an unclaimed site.
+    office: pass
+      ? {
+          role: pass.who.role,
+          person: pass.who.id !== null,
+          claim: context.team.claimWayFor(request, context.clientAddress),
+        }
+      : null,
   }
 }
 
@@ -61,6 +73,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const live = useLiveCounts()
   const newSubmissions = live.latest(data?.newSubmissions ?? null)
   const failedReplies = live.latest(data?.failedReplies ?? null)
+  const { pathname } = useLocation()
+  const officeHere = data?.office && isOfficePath(pathname) ? data.office : null
   return (
     <html lang="en">
       <head>
@@ -77,8 +91,19 @@ export function Layout({ children }: { children: ReactNode }) {
           ownerSignedIn={data?.ownerSignedIn ?? false}
           newSubmissions={newSubmissions}
           failedReplies={failedReplies}
+          office={
+            officeHere
+              ? {
+                  bar: <OfficeMenu office={officeHere} layout="bar" />,
+                  list: <OfficeMenu office={officeHere} layout="list" />,
+                }
+              : null
+          }
         />
-        <div className="pt-16">{children}</div>
+        <div className={officeHere ? 'pt-16 md:pt-28' : 'pt-16'}>
+          {officeHere?.claim ? <ClaimNote claim={officeHere.claim} /> : null}
+          {children}
+        </div>
         <Toasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

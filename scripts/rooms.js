@@ -37,7 +37,7 @@ export const rooms = {
   submissions: ['analysis', 'components', 'data', 'http', 'leads', 'limits', 'live', 'log', 'replies'],
   lifecycle: ['data', 'delivery', 'leads', 'live', 'log', 'outside', 'push'],
   inbox: ['analysis', 'clock', 'data', 'http', 'leads', 'lifecycle', 'live', 'owner', 'replies', 'team'],
-  settings: ['analysis', 'clock', 'data', 'delivery', 'http', 'log', 'outside', 'owner', 'webhook'],
+  settings: ['analysis', 'data', 'delivery', 'http', 'log', 'outside', 'owner', 'webhook'],
   'mail-back': ['clock', 'data', 'delivery', 'leads', 'live', 'log', 'outside', 'replies', 'submissions'],
   team: ['clock', 'data', 'delivery', 'http', 'leads', 'log', 'owner'],
   insights: ['analysis', 'clock', 'data', 'inbox', 'updates'],

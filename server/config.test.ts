@@ -370,4 +370,27 @@ describe('readConfig: protection settings', () => {
     expect(readConfig({}).retryBaseMs).toBe(30_000)
     expect(readConfig({ NOTIFY_RETRY_SECONDS: '5' }).retryBaseMs).toBe(5_000)
   })
+
+  it('offers the tests’ own mail server as a provider only with TEST_MAIL_PROVIDER, and never with a password in it', () => {
+    expect(readConfig({}).testMailProvider).toBeNull()
+    expect(
+      readConfig({ TEST_MAIL_PROVIDER: 'smtp://127.0.0.1:2587?requireTLS=true imaps://localhost:2993/INBOX' })
+        .testMailProvider,
+    ).toMatchObject({
+      id: 'this-machine',
+      sending: { host: '127.0.0.1', port: '2587', security: 'starttls' },
+      reading: { host: 'localhost', port: '2993', security: 'tls' },
+    })
+    for (const wrong of [
+      'smtp://farm:hay@127.0.0.1:2587 imaps://localhost:2993',
+      'imaps://localhost:2993 smtp://127.0.0.1:2587',
+      'smtp://127.0.0.1:2587',
+      'smtp://127.0.0.1:2587 imaps://localhost:2993 extra',
+      'https://127.0.0.1 imaps://localhost:2993',
+    ]) {
+      expect(() => readConfig({ TEST_MAIL_PROVIDER: wrong }), wrong).toThrow(
+        'TEST_MAIL_PROVIDER must be an smtp:// and an imaps:// address without a password, parted by a space',
+      )
+    }
+  })
 })

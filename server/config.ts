@@ -10,6 +10,8 @@ import { vapidKeysError, type VapidKeys } from '#app/push/vapid.server'
 import { readProductList, type Product } from '#app/analysis/products'
 import { settingOf, settings, type EnvironmentKey, type Setting } from '#app/settings/declared'
 import { hasAddressShape } from '#app/leads/mailbox'
+import { testProvider, type MailProvider } from '#app/settings/mail-providers'
+import { servers } from '#app/settings/servers-in-parts'
 import { regionOf, type BucketSettings } from '#app/lifecycle/bucket.server'
 import { readKeyText } from '#app/lifecycle/sealed-copy.server'
 import { knownTimeZone } from '#app/clock/time-zone'
@@ -82,6 +84,8 @@ export interface Config {
   webhook: WebhookSettings | null
   /** Null unless INBOUND_IMAP_URL is set: then the farm's mailbox is read for answers, bounces and complaints. */
   mailbox: MailboxSettings | null
+  /** Tests only (TEST_MAIL_PROVIDER): their own mail server, offered as a provider on the settings page. */
+  testMailProvider: MailProvider | null
   /** The DNS servers the mail set-up's checks ask (DNS_SERVERS); empty: the system's. */
   dnsServers: string[]
   /** DKIM: the selector the key is published under, and the key when set by hand (else made and kept). */
@@ -373,6 +377,39 @@ function readDkim(env: Environment): Config['dkim'] {
   return { selector, privateKey: pem }
 }
 
+/**
+ * TEST_MAIL_PROVIDER: an smtp:// and an imap(s):// address, parted by a space, without user or
+ * password; the settings page then offers them as one more provider, for the tests to pick.
+ */
+function readTestMailProvider(env: Environment): MailProvider | null {
+  const value = text(env, 'TEST_MAIL_PROVIDER')
+  if (!value) return null
+  const [sending, reading, ...rest] = value.split(/\s+/)
+  const [smtp, imap] = servers
+  const partsOf = (server: typeof smtp, url: string | undefined) => {
+    const scheme = server === smtp ? /^smtps?:\/\// : /^imaps?:\/\//
+    if (!url || !scheme.test(url) || !URL.canParse(url) || new URL(url).username) return null
+    return server!.partsOf(new URL(url))
+  }
+  const sends = partsOf(smtp, sending)
+  const reads = partsOf(imap, reading)
+  if (!sends || !reads || rest.length > 0) {
+    throw new Error(
+      'TEST_MAIL_PROVIDER must be an smtp:// and an imaps:// address without a password, parted by a space',
+    )
+  }
+  const [sendingHost, sendingPort, sendingSecurity] = ['SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURITY'].map(
+    (key) => sends[key] ?? '',
+  )
+  const [readingHost, readingPort, readingSecurity] = ['IMAP_HOST', 'IMAP_PORT', 'IMAP_SECURITY'].map(
+    (key) => reads[key] ?? '',
+  )
+  return testProvider({
+    sending: { host: sendingHost!, port: sendingPort!, security: sendingSecurity! },
+    reading: { host: readingHost!, port: readingPort!, security: readingSecurity! },
+  })
+}
+
 function readDnsServers(env: Environment): string[] {
   const servers = text(env, 'DNS_SERVERS')
     .split(',')
@@ -571,6 +608,7 @@ export function readConfig(env: Environment = process.env): Config {
     mailbox: readMailbox(env),
     dkim: readDkim(env),
     dnsServers: readDnsServers(env),
+    testMailProvider: readTestMailProvider(env),
     push: readPush(env),
   }
 }

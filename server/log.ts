@@ -4,6 +4,7 @@ import { DrizzleQueryError } from 'drizzle-orm'
 import { pino } from 'pino'
 import SonicBoom from 'sonic-boom'
 import type { RequestHandler } from 'express'
+import { withoutWaysIn } from '#app/log'
 import { textOf } from '#app/outside'
 
 interface SafeError {
@@ -24,7 +25,10 @@ export function serializeError(error: unknown, depth = 0): SafeError | unknown {
   if (!(error instanceof Error)) return error
   const safe: SafeError = {
     type: error.constructor.name,
-    message: error instanceof DrizzleQueryError ? `Failed query: ${error.query}` : withoutAddresses(error.message),
+    message:
+      error instanceof DrizzleQueryError
+        ? `Failed query: ${error.query}`
+        : withoutWaysIn(withoutAddresses(error.message)),
   }
   const code = textOf(error, 'code')
   if (code !== undefined) safe.code = code
@@ -122,7 +126,7 @@ let requests = 0
 export const requestLog: RequestHandler = (req, res, next) => {
   const started = Date.now()
   const reqId = ++requests
-  const path = req.url.split('?')[0]!.replace(/^(\/+(?:join|set-up)\/+)[^/]*/i, '$1…')
+  const path = withoutWaysIn(req.url.split('?')[0]!)
   const done = (error?: Error) => {
     res.off('finish', done)
     res.off('close', done)

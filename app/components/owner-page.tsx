@@ -1,11 +1,9 @@
-import { Link } from '@remix-run/react'
-
 /** The note an owner's page shows instead of itself when it cannot be used yet (what to set). */
 export function CannotNote({ children }: { children: React.ReactNode }) {
   return <p className="mt-6 rounded-2xl bg-amber-100 px-5 py-4 text-amber-950 ring-1 ring-amber-300">{children}</p>
 }
 
-/** An owner's page beside the inbox: the way back to it, and its title. */
+/** An owner's page beside the inbox, under the owner's menu: its title and what it holds. */
 export function OwnerPage({
   title,
   wide = false,
@@ -18,12 +16,7 @@ export function OwnerPage({
 }) {
   return (
     <main className={`mx-auto ${wide ? 'max-w-4xl' : 'max-w-3xl'} px-4 pt-12 pb-20 sm:px-6`}>
-      <p className="text-sm">
-        <Link to="/farm-sales" className="font-semibold text-green-800 underline">
-          ← Back to the inbox
-        </Link>
-      </p>
-      <h1 className="mt-3 font-serif text-4xl font-bold text-green-900">{title}</h1>
+      <h1 className="font-serif text-4xl font-bold text-green-900">{title}</h1>
       {children}
     </main>
   )

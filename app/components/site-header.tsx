@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Logo } from './logo'
 
 const scrolledAfterPx = 10
@@ -21,9 +21,12 @@ export function SiteHeader({
   ownerSignedIn,
   newSubmissions,
   failedReplies,
+  office,
 }: {
   farmName: string
   ownerSignedIn: boolean
+  /** On the owner's pages, their menu: as a bar under the header on wide screens, as a list in the phone's menu. */
+  office: { bar: ReactNode; list: ReactNode } | null
   /** Submissions not yet handled; null for visitors who may not read the inbox. */
   newSubmissions: number | null
   /** Mails to visitors that failed and wait for the owner; null for visitors. */
@@ -79,6 +82,11 @@ export function SiteHeader({
           </svg>
         </button>
       </div>
+      {office ? (
+        <nav aria-label="The farm’s office" className="hidden border-t border-stone-200/70 md:block">
+          <div className="mx-auto flex h-11 max-w-6xl items-center px-4 sm:px-6">{office.bar}</div>
+        </nav>
+      ) : null}
       <nav
         id="mobile-menu"
         aria-label="Main menu"
@@ -88,6 +96,12 @@ export function SiteHeader({
         <ul className="flex flex-col gap-1">
           <NavItems ownerSignedIn={ownerSignedIn} newSubmissions={newSubmissions} failedReplies={failedReplies} />
         </ul>
+        {office ? (
+          <div className="mt-3 border-t border-stone-200 pt-3">
+            <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-stone-600 uppercase">The farm’s office</p>
+            {office.list}
+          </div>
+        ) : null}
       </nav>
     </header>
   )

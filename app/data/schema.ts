@@ -196,6 +196,17 @@ export const ownerPassword = sqliteTable('owner_password', {
 })
 
 /**
+ * One row at most: the hash of the one-time link that claims the site while no one of the team can
+ * sign in, made by `npm run claim` (or a look from this machine), good for an hour. In the
+ * database, not in the site's memory, so the command's own process can make it.
+ */
+export const claimLinks = sqliteTable('claim_links', {
+  id: integer('id').primaryKey(),
+  hash: text('hash').notNull(),
+  until: integer('until').notNull(),
+})
+
+/**
  * What the analysis found in each kept submission, one row per intent, product and urgency,
  * so the inbox filters by walking an index in newest-first order. Written by triggers
  * (drizzle/0006_inbox_search.sql) from the stored analysis.
@@ -233,7 +244,7 @@ export const tagCounts = sqliteTable(
 
 /**
  * The farm's weeks: each Monday, 00:00 on the farm's clock (FARM_TIME_ZONE), in ms, from the one
- * before 1970 to 2200. The triggers that count by week look a moment's week up here (drizzle/0027),
+ * before 1970 to 2200. The triggers that count by week look a moment's week up here (drizzle/0028),
  * so a week starts at the farm's midnight, an hour earlier or later across a change of the clocks.
  */
 export const farmWeeks = sqliteTable('farm_weeks', {

@@ -14,7 +14,16 @@ const fieldStyle =
  * Search and filters as a plain GET form: it works without JavaScript, and with it the list
  * follows each change (typing after a pause) while the address keeps the view.
  */
-export function InboxFilters({ view, counts }: { view: InboxView; counts: TagCount[] }) {
+export function InboxFilters({
+  view,
+  counts,
+  mayBackUp,
+}: {
+  view: InboxView
+  counts: TagCount[]
+  /** A signed-in owner: the whole site's backup is theirs to download. */
+  mayBackUp: boolean
+}) {
   const submit = useSubmit()
   const typing = useRef<ReturnType<typeof setTimeout>>()
   useEffect(() => () => clearTimeout(typing.current), [])
@@ -48,7 +57,7 @@ export function InboxFilters({ view, counts }: { view: InboxView; counts: TagCou
         method="get"
         action="/farm-sales"
         role="search"
-        aria-label="Search and filter submissions"
+        aria-label="Search and filter leads"
         className="mt-2 grid grid-cols-2 gap-3 rounded-2xl bg-white/80 p-4 shadow-sm ring-1 ring-stone-200 sm:mt-0 lg:grid-cols-4"
         onChange={(event) => {
           const form = event.currentTarget
@@ -117,15 +126,20 @@ export function InboxFilters({ view, counts }: { view: InboxView; counts: TagCou
           <Link to="/farm-sales" className="font-semibold text-green-800 underline">
             Clear
           </Link>
-          <span className="ml-auto flex gap-4">
+          <span className="ml-auto flex flex-wrap gap-x-4 gap-y-1">
             {/* A plain link: the browser downloads the file instead of the app routing to it. */}
             <a
               href={`/api/submissions.csv?${viewParams(view)}`}
               download
               className="font-semibold text-green-800 underline"
             >
-              Export CSV
+              Download these leads (CSV)
             </a>
+            {mayBackUp ? (
+              <a href="/api/backup" download className="font-semibold text-green-800 underline">
+                Download a backup of everything
+              </a>
+            ) : null}
             <Link
               to={view.spam ? '/farm-sales' : '/farm-sales?spam=true'}
               className="font-semibold text-stone-700 underline"

@@ -2,7 +2,6 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { formTexts, notText } from '#app/http/form-text.server'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
-import { refusedWhileOpen } from '#app/owner/permissions'
 import { requirePermission } from '#app/owner/require-permission.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { forgotWords, recordDeed } from '#app/team/deeds.server'
@@ -100,8 +99,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const noCounts: TagCount[] = []
 
-const isThisMachine = (address: string) => ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address)
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const pass = await requirePermission(request, context, 'inbox:read', { as: 'page' })
   const owner = pass.who.role === 'owner'
@@ -120,24 +117,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           ),
         }
   const cannotReply = forThem(context.cannotReply, 'To answer from here, the site needs mail')
-  // While no one can sign in, whoever runs the site opens the inbox on its machine for the set-up link.
-  if (!context.owner.required && isThisMachine(context.clientAddress)) {
-    context.team.offerSetUp(new URL(request.url).origin)
-  }
   // What is not set up yet, said once for the page: the settings are a signed-in owner's.
   const setUp = { settings: context.owner.required && owner, ...context.setup() }
   // Downloading everything, deleting and forgetting: only for a signed-in owner.
-  const keeping = {
-    can: context.owner.required && pass.session !== null && owner,
-    cannot: context.owner.required ? null : refusedWhileOpen('data:erase'),
-  }
+  const keeping = { can: context.owner.required && pass.session !== null && owner }
   // What the page shows around the list, however the list went.
   const around = {
     phone,
     keeping,
     setUp,
     cannotReply,
-    me: pass.who.id === null ? null : { name: pass.who.name, role: pass.who.role },
+    // Until the site is claimed, the note above every owner page says why so much is not here yet.
+    claimed: context.owner.required,
+    // The owner OWNER_PASSWORD made is asked their name and address at the top until they give them.
+    askWhoYouAre: pass.who.id !== null && context.team.withoutAddress(pass.who.id),
   }
   const query = readInboxQuery(new URL(request.url).searchParams, inboxPageSizes)
   if (!query.ok) {

@@ -19,7 +19,7 @@ const steps = [
     key: 'phone',
     title: 'Be told on your phone',
     says: 'Open this inbox on your phone and turn on its notifications.',
-    to: '/farm-sales/settings#phone',
+    to: '/farm-sales/settings#notifications',
   },
   {
     key: 'updates',

@@ -140,7 +140,9 @@ export function SubmissionCard({
         </ol>
       ) : null}
       <Conversation submission={submission} answering={answering} problemSent={replyProblem} onChanged={onChanged} />
-      {onRemoved ? <CardDataActions id={submission.id} email={submission.email} onRemoved={onRemoved} /> : null}
+      {onRemoved ? (
+        <CardDataActions id={submission.id} name={submission.name} email={submission.email} onRemoved={onRemoved} />
+      ) : null}
     </li>
   )
 }

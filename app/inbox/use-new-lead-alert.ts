@@ -59,7 +59,7 @@ export function useNewLeadAlert() {
     document.title = `(${unseen.current}) ${plainTitle.current}`
     icon()?.setAttribute('href', iconWithDot)
     if (notifyState() === 'on') {
-      new Notification(`New enquiry from ${submission.name}`, {
+      new Notification(`New lead from ${submission.name}`, {
         body: firstWords(submission.message),
         tag: `submission-${submission.id}`,
       })

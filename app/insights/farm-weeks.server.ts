@@ -3,7 +3,7 @@ import { farmMondays, utc } from '#app/clock/farm-clock'
 import type { FarmDatabase } from '#app/data/database.server'
 import { farmWeeksMade } from '#app/data/schema'
 
-/** A moment's week in SQL, as the triggers find it (drizzle/0027): the last of the farm's Mondays at or before it. */
+/** A moment's week in SQL, as the triggers find it (drizzle/0028): the last of the farm's Mondays at or before it. */
 export const weekSql = (column: string) => sql.raw(`(SELECT max(week) FROM farm_weeks WHERE week <= ${column})`)
 
 /** Every count by week, counted again from the rows, as drizzle/0024 first counted them. */

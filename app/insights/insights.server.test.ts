@@ -44,7 +44,7 @@ function seasonAt(migrations = migrationsFolder, { zone = 'UTC', recounted = fal
 const week = (day: number, month = 10) => new Date(Date.UTC(2026, month, day)).toISOString()
 
 describe('the weeks and ranges', () => {
-  it('starts a week on Monday, 00:00 UTC until the farm’s clock is chosen: the weeks drizzle/0027 made are those', () => {
+  it('starts a week on Monday, 00:00 UTC until the farm’s clock is chosen: the weeks drizzle/0028 made are those', () => {
     const { db, close } = seasonAt()
     close()
     const made = db.all<{ week: number }>(sql`SELECT week FROM farm_weeks ORDER BY week`).map((row) => row.week)

@@ -55,56 +55,61 @@ function AskedOnce({
   )
 }
 
-/** A card's data: everything about its sender to give them, delete it, or forget them. */
+/** A card's rarer actions, folded under 'More': its sender's data to give them, deleting it, forgetting them. */
 export function CardDataActions({
   id,
+  name,
   email,
   onRemoved,
 }: {
   id: number
+  name: string
   email: string
   /** This tab deleted the card: it leaves at once (other tabs hear it on the live link). */
   onRemoved: (ids: number[]) => void
 }) {
   const person = new URLSearchParams({ email }).toString()
   return (
-    <div className="mt-4 flex flex-wrap items-start gap-x-5 gap-y-2 border-t border-stone-100 pt-3 text-sm">
-      <a href={`/api/people?${person}`} download className="font-semibold text-green-800 underline">
-        Everything about this person
-      </a>
-      <AskedOnce
-        label="Delete"
-        question="Delete this submission for good? The mails about it go with it."
-        yes="Yes, delete it"
-        intent="delete"
-        id={id}
-        run={async () => {
-          const called = await callInbox(`/api/submissions/${id}`, { method: 'DELETE' })
-          if ('problem' in called) return called.problem
-          onRemoved([id])
-          return null
-        }}
-      />
-      <AskedOnce
-        label="Forget this person"
-        question={
-          <>
-            Forget <span className="font-semibold break-all">{email}</span>? Everything they sent, the mails to them and
-            their subscription are deleted for good; only a note that this was done is kept.
-          </>
-        }
-        yes="Yes, forget them"
-        intent="forget"
-        id={id}
-        run={async () => {
-          const called = await callInbox(`/api/people?${person}`, { method: 'DELETE' })
-          if ('problem' in called) return called.problem
-          // Every card of theirs in this tab leaves at once, whether or not the live link is up.
-          onRemoved(removedIn(called.answer) ?? [id])
-          return null
-        }}
-      />
-    </div>
+    <details className="mt-4 border-t border-stone-100 pt-3 text-sm">
+      <summary className="cursor-pointer font-semibold text-stone-700 underline">More</summary>
+      <div className="mt-2 flex flex-col items-start gap-2">
+        <a href={`/api/people?${person}`} download className="font-semibold text-green-800 underline">
+          Download {name}’s data (JSON)
+        </a>
+        <AskedOnce
+          label="Delete this lead"
+          question="Delete this lead for good? Its message, its analysis and the mails about it go with it; other leads from the same address stay."
+          yes="Yes, delete it"
+          intent="delete"
+          id={id}
+          run={async () => {
+            const called = await callInbox(`/api/submissions/${id}`, { method: 'DELETE' })
+            if ('problem' in called) return called.problem
+            onRemoved([id])
+            return null
+          }}
+        />
+        <AskedOnce
+          label="Forget this person"
+          question={
+            <>
+              Forget <span className="font-semibold break-all">{email}</span>? Everything they sent, the mails to them
+              and their subscription are deleted for good; only a note that this was done is kept.
+            </>
+          }
+          yes="Yes, forget them"
+          intent="forget"
+          id={id}
+          run={async () => {
+            const called = await callInbox(`/api/people?${person}`, { method: 'DELETE' })
+            if ('problem' in called) return called.problem
+            // Every card of theirs in this tab leaves at once, whether or not the live link is up.
+            onRemoved(removedIn(called.answer) ?? [id])
+            return null
+          }}
+        />
+      </div>
+    </details>
   )
 }
 
@@ -114,7 +119,7 @@ export function EmptySpamFolder({ onEmptied }: { onEmptied: () => void }) {
     <div className="mt-6 text-sm">
       <AskedOnce
         label="Empty the spam folder"
-        question="Delete every submission in the spam folder for good?"
+        question="Delete every lead in the spam folder for good?"
         yes="Yes, empty it"
         intent="empty-spam"
         run={async () => {

@@ -57,18 +57,23 @@ export function withoutSecret(error: unknown, password: string): string {
   return secrets.reduce((text, secret) => text.split(secret).join('…'), words).slice(0, 500)
 }
 
-/** Tries a mailbox's settings (the settings page's 'Test the mailbox'): null when it signs in and opens the folder. */
-export async function testMailbox(url: string): Promise<string | null> {
+/**
+ * Tries a mailbox's settings (the settings page's test): null when it signs in and opens the
+ * folder, read-only; else what failed, and whether it was before signing in or at the folder.
+ */
+export async function testMailbox(url: string): Promise<{ at: 'server' | 'folder'; error: unknown } | null> {
   const parts = mailboxOf(url)
   const open = await clientOf(parts, { connectionTimeout: 10_000, socketTimeout: 30_000, disableAutoIdle: true })
   open.on('error', () => {})
+  let at: 'server' | 'folder' = 'server'
   try {
     await open.connect()
+    at = 'folder'
     await open.mailboxOpen(parts.folder, { readOnly: true })
     await open.logout()
     return null
   } catch (error) {
     open.close()
-    return withoutSecret(error, parts.password)
+    return { at, error }
   }
 }

@@ -1,5 +1,6 @@
 import type { ImapFlow } from 'imapflow'
 import type { Log } from '#app/log'
+import { mailFailure } from '#app/delivery/mail-failures.server'
 import { clientOf, mailboxOf, testMailbox, withoutSecret } from './imap-client.server'
 import { mostBytesPerMail } from './limits'
 import type { MailBack } from './mail-back.server'
@@ -85,14 +86,15 @@ export function watchMailbox({
   // A change of settings, or a stop, makes the connection of before someone else's: it no longer acts.
   let generation = 0
 
-  function failed(error: unknown, password: string) {
+  /** The link failed, said in the owner's words (app/delivery/mail-failures), never the password. */
+  function failed(why: string) {
     failures++
     const wait = Math.min(longestRetryMs, firstRetryMs * 2 ** (failures - 1)) * (0.8 + Math.random() * 0.4)
     link = {
       ...link,
       state: 'failing',
       idle: null,
-      lastError: withoutSecret(error, password),
+      lastError: why,
       retryAt: new Date(now().getTime() + wait).toISOString(),
     }
     log.warn(
@@ -175,7 +177,7 @@ export function watchMailbox({
           clearInterval(lookTimer)
           // A link that held a while earns a fresh start of the waits; one that drops at once does not.
           if (Date.now() - openedAt > longestRetryMs) failures = 0
-          failed(new Error('the mail server closed the link'), parts.password)
+          failed('the mail server closed the link')
         })
         // Without IDLE, the site looks every few seconds; with it, now and then in case a notice was missed.
         lookTimer = setInterval(() => void readSoon(), link.idle ? safetyLookMs : pollMs)
@@ -184,7 +186,10 @@ export function watchMailbox({
         void readSoon()
       } catch (error) {
         open.close()
-        if (!gone()) failed(error, parts.password)
+        if (!gone()) {
+          const { host, port, password } = parts
+          failed(mailFailure(error, { half: 'reading', host, port, secret: password }).words.replace(/\.$/, ''))
+        }
       }
     })().finally(() => {
       connecting = null

@@ -24,10 +24,10 @@ const urgent: Lead = {
 describe('the owner’s mail', () => {
   it('names the visitor in the subject, marks it urgent only when the analysis says so, and replies to them', () => {
     expect(leadMail(lead, nowhere)).toMatchObject({
-      subject: 'New enquiry from Ann Baker',
+      subject: 'New lead from Ann Baker',
       replyTo: { name: 'Ann Baker', address: 'ann@example.com' },
     })
-    expect(leadMail(urgent, nowhere).subject).toBe('[Urgent] New enquiry from Cas Dee')
+    expect(leadMail(urgent, nowhere).subject).toBe('[Urgent] New lead from Cas Dee')
   })
 
   it('carries the message, the analysis and, with the public address, a link to the card', () => {
@@ -50,9 +50,9 @@ describe('the owner’s mail', () => {
     const answered = { ...lead, answer: { text: 'Yes please', at: '2026-11-24T01:00:00.000Z' } }
     expect(leadMail(answered, auckland).text).toContain('When: 24 Nov 2026, 14:00 Auckland time\n')
     const digest = digestMail([lead, urgent], auckland).mail
-    expect(digest.text).toMatch(/^2 new enquiries \(times are Auckland time\):\n/)
+    expect(digest.text).toMatch(/^2 new leads \(times are Auckland time\):\n/)
     expect(digest.text.split('  When: 23 Nov 2026, 12:30\n')).toHaveLength(3)
-    expect(digest.html).toContain('<p>2 new enquiries (times are Auckland time):</p>')
+    expect(digest.html).toContain('<p>2 new leads (times are Auckland time):</p>')
     expect(digest.html).toContain('When: 23 Nov 2026, 12:30 · About: product inquiry')
   })
 
@@ -66,7 +66,7 @@ describe('the owner’s mail', () => {
   it('lists every lead of a digest once, with its first line and analysis', () => {
     const { mail, leads } = digestMail([lead, urgent], farm)
     expect(leads).toBe(2)
-    expect(mail.subject).toBe('[Urgent] 2 new enquiries')
+    expect(mail.subject).toBe('[Urgent] 2 new leads')
     expect(mail.replyTo).toBeUndefined()
     expect(mail.text.split('Ann Baker <ann@example.com>')).toHaveLength(2)
     expect(mail.text).toContain('Cas Dee <ann@example.com> [Urgent]')
@@ -74,7 +74,7 @@ describe('the owner’s mail', () => {
     expect(mail.text).not.toContain('Two jars')
     expect(mail.text).toContain(cardUrl('https://farm.example', 42))
     expect(mail.html).toContain('<a href="mailto:ann@example.com">ann@example.com</a>')
-    expect(digestMail([lead], nowhere).mail.subject).toBe('1 new enquiry')
+    expect(digestMail([lead], nowhere).mail.subject).toBe('1 new lead')
   })
 
   it('cuts a long first line and keeps the digest under its byte cap; the rest wait for the next', () => {
@@ -86,7 +86,7 @@ describe('the owner’s mail', () => {
     const { mail, leads } = digestMail(many, farm)
     expect(leads).toBeGreaterThan(1_000)
     expect(leads).toBeLessThan(5_000)
-    expect(mail.subject).toBe(`${leads} new enquiries`)
+    expect(mail.subject).toBe(`${leads} new leads`)
     expect(Buffer.byteLength(mail.text) + Buffer.byteLength(mail.html)).toBeLessThanOrEqual(4 * 1024 * 1024)
     expect(mail.text).toContain(cardUrl('https://farm.example', leads))
     expect(mail.text).not.toContain(cardUrl('https://farm.example', leads + 1))

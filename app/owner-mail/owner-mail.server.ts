@@ -32,7 +32,7 @@ const escapeHtml = (text: string) =>
 
 const words = (values: string[]) => (values.length > 0 ? values.join(', ') : '—')
 const isUrgent = (lead: Lead) => lead.analysis?.urgency.level === 'high'
-const enquiries = (n: number) => `${n} new ${n === 1 ? 'enquiry' : 'enquiries'}`
+const leadsCount = (n: number) => `${n} new ${n === 1 ? 'lead' : 'leads'}`
 
 /** When they wrote (the answer, when the mail tells of one), on the farm's clock. */
 const writtenAt = (lead: Lead, zone: string) => shortTime(Date.parse(lead.answer?.at ?? lead.createdAt), zone)
@@ -91,7 +91,7 @@ export function leadMail(lead: Lead, { publicUrl, timeZone }: MailPlace): OwnerM
   ].join('\n')
   const subject = lead.answer
     ? `${lead.name} replied`
-    : `${isUrgent(lead) ? '[Urgent] ' : ''}New enquiry from ${lead.name}`
+    : `${isUrgent(lead) ? '[Urgent] ' : ''}New lead from ${lead.name}`
   return { subject, replyTo: { name: lead.name, address: lead.email }, text, html: asDocument(subject, html) }
 }
 
@@ -132,8 +132,8 @@ export function digestMail(all: Lead[], { publicUrl, timeZone }: MailPlace): { m
     entries.push({ lead, text, html })
   }
   const leads = entries.map(({ lead }) => lead)
-  const subject = `${leads.some(isUrgent) ? '[Urgent] ' : ''}${enquiries(leads.length)}`
-  const heading = `${enquiries(leads.length)} (times are ${zoneWords(timeZone)}):`
+  const subject = `${leads.some(isUrgent) ? '[Urgent] ' : ''}${leadsCount(leads.length)}`
+  const heading = `${leadsCount(leads.length)} (times are ${zoneWords(timeZone)}):`
   return {
     mail: {
       subject,

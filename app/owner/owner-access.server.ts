@@ -111,7 +111,7 @@ export async function openOwnerAccess(options: Options & { production: boolean }
   if (!access.required && options.production) {
     options.log?.warn(
       {},
-      'no one of the team can sign in (no OWNER_PASSWORD): anyone can read the submissions at /farm-sales; open it from this machine for a link that makes the first owner',
+      'the site is not claimed (no one of the team can sign in, no OWNER_PASSWORD): anyone can read the leads at /farm-sales; claim it at /claim on this machine, or run `npm run claim` (in a container: `docker exec <container> npm run claim`) for a one-time link',
     )
   }
   return access

@@ -18,7 +18,7 @@ export interface Permission {
 const everyone = ['owner', 'helper'] as const
 const owners = ['owner'] as const
 const keepingData = () =>
-  'To download a backup, delete submissions, or export or forget a person, set OWNER_PASSWORD: an open inbox must never let a stranger take or destroy its data.'
+  'To download a backup, delete leads, or export or forget a person, claim the site first: an open inbox must never let a stranger take or destroy its data.'
 
 /** The one table of who may do what: every guarded door names one of these (README, 'Who may do what'). */
 export const permissions = {
@@ -27,12 +27,12 @@ export const permissions = {
   'replies:send': {
     roles: everyone,
     whileOpen: (to) =>
-      `Set OWNER_PASSWORD to ${to}: mail goes out as the farm, so only a signed-in person of the team may send it.`,
+      `To ${to}, claim the site first: mail goes out as the farm, so only a signed-in person of the team may send it.`,
   },
   'phone:notify': { roles: everyone, needs: 'phones' },
   'account:own': {
     roles: everyone,
-    whileOpen: () => 'No one signs in yet: this page is for a person of the team, once the site has its first owner.',
+    whileOpen: () => 'No one signs in yet: this page is for a person of the team, once someone has claimed the site.',
   },
   'inbox:export': { roles: owners },
   'data:export': { roles: owners, whileOpen: keepingData },
@@ -43,17 +43,16 @@ export const permissions = {
   'saved-replies:write': {
     roles: owners,
     whileOpen: () =>
-      'Saved replies and the acknowledgement are sent as the farm: set OWNER_PASSWORD and sign in to write them.',
+      'Saved replies and the acknowledgement are sent as the farm: claim the site first, and sign in to write them.',
   },
   'settings:change': {
     roles: owners,
     whileOpen: () =>
-      'To set the site up from here, set OWNER_PASSWORD: the settings hold the mail server’s password, so only the signed-in owner may see or change them.',
+      'To set the site up from here, claim the site first: the settings hold the mail server’s password, so only a signed-in owner may see or change them.',
   },
   'team:change': {
     roles: owners,
-    whileOpen: () =>
-      'No one signs in yet: the team starts with its first owner (OWNER_PASSWORD, or the set-up link in the log).',
+    whileOpen: () => 'No one signs in yet: the team starts with whoever claims the site, its first owner.',
   },
 } satisfies Record<string, Permission>
 

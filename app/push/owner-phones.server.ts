@@ -75,7 +75,7 @@ export function tellOwnerPhones({
     /** Why no phone can be notified of leads, or null when one can. */
     cannotPush(): string | null {
       return !ownerRequired()
-        ? 'To be notified on this phone, set OWNER_PASSWORD: an open inbox must never let a stranger subscribe to its leads.'
+        ? 'To be notified on this phone, claim the site first: an open inbox must never let a stranger subscribe to its leads.'
         : !pushing()
           ? 'To be notified on this phone, set up mail or the phone’s contact in the settings: push services need to know whom to contact.'
           : null

@@ -100,7 +100,7 @@ export function answerLeads({
     /** Why the owner cannot send mail from the inbox, or null when they can. */
     cannotReply(): string | null {
       return !ownerRequired()
-        ? 'To answer from here, set OWNER_PASSWORD: mail goes out as the farm, so only the signed-in owner may send it.'
+        ? 'To answer from here, claim the site first: mail goes out as the farm, so only a signed-in person of the team may send it.'
         : !mail()
           ? 'To answer from here, set up mail in the settings (or set SMTP_URL and NOTIFY_EMAIL): replies go out by mail.'
           : null

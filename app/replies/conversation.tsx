@@ -24,7 +24,9 @@ function ReplyBox({
   return (
     // Folded until wanted, so a page of cards stays a list to read; open again after a refusal.
     <details open={open} className="mt-3">
-      <summary className={`inline-block cursor-pointer list-none ${buttonStyle}`}>Reply</summary>
+      <summary className="inline-block cursor-pointer list-none rounded-full bg-green-800 px-5 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-green-900">
+        Reply
+      </summary>
       <form method="post" onSubmit={draft.sendReply} className="mt-3">
         <input type="hidden" name="intent" value="reply" />
         <input type="hidden" name="id" value={submission.id} />

@@ -25,6 +25,7 @@ import type { loader as rootLoader } from '#app/root'
 import type { Submission, TagCount } from '#app/leads/lead'
 import { zoneWords } from '#app/clock/dates'
 import { useFarmClock } from '#app/clock/use-farm-clock'
+import { WhoYouAre } from '#app/team/who-you-are'
 
 // The page's server half (its loader, action and headers) lives beside the inbox's other server
 // code; the route keeps only what the browser runs, so the page loads no shared empty modules.
@@ -54,9 +55,9 @@ export default function FarmSales() {
     keeping,
     setUp,
     cannotReply,
-    me,
+    claimed,
+    askWhoYouAre,
   } = useLoaderData<typeof loader>()
-  const helper = me?.role === 'helper'
   const live = useOutletContext<LiveCounts>()
   const counts = useMemo(() => live.laidOver(loadedCounts), [live, loadedCounts])
   const newSubmissions = live.latest(useRouteLoaderData<typeof rootLoader>('root')?.newSubmissions ?? null)
@@ -73,44 +74,19 @@ export default function FarmSales() {
     <main className="mx-auto max-w-4xl px-4 pt-6 pb-20 sm:px-6 sm:pt-12">
       <h1 className="font-serif text-3xl font-bold text-green-900 sm:text-4xl">Farm Sales Data</h1>
       <p className="mt-2 text-stone-700 sm:mt-3 sm:text-lg">Review customer submissions and AI-powered insights.</p>
-      <p className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm">
-        {me ? (
-          <Link to="/farm-sales/me" className="font-semibold text-green-800 underline">
-            Your page
-          </Link>
-        ) : null}
-        {helper ? null : (
-          <>
-            <Link to="/farm-sales/saved-replies" className="font-semibold text-green-800 underline">
-              Saved replies and acknowledgement
+      {askWhoYouAre ? (
+        // On a phone one line, so the first lead stays in the first screen; the form is a tap away.
+        <>
+          <p className="mt-3 rounded-xl bg-white px-4 py-2 text-sm ring-1 ring-green-200 sm:hidden">
+            <Link to="/farm-sales/welcome" className="font-semibold text-green-800 underline">
+              Welcome: tell us who you are
             </Link>
-            <Link to="/farm-sales/updates" className="font-semibold text-green-800 underline">
-              Updates and offers
-            </Link>
-            <Link to="/farm-sales/insights" className="font-semibold text-green-800 underline">
-              Insights
-            </Link>
-          </>
-        )}
-        {setUp.settings ? (
-          <>
-            <Link to="/farm-sales/settings" className="font-semibold text-green-800 underline">
-              Settings
-            </Link>
-            <Link to="/farm-sales/team" className="font-semibold text-green-800 underline">
-              The team
-            </Link>
-            <Link to="/farm-sales/activity" className="font-semibold text-green-800 underline">
-              Activity
-            </Link>
-          </>
-        ) : null}
-        {keeping.can ? (
-          <a href="/api/backup" download className="font-semibold text-green-800 underline">
-            Download a backup
-          </a>
-        ) : null}
-      </p>
+          </p>
+          <div className="hidden sm:block">
+            <WhoYouAre then="/farm-sales" name="" problem={null} busy={false} later={null} />
+          </div>
+        </>
+      ) : null}
       {/* At least a button's height from the first paint: what it holds is known only in the browser. */}
       <div className="mt-3 flex min-h-9 items-center">
         {phone.publicKey ? (
@@ -124,16 +100,17 @@ export default function FarmSales() {
             Notify me
           </button>
         ) : leadAlert.notify === 'on' ? (
-          <p className="text-sm text-stone-700">Notifications on for new enquiries</p>
+          <p className="text-sm text-stone-700">Notifications on for new leads</p>
         ) : null}
       </div>
       {/* With the settings open, the set-up notes below say what the phone still needs. */}
-      {phone.cannot && !setUp.settings ? <p className="mt-1 text-sm text-stone-600">{phone.cannot}</p> : null}
-      <SetUpNotes setUp={setUp} cannotReply={cannotReply} />
-      {keeping.cannot ? <p className="mt-1 text-sm text-stone-600">{keeping.cannot}</p> : null}
+      {phone.cannot && claimed && !setUp.settings ? (
+        <p className="mt-1 text-sm text-stone-600">{phone.cannot}</p>
+      ) : null}
+      <SetUpNotes setUp={setUp} cannotReply={claimed ? cannotReply : null} />
       {newSubmissions ? (
         <p className="mt-2 font-semibold text-amber-900" data-testid="new-count">
-          {newSubmissions === 1 ? '1 new submission to deal with' : `${newSubmissions} new submissions to deal with`}
+          {newSubmissions === 1 ? '1 new lead to deal with' : `${newSubmissions} new leads to deal with`}
         </p>
       ) : null}
       {badQuery ? (
@@ -145,7 +122,7 @@ export default function FarmSales() {
         </div>
       ) : page ? (
         <>
-          <InboxFilters view={page.view} counts={counts} />
+          <InboxFilters view={page.view} counts={counts} mayBackUp={keeping.can} />
           {/* A new view starts a new list: its own pages, arrivals and live link. */}
           <Inbox
             key={location.search}
@@ -172,7 +149,7 @@ function EmptyState({ filtered }: { filtered: boolean }) {
     <div className="mt-10 rounded-2xl border-2 border-dashed border-stone-300 bg-white/60 px-6 py-14 text-center">
       {filtered ? (
         <>
-          <p className="font-serif text-xl font-bold text-green-900">No submissions match this view.</p>
+          <p className="font-serif text-xl font-bold text-green-900">No leads match this view.</p>
           <Link to="/farm-sales" className="mt-2 inline-block font-semibold text-green-800 underline">
             Clear search and filters
           </Link>
@@ -235,7 +212,7 @@ function Inbox({
     <>
       {notInView > 0 ? (
         <p role="status" className="mt-6 rounded-xl bg-green-50 px-4 py-3 text-green-900 ring-1 ring-green-200">
-          {notInView === 1 ? '1 new submission' : `${notInView} new submissions`} not in this view.{' '}
+          {notInView === 1 ? '1 new lead' : `${notInView} new leads`} not in this view.{' '}
           <Link to="/farm-sales" className="font-semibold underline">
             Clear search and filters
           </Link>
@@ -250,7 +227,7 @@ function Inbox({
       ) : (
         <>
           <p className="mt-8 text-sm text-stone-600" data-testid="times-on">{`Times are ${zoneWords(zone)}.`}</p>
-          <ol aria-label="Submissions, newest first" className="mt-3 space-y-5">
+          <ol aria-label="Leads, newest first" className="mt-3 space-y-5">
             {submissions.map((submission, index) => (
               <SubmissionCard
                 key={submission.id}
@@ -274,12 +251,12 @@ function Inbox({
         <div className="mt-8 flex flex-col items-center gap-3">
           {older.state === 'loading' ? (
             <p role="status" className="text-stone-700">
-              Loading older submissions…
+              Loading older leads…
             </p>
           ) : null}
           {older.state === 'failed' ? (
             <p role="alert" className="text-red-800">
-              Older submissions could not be loaded.{' '}
+              Older leads could not be loaded.{' '}
               <button type="button" onClick={() => void older.loadMore()} className="font-semibold underline">
                 Retry
               </button>
@@ -292,7 +269,7 @@ function Inbox({
             to={olderHref}
             className="rounded-full px-5 py-2 font-semibold text-green-800 ring-1 ring-green-300 hover:bg-green-50"
           >
-            Older submissions
+            Older leads
           </Link>
         </div>
       ) : null}

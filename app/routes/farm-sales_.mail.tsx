@@ -8,6 +8,7 @@ import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requirePermission } from '#app/owner/require-permission.server'
 import { checkMailDns, freeMailDomains, type RecordVerdict } from '#app/settings/mail-dns.server'
 import { sendTestMail } from '#app/settings/settings-requests.server'
+import { providersWith } from '#app/settings/mail-providers'
 
 export const meta: MetaFunction = () => [{ title: 'Mail that lands' }, { name: 'robots', content: 'noindex' }]
 
@@ -49,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     as: 'page',
     to: 'set up the farm’s mail',
   })
-  const tested = await sendTestMail(new FormData(), context, pass)
+  const tested = await sendTestMail(context, pass, providersWith(context.settings.config.testMailProvider))
   return json(tested.ok ? { ok: true, said: tested.said } : { ok: false, said: tested.error }, {
     status: tested.ok ? 200 : 400,
     headers: ownerDataHeaders,

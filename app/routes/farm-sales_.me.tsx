@@ -10,6 +10,7 @@ import { cameOverHttps } from '#app/owner/request-security'
 import { requirePermission } from '#app/owner/require-permission.server'
 import { shortDate } from '#app/clock/dates'
 import { useFarmClock } from '#app/clock/use-farm-clock'
+import { NotifyChoices } from '#app/team/notify-choices'
 
 export const meta: MetaFunction = () => [{ title: 'Your page' }, { name: 'robots', content: 'noindex' }]
 
@@ -18,7 +19,10 @@ export const headers = pageHeaders
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { who, cannot } = await requirePermission(request, context, 'account:own', { as: 'page', showCannot: true })
   const mine = who.id === null ? null : context.team.mine(who.id)
-  return json({ mine, cannot }, { headers: ownerDataHeaders })
+  // Nothing is ticked that cannot work yet: without mail, the box says how mail is turned on.
+  const mailOn = context.settings.config.notify !== null
+  const pushOn = context.cannotPush === null
+  return json({ mine, cannot, mailOn, pushOn, owner: who.role === 'owner' }, { headers: ownerDataHeaders })
 }
 
 type Section = 'mine' | 'password' | 'phones' | 'passkeys'
@@ -83,7 +87,7 @@ const card = 'mt-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200'
 const heading = 'mt-10 font-serif text-2xl font-bold text-green-900'
 
 export default function MyPage() {
-  const { mine, cannot } = useLoaderData<typeof loader>()
+  const { mine, cannot, mailOn, pushOn, owner } = useLoaderData<typeof loader>()
   const zone = useFarmClock()
   const answer = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
@@ -143,18 +147,7 @@ export default function MyPage() {
           className={fieldStyle}
           {...described('mine', 'email')}
         />
-        <p className="mt-4 flex items-center gap-2">
-          <input id="mail" name="mail" type="checkbox" defaultChecked={mine.mailNewLeads} className="h-4 w-4" />
-          <label htmlFor="mail" className="text-stone-800">
-            Mail me about each new lead{mine.email ? '' : ' (at the farm’s notification address, until you give yours)'}
-          </label>
-        </p>
-        <p className="mt-2 flex items-center gap-2">
-          <input id="push" name="push" type="checkbox" defaultChecked={mine.pushNewLeads} className="h-4 w-4" />
-          <label htmlFor="push" className="text-stone-800">
-            Notify my phones of each new lead
-          </label>
-        </p>
+        <NotifyChoices mine={mine} mailOn={mailOn} pushOn={pushOn} owner={owner} />
         {problem('mine')}
         <button type="submit" disabled={busy} className={`mt-4 ${buttonStyle}`}>
           Save

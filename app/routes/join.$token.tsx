@@ -6,7 +6,7 @@ import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { cameOverHttps } from '#app/owner/request-security'
 import { GoneLink, NewPasswordForm } from '#app/team/password-form'
-import { takeBrowserTimeZone } from '#app/settings/browser-time-zone.server'
+import { takeBrowserTimeZone } from '#app/clock/browser-time-zone.server'
 
 export const meta: MetaFunction = () => [{ title: 'Join the farm’s team' }, { name: 'robots', content: 'noindex' }]
 

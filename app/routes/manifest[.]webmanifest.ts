@@ -13,7 +13,7 @@ export function loader({ context }: LoaderFunctionArgs) {
       id: '/farm-sales',
       name,
       short_name: name.length <= 12 ? name : 'Farm inbox',
-      description: `${name}: enquiries from the website, newest first.`,
+      description: `${name}: leads from the website, newest first.`,
       start_url: '/farm-sales',
       scope: '/',
       display: 'standalone',

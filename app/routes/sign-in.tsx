@@ -8,7 +8,7 @@ import { cameOverHttps, isPlainHttpOffLocalhost } from '#app/owner/request-secur
 import { safeRedirect } from '#app/owner/safe-redirect'
 import { recordFailedSignIn } from '#app/team/sign-in-record.server'
 import { BrowserTimeZone } from '#app/clock/browser-time-zone'
-import { takeBrowserTimeZone } from '#app/settings/browser-time-zone.server'
+import { takeBrowserTimeZone } from '#app/clock/browser-time-zone.server'
 
 export const headers = pageHeaders
 

@@ -28,6 +28,10 @@ export interface Setting {
   choices?: ReadonlyArray<{ value: string; label: string }>
   /** The environment variable that, when set, sets this field too (SMTP_URL sets the mail server's parts). */
   lockedBy?: string
+  /** Within its section, the fields it is shown with under one heading (the mailbox's account, sending, reading). */
+  group?: string
+  /** On the page, the field it follows: one user name and password for both halves of the mailbox. */
+  sameAs?: string
   wakes?: readonly Wakes[]
 }
 
@@ -53,7 +57,7 @@ const defaultPushHosts = [
 /** Mail goes out through these: a change makes what failed with the old ones due now. */
 const sentByMail: Wakes[] = ['owner mail', 'owner-mail', 'visitor-mail', 'update-mail']
 const smtpPart = { section: 'mail', lockedBy: 'SMTP_URL', wakes: sentByMail }
-const imapPart = { section: 'mailbox', lockedBy: 'INBOUND_IMAP_URL', wakes: ['mailbox'] as Wakes[] }
+const imapPart = { section: 'mail', lockedBy: 'INBOUND_IMAP_URL', wakes: ['mailbox'] as Wakes[] }
 
 export const declared = [
   // The farm
@@ -71,6 +75,7 @@ export const declared = [
     kind: 'text',
     section: 'farm',
     label: 'What the farm sells, in a few words',
+    hint: 'Shown with the farm’s name to visitors.',
   },
   {
     key: 'FARM_PRODUCTS',
@@ -78,7 +83,7 @@ export const declared = [
     kind: 'long-text',
     section: 'farm',
     label: 'Products the inbox looks for',
-    hint: 'Comma-separated, or one per line; other names after "=", parted by "|", e.g. "asparagus=sparrowgrass|spears".',
+    hint: 'One per line or comma-separated; other names after "=", parted by "|": asparagus=sparrowgrass|spears.',
     wakes: ['products'],
   },
   {
@@ -99,12 +104,121 @@ export const declared = [
     hint: 'Such as Europe/London or Pacific/Auckland. Every time and week the site shows you is on its clock. Empty: UTC, until someone signs in from a browser, whose own zone is then taken.',
     wakes: ['farm clock'],
   },
-  // Mail: the server's parts, which SMTP_URL sets all at once
-  { key: 'SMTP_HOST', default: '', kind: 'text', label: 'Mail server', hint: 'Such as smtp.farm.example', ...smtpPart },
-  { key: 'SMTP_PORT', default: '', kind: 'whole-number', min: 1, max: 65535, label: 'Port', ...smtpPart },
-  { key: 'SMTP_SECURITY', default: '', kind: 'choice', label: 'Security', choices: mailSecurity, ...smtpPart },
-  { key: 'SMTP_USER', default: '', kind: 'text', label: 'User name', ...smtpPart },
-  { key: 'SMTP_PASSWORD', default: '', kind: 'secret', label: 'Password', ...smtpPart },
+  // Mail: the farm's one mailbox, which sends (its SMTP parts, which SMTP_URL sets all at once) and
+  // reads (its IMAP parts, which INBOUND_IMAP_URL sets all at once) with the same account
+  {
+    key: 'SMTP_USER',
+    default: '',
+    kind: 'text',
+    label: 'Your mail address or user name',
+    hint: 'The one you sign in to your mail with: the site sends and reads with it.',
+    group: 'account',
+    ...smtpPart,
+  },
+  {
+    key: 'SMTP_PASSWORD',
+    default: '',
+    kind: 'secret',
+    label: 'Password',
+    hint: 'Best an app password made for the site, where your provider makes them.',
+    group: 'account',
+    ...smtpPart,
+  },
+  {
+    key: 'SMTP_HOST',
+    default: '',
+    kind: 'text',
+    label: 'Server',
+    hint: 'Such as smtp.farm.example',
+    group: 'sending',
+    ...smtpPart,
+  },
+  {
+    key: 'SMTP_PORT',
+    default: '',
+    kind: 'whole-number',
+    min: 1,
+    max: 65535,
+    label: 'Port',
+    group: 'sending',
+    ...smtpPart,
+  },
+  {
+    key: 'SMTP_SECURITY',
+    default: '',
+    kind: 'choice',
+    label: 'Security',
+    choices: mailSecurity,
+    group: 'sending',
+    ...smtpPart,
+  },
+  {
+    key: 'IMAP_HOST',
+    default: '',
+    kind: 'text',
+    label: 'Server',
+    hint: 'Such as imap.farm.example. Empty: answers and bounces stay in your mail program, unseen here.',
+    group: 'reading',
+    ...imapPart,
+  },
+  {
+    key: 'IMAP_PORT',
+    default: '',
+    kind: 'whole-number',
+    min: 1,
+    max: 65535,
+    label: 'Port',
+    group: 'reading',
+    ...imapPart,
+  },
+  {
+    key: 'IMAP_SECURITY',
+    default: '',
+    kind: 'choice',
+    label: 'Security',
+    choices: mailboxSecurity,
+    group: 'reading',
+    ...imapPart,
+  },
+  // The account's user name and password read too: on the page they follow the two above, unless
+  // only one half is set where the site runs.
+  {
+    key: 'IMAP_USER',
+    default: '',
+    kind: 'text',
+    label: 'User name',
+    group: 'reading',
+    sameAs: 'SMTP_USER',
+    ...imapPart,
+  },
+  {
+    key: 'IMAP_PASSWORD',
+    default: '',
+    kind: 'secret',
+    label: 'Password',
+    group: 'reading',
+    sameAs: 'SMTP_PASSWORD',
+    ...imapPart,
+  },
+  {
+    key: 'IMAP_FOLDER',
+    default: '',
+    kind: 'text',
+    label: 'Folder',
+    hint: 'Where new mail arrives: INBOX unless your mail is sorted elsewhere first.',
+    group: 'reading',
+    ...imapPart,
+  },
+  {
+    key: 'INBOUND_MOVE_TO',
+    default: '',
+    kind: 'text',
+    section: 'mail',
+    label: 'Move what the site handled to',
+    hint: 'A folder name, such as Farm site; empty leaves every message where it is.',
+    group: 'reading',
+    wakes: ['mailbox'],
+  },
   {
     key: 'NOTIFY_EMAIL',
     default: '',
@@ -120,46 +234,8 @@ export const declared = [
     kind: 'text',
     section: 'mail',
     label: 'From',
-    hint: 'The address mail is sent from, with a name if you like: Willow Creek Farm <farm@farm.example>. Your first address when empty; visitors see the farm’s name beside it.',
+    hint: 'The address visitors see mail come from, beside the farm’s name; your first address when empty.',
     wakes: sentByMail,
-  },
-  {
-    key: 'DKIM_SELECTOR',
-    default: 'farm',
-    kind: 'text',
-    section: 'mail',
-    label: 'DKIM selector',
-    hint: 'The name the signing key is published under in the From domain’s DNS, as {selector}._domainkey.',
-  },
-  // Mail that comes back: the mailbox's parts, which INBOUND_IMAP_URL sets all at once
-  {
-    key: 'IMAP_HOST',
-    default: '',
-    kind: 'text',
-    label: 'Mailbox server',
-    hint: 'Such as imap.farm.example',
-    ...imapPart,
-  },
-  { key: 'IMAP_PORT', default: '', kind: 'whole-number', min: 1, max: 65535, label: 'Port', ...imapPart },
-  { key: 'IMAP_SECURITY', default: '', kind: 'choice', label: 'Security', choices: mailboxSecurity, ...imapPart },
-  { key: 'IMAP_USER', default: '', kind: 'text', label: 'User name', ...imapPart },
-  {
-    key: 'IMAP_PASSWORD',
-    default: '',
-    kind: 'secret',
-    label: 'Password',
-    hint: 'For your own mailbox, an app password made for the site.',
-    ...imapPart,
-  },
-  { key: 'IMAP_FOLDER', default: '', kind: 'text', label: 'Folder', ...imapPart },
-  {
-    key: 'INBOUND_MOVE_TO',
-    default: '',
-    kind: 'text',
-    section: 'mailbox',
-    label: 'Move what the site handled to',
-    hint: 'A folder name, such as Farm site; empty leaves every message where it is.',
-    wakes: ['mailbox'],
   },
   // Notifications
   {
@@ -169,30 +245,19 @@ export const declared = [
     min: 0,
     max: 1000,
     section: 'notifications',
-    label: 'Digest after this many mails',
-    hint: 'In one window; 0 sends only digests.',
+    label: 'One digest mail after this many',
+    hint: 'When more leads than this come within the digest window (Advanced), the rest come in one mail; 0 sends only digests.',
     wakes: ['owner mail'],
-  },
-  {
-    key: 'NOTIFY_DIGEST_SECONDS',
-    default: '600',
-    kind: 'whole-number',
-    min: 1,
-    max: 86_400,
-    section: 'notifications',
-    label: 'Digest window, in seconds',
-    wakes: ['owner mail'],
-  },
-  // Visitors
-  {
-    key: 'VISITOR_ACK',
-    default: 'false',
-    kind: 'yes-no',
-    section: 'visitors',
-    label: 'Acknowledge each message by mail',
   },
   // Updates and offers
-  { key: 'UPDATES', default: 'false', kind: 'yes-no', section: 'updates', label: 'Offer updates to visitors' },
+  {
+    key: 'UPDATES',
+    default: 'false',
+    kind: 'yes-no',
+    section: 'updates',
+    label: 'Offer updates to visitors',
+    hint: 'Visitors who say yes, and confirm by mail, get your news and offers; each mail has a one-click unsubscribe.',
+  },
   {
     key: 'UPDATES_PER_MINUTE',
     default: '60',
@@ -201,16 +266,16 @@ export const declared = [
     max: 60_000,
     section: 'updates',
     label: 'Update mails per minute, at most',
+    hint: 'Keeps within how fast your mail provider lets you send.',
   },
-  // Phone
+  // Visitors: the thank-you mail, beside the updates they get by mail too
   {
-    key: 'VAPID_SUBJECT',
-    default: '',
-    kind: 'text',
-    section: 'phone',
-    label: 'Contact for push services',
-    hint: 'mailto: and an address, or an https address; your first address when empty.',
-    wakes: ['push'],
+    key: 'VISITOR_ACK',
+    default: 'false',
+    kind: 'yes-no',
+    section: 'updates',
+    label: 'Thank each visitor by mail',
+    hint: 'When their message is kept (never for spam), with the text below.',
   },
   // Webhook
   {
@@ -228,7 +293,7 @@ export const declared = [
     kind: 'secret',
     section: 'webhook',
     label: 'Signing secret',
-    hint: '"whsec_" and a key in base64, e.g. whsec_ and the output of `openssl rand -base64 32`.',
+    hint: 'The secret the other tool shows you, starting whsec_: each post is signed with it.',
     wakes: ['webhook-post'],
   },
   {
@@ -248,6 +313,7 @@ export const declared = [
     max: 10_080,
     section: 'backups',
     label: 'A backup every, in minutes',
+    hint: '1440 is once a day.',
     wakes: ['backups'],
   },
   {
@@ -267,7 +333,7 @@ export const declared = [
     kind: 'text',
     section: 'backups',
     label: 'Bucket’s address (S3 endpoint)',
-    hint: 'Where each backup is copied, sealed on this machine first: such as https://s3.eu-central-003.backblazeb2.com (Backblaze B2), https://s3.fr-par.scw.cloud (Scaleway) or https://ACCOUNT.r2.cloudflarestorage.com (Cloudflare R2). Empty keeps the backups on this machine only.',
+    hint: 'Its S3 address, such as https://s3.eu-central-003.backblazeb2.com (Backblaze B2) or https://s3.fr-par.scw.cloud (Scaleway); empty keeps the backups here only.',
     wakes: ['backups'],
   },
   { key: 'BACKUP_BUCKET', default: '', kind: 'text', section: 'backups', label: 'Bucket name', wakes: ['backups'] },
@@ -307,6 +373,7 @@ export const declared = [
     max: 3650,
     section: 'retention',
     label: 'Suspected spam, days',
+    hint: 'Then it is deleted for good.',
   },
   {
     key: 'HANDLED_RETENTION_DAYS',
@@ -326,6 +393,38 @@ export const declared = [
     max: 3650,
     section: 'retention',
     label: 'The activity log, days',
+    hint: 'What was done, by whom and when, as the Activity page shows it.',
+  },
+  // The digest's window, seldom changed
+  {
+    key: 'NOTIFY_DIGEST_SECONDS',
+    default: '600',
+    kind: 'whole-number',
+    min: 1,
+    max: 86_400,
+    section: 'digest',
+    label: 'Digest window, in seconds',
+    hint: 'How long leads are counted for a digest: 600 is ten minutes.',
+    wakes: ['owner mail'],
+  },
+  // Signing the farm's mail (DKIM)
+  {
+    key: 'DKIM_SELECTOR',
+    default: 'farm',
+    kind: 'text',
+    section: 'dkim',
+    label: 'Name of the signing key',
+    hint: 'The key is published in the From domain’s DNS under this name; Mail that lands shows the record.',
+  },
+  // Phone
+  {
+    key: 'VAPID_SUBJECT',
+    default: '',
+    kind: 'text',
+    section: 'phone',
+    label: 'Contact for push services',
+    hint: 'mailto: and an address, or an https address; your first address when empty.',
+    wakes: ['push'],
   },
   // Only in the environment
   { key: 'PORT', default: '3000', kind: 'whole-number', min: 0, max: 65535 },
@@ -360,6 +459,8 @@ export const declared = [
   { key: 'VAPID_PUBLIC_KEY', default: '', kind: 'text' },
   { key: 'VAPID_PRIVATE_KEY', default: '', kind: 'secret' },
   { key: 'LOG_LEVEL', default: 'info', kind: 'text' },
+  // Tests only: offers the tests' own Postfix and Dovecot as a provider on the settings page.
+  { key: 'TEST_MAIL_PROVIDER', default: '', kind: 'text' },
 ] as const satisfies readonly Setting[]
 
 /** The name of an environment variable: every declared setting but the parts a URL sets. */

@@ -1,7 +1,8 @@
 /**
- * What the settings page shows, section by section: each field is named by the environment
- * variable that sets it (the mail server's parts by SMTP_*, which SMTP_URL sets all at once),
- * so the page, the API and the README speak of one thing by one name. The fields themselves are
+ * What the settings page shows, section by section, in the farm's words: each field is named by
+ * the environment variable that sets it (the mail server's parts by SMTP_*, which SMTP_URL sets
+ * all at once), so the page, the API and the README speak of one thing by one name, though the
+ * page never shows those names but for a field the environment locks. The fields themselves are
  * the settings' declarations (declared.ts).
  */
 import { settings, type SettingKind } from './declared'
@@ -16,12 +17,18 @@ export interface Field {
   choices?: ReadonlyArray<{ value: string; label: string }>
   /** The environment variable that, when set, locks this field; its own name unless another sets it. */
   lockedBy?: string
+  /** The heading it is shown under within its section. */
+  group?: string
+  /** The field it follows on the page (one user name and password for both halves of the mailbox). */
+  sameAs?: string
 }
 
 export interface Section {
   id: string
   title: string
   says: string
+  /** Folded under Advanced: what a farmer seldom changes. */
+  advanced?: boolean
   fields: Field[]
 }
 
@@ -30,53 +37,76 @@ const shown: Array<Omit<Section, 'fields'>> = [
   {
     id: 'mail',
     title: 'Mail',
-    says: 'The mail server the site sends through: your mail about leads, your answers, and updates.',
-  },
-  {
-    id: 'mailbox',
-    title: 'Mail that comes back',
-    says: 'The farm’s mailbox that visitors’ answers and bounces reach (IMAP): answers join their cards, bounces and spam reports stop mail to that address. Mail not about the site’s own is never touched.',
+    says: 'The farm’s mailbox: the site sends your mail about leads, your answers and updates from it, and reads the answers and bounces that come back to it.',
   },
   {
     id: 'notifications',
     title: 'Notifications',
-    says: 'When many leads come at once, one digest mail instead of one each.',
+    says: 'You are mailed about each lead at your addresses (in Mail); when many come at once, one digest instead.',
   },
-  { id: 'visitors', title: 'Visitors', says: 'The mail a visitor gets when their message is kept (never for spam).' },
   {
     id: 'updates',
-    title: 'Updates and offers',
-    says: 'Mail to the people who confirmed they want it, each with a one-click unsubscribe.',
-  },
-  {
-    id: 'phone',
-    title: 'Phone',
-    says: 'Push services ask for a contact before they carry notifications to your phone.',
+    title: 'Updates',
+    says: 'What visitors get by mail: a thank-you when their message is kept, and your news for those who ask.',
   },
   {
     id: 'webhook',
     title: 'Webhook',
     says: 'Each lead posted to another tool (n8n, Zapier), signed so it can tell the post is the farm’s.',
+    advanced: true,
   },
   {
     id: 'backups',
     title: 'Backups',
     says: 'Copies of the database, checked, beside it on the same volume; and, with a bucket set, each copied off the machine, sealed here first with a key only you keep.',
+    advanced: true,
   },
-  { id: 'retention', title: 'Retention', says: 'How long what is done with stays, in days.' },
+  {
+    id: 'retention',
+    title: 'Retention',
+    says: 'How long what is done with stays, in days.',
+    advanced: true,
+  },
+  {
+    id: 'digest',
+    title: 'Digest window',
+    says: 'How long leads are counted before the digest mail.',
+    advanced: true,
+  },
+  {
+    id: 'dkim',
+    title: 'Signing',
+    says: 'Mail the site sends is signed (DKIM), so receivers can tell it is the farm’s.',
+    advanced: true,
+  },
+  {
+    id: 'phone',
+    title: 'Phone',
+    says: 'Push services ask for a contact before they carry notifications to your phone.',
+    advanced: true,
+  },
 ]
+
+/** The headings fields are grouped under, within a section. */
+export const groupTitles: Record<string, string> = {
+  account: 'Your mail account',
+  sending: 'Sending (SMTP)',
+  reading: 'Reading (IMAP)',
+}
 
 export const sections: Section[] = shown.map((section) => ({
   ...section,
   fields: settings
     .filter((setting) => setting.section === section.id)
-    .map(({ key, label, kind, hint, choices, lockedBy }) => ({
+    .map(({ key, label, kind, hint, choices, lockedBy, group, sameAs }) => ({
       key,
       label: label ?? key,
       kind,
       ...(hint ? { hint } : {}),
       ...(choices ? { choices } : {}),
       ...(lockedBy ? { lockedBy } : {}),
+      ...(group ? { group } : {}),
+      ...(sameAs ? { sameAs } : {}),
     })),
 }))
 

@@ -1,57 +1,49 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, isNotNull } from 'drizzle-orm'
 import { team } from '#app/data/schema'
-import { sha256, tokenShape, type Opening } from '#app/owner/owner-access.server'
-import { passwordProblem } from '#app/owner/passwords.server'
-import { newToken, onTeam, readEmail, readName, type TeamNeeds } from './on-the-team.server'
+import type { Opening } from '#app/owner/owner-access.server'
+import { hashPassword, passwordProblem } from '#app/owner/passwords.server'
+import { onTeam, readEmail, readName, type TeamNeeds } from './on-the-team.server'
 import { refuse, type Answer } from '#app/http/refusal.server'
+import { createClaimLinks } from './claim-link.server'
+import { claimCommand } from './claim-command.server'
+import { fromThisMachine } from '#app/owner/request-security'
+import type { ClaimWayHere } from './claim-note'
 
-const setUpMs = 60 * 60 * 1000
+/** How whoever claims the site shows it is theirs: the one-time link `npm run claim` printed, or a look from the machine itself. */
+export type ClaimWay = { link: string } | { thisMachine: true }
 
-/** Setting up the site's first owner, through a link printed in the log, while no one can sign in. */
-export function createFirstOwner({ db, writes, access, activity, log, now }: TeamNeeds) {
-  // One pending set-up link at a time, in memory: it is printed in the log, made again after an hour.
-  let setUp: { hash: string; until: number } | null = null
+const linkGone = 'That link has been used or is more than an hour old.'
 
-  /** Whether a set-up link is the one printed, still good, and the inbox still open. */
-  function setUpOpen(token: string): boolean {
-    return (
-      !access.required &&
-      setUp !== null &&
-      setUp.until > now() &&
-      tokenShape.test(token) &&
-      sha256(token) === setUp.hash
-    )
+/** Claiming the site while no one of the team can sign in: its first owner's name, address and password. */
+export function createFirstOwner({ db, writes, access, activity, now }: TeamNeeds) {
+  const links = createClaimLinks(db, now)
+  const command = claimCommand()
+
+  /** Whether this way may still claim the site: no one can sign in yet, and a link is the newest printed, within its hour. */
+  function claimOpen(way: ClaimWay): boolean {
+    if (access.required) return false
+    return 'thisMachine' in way || links.good(way.link)
   }
 
   return {
-    /**
-     * While no one can sign in: a link that makes the first owner, printed in the log for whoever
-     * runs the site (asked for by a look at the inbox from this machine). Once per hour's link.
-     */
-    offerSetUp(origin: string) {
-      if (access.required) return
-      // The link names this machine only: a request's Host is whatever a stranger wrote in it.
-      const { hostname } = new URL(origin)
-      const shown = ['localhost', '127.0.0.1', '[::1]'].includes(hostname) ? origin : ''
-      if (setUp && setUp.until > now()) return
-      const token = newToken()
-      setUp = { hash: sha256(token), until: now() + setUpMs }
-      log.warn(
-        { link: `${shown}/set-up/${token}` },
-        'no one of the team can sign in: open this link within an hour, on this machine, to make the first owner',
-      )
+    claimOpen,
+
+    /** How whoever sent this request can claim the site, or null once it is claimed. */
+    claimWayFor(request: Request, clientAddress: string): ClaimWayHere | null {
+      if (access.required) return null
+      return fromThisMachine(request, clientAddress) ? { here: true } : { here: false, ...command }
     },
 
-    setUpOpen,
-
-    /** Makes the first owner from the set-up link: their name, address and password; the link is used up. */
-    async makeFirstOwner(
-      token: string,
+    /** Makes the first owner: their name, address and password; a link is used up. */
+    async claimSite(
+      way: ClaimWay,
       given: { name: string; email: string; password: string },
       opening: Opening,
       address: string,
     ): Promise<Answer<{ cookie: string }>> {
-      if (!setUpOpen(token)) return refuse(410, 'That set-up link has been used or is more than an hour old.')
+      if (!claimOpen(way)) {
+        return refuse(410, access.required ? 'The site is claimed already.' : linkGone)
+      }
       const name = readName(given.name)
       if (typeof name !== 'string') return name
       const email = readEmail(given.email, 'your')
@@ -59,7 +51,6 @@ export function createFirstOwner({ db, writes, access, activity, log, now }: Tea
       if (!email) return refuse(400, 'Enter your email address, like ann@example.com.', 'email')
       const problem = passwordProblem(given.password, { email, name })
       if (problem) return refuse(400, problem, 'password')
-      setUp = null
       const first = db
         .select()
         .from(team)
@@ -67,19 +58,37 @@ export function createFirstOwner({ db, writes, access, activity, log, now }: Tea
         .orderBy(asc(team.id))
         .get()
       if (!first) return refuse(409, 'The team has no owner to set up.')
-      await writes.whenFree(() =>
-        db.transaction((tx) => {
-          tx.update(team).set({ name, email }).where(eq(team.id, first.id)).run()
+      // Hashed first, so the claim and the password are one write: two claims at once (the link's
+      // and the machine's) cannot both pass the check above and take the account one after the other.
+      const passwordHash = await hashPassword(given.password)
+      const gone = await writes.whenFree(() =>
+        db.transaction((tx): string | null => {
+          const link = createClaimLinks(tx, now)
+          const someoneSignsIn = tx
+            .select({ id: team.id })
+            .from(team)
+            .where(and(onTeam, isNotNull(team.passwordHash)))
+            .get()
+          if (someoneSignsIn) return 'The site is claimed already.'
+          if ('link' in way && !link.good(way.link)) return linkGone
+          link.usedUp()
+          tx.update(team)
+            .set({ name, email, passwordHash, joinedAt: first.joinedAt ?? new Date(now()) })
+            .where(eq(team.id, first.id))
+            .run()
           activity.recordIn(tx, {
             kind: 'person-joined',
             by: first.id,
-            detail: `${name} set up the site as its first owner`,
+            detail: `${name} claimed the site as its first owner`,
             address,
           })
+          return null
         }),
       )
-      const failed = await access.setPassword(first.id, given.password)
-      if (failed) return refuse(400, failed, 'password')
+      if (gone) return refuse(410, gone)
+      // Whatever sessions the account had end with its claim, and the open inbox closes.
+      await access.endSessionsOf(first.id)
+      access.recount()
       return { ok: true, cookie: await access.openSession(first.id, opening) }
     },
   }

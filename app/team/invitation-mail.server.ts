@@ -25,7 +25,7 @@ export function invitationMail(to: { name: string; role: string }, farmName: str
     text: [
       `Hello ${to.name},`,
       '',
-      `You are invited to work ${farmName}’s inbox of enquiries, as ${role}.`,
+      `You are invited to work ${farmName}’s inbox of leads, as ${role}.`,
       'Choose your password here to join (the link works once):',
       '',
       link,

@@ -1,4 +1,4 @@
-import { and, asc, isNotNull, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { team } from '#app/data/schema'
 import { onTeam, personOf, teamLimits, withCounts, type Person } from './on-the-team.server'
@@ -35,6 +35,16 @@ export function createRoster({ db }: { db: FarmDatabase }) {
     },
 
     /** Whether someone signs in with the owner password and no address (the first owner, not set up yet). */
+    /** Whether this person has no address yet: the owner OWNER_PASSWORD made, before they gave theirs. */
+    withoutAddress(id: number): boolean {
+      return (
+        db
+          .select({ id: team.id })
+          .from(team)
+          .where(and(eq(team.id, id), onTeam, isNull(team.email)))
+          .get() !== undefined
+      )
+    },
     someoneWithoutAddress(): boolean {
       return (
         db

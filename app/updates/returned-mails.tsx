@@ -28,7 +28,7 @@ export function ReturnedMails({
       </h2>
       <p data-testid="mailbox-link" className="mt-1 text-sm text-stone-700">
         {linkSays}{' '}
-        <a href="/farm-sales/settings#mailbox" className="font-semibold text-green-800 underline">
+        <a href="/farm-sales/settings#mail" className="font-semibold text-green-800 underline">
           Mailbox settings
         </a>
       </p>

@@ -68,7 +68,7 @@ export function offerUpdates({
     /** Why the owner cannot send updates from here, or null when they can. */
     cannotSendUpdates(): string | null {
       return !ownerRequired()
-        ? 'To send updates, set OWNER_PASSWORD: an open inbox must never let a stranger mail every subscriber.'
+        ? 'To send updates, claim the site first: an open inbox must never let a stranger mail every subscriber.'
         : !settings()
           ? 'To send updates and offers, turn them on in the settings (they need mail and the site’s public address).'
           : null

@@ -30,8 +30,14 @@ ownerTest.describe('with JavaScript', () => {
     await opened
     await openHydrated(here, '/farm-sales')
     const bob = here.getByTestId('submission-card').filter({ hasText: 'Bob Carter' })
-    await bob.getByText('Delete', { exact: true }).click()
-    await expect(bob.getByText('Delete this submission for good? The mails about it go with it.')).toBeVisible()
+    // Under 'More', not beside Reply: deleting is rare, and says what it removes.
+    await bob.getByText('More', { exact: true }).click()
+    await bob.getByText('Delete this lead', { exact: true }).click()
+    await expect(
+      bob.getByText(
+        'Delete this lead for good? Its message, its analysis and the mails about it go with it; other leads from the same address stay.',
+      ),
+    ).toBeVisible()
     await bob.getByRole('button', { name: 'Yes, delete it' }).click()
     for (const page of [here, there]) {
       await expect(page.getByText('Bob Carter')).toHaveCount(0)
@@ -50,6 +56,7 @@ ownerTest.describe('with JavaScript', () => {
     await opened
     await openHydrated(here, '/farm-sales')
     const ann = here.getByTestId('submission-card').first()
+    await ann.getByText('More', { exact: true }).click()
     await ann.getByText('Forget this person').click()
     await expect(ann.getByText('Forget ANN@example.com?')).toBeVisible()
     await ann.getByRole('button', { name: 'Yes, forget them' }).click()
@@ -66,13 +73,14 @@ ownerTest.describe('with JavaScript', () => {
     await openHydrated(page, '/farm-sales')
     const [backup] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download a backup' }).click(),
+      page.getByRole('link', { name: 'Download a backup of everything' }).click(),
     ])
     expect(backup.suggestedFilename()).toMatch(/^farm-\d{8}-\d{6}\.db$/)
     expect(checkDatabaseFile(await backup.path())).toMatchObject({ ok: true, submissions: 1 })
+    await page.getByTestId('submission-card').getByText('More', { exact: true }).click()
     const [person] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Everything about this person' }).click(),
+      page.getByRole('link', { name: 'Download Ann Baker’s data (JSON)' }).click(),
     ])
     expect(JSON.parse(readFileSync(await person.path(), 'utf8'))).toMatchObject({
       email: 'ann@example.com',
@@ -103,18 +111,20 @@ ownerTest.describe('without JavaScript', () => {
     const page = await owner.newPage()
     await page.goto('/farm-sales?status=new')
     const bob = page.getByTestId('submission-card').filter({ hasText: 'Bob Carter' })
-    await bob.getByText('Delete', { exact: true }).click()
+    await bob.getByText('More', { exact: true }).click()
+    await bob.getByText('Delete this lead', { exact: true }).click()
     await bob.getByRole('button', { name: 'Yes, delete it' }).click()
     await expect(page).toHaveURL(/\/farm-sales\?status=new$/)
     await expect(page.getByText('Bob Carter')).toHaveCount(0)
     const cara = page.getByTestId('submission-card').filter({ hasText: 'Cara Dunn' })
+    await cara.getByText('More', { exact: true }).click()
     await cara.getByText('Forget this person').click()
     await cara.getByRole('button', { name: 'Yes, forget them' }).click()
     await expect(page.getByText('Cara Dunn')).toHaveCount(0)
     await expect(page.getByTestId('submission-card')).toHaveCount(1)
 
     await page.goto('/farm-sales?spam=true')
-    await expect(page.getByText('Win Big')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Win Big' })).toBeVisible()
     await page.getByText('Empty the spam folder').click()
     await page.getByRole('button', { name: 'Yes, empty it' }).click()
     await expect(page.getByText('Win Big')).toHaveCount(0)
@@ -122,17 +132,15 @@ ownerTest.describe('without JavaScript', () => {
   })
 })
 
-test('without OWNER_PASSWORD the inbox says what to set, and has no delete, forget or backup', async ({
+test('without OWNER_PASSWORD the inbox says the site is not claimed, and has no delete, forget or backup', async ({
   page,
   server,
 }) => {
   await postSubmission(server, { name: 'Ann Baker', email: 'ann@example.com' })
   await openHydrated(page, '/farm-sales')
   await expect(page.getByRole('heading', { name: 'Ann Baker' })).toBeVisible()
-  await expect(
-    page.getByText('To download a backup, delete submissions, or export or forget a person, set OWNER_PASSWORD'),
-  ).toBeVisible()
-  for (const absent of ['Download a backup', 'Delete', 'Forget this person', 'Everything about this person']) {
+  await expect(page.getByTestId('claim-note')).toContainText('the site is not claimed yet')
+  for (const absent of ['Download a backup of everything', 'More', 'Delete this lead', 'Forget this person']) {
     await expect(page.getByText(absent, { exact: true })).toHaveCount(0)
   }
 })

@@ -157,7 +157,9 @@ for (const javaScriptEnabled of [true, false]) {
         expect(storedZone(server)).toEqual([])
         await page.locator('#farm').getByLabel('The farm’s time zone').fill('Europe/London')
         await page.locator('#farm').getByRole('button', { name: 'Save the farm' }).click()
-        await expect(page.locator('#farm').getByText('Saved. It is used from the next mail, push or page.')).toBeVisible()
+        await expect(
+          page.locator('#farm').getByText('Saved. It is used from the next mail, push or page.'),
+        ).toBeVisible()
         await expect(page.locator('#farm').getByLabel('The farm’s time zone')).toHaveValue('Europe/London')
         expect(storedZone(server)).toEqual([{ value: 'Europe/London' }])
       },

@@ -19,7 +19,7 @@ test.describe('without JavaScript', () => {
       const names = await cardNames(page)
       expect(names.length).toBeLessThanOrEqual(25)
       seen.push(...names)
-      const older = page.getByRole('link', { name: 'Older submissions' })
+      const older = page.getByRole('link', { name: 'Older leads' })
       if ((await older.count()) === 0) break
       // Read the next page only once the browser is on it, not while the last one still shows.
       const next = new URL((await older.getAttribute('href'))!, page.url())
@@ -49,7 +49,7 @@ test.describe('without JavaScript', () => {
     for (const text of await cards.allTextContents()) expect(text).toContain('@corner-shop.co.uk')
 
     await page.goto('/farm-sales?urgency=high&q=nobody')
-    await expect(page.getByText('No submissions match this view.')).toBeVisible()
+    await expect(page.getByText('No leads match this view.')).toBeVisible()
     await page.getByRole('link', { name: 'Clear search and filters' }).click()
     await expect(cards).toHaveCount(25)
   })
@@ -59,13 +59,13 @@ test('with JavaScript, scrolling to the end loads every older page in place, onc
   await openHydrated(page, '/farm-sales')
   await expect(page.getByTestId('submission-card')).toHaveCount(25)
   for (let shown = 25; shown < seeded;) {
-    await page.getByRole('link', { name: 'Older submissions' }).scrollIntoViewIfNeeded()
+    await page.getByRole('link', { name: 'Older leads' }).scrollIntoViewIfNeeded()
     await expect.poll(async () => (await cardNames(page)).length).toBeGreaterThan(shown)
     shown = (await cardNames(page)).length
   }
   const names = await cardNames(page)
   expect(names.map((name) => Number(name.split(' ').at(-1)))).toEqual(newestFirst)
-  await expect(page.getByRole('link', { name: 'Older submissions' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Older leads' })).toHaveCount(0)
   expect(page.url()).not.toContain('before=')
 })
 
@@ -74,7 +74,7 @@ test('an older page still on its way when the live link reconnects is dropped: n
   server,
 }) => {
   await openHydrated(page, '/farm-sales')
-  await page.getByRole('link', { name: 'Older submissions' }).scrollIntoViewIfNeeded()
+  await page.getByRole('link', { name: 'Older leads' }).scrollIntoViewIfNeeded()
   // 25 on the page, then the API's first older page of 100.
   await expect.poll(async () => (await cardNames(page)).length).toBe(125)
   // The last older page is asked for and held on its way while the server restarts.
@@ -90,7 +90,7 @@ test('an older page still on its way when the live link reconnects is dropped: n
       await route.continue()
     }),
   )
-  await page.getByRole('link', { name: 'Older submissions' }).scrollIntoViewIfNeeded()
+  await page.getByRole('link', { name: 'Older leads' }).scrollIntoViewIfNeeded()
   await asked
   const socket = page.waitForEvent('websocket')
   // Waited for from before the link reconnects: the page may be read again the moment it does.
@@ -106,7 +106,7 @@ test('an older page still on its way when the live link reconnects is dropped: n
     await readAgain
     release()
     // To the end of the list, for as long as it offers older submissions.
-    const older = page.getByRole('link', { name: 'Older submissions' })
+    const older = page.getByRole('link', { name: 'Older leads' })
     await expect
       .poll(async () => {
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
@@ -123,8 +123,8 @@ test('an older page still on its way when the live link reconnects is dropped: n
 test('a failed older page shows an error with Retry, which loads it', async ({ page }) => {
   await page.route(/\/api\/submissions\?.*before=/, (route) => route.abort())
   await openHydrated(page, '/farm-sales')
-  await page.getByRole('link', { name: 'Older submissions' }).scrollIntoViewIfNeeded()
-  await expect(page.getByRole('alert')).toHaveText('Older submissions could not be loaded. Retry')
+  await page.getByRole('link', { name: 'Older leads' }).scrollIntoViewIfNeeded()
+  await expect(page.getByRole('alert')).toHaveText('Older leads could not be loaded. Retry')
   await page.unroute(/\/api\/submissions\?.*before=/)
   await page.getByRole('button', { name: 'Retry' }).click()
   await expect.poll(async () => (await cardNames(page)).length).toBeGreaterThan(25)
@@ -150,7 +150,7 @@ test('a live arrival outside the view is not listed, and is counted with a way b
   await openHydrated(page, '/farm-sales?intent=visit')
   await opened
   await postSubmission(server, { name: 'Honey Hal', message: 'Any honey left? I would like two jars.' })
-  await expect(page.getByRole('status')).toHaveText('1 new submission not in this view. Clear search and filters')
+  await expect(page.getByRole('status')).toHaveText('1 new lead not in this view. Clear search and filters')
   await expect(page.getByText('Honey Hal')).toHaveCount(0)
   await postSubmission(server, { name: 'Visiting Vi', message: 'Can we visit the farm on Sunday with the children?' })
   await expect(page.getByTestId('submission-card').first()).toContainText('Visiting Vi')

@@ -66,7 +66,7 @@ test('Notify me asks for permission only when clicked, then shows a notification
     })
   expect((await recorded()).asked).toBe(0)
   await page.getByRole('button', { name: 'Notify me' }).click()
-  await expect(page.getByText('Notifications on for new enquiries')).toBeVisible()
+  await expect(page.getByText('Notifications on for new leads')).toBeVisible()
   expect((await recorded()).asked).toBe(1)
 
   await setVisibility(page, 'hidden')
@@ -82,6 +82,6 @@ test('Notify me asks for permission only when clicked, then shows a notification
   expect(spam.status).toBe(202)
   await expect(page).toHaveTitle('(1) Farm Sales Data')
   expect((await recorded()).shown).toEqual([
-    { title: 'New enquiry from Nora Lead', body: 'We would like two dozen eggs and a jar of honey every…' },
+    { title: 'New lead from Nora Lead', body: 'We would like two dozen eggs and a jar of honey every…' },
   ])
 })

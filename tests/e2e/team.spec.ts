@@ -57,7 +57,15 @@ for (const javaScriptEnabled of [true, false]) {
       const { sam, context } = await samJoins(browser, link, javaScriptEnabled)
       await expect(sam.getByTestId('submission-card')).toContainText('Waiting Wendy')
       await expect(sam.getByRole('link', { name: 'Your page' })).toBeVisible()
-      for (const ownerLink of ['The team', 'Settings', 'Activity', 'Download a backup', 'Updates and offers']) {
+      for (const ownerLink of [
+        'Team',
+        'Settings',
+        'Activity',
+        'Download a backup of everything',
+        'Updates',
+        'Insights',
+        'Saved replies',
+      ]) {
         await expect(sam.getByRole('link', { name: ownerLink })).toHaveCount(0)
       }
       await sam.getByRole('button', { name: 'Mark handled' }).click()

@@ -41,7 +41,7 @@ for (const javaScriptEnabled of [true, false]) {
       await visitorSaysYes(page, server, mail, 'ann@example.com', javaScriptEnabled)
       if (javaScriptEnabled) await openHydrated(owner, '/farm-sales')
       else await owner.goto('/farm-sales')
-      await owner.getByRole('link', { name: 'Updates and offers' }).click()
+      await owner.getByRole('link', { name: 'Updates', exact: true }).click()
       await expect(owner.getByRole('heading', { name: 'Updates and offers', level: 1 })).toBeVisible()
       await expect(owner.getByText('1 subscribed')).toBeVisible()
       await expect(owner.getByTestId('subscriber')).toContainText('ann@example.com')

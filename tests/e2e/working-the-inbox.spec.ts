@@ -15,7 +15,7 @@ test('with JavaScript, marking a card handled shows at once, is stored, and reac
   const other = await browser.newPage()
   await openHydrated(other, `${server.url}/farm-sales`)
   await openHydrated(page, '/farm-sales')
-  await expect(page.getByTestId('new-count')).toHaveText('2 new submissions to deal with')
+  await expect(page.getByTestId('new-count')).toHaveText('2 new leads to deal with')
   // Its name reads "Farm Sales, 2 new", not the words run together.
   await expect(page.getByRole('link', { name: 'Farm Sales, 2 new', exact: true })).toBeVisible()
 
@@ -32,12 +32,12 @@ test('with JavaScript, marking a card handled shows at once, is stored, and reac
       ['Older Olive', 'new'],
       ['Newer Ned', 'handled'],
     ])
-  await expect(page.getByTestId('new-count')).toHaveText('1 new submission to deal with')
+  await expect(page.getByTestId('new-count')).toHaveText('1 new lead to deal with')
   await expect(page.getByRole('link', { name: 'Farm Sales, 1 new', exact: true })).toBeVisible()
 
   const elsewhere = other.getByTestId('submission-card').filter({ hasText: 'Newer Ned' })
   await expect(elsewhere.getByText('Handled', { exact: true })).toBeVisible({ timeout: 1_000 })
-  await expect(other.getByTestId('new-count')).toHaveText('1 new submission to deal with')
+  await expect(other.getByTestId('new-count')).toHaveText('1 new lead to deal with')
   await expect(other.getByRole('link', { name: 'Farm Sales, 1 new', exact: true })).toBeVisible()
   await expect(other.getByRole('option', { name: 'Handled 1' })).toBeAttached()
   const id = (await ned.getAttribute('id'))!.replace('submission-', '')
@@ -128,19 +128,19 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText('No submissions yet.')).toBeVisible()
     await page.getByRole('link', { name: 'Spam folder' }).click()
     await page.getByTestId('submission-card').getByRole('button', { name: 'Not spam' }).click()
-    await expect(page.getByText('No submissions match this view.')).toBeVisible()
+    await expect(page.getByText('No leads match this view.')).toBeVisible()
     await page.getByRole('link', { name: 'Back to the inbox' }).click()
     await expect(page.getByTestId('submission-card')).toContainText('Real Rita')
     expect(storedRows(server.databasePath)).toMatchObject([{ name: 'Real Rita', spam_reasons: null }])
   })
 })
 
-test('Export CSV downloads the current view, quoted for spreadsheets', async ({ page, server }) => {
+test('Download these leads (CSV) downloads the current view, quoted for spreadsheets', async ({ page, server }) => {
   await postSubmission(server, { name: '=cmd|calc', message: 'Two lines:\r\n"eggs", honey and more' })
   await postSubmission(server, { name: 'Plain Pat', message: 'Do you sell honey?' })
   await openHydrated(page, '/farm-sales?q=eggs')
   const download = page.waitForEvent('download')
-  await page.getByRole('link', { name: 'Export CSV' }).click()
+  await page.getByRole('link', { name: 'Download these leads (CSV)' }).click()
   const file = await download
   expect(file.suggestedFilename()).toMatch(/^farm-submissions-\d{4}-\d{2}-\d{2}\.csv$/)
   const text = readFileSync((await file.path())!, 'utf8')

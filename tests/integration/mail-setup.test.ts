@@ -108,7 +108,7 @@ describe('the mail set-up page', () => {
     expect(text(await page(noMail.server, noMail.cookie))).toContain('Mail is not set up yet.')
     const open = await serve({})
     expect(text(await (await fetch(`${open.url}/farm-sales/mail`)).text())).toContain(
-      'To set the site up from here, set OWNER_PASSWORD',
+      'To set the site up from here, claim the site first',
     )
   })
 })

@@ -58,10 +58,7 @@ async function expectOwedNoMore(restarted: RunningServer, mail: MailServer) {
   expect(restarted.output()).toMatch(/"unsent":0/)
   expect((await post(restarted, { ...lead, name: 'Bea Cole', message: 'Any pears this week?' })).status).toBe(201)
   await expect.poll(() => mail.mails.length, { timeout: 10_000 }).toBe(2)
-  expect(mail.mails.map((sent) => sent.subject)).toEqual([
-    '[Urgent] New enquiry from Ann Baker',
-    'New enquiry from Bea Cole',
-  ])
+  expect(mail.mails.map((sent) => sent.subject)).toEqual(['[Urgent] New lead from Ann Baker', 'New lead from Bea Cole'])
 }
 
 describe('mail to the owner', () => {
@@ -81,7 +78,7 @@ describe('mail to the owner', () => {
     expect(sent!.replyTo?.value).toEqual([{ address: 'ann.baker@example.com', name: 'Ann Baker' }])
     const urgent = stored.analysis?.urgency.level === 'high'
     expect(urgent).toBe(true)
-    expect(sent!.subject).toBe('[Urgent] New enquiry from Ann Baker')
+    expect(sent!.subject).toBe('[Urgent] New lead from Ann Baker')
     expect(sent!.text).toContain(lead.message)
     expect(sent!.text).toContain(`Products: ${stored.analysis!.products.join(', ')}`)
     expect(sent!.text).toContain('Urgency: high')
@@ -91,7 +88,7 @@ describe('mail to the owner', () => {
     expect(sent!.html).toContain(`href="${link}"`)
     // A whole document with its title, and said to be automatic so no out-of-office answers it.
     expect(sent!.html).toMatch(
-      /^<!doctype html><html lang="en"><head><meta charset="utf-8"><title>\[Urgent\] New enquiry from Ann Baker<\/title>/,
+      /^<!doctype html><html lang="en"><head><meta charset="utf-8"><title>\[Urgent\] New lead from Ann Baker<\/title>/,
     )
     expect(sent!.headers.get('auto-submitted')).toBe('auto-generated')
     // Marked sent once the site has heard the mail server's 250, a moment after the mail arrived.
@@ -122,7 +119,7 @@ describe('mail to the owner', () => {
     expect((await post(server, { ...lead, name: 'Spam Wave', message: spammy })).status).toBe(202)
     expect((await post(server, { ...lead, name: 'Real Customer', message: 'Do you sell raw milk?' })).status).toBe(201)
     await expect.poll(() => mail.mails.length, { timeout: 10_000 }).toBe(1)
-    expect(mail.mails[0]!.subject).toBe('New enquiry from Real Customer')
+    expect(mail.mails[0]!.subject).toBe('New lead from Real Customer')
     // The spam is owed no mail at all, so no restart can ever mail it.
     expect(outboxRows(server.databasePath)).toHaveLength(1)
   })
@@ -142,7 +139,7 @@ describe('mail to the owner', () => {
     expect(second.output()).toMatch(/"unsent":1/)
     const mail = await mailServer({ port })
     await expect.poll(() => mail.mails.length, { timeout: 20_000 }).toBe(1)
-    expect(mail.mails[0]!.subject).toContain('New enquiry from Ann Baker')
+    expect(mail.mails[0]!.subject).toContain('New lead from Ann Baker')
 
     // Accepted once, marked sent: a restart finds nothing to send again.
     expect(await second.stop()).toBe(0)
@@ -163,7 +160,7 @@ describe('mail to the owner', () => {
     await expect.poll(() => first.output()).toContain('"msg":"stopping"')
     release()
     expect((await first.exited).code).toBe(0)
-    expect(mail.mails.map((sent) => sent.subject)).toEqual(['[Urgent] New enquiry from Ann Baker'])
+    expect(mail.mails.map((sent) => sent.subject)).toEqual(['[Urgent] New lead from Ann Baker'])
     expect(outboxRows(databasePath)).toEqual([{ submission_id: body.data!.id, status: 'sent' }])
 
     await expectOwedNoMore(await site({ SMTP_URL: mail.url }, databasePath), mail)
@@ -192,10 +189,10 @@ describe('mail to the owner', () => {
     expect(mail.mails.length).toBeLessThanOrEqual(10)
     for (const name of names) expect(mentions(name), name).toBe(1)
     expect(mail.mails.slice(0, 3).map((sent) => sent.subject)).toEqual(
-      names.slice(0, 3).map((name) => `New enquiry from ${name}`),
+      names.slice(0, 3).map((name) => `New lead from ${name}`),
     )
     // Past the first three, leads wait for digests; once a window has passed, the count starts again.
-    expect(mail.mails[3]!.subject).toMatch(/^\d+ new enquir(y|ies)$/)
+    expect(mail.mails[3]!.subject).toMatch(/^\d+ new leads?$/)
   })
 
   it('says once at start that no mail is sent when SMTP_URL or NOTIFY_EMAIL is missing', async () => {

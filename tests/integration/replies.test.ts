@@ -342,7 +342,7 @@ describe('the acknowledgement', () => {
     // Only three were ever stored to be sent, so no fourth can follow.
     expect(storedReplies(server.databasePath)).toHaveLength(3)
     // Every lead is still kept, listed and mailed to the owner.
-    expect(mail.mails.filter((sent) => sent.subject?.includes('enquir'))).not.toHaveLength(0)
+    expect(mail.mails.filter((sent) => sent.subject?.includes('lead'))).not.toHaveLength(0)
   })
 
   it('is not sent, and the log says why, when VISITOR_ACK is on but no mail server is set', async () => {
@@ -359,7 +359,7 @@ describe('the acknowledgement', () => {
     const { server } = await site({ SMTP_URL: mail.url })
     expect((await postLead(server)).status).toBe(201)
     await expect.poll(() => mail.mails.length, { timeout: 10_000 }).toBe(1)
-    expect(mail.mails[0]!.subject).toContain('New enquiry from Ann Baker')
+    expect(mail.mails[0]!.subject).toContain('New lead from Ann Baker')
     // Nothing was stored to be sent to the visitor, so nothing can go: no wait needed to know it.
     expect(storedReplies(server.databasePath)).toHaveLength(0)
     expect(toVisitor(mail)).toHaveLength(0)

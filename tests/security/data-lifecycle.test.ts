@@ -164,7 +164,7 @@ describe('without OWNER_PASSWORD', () => {
     for (const [method, path] of destructive) {
       const answer = await fetch(`${server.url}${path}`, { method })
       expect(answer.status, `${method} ${path}`).toBe(403)
-      expect((await answer.json()).error).toContain('set OWNER_PASSWORD')
+      expect((await answer.json()).error).toContain('claim the site first')
     }
     const form = await rawRequest(server.url, {
       path: '/farm-sales',
@@ -173,11 +173,11 @@ describe('without OWNER_PASSWORD', () => {
     })
     expect(form.status).toBe(403)
     expect(stored(server)).toHaveLength(1)
-    // The inbox stays open to read; its page has no such buttons, and says what to set.
+    // The inbox stays open to read; its page has no such buttons, and says the site is not claimed.
     const page = await (await fetch(`${server.url}/farm-sales`)).text()
     expect(page).toContain('Ann Baker')
     expect(page).not.toContain('Download a backup')
     expect(page).not.toContain('Forget this person')
-    expect(page).toContain('set OWNER_PASSWORD: an open inbox must never let a stranger take or destroy its data')
+    expect(page).toContain('the site is not claimed yet')
   })
 })

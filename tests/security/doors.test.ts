@@ -101,8 +101,8 @@ describe('the one guard answers in one order on every door', () => {
   it('says a foreign name (421) before what is not set up, in the open inbox', async () => {
     const server = await serve()
     // The site's own name first: without OWNER_PASSWORD the settings and the phones say what to set.
-    expect(await errorOf(server.url, '/api/settings')).toMatchObject({ status: 403, error: /set OWNER_PASSWORD/ })
-    expect(await errorOf(server.url, '/api/push-key')).toMatchObject({ status: 403, error: /set OWNER_PASSWORD/ })
+    expect(await errorOf(server.url, '/api/settings')).toMatchObject({ status: 403, error: /claim the site first/ })
+    expect(await errorOf(server.url, '/api/push-key')).toMatchObject({ status: 403, error: /claim the site first/ })
     for (const path of ['/api/settings', '/api/push-key', '/api/updates', '/api/backup', '/api/insights']) {
       const answer = await errorOf(server.url, path, { Host: 'rebound.example' })
       expect({ path, status: answer.status }).toEqual({ path, status: 421 })

@@ -192,7 +192,7 @@ it('lets no one but the signed-in owner near the phones: 401 without a session, 
       expect(stranger.error).toBe('Sign in as one of the farm’s team to be notified of leads.')
       const openInbox = await call(open, path, { method, body })
       expect(openInbox.status, `${method} ${path}`).toBe(403)
-      expect(openInbox.error).toMatch(/^To be notified on this phone, set OWNER_PASSWORD/)
+      expect(openInbox.error).toMatch(/^To be notified on this phone, claim the site first/)
     }
   }
   expect((await call(guarded, '/api/push-key', { method: 'GET', type: '' })).status).toBe(401)

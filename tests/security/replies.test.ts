@@ -414,14 +414,14 @@ describe('the reply limit, at the shipped default', () => {
 describe('when mail cannot go out as the farm', () => {
   const serve = serverPerTest()
 
-  it('keeps an open inbox readable but refuses every reply with a reason naming OWNER_PASSWORD', async () => {
+  it('keeps an open inbox readable but refuses every reply, saying to claim the site first', async () => {
     const mail = await startMailServer()
     try {
       const server = await serve({ env: { SMTP_URL: mail.url, NOTIFY_EMAIL: 'owner@farm.example' } })
       const id = await postLead(server)
       const api = await replyJson(server, id, 'Hello')
       expect(api.status).toBe(403)
-      expect(JSON.parse(api.text).error).toMatch(/^Set OWNER_PASSWORD to reply to leads/)
+      expect(JSON.parse(api.text).error).toMatch(/^To reply to leads, claim the site first/)
       const settle = await rawRequest(server.url, {
         method: 'PATCH',
         path: `/api/submissions/${id}/replies/1`,
@@ -429,15 +429,15 @@ describe('when mail cannot go out as the farm', () => {
         body: '{"action":"retry"}',
       })
       expect(settle.status).toBe(403)
-      expect(JSON.parse(settle.text).error).toContain('OWNER_PASSWORD')
+      expect(JSON.parse(settle.text).error).toContain('claim the site first')
       // Reading stays open, as the spec has it.
       const history = await rawRequest(server.url, { method: 'GET', path: `/api/submissions/${id}/replies` })
       expect(history.status).toBe(200)
       const form = await replyForm(server, id, { text: 'Hello' }, {})
       expect(form.status).toBe(403)
-      expect(form.text).toContain('set OWNER_PASSWORD')
+      expect(form.text).toContain('claim the site first')
       const page = (await rawRequest(server.url, { method: 'GET', path: '/farm-sales' })).text
-      expect(page).toContain('To answer from here, set OWNER_PASSWORD')
+      expect(page).toContain('the site is not claimed yet')
       expect(page).not.toContain('Send reply')
       const saved = await rawRequest(server.url, {
         path: '/farm-sales/saved-replies',
@@ -452,7 +452,7 @@ describe('when mail cannot go out as the farm', () => {
       })
       expect(acknowledgement.status).toBe(403)
       expect((await rawRequest(server.url, { method: 'GET', path: '/farm-sales/saved-replies' })).text).toContain(
-        'set OWNER_PASSWORD and sign in',
+        'claim the site first, and sign in to write them',
       )
       expect(repliesStored(server)).toBe(0)
     } finally {

@@ -238,44 +238,54 @@ describe('secrets', () => {
   })
 
   it('a password the mail server repeats in its refusal is cut out, as typed and as it travels in the address', async () => {
-    // A server that says back what it was given, as a careless one might.
+    // A server that says back what it was given, as a careless one might: a refused login is said
+    // in the site's words alone; a refused sender in the server's, with the password cut out.
     const port = await freePort()
     const echoing = new SMTPServer({
       disabledCommands: ['STARTTLS'],
       allowInsecureAuth: true,
       logger: false,
       onAuth(auth, _session, callback) {
-        callback(
-          new Error(
-            `No user ${auth.username} with password ${auth.password} (${encodeURIComponent(auth.password ?? '')})`,
-          ),
-        )
+        if (auth.password !== typed)
+          return callback(new Error(`No user ${auth.username} with password ${auth.password}`))
+        callback(null, { user: `${auth.password} (${encodeURIComponent(auth.password ?? '')})` })
+      },
+      onMailFrom(_address, session, callback) {
+        callback(Object.assign(new Error(`No sending for ${String(session.user)}`), { responseCode: 553 }))
       },
     })
+    const typed = 'Hay & Straw:7/8@barn'
     await new Promise<void>((resolve) => echoing.listen(port, '127.0.0.1', resolve))
     try {
       const { server, cookie } = await site()
-      const typed = 'Hay & Straw:7/8@barn'
-      const answer = await fetch(`${server.url}/farm-sales/settings`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: server.url },
-        body: new URLSearchParams({
-          section: 'mail',
-          intent: 'test-mail',
-          SMTP_HOST: '127.0.0.1',
-          SMTP_PORT: String(port),
-          SMTP_SECURITY: 'offered',
-          SMTP_USER: 'farm',
-          SMTP_PASSWORD: typed,
-          NOTIFY_EMAIL: 'owner@bramble.example',
-        }).toString(),
-      })
+      const test = (password: string) =>
+        fetch(`${server.url}/farm-sales/settings`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: server.url },
+          body: new URLSearchParams({
+            section: 'mail',
+            intent: 'test-mail',
+            SMTP_HOST: '127.0.0.1',
+            SMTP_PORT: String(port),
+            SMTP_SECURITY: 'offered',
+            SMTP_USER: 'farm',
+            SMTP_PASSWORD: password,
+            NOTIFY_EMAIL: 'owner@bramble.example',
+          }).toString(),
+        })
+      const wrong = 'Oat & Barley:3/4@loft'
+      const refused = await test(wrong)
+      const refusedHtml = await refused.text()
+      expect(refused.status).toBe(400)
+      expect(refusedHtml).toContain('The server refused the user name or password')
+      const answer = await test(typed)
       const html = await answer.text()
       expect(answer.status).toBe(400)
-      expect(html).toContain('The mail server said: 535')
-      expect(html).toContain('No user farm with password •••')
-      for (const form of [typed, encodeURIComponent(typed), 'Hay &amp; Straw:7/8@barn']) {
-        expect(html).not.toContain(form)
+      expect(html.replace(/<!-- -->/g, '')).toContain(
+        'The mail server refused the test mail: 553 No sending for ••• (•••)',
+      )
+      for (const form of [typed, encodeURIComponent(typed), 'Hay &amp; Straw:7/8@barn', wrong, 'Oat &amp; Barley']) {
+        expect(html + refusedHtml).not.toContain(form)
         expect(server.output()).not.toContain(form)
       }
     } finally {

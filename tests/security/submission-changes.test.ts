@@ -131,7 +131,7 @@ describe('PATCH /api/submissions/:id on an open inbox', () => {
     // Deleting needs the signed-in owner: an open inbox refuses it, saying what to set.
     const deleted = await rawRequest(server.url, { method: 'DELETE', path: `/api/submissions/${id}` })
     expect(deleted.status).toBe(403)
-    expect(JSON.parse(deleted.text).error).toContain('set OWNER_PASSWORD')
+    expect(JSON.parse(deleted.text).error).toContain('claim the site first')
     const huge = JSON.stringify({ status: 'handled', pad: 'x'.repeat(20_000) })
     expect((await change(server, `/api/submissions/${id}`, huge)).status).toBe(413)
     expect(storedRows(server.databasePath)).toEqual(before)

@@ -1,5 +1,5 @@
 // Attacks on the team's ways in: guessing passwords (per address with the shipped limit, per
-// account from many addresses), a planted session, the set-up link, passkey answers that are not
+// account from many addresses), a planted session, claiming the site, passkey answers that are not
 // a passkey's, and the activity log as a place a visitor's address could be left.
 import Sqlite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
@@ -8,6 +8,7 @@ import { readRows } from '#tests/support/database'
 import { rawRequest } from '#tests/support/raw-request'
 import { serverPerTest } from '#tests/support/server-per-test'
 import type { RunningServer } from '#tests/support/server'
+import { runClaim } from '#tests/support/claim'
 import { addPerson, cookieOf, fromSomewhere, signInAs } from '#tests/support/team'
 
 const ownerPassword = 'the old orchard gate'
@@ -126,81 +127,107 @@ describe('sessions', () => {
   })
 })
 
-describe('the set-up link', () => {
-  it('is printed only for a look from this machine while no one can sign in, works once, and then the inbox is closed', async () => {
+describe('claiming the site', () => {
+  const claimBody = (name: string, email: string, password: string) =>
+    new URLSearchParams({ name, email, password }).toString()
+
+  it('from elsewhere, /claim names the command and refuses the form, however the request says it is local', async () => {
     const server = await serve({ env: { TRUST_PROXY: 'loopback' } })
-    // A look from elsewhere (behind the proxy) prints nothing; an unknown link is refused.
-    expect((await fetch(`${server.url}/farm-sales`, { headers: { 'X-Forwarded-For': '203.0.113.9' } })).status).toBe(
-      200,
-    )
-    expect(server.output()).not.toContain('"link"')
-    expect((await rawRequest(server.url, { method: 'GET', path: `/set-up/${'b'.repeat(43)}` })).status).toBe(410)
-    expect((await fetch(`${server.url}/farm-sales`)).status).toBe(200)
-    // A stranger's live link, opened while the inbox was open: it closes when the inbox does.
+    const elsewhere: Array<Record<string, string>> = [
+      { 'X-Forwarded-For': '203.0.113.9' },
+      { Forwarded: 'for=203.0.113.9' },
+      { 'X-Real-IP': '127.0.0.1' },
+      { Via: '1.1 proxy' },
+      { 'X-Forwarded-Host': 'localhost' },
+    ]
+    for (const headers of elsewhere) {
+      const page = await rawRequest(server.url, { method: 'GET', path: '/claim', headers })
+      expect(page.status, JSON.stringify(headers)).toBe(200)
+      expect(page.text).toContain('npm run claim')
+      expect(page.text).not.toContain('Make me the owner')
+      const posted = await rawRequest(server.url, {
+        path: '/claim',
+        headers: { ...form, ...headers },
+        body: claimBody('Mallory', 'm@evil.example', 'hens under the pear tree'),
+      })
+      expect(posted.status, JSON.stringify(headers)).toBe(403)
+    }
+    expect(readRows(server.databasePath, 'SELECT email FROM team')).toEqual([{ email: null }])
+    expect(readRows(server.databasePath, 'SELECT hash FROM claim_links')).toEqual([])
+    // Only GET and POST: any other method is refused before it reaches the form.
+    const body = claimBody('Mallory', 'm@evil.example', 'hens under the pear tree')
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const other = await rawRequest(server.url, {
+        method,
+        path: '/claim',
+        headers: { ...form, 'Content-Length': String(Buffer.byteLength(body)) },
+        body,
+      })
+      expect(other.status, method).toBe(405)
+    }
+    expect(readRows(server.databasePath, 'SELECT email FROM team')).toEqual([{ email: null }])
+  })
+
+  it('the printed link works once, closes the open inbox and any live link opened in it, and is never logged', async () => {
+    const server = await serve({})
+    for (const path of [`/set-up/${'b'.repeat(43)}`, `/set-up/${'b'.repeat(44)}`, '/set-up/%2D%2D']) {
+      expect((await rawRequest(server.url, { method: 'GET', path })).status, path).toBe(410)
+    }
     const stranger = new WebSocket(server.wsUrl, { headers: { Origin: server.url } })
     const strangerClosed = new Promise<number>((resolve) => stranger.once('close', (code) => resolve(code)))
     await new Promise<void>((resolve, reject) => {
       stranger.once('open', () => resolve())
       stranger.once('error', reject)
     })
-    // The link's own line, not the request log's line for the unknown one above.
-    const printed = () => /"link":"[^"]*\/set-up\/([A-Za-z0-9_-]{43})"/.exec(server.output())?.[1]
-    await expect.poll(printed).toBeTruthy()
-    const token = printed()!
+    const { link } = await runClaim(server)
+    const path = new URL(link!).pathname
+    const token = path.split('/').pop()!
     const weak = await rawRequest(server.url, {
-      path: `/set-up/${token}`,
+      path,
       headers: form,
-      body: new URLSearchParams({
-        name: 'Alex Meadow',
-        email: 'alex@farm.example',
-        password: 'password1234',
-      }).toString(),
+      body: claimBody('Alex Meadow', 'alex@farm.example', 'password1234'),
     })
     expect(weak.status).toBe(400)
     const made = await rawRequest(server.url, {
-      path: `/set-up/${token}`,
+      path,
       headers: form,
-      body: new URLSearchParams({
-        name: 'Alex Meadow',
-        email: 'alex@farm.example',
-        password: 'hens under the pear tree',
-      }).toString(),
+      body: claimBody('Alex Meadow', 'alex@farm.example', 'hens under the pear tree'),
     })
     expect(made.status).toBe(302)
     expect(await strangerClosed).toBe(1008)
-    // The inbox is closed now, to strangers and to the link alike.
     expect((await fetch(`${server.url}/api/submissions`)).status).toBe(401)
     const again = await rawRequest(server.url, {
-      path: `/set-up/${token}`,
+      path,
       headers: form,
-      body: new URLSearchParams({
-        name: 'Mallory',
-        email: 'm@evil.example',
-        password: 'hens under the pear tree',
-      }).toString(),
+      body: claimBody('Mallory', 'm@evil.example', 'hens under the pear tree'),
     })
     expect(again.status).toBe(410)
+    // From this machine too: the site is claimed.
+    const local = await rawRequest(server.url, {
+      path: '/claim',
+      headers: form,
+      body: claimBody('Mallory', 'm@evil.example', 'hens under the pear tree'),
+    })
+    expect(local.status).toBe(410)
     expect(readRows(server.databasePath, 'SELECT id, name, email, role FROM team')).toEqual([
       { id: 1, name: 'Alex Meadow', email: 'alex@farm.example', role: 'owner' },
     ])
+    expect(readRows(server.databasePath, 'SELECT hash FROM claim_links')).toEqual([])
     const owner = await signInAs(server.url, 'alex@farm.example', 'hens under the pear tree')
     expect((await fetch(`${server.url}/api/submissions`, { headers: { Cookie: owner } })).status).toBe(200)
+    await expect.poll(() => server.output()).toContain('"path":"/set-up/…"')
+    expect(server.output()).not.toContain(token)
   })
 })
 
 describe('links that are ways in', () => {
-  it('are never written to the log, and a set-up link never names a host a request chose', async () => {
+  it('are never written to the log', async () => {
     const server = await serve({ env: { TRUST_PROXY: 'loopback' } })
     const token = 'c'.repeat(43)
     expect((await rawRequest(server.url, { method: 'GET', path: `/join/${token}` })).status).toBe(404)
     expect((await rawRequest(server.url, { method: 'GET', path: `/set-up/${token}` })).status).toBe(410)
-    // A look from this machine, with a Host a stranger wrote: the link printed is a path on this machine.
-    const look = await rawRequest(server.url, { method: 'GET', path: '/farm-sales', headers: { Host: '203.0.113.66' } })
-    expect(look.status).toBe(200)
-    await expect.poll(() => server.output()).toContain('"link":"/set-up/')
-    expect(server.output()).not.toContain('203.0.113.66')
+    await expect.poll(() => server.output()).toContain('"path":"/set-up/…"')
     expect(server.output()).toContain('"path":"/join/…"')
-    expect(server.output()).toContain('"path":"/set-up/…"')
     expect(server.output()).not.toContain(token)
   })
 })

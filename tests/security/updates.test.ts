@@ -99,13 +99,13 @@ describe('who may send updates', () => {
         ...(method === 'GET' ? {} : { body: JSON.stringify({ subject: 'Hi', text: 'Hello' }) }),
       })
       expect(answer.status, method).toBe(403)
-      expect(JSON.parse(answer.text).error, method).toMatch(/^To send updates, set OWNER_PASSWORD/)
+      expect(JSON.parse(answer.text).error, method).toMatch(/^To send updates, claim the site first/)
     }
     const page = await fetch(`${ownerless.url}/farm-sales/updates`)
     expect(page.status).toBe(200)
     const html = await page.text()
     expect(html).toContain(
-      'To send updates, set OWNER_PASSWORD: an open inbox must never let a stranger mail every subscriber.',
+      'To send updates, claim the site first: an open inbox must never let a stranger mail every subscriber.',
     )
     expect(html).not.toContain('New update')
     const posted = await rawRequest(ownerless.url, {

@@ -31,8 +31,8 @@ const ownerPost = (server: RunningServer, cookie: string, path: string, fields: 
 
 /** Which mail is which kind the site sends. */
 export const kinds: Record<string, (sent: SentMail) => boolean> = {
-  'a lead': (sent) => sent.subject === '[Urgent] New enquiry from Ann Baker',
-  'a digest': (sent) => /^(\[Urgent\] )?2 new enquiries$/.test(sent.subject ?? ''),
+  'a lead': (sent) => sent.subject === '[Urgent] New lead from Ann Baker',
+  'a digest': (sent) => /^(\[Urgent\] )?2 new leads$/.test(sent.subject ?? ''),
   'an acknowledgement': (sent) =>
     sent.subject === 'We got your message — Bramble Hill Farm' && !/updates\/confirm/.test(sent.text ?? ''),
   'an acknowledgement with the ask': (sent) =>

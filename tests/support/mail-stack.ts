@@ -19,6 +19,13 @@ export interface MailStack {
   smtpUrl: string
   imapUrl: string
   imapStarttlsUrl: string
+  /**
+   * The stack as a mail provider offers it (TEST_MAIL_PROVIDER): Postfix's submission port, which
+   * asks for STARTTLS and then the farm's user name and password (checked by Dovecot), and
+   * Dovecot's IMAP with TLS; with the farm's login.
+   */
+  provider: string
+  login: { user: string; password: string }
   /** The farm's address: where its mail comes from and where answers and bounces arrive. */
   farmAddress: string
   certificate: string
@@ -48,7 +55,9 @@ export async function startMailStack({
   const folder = mkdtempSync(join(tmpdir(), 'farm-mail-'))
   // Postfix's and Dovecot's own users read their parts of it.
   chmodSync(folder, 0o755)
-  const [smtpPort, imapsPort, lmtpPort, imapPort] = [
+  const [smtpPort, imapsPort, lmtpPort, imapPort, submissionPort, authPort] = [
+    await freePort(),
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -120,6 +129,12 @@ service imap-login {
 service anvil {
   chroot =
 }
+service auth {
+  inet_listener {
+    address = 127.0.0.1
+    port = ${authPort}
+  }
+}
 service lmtp {
   inet_listener lmtp {
     address = 127.0.0.1
@@ -166,6 +181,18 @@ syslog_name = postfix-farm-test
     join(postfix, 'conf', 'master.cf'),
     [
       `127.0.0.1:${smtpPort} inet n - n - - smtpd`,
+      // Submission, as a provider's: STARTTLS first, then the mailbox's own login, checked by Dovecot.
+      [
+        `127.0.0.1:${submissionPort} inet n - n - - smtpd`,
+        '-o smtpd_tls_security_level=encrypt',
+        `-o smtpd_tls_cert_file=${certificate}`,
+        `-o smtpd_tls_key_file=${key}`,
+        '-o smtpd_sasl_auth_enable=yes',
+        '-o smtpd_sasl_type=dovecot',
+        `-o smtpd_sasl_path=inet:127.0.0.1:${authPort}`,
+        '-o smtpd_client_restrictions=permit_sasl_authenticated,reject',
+        '-o smtpd_relay_restrictions=permit_sasl_authenticated,reject',
+      ].join(' '),
       'pickup unix n - n 60 1 pickup',
       'cleanup unix n - n - 0 cleanup',
       'qmgr unix n - n 300 1 qmgr',
@@ -214,6 +241,8 @@ syslog_name = postfix-farm-test
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     imapUrl: `imaps://${encodeURIComponent(user)}:${password}@localhost:${imapsPort}/INBOX`,
     imapStarttlsUrl: `imap://${encodeURIComponent(user)}:${password}@localhost:${imapPort}/INBOX`,
+    provider: `smtp://127.0.0.1:${submissionPort}?requireTLS=true imaps://localhost:${imapsPort}/INBOX`,
+    login: { user, password },
     farmAddress: user,
     certificate,
     remote,

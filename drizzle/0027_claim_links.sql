@@ -1,0 +1,5 @@
+CREATE TABLE `claim_links` (
+	`id` integer PRIMARY KEY NOT NULL,
+	`hash` text NOT NULL,
+	`until` integer NOT NULL
+);
