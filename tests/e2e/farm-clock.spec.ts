@@ -1,5 +1,6 @@
 import Sqlite from 'better-sqlite3'
 import { test as base, type Browser } from '@playwright/test'
+import { runClaim } from '#tests/support/claim'
 import { readRows } from '#tests/support/database'
 import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { startServer, type RunningServer } from '#tests/support/server'
@@ -128,6 +129,21 @@ unchosen(
 unchosen('a sign-in without JavaScript sends no zone, and leaves the clock as it is', async ({ browser, server }) => {
   await signInFrom(browser, server, { timezoneId: auckland, javaScriptEnabled: false })
   expect(storedZone(server)).toEqual([])
+})
+
+test.describe('claiming the site by its link, from a browser in Auckland', () => {
+  test.use({ timezoneId: auckland })
+
+  test('sets the farm’s clock to the browser’s own', async ({ page, server }) => {
+    const { link } = await runClaim(server)
+    await openHydrated(page, link!)
+    await page.getByLabel('Your name').fill('Alex Meadow')
+    await page.getByLabel('Email').fill('alex@farm.example')
+    await page.getByLabel('A password, 12 characters or more').fill('hens under the pear tree')
+    await page.getByRole('button', { name: 'Make me the owner' }).click()
+    await expect(page).toHaveURL(/\/farm-sales$/)
+    await expect.poll(() => storedZone(server)).toEqual([{ value: auckland }])
+  })
 })
 
 for (const javaScriptEnabled of [true, false]) {
