@@ -5,8 +5,8 @@ type Now = () => Config
 
 /** An invitation's mail: the owner's mail server, and the farm's name to say whom it is from. */
 export const invitationMailSettings = (now: Now) => () => {
-  const { notify, farmName } = now()
-  return notify ? { ...notify, fromName: notify.fromName ?? farmName, farmName } : null
+  const { notify, farmName, farmTimeZone } = now()
+  return notify ? { ...notify, fromName: notify.fromName ?? farmName, farmName, timeZone: farmTimeZone ?? utc } : null
 }
 
 /** The owner's lead mail: to each person of the team who wants it (the first owner at NOTIFY_EMAIL). */
