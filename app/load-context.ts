@@ -40,6 +40,8 @@ export interface SettingsConfig {
   mailbox: { url: string } | null
   activityDays: number
   backups: { bucket: BucketSettings | null }
+  /** FARM_TIME_ZONE: null while none is chosen (the site's clock is UTC until then). */
+  farmTimeZone: string | null
   /** Tests only: their own mail server, offered as a provider (TEST_MAIL_PROVIDER). */
   testMailProvider: MailProvider | null
 }
@@ -47,6 +49,8 @@ export interface SettingsConfig {
 export interface Farm {
   name: string
   product: string
+  /** The farm's clock, an IANA name: every time the owner is shown is on it (UTC until one is chosen). */
+  timeZone: string
 }
 
 /** What the server builds once (server/services.ts) and hands every loader and action. */

@@ -14,11 +14,12 @@ import { testProvider, type MailProvider } from '#app/settings/mail-providers'
 import { servers } from '#app/settings/servers-in-parts'
 import { regionOf, type BucketSettings } from '#app/lifecycle/bucket.server'
 import { readKeyText } from '#app/lifecycle/sealed-copy.server'
+import { knownTimeZone } from '#app/clock/time-zone'
 
 type Environment = Record<string, string | undefined>
 
 /** The mail settings as read: NOTIFY_FROM's name only when it has one (each sender falls back to the farm's). */
-type MailSettings = Omit<OwnerMailSettings, 'fromName'> & { fromName: string | null }
+type MailSettings = Omit<OwnerMailSettings, 'fromName' | 'timeZone'> & { fromName: string | null }
 
 export const logLevels = ['debug', 'info', 'warn', 'error'] as const
 
@@ -33,6 +34,8 @@ export interface Config {
   migrationsFolder: string
   farmName: string
   farmProduct: string
+  /** The farm's clock (FARM_TIME_ZONE), an IANA name; null while none is chosen, and the site's clock is UTC. */
+  farmTimeZone: string | null
   /** Origins besides the site's own that may post forms and open the live link. */
   allowedOrigins: string[]
   /** Host names the site answers to besides IP addresses and localhost: PUBLIC_URL's and ALLOWED_HOSTS. */
@@ -207,6 +210,18 @@ function readLlm(env: Environment): LlmSettings | null {
     ...(apiKey ? { apiKey } : {}),
     timeoutMs,
   }
+}
+
+function readTimeZone(env: Environment): string | null {
+  const name = text(env, 'FARM_TIME_ZONE')
+  if (!name) return null
+  const zone = knownTimeZone(name)
+  if (!zone) {
+    throw new Error(
+      `FARM_TIME_ZONE must be a time zone as computers name them, such as Europe/London or Pacific/Auckland, not "${name.slice(0, 64)}"`,
+    )
+  }
+  return zone
 }
 
 function readProducts(env: Environment): Product[] {
@@ -558,6 +573,7 @@ export function readConfig(env: Environment = process.env): Config {
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     farmName: text(env, 'FARM_NAME'),
     farmProduct: text(env, 'FARM_PRODUCT'),
+    farmTimeZone: readTimeZone(env),
     allowedOrigins: origins(env),
     siteHosts: siteHosts(env),
     trustProxy: trustProxy(env),

@@ -26,6 +26,8 @@ import { createWebhook } from '#app/webhook/webhook.server'
 import { txtLookups } from '#app/settings/mail-dns.server'
 import { createActivityLog } from '#app/team/activity.server'
 import { createInsights } from '#app/insights/insights.server'
+import { keepWeeksOn } from '#app/insights/farm-weeks.server'
+import { utc } from '#app/clock/farm-clock'
 import { mailInvitations } from '#app/team/invitation-mail.server'
 import { createTeam } from '#app/team/team.server'
 import { createSettings } from '#app/settings/settings.server'
@@ -37,6 +39,9 @@ import { invitationMailSettings, ownerMailSettings, updateMailSettings } from '.
 
 /** The settings now: what the environment sets, under what the settings page changed since. */
 type Now = () => Config
+
+/** The farm's clock now: FARM_TIME_ZONE, else UTC until one is chosen. */
+const farmClockOf = (now: Now) => () => now().farmTimeZone ?? utc
 
 /** Built (`npm run build`), the workers and the backup copier are compiled beside this file; run from source (`npm run dev`), a small module loads each one's TypeScript through tsx. */
 const compiled = (name: string, source: string) =>
@@ -166,6 +171,7 @@ function whatIsOwed({
     mail: () => now().notify,
     retryBaseMs,
     farmName,
+    timeZone: farmClockOf(now),
     acknowledging: () => now().visitorAck,
     updates: updates.desk,
     ownerRequired,
@@ -184,6 +190,14 @@ function whatIsOwed({
   return { mailLog, ownerMail, updates, answering, phones, webhook, toldOfEachLead: [ownerMail, webhook, phones.queue] }
 }
 
+/** The insights' weeks on the farm's clock: made anew (and said) when the clock changed. */
+function keepFarmWeeks(database: OpenDatabase, zone: string) {
+  const startedAt = performance.now()
+  if (keepWeeksOn(database.db, zone)) {
+    log.info({ timeZone: zone, ms: Math.round(performance.now() - startedAt) }, 'counted the weeks on the farm’s clock')
+  }
+}
+
 /**
  * Composes the site: each feature's own factory, in the order they need each other, each saying
  * what is off and why. Remix gets them through the load context; the HTTP pipeline and the live
@@ -191,6 +205,8 @@ function whatIsOwed({
  */
 export async function buildServices(config: Config, env: Record<string, string | undefined> = process.env) {
   const { database, owner, settings, now } = await openTheFarm(config, env)
+  const timeZone = farmClockOf(now)
+  keepFarmWeeks(database, timeZone())
   const events = new SubmissionEvents()
   const inbox = createInbox({ db: database.db, events, writes: database.writes })
   // Before anything is sent: a restored backup's forgotten people are forgotten again first.
@@ -212,6 +228,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     products: now().farmProducts,
     budgetMs: config.analysisTimeoutMs,
     llm: config.llm,
+    timeZone,
     log: analysisLog,
   })
   const dkim = createDkim({ db: database.db, privateKey: config.dkim.privateKey, selector: () => now().dkim.selector })
@@ -277,6 +294,11 @@ export async function buildServices(config: Config, env: Record<string, string |
     if (woken.has('owner mail')) ownerMail.said()
     if (woken.has('mailbox')) mailbox.settingsChanged()
     if (woken.has('backups')) lifecycle.backupsChanged()
+    if (woken.has('farm clock')) {
+      void database.writes
+        .whenFree(() => keepFarmWeeks(database, timeZone()))
+        .catch((error: unknown) => log.error({ err: error }, 'could not count the weeks on the farm’s new clock'))
+    }
     answering.settingsChanged()
     updates.settingsChanged()
     const kinds = deliveryKinds.filter((kind) => woken.has(kind))
@@ -291,7 +313,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     events,
     submissions,
     inbox,
-    csvExports: createCsvExports({ inbox, mostAtOnce: config.exportsAtOnce }),
+    csvExports: createCsvExports({ inbox, mostAtOnce: config.exportsAtOnce, timeZone }),
     settings,
     /** The farm's DKIM key: what the mail set-up shows, and what a test mail is signed with. */
     dkim,
@@ -304,7 +326,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     owner,
     team,
     activity,
-    insights: createInsights({ db: database.db, updateReports: updates.reportsSince }),
+    insights: createInsights({ db: database.db, timeZone, updateReports: updates.reportsSince }),
     passkeys,
     siteNames: createSiteNames({ siteHosts: () => now().siteHosts, inboxOpen: () => !owner.required, log }),
     replies: answering.replies,
@@ -321,7 +343,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     cannotPush: phones.cannotPush,
     spamTraps: createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds }),
     limits: createLimits(config),
-    farm: () => ({ name: now().farmName, product: now().farmProduct }),
+    farm: () => ({ name: now().farmName, product: now().farmProduct, timeZone: timeZone() }),
     reader: analysis.reader,
     log,
     /**

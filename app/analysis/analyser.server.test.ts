@@ -25,6 +25,22 @@ describe('the analyser', () => {
     expect(readOffline).toHaveBeenCalledWith(form, now)
   })
 
+  it('gives the readers the farm’s wall clock: a message of Sunday 23:30 UTC is read on Monday in Auckland', async () => {
+    const readOffline = vi.fn(() => offline)
+    const readWithLlm = vi.fn(async () => ({ ok: false as const, reason: 'down' }))
+    const analyse = createAnalyser({
+      readOffline,
+      readWithLlm,
+      log: quietLog(),
+      now: () => new Date('2026-11-22T23:30:00.000Z'),
+      timeZone: () => 'Pacific/Auckland',
+    })
+    await analyse(form)
+    const monday = new Date('2026-11-23T12:30:00.000Z')
+    expect(readOffline).toHaveBeenCalledWith(form, monday)
+    expect(readWithLlm).toHaveBeenCalledWith(form, monday)
+  })
+
   it('takes the language model’s reading when it gives one', async () => {
     const analyse = createAnalyser({
       readOffline: () => offline,

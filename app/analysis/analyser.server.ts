@@ -3,6 +3,7 @@ import type { Analysis, Enquiry } from './analysis'
 import type { LlmReader } from './llm.server'
 import { ReadingTimedOut } from './reading-pool.server'
 import { summarise } from './summary'
+import { utc, wallTime } from '#app/clock/farm-clock'
 
 export interface AnalysedMessage {
   analysis: Analysis | null
@@ -13,13 +14,18 @@ export interface AnalysedMessage {
 export type Analyse = (form: Enquiry) => Promise<AnalysedMessage>
 
 interface Readers {
-  /** The built-in reader; in the server, a worker thread with a deadline (reading-pool.server.ts). */
+  /**
+   * The built-in reader; in the server, a worker thread with a deadline (reading-pool.server.ts).
+   * `at` is the farm's wall clock (wallTime): "Friday" and "12 June" are days on its calendar.
+   */
   readOffline(form: Enquiry, at: Date): Analysis | Promise<Analysis>
   /** Set when AI_API_URL is; otherwise every message is read offline. */
   readWithLlm?: LlmReader
   /** Never given the message or the email. */
   log: Pick<Log, 'warn' | 'error'>
   now?: () => Date
+  /** The farm's clock (FARM_TIME_ZONE). */
+  timeZone?: () => string
 }
 
 /**
@@ -27,9 +33,15 @@ interface Readers {
  * answers well in time, and offline otherwise. It never throws: a submission
  * is stored even when no analysis could be made.
  */
-export function createAnalyser({ readOffline, readWithLlm, log, now = () => new Date() }: Readers): Analyse {
+export function createAnalyser({
+  readOffline,
+  readWithLlm,
+  log,
+  now = () => new Date(),
+  timeZone = () => utc,
+}: Readers): Analyse {
   return async (form) => {
-    const at = now()
+    const at = wallTime(now().getTime(), timeZone())
     if (readWithLlm) {
       const answer = await readWithLlm(form, at)
       if (answer.ok) return { analysis: answer.analysis, aiResponse: summarise(answer.analysis, form.name) }

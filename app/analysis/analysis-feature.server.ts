@@ -13,12 +13,15 @@ export function startAnalysis({
   products,
   budgetMs,
   llm,
+  timeZone,
   log,
 }: {
   workerUrl: URL
   products: Product[]
   budgetMs: number
   llm: LlmSettings | null
+  /** The farm's clock now: the days a message names are on its calendar. */
+  timeZone: () => string
   log: Log
 }) {
   const reader = createReadingPool({
@@ -37,6 +40,7 @@ export function startAnalysis({
           )
         : undefined,
       log,
+      timeZone,
     })
   let analyser = analyserFor(products)
   return {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createOfflineReader } from './offline.server'
 import { defaultFarmProducts, readProductList } from './products'
 
-const wednesday = new Date(2026, 5, 10, 9)
+const wednesday = new Date(Date.UTC(2026, 5, 10, 9))
 const readOffline = createOfflineReader(readProductList(defaultFarmProducts))
 const read = (message: string, name = 'Ann Lee') => readOffline({ name, email: 'ann@example.com', message }, wednesday)
 

@@ -17,7 +17,7 @@ import type { Product } from './products'
 import { countLinks, isShouting, spamVerdict } from './spam-signals'
 import { PhraseIndex, read, sentimentOf, type PhraseMatch, type Reading, type Word } from './reading.server'
 
-/** Reads one message without leaving the process; `now` places "Friday" or "12 June". */
+/** Reads one message without leaving the process; `now`, the farm's wall clock (wallTime), places "Friday" or "12 June". */
 export type OfflineReader = (form: Enquiry, now: Date) => Analysis
 
 type Cue = { intent: Intent; weight: number } | { intent: null }
@@ -332,13 +332,15 @@ function dateAt(words: Word[], at: number, now: Date): { days: number; text: str
   const before = words[at - 1]?.normal === 'of' ? words[at - 2] : words[at - 1]
   const day = dayOf(words[at + 1]) ?? dayOf(before)
   if (day === undefined) return undefined
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate())
-  let date = new Date(now.getFullYear(), month, day)
+  // Days on the farm's calendar: `now`'s UTC fields are its wall clock.
+  const year = now.getUTCFullYear()
+  const today = Date.UTC(year, now.getUTCMonth(), now.getUTCDate())
+  let date = Date.UTC(year, month, day)
   // A date well in the past means next year's.
-  if (date.getTime() < today.getTime() - 7 * dayMs) date = new Date(now.getFullYear() + 1, month, day)
+  if (date < today - 7 * dayMs) date = Date.UTC(year + 1, month, day)
   const monthName = (months[month] as string[])[0] as string
   const text = `${day} ${monthName[0]?.toUpperCase()}${monthName.slice(1)}`
-  return { days: Math.round((date.getTime() - today.getTime()) / dayMs), text }
+  return { days: Math.round((date - today) / dayMs), text }
 }
 
 const keyboardRows = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm']

@@ -243,7 +243,26 @@ export const tagCounts = sqliteTable(
 )
 
 /**
- * How many inbox leads (not spam) came each week (its Monday, 00:00 UTC, in ms), by the first
+ * The farm's weeks: each Monday, 00:00 on the farm's clock (FARM_TIME_ZONE), in ms, from the one
+ * before 1970 to 2200. The triggers that count by week look a moment's week up here (drizzle/0028),
+ * so a week starts at the farm's midnight, an hour earlier or later across a change of the clocks.
+ */
+export const farmWeeks = sqliteTable('farm_weeks', {
+  week: integer('week').primaryKey(),
+})
+
+/**
+ * One row: the time zone the farm's weeks are made for, and the time zone data that made them
+ * (Node's, `process.versions.tz`): either changed, the weeks and every count by week are made anew.
+ */
+export const farmWeeksMade = sqliteTable('farm_weeks_made', {
+  id: integer('id').primaryKey(),
+  zone: text('zone').notNull(),
+  tzdata: text('tzdata').notNull(),
+})
+
+/**
+ * How many inbox leads (not spam) came each week (its Monday, 00:00 on the farm's clock, in ms; see `farmWeeks`), by the first
  * intent the analysis found ('unread' while it has none), by each product asked about, and how
  * many of them are answered (`answered`, value ''; see `firstReplies`): kept by
  * triggers (drizzle/0024), so the insights read a row per week and value, however many leads.

@@ -1,20 +1,23 @@
 import { useEffect, useState } from 'react'
-import { absoluteUtc, relativeArrival } from '#app/leads/when-arrived'
+import { zoneWords } from '#app/clock/dates'
+import { useFarmClock } from '#app/clock/use-farm-clock'
+import { absoluteTime, relativeArrival } from '#app/leads/when-arrived'
 
 /**
- * When a submission arrived. The server renders a fixed UTC date (so hydration matches);
- * the browser then says it relative to now in the viewer's own time zone, every minute.
+ * When a submission arrived, on the farm's clock. The server renders the date and time (so
+ * hydration matches); the browser then says it relative to now, every minute.
  */
 export function ArrivalTime({ iso }: { iso: string }) {
-  const [text, setText] = useState(() => absoluteUtc(iso))
+  const zone = useFarmClock()
+  const [text, setText] = useState(() => absoluteTime(iso, zone))
   useEffect(() => {
-    const show = () => setText(relativeArrival(iso, new Date()))
+    const show = () => setText(relativeArrival(iso, new Date(), zone))
     show()
     const every = setInterval(show, 60_000)
     return () => clearInterval(every)
-  }, [iso])
+  }, [iso, zone])
   return (
-    <time dateTime={iso} title={absoluteUtc(iso)} className="text-sm text-stone-600">
+    <time dateTime={iso} title={`${absoluteTime(iso, zone)} ${zoneWords(zone)}`} className="text-sm text-stone-600">
       {text}
     </time>
   )

@@ -10,7 +10,16 @@ const rowsPerChunk = 200
  * takes them, so a slow or stalled download holds neither memory nor the database. Each
  * owner (a session, or an address when no password is set) runs a few at once.
  */
-export function createCsvExports({ inbox, mostAtOnce }: { inbox: Inbox; mostAtOnce: number }) {
+export function createCsvExports({
+  inbox,
+  mostAtOnce,
+  timeZone,
+}: {
+  inbox: Inbox
+  mostAtOnce: number
+  /** The farm's clock: each row's time as the owner reads it is on it. */
+  timeZone: () => string
+}) {
   const running = new Map<string, number>()
 
   return {
@@ -34,15 +43,18 @@ export function createCsvExports({ inbox, mostAtOnce }: { inbox: Inbox; mostAtOn
       }
       abandoned.addEventListener('abort', finish, { once: true })
       const pages = inbox.everyPage(view, rowsPerChunk)
+      // One clock for the whole file, though the owner change it meanwhile.
+      const zone = timeZone()
       const encoder = new TextEncoder()
       return new ReadableStream<Uint8Array>({
         start(controller) {
-          controller.enqueue(encoder.encode(csvStart))
+          controller.enqueue(encoder.encode(csvStart(zone)))
         },
         pull(controller) {
           try {
             const next = pages.next()
-            if (!next.done) return controller.enqueue(encoder.encode(next.value.map(submissionCsvRow).join('')))
+            if (!next.done)
+              return controller.enqueue(encoder.encode(next.value.map((row) => submissionCsvRow(row, zone)).join('')))
             finish()
             controller.close()
           } catch (error) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { honeyQuestion } from '#tests/fixtures/honey-question'
+import type { Submission } from '#app/leads/lead'
 import { csvField, csvStart, submissionCsvRow } from './csv'
 
 describe('csvField', () => {
@@ -32,10 +33,11 @@ describe('csvField', () => {
 
 describe('submissionCsvRow', () => {
   it('writes every column in order, CRLF-terminated', () => {
-    expect(csvStart).toBe(
-      '\uFEFFid,received,name,email,message,status,spam,intents,products,urgency,sentiment,AI analysis\r\n',
+    expect(csvStart('UTC')).toBe(
+      '\uFEFFid,received,received (UTC),name,email,message,status,spam,intents,products,urgency,sentiment,AI analysis\r\n',
     )
-    const row = submissionCsvRow({
+    expect(csvStart('Pacific/Auckland')).toContain(',received,received (Auckland time),name,')
+    const submission: Submission = {
       id: 7,
       name: 'Ann, Lee',
       email: 'ann@example.com',
@@ -50,9 +52,11 @@ describe('submissionCsvRow', () => {
       replyCount: 0,
       history: [],
       answersUpdate: null,
-    })
+    }
+    expect(submissionCsvRow(submission, 'Pacific/Auckland')).toMatch(/^7,2026-06-10T09:00:00.000Z,2026-06-10 21:00,/)
+    const row = submissionCsvRow(submission, 'UTC')
     expect(row).toBe(
-      '7,2026-06-10T09:00:00.000Z,"Ann, Lee",ann@example.com,"Line one\r\nLine ""two""",new,,product_inquiry,honey,normal,neutral,Ann asks about honey.\r\n',
+      '7,2026-06-10T09:00:00.000Z,2026-06-10 09:00,"Ann, Lee",ann@example.com,"Line one\r\nLine ""two""",new,,product_inquiry,honey,normal,neutral,Ann asks about honey.\r\n',
     )
   })
 })

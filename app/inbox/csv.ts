@@ -1,8 +1,11 @@
 import type { Submission } from '#app/leads/lead'
+import { sortableTime, zoneWords } from '#app/clock/dates'
 
-export const csvColumns = [
+/** The columns: `received` as the API gives it (ISO 8601, UTC), then as the owner reads it, on the farm's clock. */
+const csvColumns = (zone: string) => [
   'id',
   'received',
+  `received (${zoneWords(zone)})`,
   'name',
   'email',
   'message',
@@ -13,7 +16,7 @@ export const csvColumns = [
   'urgency',
   'sentiment',
   'AI analysis',
-] as const
+]
 
 /**
  * Spreadsheets run a cell that starts like a formula (OWASP's list: = + - @, tab, carriage
@@ -32,11 +35,12 @@ export function csvRow(fields: Array<string | number>): string {
   return `${fields.map(csvField).join(',')}\r\n`
 }
 
-export function submissionCsvRow(submission: Submission): string {
+export function submissionCsvRow(submission: Submission, zone: string): string {
   const analysis = submission.analysis
   return csvRow([
     submission.id,
     submission.createdAt,
+    sortableTime(Date.parse(submission.createdAt), zone),
     submission.name,
     submission.email,
     submission.message,
@@ -51,4 +55,4 @@ export function submissionCsvRow(submission: Submission): string {
 }
 
 /** UTF-8 with a byte order mark, so spreadsheet programs read accents and emoji right. */
-export const csvStart = `\uFEFF${csvRow([...csvColumns])}`
+export const csvStart = (zone: string) => `\uFEFF${csvRow(csvColumns(zone))}`

@@ -1,4 +1,5 @@
-import { absoluteUtc } from '#app/leads/when-arrived'
+import { absoluteTime } from '#app/leads/when-arrived'
+import { useFarmClock } from '#app/clock/use-farm-clock'
 import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react'
 import type { Analysis } from '#app/analysis/analysis'
 import { intentWords } from '#app/analysis/intent-words'
@@ -34,6 +35,7 @@ export function SubmissionCard({
   onRemoved: ((ids: number[]) => void) | null
 }) {
   const { asked, problem, change } = useSubmissionChange(submission.id, onChanged)
+  const zone = useFarmClock()
   // Shown as asked at once; the answer (or the reload without JavaScript) confirms it.
   const status = asked && 'status' in asked ? asked.status : submission.status
   const spam = asked && 'spam' in asked ? null : submission.spam
@@ -132,7 +134,7 @@ export function SubmissionCard({
           {submission.history.map((event) => (
             <li key={`${event.at}-${event.change}`} data-testid="lead-event">
               {leadChangeWords[event.change]} by {event.by ?? 'anyone (the inbox was open)'},{' '}
-              <time dateTime={event.at}>{absoluteUtc(event.at)}</time>
+              <time dateTime={event.at}>{absoluteTime(event.at, zone)}</time>
             </li>
           ))}
         </ol>

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { zoneWords } from '#app/clock/dates'
 import { Chart, ColumnChart, InboxLink, Legend, NumbersTable, PartsBar, WeekAxis } from './charts'
 import {
   dayLabel,
@@ -22,7 +23,7 @@ export function InsightsView({ insights, note }: { insights: Insights; note: str
   return (
     <>
       <p className="mt-3 text-stone-700">
-        Leads in the inbox, week by week (weeks start on Monday, UTC; this week so far is the last). Spam never counts.
+        {`Leads in the inbox, week by week (weeks start on Monday, ${zoneWords(insights.timeZone)}; this week so far is the last). Spam never counts.`}
       </p>
       <nav aria-label="Range" className="mt-4 flex flex-wrap gap-2">
         {insightRanges.map((weeks) => (
@@ -69,7 +70,7 @@ function LeadsChart({ insights, period }: ChartProps) {
   const summary =
     leads.total === 0
       ? `No leads in ${period}.`
-      : `${plural(leads.total, 'lead')} in ${period}; the most in the week of ${weekLabel(busiest.week)} (${busiest.total}).` +
+      : `${plural(leads.total, 'lead')} in ${period}; the most in the week of ${weekLabel(busiest.week, insights.timeZone)} (${busiest.total}).` +
         (top ? ` Asked most: ${intentName(top)} (${leads.byIntent[top]!.count}).` : '')
   return (
     <Chart
@@ -87,7 +88,7 @@ function LeadsChart({ insights, period }: ChartProps) {
       }
       below={
         <>
-          <WeekAxis labels={leads.byWeek.map((week) => weekLabel(week.week))} />
+          <WeekAxis labels={leads.byWeek.map((week) => weekLabel(week.week, insights.timeZone))} />
           <p className="mt-3 text-xs text-stone-600">
             Each lead counts once, under what it asks first; a kind opens every lead that asks it, first or not.
           </p>
@@ -104,7 +105,7 @@ function LeadsChart({ insights, period }: ChartProps) {
         <NumbersTable
           head={['Week of', 'Leads', ...leads.intents.map(intentName)]}
           rows={leads.byWeek.map((week) => [
-            <InboxLink to={week.inbox}>{dayLabel(week.week)}</InboxLink>,
+            <InboxLink to={week.inbox}>{dayLabel(week.week, insights.timeZone)}</InboxLink>,
             week.total,
             ...leads.intents.map((intent) => week.byIntent[intent] ?? 0),
           ])}
@@ -175,7 +176,7 @@ function AnswerTimesChart({ insights, period }: ChartProps) {
   const latest = [...weeks].reverse().find((week) => week.answered > 0)
   const slowest = Math.max(0, ...weeks.map((week) => week.p90Ms ?? 0))
   const summary = latest
-    ? `${plural(answered, 'lead')} of ${period} answered. Of those that came in the week of ${weekLabel(latest.week)}, half were answered within ${waitWords(latest.medianMs!)} and 9 in 10 within ${waitWords(latest.p90Ms!)}.`
+    ? `${plural(answered, 'lead')} of ${period} answered. Of those that came in the week of ${weekLabel(latest.week, insights.timeZone)}, half were answered within ${waitWords(latest.medianMs!)} and 9 in 10 within ${waitWords(latest.p90Ms!)}.`
     : `No lead of ${period} has been answered from the inbox yet.`
   return (
     <Chart
@@ -191,7 +192,7 @@ function AnswerTimesChart({ insights, period }: ChartProps) {
       }
       below={
         <>
-          <WeekAxis labels={weeks.map((week) => weekLabel(week.week))} />
+          <WeekAxis labels={weeks.map((week) => weekLabel(week.week, insights.timeZone))} />
           <Legend
             items={[
               { series: 'median', words: 'Half were answered within (median)' },
@@ -207,7 +208,7 @@ function AnswerTimesChart({ insights, period }: ChartProps) {
         <NumbersTable
           head={['Week of', 'Answered', 'Median', '90th percentile']}
           rows={weeks.map((week) => [
-            <InboxLink to={week.inbox}>{dayLabel(week.week)}</InboxLink>,
+            <InboxLink to={week.inbox}>{dayLabel(week.week, insights.timeZone)}</InboxLink>,
             week.answered,
             week.medianMs === null ? '–' : waitWords(week.medianMs),
             week.p90Ms === null ? '–' : waitWords(week.p90Ms),
@@ -272,7 +273,7 @@ function SubscribersChart({ insights, period }: ChartProps) {
       }
       below={
         <>
-          <WeekAxis labels={subscribers.byWeek.map((week) => weekLabel(week.week))} />
+          <WeekAxis labels={subscribers.byWeek.map((week) => weekLabel(week.week, insights.timeZone))} />
           <Legend
             items={[
               { series: 'joined', words: 'Joined' },
@@ -290,7 +291,12 @@ function SubscribersChart({ insights, period }: ChartProps) {
       numbers={
         <NumbersTable
           head={['Week of', 'Joined', 'Left', 'Bounced']}
-          rows={subscribers.byWeek.map((week) => [dayLabel(week.week), week.joined, week.left, week.bounced])}
+          rows={subscribers.byWeek.map((week) => [
+            dayLabel(week.week, insights.timeZone),
+            week.joined,
+            week.left,
+            week.bounced,
+          ])}
         />
       }
     />
@@ -344,7 +350,7 @@ function UpdatesChart({ insights, period }: ChartProps) {
           head={['Update', 'Sent on', 'Recipients', 'Sent', 'Failed', 'Unsubscribed', 'Bounced', 'Complained']}
           rows={updates.map((update) => [
             update.subject,
-            dayLabel(update.sentAt),
+            dayLabel(update.sentAt, insights.timeZone),
             update.recipients,
             update.sent,
             update.failed,

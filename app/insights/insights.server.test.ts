@@ -1,12 +1,15 @@
 import Sqlite from 'better-sqlite3'
+import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type OpenDatabase } from '#app/data/database.server'
 import { createUpdates } from '#app/updates/updates.server'
 import { migrationsFolder, migrationsUpTo } from '#tests/support/database'
 import { seasonUpdate, seedSeason } from '#tests/support/season'
 import { tempDatabasePath } from '#tests/support/server'
-import { productChange, readRange, waitWords, weekOf } from './insights'
+import { farmMondays, weekOf } from '#app/clock/farm-clock'
+import { productChange, readRange, waitWords } from './insights'
 import { createInsights } from './insights.server'
+import { keepWeeksOn } from './farm-weeks.server'
 
 const hourMs = 60 * 60 * 1000
 // Wednesday 25 Nov 2026, noon: the season's leads fall in the weeks of 23, 16 and 9 Nov and 19 Oct.
@@ -16,28 +19,38 @@ afterEach(() => {
   for (const database of opened.splice(0)) database.close()
 })
 
-function seasonAt(migrations = migrationsFolder) {
+/** The season in a new file; on `zone`'s clock, its weeks made before the leads came (or after, `recounted`). */
+function seasonAt(migrations = migrationsFolder, { zone = 'UTC', recounted = false } = {}) {
   const path = tempDatabasePath()
   openDatabase(path, migrations).close()
-  seedSeason(path, now)
   const database = openDatabase(path, migrationsFolder)
   opened.push(database)
+  if (!recounted) keepWeeksOn(database.db, zone)
+  seedSeason(path, now)
+  if (recounted) keepWeeksOn(database.db, zone)
   const updates = createUpdates({ db: database.db, writes: database.writes, products: () => [], queued: () => {} })
   const clock = { at: now }
-  const insights = createInsights({ db: database.db, now: () => clock.at, updateReports: updates.reportsSince })
+  const insights = createInsights({
+    db: database.db,
+    now: () => clock.at,
+    timeZone: () => zone,
+    updateReports: updates.reportsSince,
+  })
   const sqlite = new Sqlite(path)
   const change = (query: string) => sqlite.prepare(query).run()
-  return { insights, change, clock, close: () => sqlite.close() }
+  return { insights, change, clock, db: database.db, close: () => sqlite.close() }
 }
 
 const week = (day: number, month = 10) => new Date(Date.UTC(2026, month, day)).toISOString()
 
 describe('the weeks and ranges', () => {
-  it('starts a week on Monday, 00:00 UTC', () => {
-    expect(weekOf(now)).toBe(Date.UTC(2026, 10, 23))
-    expect(weekOf(Date.UTC(2026, 10, 23))).toBe(Date.UTC(2026, 10, 23))
-    expect(weekOf(Date.UTC(2026, 10, 22, 23, 59))).toBe(Date.UTC(2026, 10, 16))
-    expect(weekOf(Date.UTC(2027, 0, 1))).toBe(Date.UTC(2026, 11, 28))
+  it('starts a week on Monday, 00:00 UTC until the farm’s clock is chosen: the weeks drizzle/0028 made are those', () => {
+    const { db, close } = seasonAt()
+    close()
+    const made = db.all<{ week: number }>(sql`SELECT week FROM farm_weeks ORDER BY week`).map((row) => row.week)
+    expect(made).toEqual(farmMondays('UTC'))
+    expect(made).toContain(Date.UTC(2026, 10, 23))
+    expect(weekOf(now, 'UTC')).toBe(Date.UTC(2026, 10, 23))
   })
 
   it('takes only the ranges offered, spelled as offered, once', () => {
@@ -260,5 +273,62 @@ describe('the insights of a season', () => {
       expect(migrated.insights.figures(weeks)).toEqual(fresh.insights.figures(weeks))
     fresh.close()
     migrated.close()
+  })
+})
+
+describe('the weeks on the farm’s clock', () => {
+  // Monday 23 Nov 2026, 00:00 in Auckland (summer time, UTC+13) is Sunday 22 Nov, 11:00 UTC.
+  const aucklandWeek = (day: number, month = 10) => new Date(Date.UTC(2026, month, day - 1, 11)).toISOString()
+
+  it('counts a lead of Sunday 23:30 UTC in the Monday’s week in Auckland, and in the week before in UTC', () => {
+    for (const zone of ['UTC', 'Pacific/Auckland']) {
+      const { insights, change, close } = seasonAt(migrationsFolder, { zone })
+      change(
+        `INSERT INTO submissions (name, email, message, created_at) VALUES ('Late', 'late@example.com', 'Eggs?', ${Date.UTC(2026, 10, 22, 23, 30)})`,
+      )
+      const figures = insights.figures(4)
+      close()
+      expect(figures.timeZone).toBe(zone)
+      const late = zone === 'UTC' ? week(16) : aucklandWeek(23)
+      expect(figures.leads.byWeek.find((row) => row.week === late)!.byIntent.unread, zone).toBe(1)
+    }
+  })
+
+  it('starts the weeks at the farm’s midnight, in ISO 8601 and UTC: the API’s words stay UTC', () => {
+    const { insights, close } = seasonAt(migrationsFolder, { zone: 'Pacific/Auckland' })
+    const figures = insights.figures(4)
+    close()
+    expect(figures.since).toBe(aucklandWeek(2))
+    expect(figures.leads.byWeek.map((row) => row.week)).toEqual([2, 9, 16, 23].map((day) => aucklandWeek(day)))
+    expect(figures.asOf).toBe(new Date(now).toISOString())
+  })
+
+  it('counts the same whether the leads came before the clock was chosen or after', () => {
+    const after = seasonAt(migrationsFolder, { zone: 'Pacific/Auckland' })
+    const before = seasonAt(migrationsFolder, { zone: 'Pacific/Auckland', recounted: true })
+    for (const weeks of [4, 12, 52] as const)
+      expect(before.insights.figures(weeks)).toEqual(after.insights.figures(weeks))
+    after.close()
+    before.close()
+  })
+
+  it('counts every week again when the clock changes, and back again, and only then', () => {
+    const utc = seasonAt()
+    const moved = seasonAt()
+    const figures = () => moved.insights.figures(12)
+    const asFirst = figures()
+    expect(keepWeeksOn(moved.db, 'UTC')).toBe(false)
+    expect(keepWeeksOn(moved.db, 'Pacific/Auckland')).toBe(true)
+    expect(keepWeeksOn(moved.db, 'Pacific/Auckland')).toBe(false)
+    expect(figures().leads.byWeek[11]!.week).not.toBe(asFirst.leads.byWeek[11]!.week)
+    expect(keepWeeksOn(moved.db, 'UTC')).toBe(true)
+    expect(figures()).toEqual(asFirst)
+    expect(figures()).toEqual(utc.insights.figures(12))
+    // New time zone data (a new Node) makes a zone's weeks anew; UTC's never change.
+    expect(keepWeeksOn(moved.db, 'UTC', 'another')).toBe(false)
+    keepWeeksOn(moved.db, 'Europe/London')
+    expect(keepWeeksOn(moved.db, 'Europe/London', 'another')).toBe(true)
+    utc.close()
+    moved.close()
   })
 })

@@ -3,16 +3,8 @@ import type { Intent } from '#app/analysis/analysis'
 import type { FarmDatabase } from '#app/data/database.server'
 import { viewParams, type InboxView } from '#app/inbox/inbox-query'
 import type { UpdateReport } from '#app/updates/update'
-import {
-  intentOrder,
-  unread,
-  weekMs,
-  weekOf,
-  type InsightRange,
-  type Insights,
-  type LeadWeek,
-  type SubscriberWeek,
-} from './insights'
+import { weekSql } from './farm-weeks.server'
+import { intentOrder, unread, type InsightRange, type Insights, type LeadWeek, type SubscriberWeek } from './insights'
 
 const dayMs = 24 * 60 * 60 * 1000
 /** The most products compared, the most asked first; and the most updates listed, newest first. */
@@ -30,8 +22,33 @@ function inboxLink(filters: Filters, from?: number | null, until?: number | null
   return query ? `/farm-sales?${query}` : '/farm-sales'
 }
 
-/** A week's Monday in SQL, as drizzle/0024 counts it. */
-const weekSql = (column: string) => sql.raw(`${column} - ((${column} - 345600000) % 604800000 + 604800000) % 604800000`)
+/**
+ * The last `count` of the farm's weeks up to a moment, oldest first, and the Monday after them:
+ * read from the weeks the triggers count by, so the figures' weeks are theirs.
+ */
+function weeksUpTo(db: FarmDatabase, at: number, count: number) {
+  const weeks = db
+    .all<{ week: number }>(sql`SELECT week FROM farm_weeks WHERE week <= ${at} ORDER BY week DESC LIMIT ${count}`)
+    .map((row) => row.week)
+    .reverse()
+  const next = db.get<{ week: number | null }>(sql`SELECT min(week) AS week FROM farm_weeks WHERE week > ${at}`)
+  return { weeks, next: next.week }
+}
+
+/** A week's leads are those from its first id to the next week's first id: a link to them in the inbox. */
+function weekLinks(db: FarmDatabase, weeks: number[], next: number | null) {
+  const firstIds = db.all<{ week: number; firstId: number }>(
+    sql`SELECT week, first_id AS firstId FROM lead_weeks WHERE week >= ${weeks[0]!} ORDER BY week`,
+  )
+  const firstIdOf = (week: number | null) =>
+    week === null ? null : (firstIds.find((row) => row.week >= week)?.firstId ?? null)
+  const ends = [...weeks.slice(1), next]
+  return {
+    week: (filters: Filters, index: number) =>
+      inboxLink(filters, firstIdOf(weeks[index]!), firstIdOf(ends[index] ?? null)),
+    since: (filters: Filters) => inboxLink(filters, firstIdOf(weeks[0]!)),
+  }
+}
 
 /**
  * The season at a glance: leads per week by intent, products against the period before, how fast
@@ -42,25 +59,16 @@ const weekSql = (column: string) => sql.raw(`${column} - ((${column} - 345600000
 export function createInsights({
   db,
   now = Date.now,
+  timeZone,
   updateReports,
 }: {
   db: FarmDatabase
   now?: () => number
+  /** The farm's clock, whose Mondays the weeks (kept by `keepWeeksOn`) start on. */
+  timeZone: () => string
   /** The updates sent since a moment, newest first, at most `most`. */
   updateReports: (since: Date, most: number) => UpdateReport[]
 }) {
-  /** A week's leads are those from its first id to the next week's first id: a link to them in the inbox. */
-  function weekLinks(first: number) {
-    const firstIds = db.all<{ week: number; firstId: number }>(
-      sql`SELECT week, first_id AS firstId FROM lead_weeks WHERE week >= ${first} ORDER BY week`,
-    )
-    const firstIdOf = (week: number) => firstIds.find((row) => row.week >= week)?.firstId ?? null
-    return {
-      week: (filters: Filters, week: number) => inboxLink(filters, firstIdOf(week), firstIdOf(week + weekMs)),
-      since: (filters: Filters) => inboxLink(filters, firstIdOf(first)),
-    }
-  }
-
   function leadsAndProducts(weeks: number[], previousFrom: number, links: ReturnType<typeof weekLinks>) {
     const first = weeks[0]!
     const rows = db.all<{ week: number; kind: 'intent' | 'product'; value: string; count: number }>(
@@ -74,10 +82,10 @@ export function createInsights({
       byIntent[row.value] = row.count
       intentsByWeek.set(row.week, byIntent)
     }
-    const byWeek: LeadWeek[] = weeks.map((week) => {
+    const byWeek: LeadWeek[] = weeks.map((week, index) => {
       const byIntent = intentsByWeek.get(week) ?? {}
       const total = Object.values(byIntent).reduce((sum, n) => sum + n, 0)
-      return { week: new Date(week).toISOString(), total, byIntent, inbox: total > 0 ? links.week({}, week) : null }
+      return { week: new Date(week).toISOString(), total, byIntent, inbox: total > 0 ? links.week({}, index) : null }
     })
     const intentTotals: Insights['leads']['byIntent'] = {}
     for (const intent of intentOrder) {
@@ -209,14 +217,16 @@ export function createInsights({
     /** The figures of the last `range` weeks, this one (so far) the last. */
     figures(range: InsightRange): Insights {
       const at = now()
-      const thisWeek = weekOf(at)
-      const weeks = Array.from({ length: range }, (_, index) => thisWeek - (range - 1 - index) * weekMs)
+      // These weeks and as many before, which the products are compared with.
+      const { weeks: both, next } = weeksUpTo(db, at, 2 * range)
+      const weeks = both.slice(-range)
       const since = weeks[0]!
-      const links = weekLinks(since)
-      const { leads, products } = leadsAndProducts(weeks, since - range * weekMs, links)
+      const links = weekLinks(db, weeks, next)
+      const { leads, products } = leadsAndProducts(weeks, both[0]!, links)
       const updates = updateReports(new Date(since), mostUpdates + 1)
       return {
         weeks: range,
+        timeZone: timeZone(),
         asOf: new Date(at).toISOString(),
         since: new Date(since).toISOString(),
         leads,

@@ -1,20 +1,11 @@
 import { intents, type Intent } from '#app/analysis/analysis'
 import { intentWords } from '#app/analysis/intent-words'
-import { shortDate, shortDay } from '#app/components/dates'
+import { shortDate, shortDay } from '#app/clock/dates'
 
 /** The ranges the owner may choose, in weeks: a month, a season, a year. */
 export const insightRanges = [4, 12, 52] as const
 export type InsightRange = (typeof insightRanges)[number]
 export const defaultRange: InsightRange = 12
-
-export const weekMs = 7 * 24 * 60 * 60 * 1000
-/** 1970-01-05, the first Monday after the epoch: weeks start on Monday, 00:00 UTC (as drizzle/0024 counts them). */
-const firstMonday = 4 * 24 * 60 * 60 * 1000
-
-/** The Monday, 00:00 UTC, of the week a moment is in, in ms. */
-export function weekOf(ms: number): number {
-  return ms - ((((ms - firstMonday) % weekMs) + weekMs) % weekMs)
-}
 
 export type RangeReading = { ok: true; weeks: InsightRange } | { ok: false; error: string }
 
@@ -34,7 +25,7 @@ export const unread = 'unread'
 export const intentOrder = [...intents, unread] as const
 
 export interface LeadWeek {
-  /** Its Monday, 00:00 UTC. */
+  /** Its Monday, 00:00 on the farm's clock (as every moment here, in ISO 8601 and UTC). */
   week: string
   total: number
   byIntent: Record<string, number>
@@ -80,6 +71,8 @@ export interface UpdateFigures {
 /** The insights page's figures, and the API's answer: the same object. */
 export interface Insights {
   weeks: InsightRange
+  /** The farm's clock (FARM_TIME_ZONE, else UTC), whose Mondays start the weeks. */
+  timeZone: string
   /** When they were counted, and the first day counted (a Monday). */
   asOf: string
   since: string
@@ -104,11 +97,11 @@ export function productChange({ product, count, before }: { product: string; cou
   return `${product}: ${count}, ${change}`
 }
 
-/** A week's Monday, short: '2 Nov'. */
-export const weekLabel = (iso: string) => shortDay(Date.parse(iso))
+/** A week's Monday on the farm's clock, short: '2 Nov'. */
+export const weekLabel = (iso: string, zone: string) => shortDay(Date.parse(iso), zone)
 
 /** A day in full, as the tables give it: '2 Nov 2026'. */
-export const dayLabel = (iso: string) => shortDate(Date.parse(iso))
+export const dayLabel = (iso: string, zone: string) => shortDate(Date.parse(iso), zone)
 
 /** A wait as the owner reads it: '45 min', '5.5 h', '3.2 days'. */
 export function waitWords(ms: number): string {

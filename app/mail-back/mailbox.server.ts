@@ -6,6 +6,7 @@ import { mostBytesPerMail } from './limits'
 import type { MailBack } from './mail-back.server'
 import type { MailReader } from './mail-reader.server'
 import { mailboxReader, openFolder } from './mailbox-reader.server'
+import { shortTimeAndZone } from '#app/clock/dates'
 
 export { mailboxOf } from './imap-client.server'
 
@@ -29,10 +30,8 @@ export interface MailboxLink {
   retryAt: string | null
 }
 
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-
-/** How the link to the farm's mailbox is, in the owner's words. */
-export function mailboxLinkWords(link: MailboxLink): string {
+/** How the link to the farm's mailbox is, in the owner's words; a time on the farm's clock (`zone`). */
+export function mailboxLinkWords(link: MailboxLink, zone: string): string {
   switch (link.state) {
     case 'off':
       return 'The farm’s mailbox is not read: answers stay in your mail program, and bounces and complaints are not seen here.'
@@ -43,7 +42,7 @@ export function mailboxLinkWords(link: MailboxLink): string {
         ? 'Reading the farm’s mailbox: answers, bounces and complaints arrive here as they come.'
         : 'Reading the farm’s mailbox every minute (its server cannot tell of new mail at once).'
     case 'failing':
-      return `Cannot read the farm’s mailbox: ${link.lastError ?? 'no reason given'}. Trying again${link.retryAt ? ` at ${when.format(new Date(link.retryAt))} UTC` : ''}.`
+      return `Cannot read the farm’s mailbox: ${link.lastError ?? 'no reason given'}. Trying again${link.retryAt ? ` at ${shortTimeAndZone(Date.parse(link.retryAt), zone)}` : ''}.`
   }
 }
 

@@ -24,7 +24,9 @@ export function ownerMailBatches(db: FarmDatabase) {
     return new Map(
       rows.flatMap((row) => {
         const lead = leadOf(row.submissionId)
-        return lead ? [[row.id, { ...lead, answer: answerOf(row.replyId)?.text ?? null }] satisfies [number, Lead]] : []
+        const answer = answerOf(row.replyId)
+        const told = answer ? { text: answer.text, at: answer.createdAt.toISOString() } : null
+        return lead ? [[row.id, { ...lead, answer: told }] satisfies [number, Lead]] : []
       }),
     )
   }
@@ -43,7 +45,7 @@ export function ownerMailBatches(db: FarmDatabase) {
     if (lastDigest) return { batches, lookAgainAt: lastDigest.getTime() + setup.digestWindowMs }
     const fit = digestMail(
       rest.map((row) => leads.get(row.id)!),
-      setup.publicUrl,
+      setup,
     ).leads
     const inDigest = rest.slice(0, fit)
     batches.push({ rows: inDigest, item: inDigest.map((row) => leads.get(row.id)!) })

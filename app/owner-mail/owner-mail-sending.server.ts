@@ -17,6 +17,8 @@ export interface OwnerMailSettings {
   digestWindowMs: number
   /** The site's public address, for a link to the lead in each mail; none without it. */
   publicUrl: string | null
+  /** The farm's clock: when each lead came is told on it. */
+  timeZone: string
 }
 
 /**
@@ -45,7 +47,7 @@ export function ownerMailCarrier(transport: SmtpTransport) {
     try {
       await send(
         settings,
-        single ? leadMail(item[0]!, settings.publicUrl) : digestMail(item, settings.publicUrl).mail,
+        single ? leadMail(item[0]!, settings) : digestMail(item, settings).mail,
         single ? rows[0]!.receiptKey : null,
       )
     } catch (error) {

@@ -2,6 +2,7 @@ import type { Analysis } from '#app/analysis/analysis'
 import { intentWords } from '#app/analysis/intent-words'
 import { mailtoHref } from '#app/leads/mailbox'
 import type { Submission } from '#app/leads/lead'
+import { shortTime, zoneWords } from '#app/clock/dates'
 
 /** A mail to the owner, before the sender adds From and To. Names and addresses stay data. */
 export interface OwnerMail {
@@ -12,8 +13,16 @@ export interface OwnerMail {
   html: string
 }
 
-/** `answer`: the visitor's answer to the farm's mail, when the mail tells of it rather than of the lead. */
-export type Lead = Pick<Submission, 'id' | 'name' | 'email' | 'message' | 'analysis'> & { answer?: string | null }
+/** `answer`: the visitor's answer to the farm's mail (and when it came), when the mail tells of it rather than of the lead. */
+export type Lead = Pick<Submission, 'id' | 'name' | 'email' | 'message' | 'analysis' | 'createdAt'> & {
+  answer?: { text: string; at: string } | null
+}
+
+/** Where a mail's links lead, and the farm's clock its times are on. */
+export interface MailPlace {
+  publicUrl: string | null
+  timeZone: string
+}
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -24,6 +33,9 @@ const escapeHtml = (text: string) =>
 const words = (values: string[]) => (values.length > 0 ? values.join(', ') : '—')
 const isUrgent = (lead: Lead) => lead.analysis?.urgency.level === 'high'
 const leadsCount = (n: number) => `${n} new ${n === 1 ? 'lead' : 'leads'}`
+
+/** When they wrote (the answer, when the mail tells of one), on the farm's clock. */
+const writtenAt = (lead: Lead, zone: string) => shortTime(Date.parse(lead.answer?.at ?? lead.createdAt), zone)
 
 function analysisLines(analysis: Analysis | null): string[] {
   if (!analysis) return ['Analysis: none could be made']
@@ -47,12 +59,12 @@ const asDocument = (title: string, body: string) =>
  * The owner's mail about one lead: what they wrote, or (when they answered the farm's mail) their
  * answer first and what they first wrote under it; the analysis, the card's link, Reply-To them.
  */
-export function leadMail(lead: Lead, publicUrl: string | null): OwnerMail {
+export function leadMail(lead: Lead, { publicUrl, timeZone }: MailPlace): OwnerMail {
   const link = publicUrl ? cardUrl(publicUrl, lead.id) : null
-  const details = analysisLines(lead.analysis)
+  const details = [`When: ${writtenAt(lead, timeZone)} ${zoneWords(timeZone)}`, ...analysisLines(lead.analysis)]
   const said = lead.answer
     ? [
-        { heading: 'replied:', words: lead.answer },
+        { heading: 'replied:', words: lead.answer.text },
         { heading: 'Their first message:', words: lead.message },
       ]
     : [{ heading: 'wrote:', words: lead.message }]
@@ -94,18 +106,19 @@ function firstLineOf(message: string): string {
 }
 
 /**
- * Many leads in one mail, each with its first line (cut when long), analysis and a link to
+ * Many leads in one mail, each with its first line (cut when long), time, analysis and a link to
  * write back, when mails would flood the owner. As many leads as fit in a digest's bytes go
  * in it, at least one; `leads` says how many, and the rest wait for the next one.
  */
-export function digestMail(all: Lead[], publicUrl: string | null): { mail: OwnerMail; leads: number } {
+export function digestMail(all: Lead[], { publicUrl, timeZone }: MailPlace): { mail: OwnerMail; leads: number } {
   // The heading, the list's tags and a line break per entry count too.
   let bytes = 1024
   const entries = []
   for (const lead of all) {
     const link = publicUrl ? cardUrl(publicUrl, lead.id) : null
-    const firstLine = lead.answer ? `Replied: ${firstLineOf(lead.answer)}` : firstLineOf(lead.message)
-    const entry = { lead, firstLine, details: analysisLines(lead.analysis), link }
+    const firstLine = lead.answer ? `Replied: ${firstLineOf(lead.answer.text)}` : firstLineOf(lead.message)
+    const details = [`When: ${writtenAt(lead, timeZone)}`, ...analysisLines(lead.analysis)]
+    const entry = { lead, firstLine, details, link }
     const text = [
       '',
       `${lead.name} <${lead.email}>${isUrgent(lead) ? ' [Urgent]' : ''}`,
@@ -120,14 +133,12 @@ export function digestMail(all: Lead[], publicUrl: string | null): { mail: Owner
   }
   const leads = entries.map(({ lead }) => lead)
   const subject = `${leads.some(isUrgent) ? '[Urgent] ' : ''}${leadsCount(leads.length)}`
+  const heading = `${leadsCount(leads.length)} (times are ${zoneWords(timeZone)}):`
   return {
     mail: {
       subject,
-      text: [`${leadsCount(leads.length)}:`, ...entries.map(({ text }) => text)].join('\n'),
-      html: asDocument(
-        subject,
-        [`<p>${leadsCount(leads.length)}:</p>`, '<ul>', ...entries.map(({ html }) => html), '</ul>'].join('\n'),
-      ),
+      text: [heading, ...entries.map(({ text }) => text)].join('\n'),
+      html: asDocument(subject, [`<p>${heading}</p>`, '<ul>', ...entries.map(({ html }) => html), '</ul>'].join('\n')),
     },
     leads: leads.length,
   }

@@ -23,6 +23,7 @@ export function answerLeads({
   mail,
   retryBaseMs,
   farmName,
+  timeZone,
   acknowledging,
   updates,
   ownerRequired,
@@ -33,9 +34,11 @@ export function answerLeads({
   writes: Writes
   events: SubmissionEvents
   /** The owner's mail settings now (SMTP_URL, NOTIFY_*): null while none is sent. */
-  mail: () => (Omit<OwnerMailSettings, 'fromName'> & { fromName: string | null }) | null
+  mail: () => (Omit<OwnerMailSettings, 'fromName' | 'timeZone'> & { fromName: string | null }) | null
   retryBaseMs: number
   farmName: () => string
+  /** The farm's clock now. */
+  timeZone: () => string
   /** VISITOR_ACK now. */
   acknowledging: () => boolean
   /** UPDATES' desk now: a clean lead is asked whether they want them. */
@@ -58,6 +61,7 @@ export function answerLeads({
             fromName: current.fromName ?? farmName(),
             replyTo: current.to[0]!,
             farmName: farmName(),
+            timeZone: timeZone(),
             ...(desk ? { confirmUrl: desk.links.confirmUrl } : {}),
           }
         : null

@@ -7,6 +7,7 @@ const settings = {
   fromName: 'Bramble Hill Farm',
   replyTo: 'owner@bramble.example',
   farmName: 'Bramble Hill Farm',
+  timeZone: 'UTC',
 }
 const lead = { message: 'Eggs?\n\nTwo dozen, please.', createdAt: new Date('2026-11-23T09:30:00Z') }
 const row: ReplyRow = {
@@ -42,6 +43,11 @@ describe('a mail to a visitor', () => {
     expect(mail.text).toBe(
       'Yes, Saturday.\n\nOn 23 November 2026 at 09:30 UTC, you wrote:\n> Eggs?\n>\n> Two dozen, please.\n',
     )
+  })
+
+  it('tells the visitor when they wrote on the farm’s clock', () => {
+    const mail = visitorMail(row, lead, { ...settings, timeZone: 'Pacific/Auckland' })
+    expect(mail.text).toContain('On 23 November 2026 at 22:30 Auckland time, you wrote:\n')
   })
 
   it('keeps every line of the visitor’s message inside the quote, however it breaks its lines', () => {

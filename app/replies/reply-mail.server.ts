@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { SendMailOptions } from 'nodemailer'
 import type { ReplyRow } from '#app/data/schema'
+import { longDate, timeOfDay, zoneWords } from '#app/clock/dates'
 
 /** Who mails visitors: From the farm's sending address, Reply-To the owner's own mailbox. */
 export interface VisitorMailSettings {
@@ -9,6 +10,8 @@ export interface VisitorMailSettings {
   fromName: string
   replyTo: string
   farmName: string
+  /** The farm's clock: the visitor is told when they wrote on it. */
+  timeZone: string
   /** With UPDATES: the signed link that asks this mailbox to confirm it wants updates. */
   confirmUrl?: (subscriberId: number, addressKey: string, askedAt: Date) => string
 }
@@ -18,14 +21,6 @@ export function newMessageId(from: string): string {
   return `<${Date.now().toString(36)}.${randomBytes(12).toString('base64url')}@${from.slice(from.lastIndexOf('@') + 1)}>`
 }
 
-// The same words on every machine: the farm's visitors are told the time in UTC, as the inbox's first render is.
-const quotedDate = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-})
-
 // Every line break the visitor could type, a lone CR too (a mail program shows it as one): no
 // line of theirs may leave the quote and read as the farm's own words.
 const quoted = (text: string) =>
@@ -33,6 +28,9 @@ const quoted = (text: string) =>
     .split(/\r\n|\r|\n|\u2028|\u2029/)
     .map((line) => (line === '' ? '>' : `> ${line}`))
     .join('\n')
+
+/** When the visitor wrote, on the farm's clock, in words fixed here: '23 November 2026 at 09:30 London time'. */
+const wroteAt = (ms: number, zone: string) => `${longDate(ms, zone)} at ${timeOfDay(ms, zone)} ${zoneWords(zone)}`
 
 /** What the farm tells anyone who gets an acknowledgement: a stranger may have typed their address. */
 export const acknowledgementFooter =
@@ -59,7 +57,7 @@ export function visitorMail(
       : ''
   const text =
     reply.kind === 'reply'
-      ? `${reply.text}\n\nOn ${quotedDate.format(lead.createdAt)} UTC, you wrote:\n${quoted(lead.message)}\n`
+      ? `${reply.text}\n\nOn ${wroteAt(lead.createdAt.getTime(), settings.timeZone)}, you wrote:\n${quoted(lead.message)}\n`
       : `${reply.text}${ask}\n\n-- \n${acknowledgementFooter}\n`
   return {
     from: { name: settings.fromName, address: settings.from },

@@ -25,7 +25,7 @@ export const replyKindWords: Record<ReplyKind, { heading: string; inSentence: st
 /** Why a reply's text cannot be sent, or null when it can. */
 export const replyTextError = (text: string) => writingError(text, 'a reply', replyLimits.text)
 
-/** What a card says about one mail's delivery, e.g. "Retrying at 22 Nov 2026, 14:05 UTC", with `time` saying each time. */
+/** What a card says about one mail's delivery, e.g. "Retrying at 22 Nov 2026, 14:05", with `time` saying each time. */
 export function deliveryWords(reply: Reply, time: (iso: string) => string): string {
   switch (reply.state) {
     case 'queued':

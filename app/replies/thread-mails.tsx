@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react'
-import { absoluteUtc } from '#app/leads/when-arrived'
+import { absoluteTime } from '#app/leads/when-arrived'
+import { useFarmClock } from '#app/clock/use-farm-clock'
 import type { Reply, Submission } from '#app/leads/lead'
 import { deliveryWords, replyKindWords } from './reply'
 
@@ -12,8 +13,9 @@ const stateStyles: Record<Reply['state'], string> = {
   received: 'bg-sky-100 text-sky-950',
 }
 
-/** A mail named for a screen reader's list of buttons, e.g. "your reply of 23 Nov 2026, 10:05 UTC". */
-const mailName = (reply: Reply) => `${replyKindWords[reply.kind].inSentence} of ${absoluteUtc(reply.createdAt)}`
+/** A mail named for a screen reader's list of buttons, e.g. "your reply of 23 Nov 2026, 10:05". */
+const mailName = (reply: Reply, zone: string) =>
+  `${replyKindWords[reply.kind].inSentence} of ${absoluteTime(reply.createdAt, zone)}`
 
 /** Read back from the farm's mailbox: the visitor's own words, or their mail program's. */
 const theirs = (reply: Reply) => reply.kind === 'answer' || reply.kind === 'automatic-answer'
@@ -47,6 +49,8 @@ function ThreadMail({
   busy: boolean
   onSettle: (event: FormEvent<HTMLFormElement>) => void
 }) {
+  const zone = useFarmClock()
+  const time = (iso: string) => absoluteTime(iso, zone)
   return (
     <li
       data-testid="reply"
@@ -56,14 +60,14 @@ function ThreadMail({
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-stone-700">
         <span className="font-bold text-stone-900">{replyKindWords[reply.kind].heading}</span>
         {reply.by ? <span data-testid="reply-by">by {reply.by}</span> : null}
-        <time dateTime={reply.createdAt}>{absoluteUtc(reply.createdAt)}</time>
+        <time dateTime={reply.createdAt}>{time(reply.createdAt)}</time>
         <span
           data-testid="delivery"
           // The newest mail's delivery is told as it changes (queued, then sent or failed).
           role={newest ? 'status' : undefined}
           className={`rounded-full px-2 py-0.5 font-bold ${stateStyles[reply.state]}`}
         >
-          {deliveryWords(reply, absoluteUtc)}
+          {deliveryWords(reply, time)}
         </span>
       </p>
       {reply.failure && reply.state !== 'sent' ? (
@@ -120,7 +124,7 @@ function ThreadMail({
             name="intent"
             value="retry-reply"
             disabled={busy}
-            aria-label={`Try again: ${mailName(reply)}`}
+            aria-label={`Try again: ${mailName(reply, zone)}`}
             className={buttonStyle}
           >
             Try again
@@ -130,7 +134,7 @@ function ThreadMail({
             name="intent"
             value="dismiss-reply"
             disabled={busy}
-            aria-label={`Dismiss: ${mailName(reply)}`}
+            aria-label={`Dismiss: ${mailName(reply, zone)}`}
             className={buttonStyle}
           >
             Dismiss

@@ -5,6 +5,7 @@ import { readPersonAddress } from '#app/lifecycle/person-address'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requirePermission } from '#app/owner/require-permission.server'
 import { forgotWords, recordDeed } from '#app/team/deeds.server'
+import { sortableTime } from '#app/clock/dates'
 
 const nothingAbout = (address: string) => jsonError(404, `The site holds nothing about ${address}.`)
 
@@ -27,7 +28,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     return json(everything, {
       headers: {
         ...ownerDataHeaders,
-        'Content-Disposition': `attachment; filename="person-${new Date().toISOString().slice(0, 10)}.json"`,
+        'Content-Disposition': `attachment; filename="person-${sortableTime(Date.now(), context.farm.timeZone).slice(0, 10)}.json"`,
       },
     })
   })

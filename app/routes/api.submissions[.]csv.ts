@@ -4,6 +4,7 @@ import { answeringJson, jsonError } from '#app/http/json.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requirePermission } from '#app/owner/require-permission.server'
 import { recordDeed } from '#app/team/deeds.server'
+import { sortableTime } from '#app/clock/dates'
 
 /** The whole view as CSV for a spreadsheet: the list's search and filters, no page limit, streamed. */
 export function loader({ request, context }: LoaderFunctionArgs) {
@@ -25,7 +26,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
         ? `Exported the inbox as CSV (${filters.map(([name]) => name).join(', ')} chosen)`
         : 'Exported the inbox as CSV',
     )
-    const day = new Date().toISOString().slice(0, 10)
+    const day = sortableTime(Date.now(), context.farm.timeZone).slice(0, 10)
     return new Response(body, {
       headers: {
         ...ownerDataHeaders,

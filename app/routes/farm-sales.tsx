@@ -23,6 +23,8 @@ import { PhoneNotifications } from '#app/push/phone-notifications'
 import type { Answering, ReplyProblem } from '#app/replies/conversation'
 import type { loader as rootLoader } from '#app/root'
 import type { Submission, TagCount } from '#app/leads/lead'
+import { zoneWords } from '#app/clock/dates'
+import { useFarmClock } from '#app/clock/use-farm-clock'
 import { WhoYouAre } from '#app/team/who-you-are'
 
 // The page's server half (its loader, action and headers) lives beside the inbox's other server
@@ -200,6 +202,7 @@ function Inbox({
     restarts: reconnections,
   })
   const { revalidate } = useRevalidator()
+  const zone = useFarmClock()
   const firstIds = new Set(firstPage.map((submission) => submission.id))
   // Where the next older page starts, as the API's last Link says (a search may skip ahead).
   const nextBefore = older.nextUrl === null ? null : new URLSearchParams(older.nextUrl.split('?')[1]).get('before')
@@ -223,7 +226,8 @@ function Inbox({
         <EmptyState filtered={isFiltered(view) || view.spam} />
       ) : (
         <>
-          <ol aria-label="Leads, newest first" className="mt-8 space-y-5">
+          <p className="mt-8 text-sm text-stone-600" data-testid="times-on">{`Times are ${zoneWords(zone)}.`}</p>
+          <ol aria-label="Leads, newest first" className="mt-3 space-y-5">
             {submissions.map((submission, index) => (
               <SubmissionCard
                 key={submission.id}

@@ -6,7 +6,8 @@ import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requirePermission } from '#app/owner/require-permission.server'
 import { isSubmissionId } from '#app/leads/lead'
-import { shortTime } from '#app/components/dates'
+import { shortTime, zoneWords } from '#app/clock/dates'
+import { useFarmClock } from '#app/clock/use-farm-clock'
 
 export const meta: MetaFunction = () => [{ title: 'Activity' }, { name: 'robots', content: 'noindex' }]
 
@@ -23,11 +24,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function Activity() {
   const { entries, next, days } = useLoaderData<typeof loader>()
+  const zone = useFarmClock()
   return (
     <OwnerPage title="Activity" wide>
       <p className="mt-3 text-stone-700">
         What was done with the farm’s data and team, and sign-ins that failed, kept {days} days. A visitor is never
         named here: an export or a forgetting shows only a code made from their address, the same for the same person.
+        {` Times are ${zoneWords(zone)}.`}
       </p>
       {entries.length === 0 ? (
         <p className="mt-6 text-stone-700">Nothing yet.</p>
@@ -45,8 +48,8 @@ export default function Activity() {
                 ) : null}
               </p>
               <p className="mt-0.5 text-sm text-stone-600">
-                <time dateTime={new Date(entry.at).toISOString()}>{shortTime(entry.at)}</time> · {entry.who} · from{' '}
-                {entry.address ?? 'the command line'}
+                <time dateTime={new Date(entry.at).toISOString()}>{shortTime(entry.at, zone)}</time> · {entry.who} ·
+                from {entry.address ?? 'the command line'}
               </p>
             </li>
           ))}

@@ -8,7 +8,8 @@ import { AddPasskey } from '#app/owner/add-passkey'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { cameOverHttps } from '#app/owner/request-security'
 import { requirePermission } from '#app/owner/require-permission.server'
-import { shortDate } from '#app/components/dates'
+import { shortDate } from '#app/clock/dates'
+import { useFarmClock } from '#app/clock/use-farm-clock'
 import { NotifyChoices } from '#app/team/notify-choices'
 
 export const meta: MetaFunction = () => [{ title: 'Your page' }, { name: 'robots', content: 'noindex' }]
@@ -87,6 +88,7 @@ const heading = 'mt-10 font-serif text-2xl font-bold text-green-900'
 
 export default function MyPage() {
   const { mine, cannot, mailOn, pushOn, owner } = useLoaderData<typeof loader>()
+  const zone = useFarmClock()
   const answer = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
   const problem = (section: Section) =>
@@ -160,7 +162,7 @@ export default function MyPage() {
           {mine.phoneList.map((phone) => (
             <li key={phone.id} className="flex flex-wrap items-center gap-3 text-stone-800">
               <span>
-                A phone added {shortDate(phone.addedAt)}, pushed through {phone.endpointHost}
+                A phone added {shortDate(phone.addedAt, zone)}, pushed through {phone.endpointHost}
               </span>
               <Form method="post">
                 <input type="hidden" name="id" value={phone.id} />
@@ -183,8 +185,8 @@ export default function MyPage() {
           {mine.passkeyList.map((key) => (
             <li key={key.id} className="flex flex-wrap items-center gap-3 text-stone-800" data-testid="passkey">
               <span>
-                Added {shortDate(key.addedAt)}
-                {key.lastUsedAt ? `, last used ${shortDate(key.lastUsedAt)}` : ', not used yet'}
+                Added {shortDate(key.addedAt, zone)}
+                {key.lastUsedAt ? `, last used ${shortDate(key.lastUsedAt, zone)}` : ', not used yet'}
               </span>
               <Form method="post">
                 <input type="hidden" name="id" value={key.id} />

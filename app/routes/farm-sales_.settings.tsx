@@ -16,9 +16,9 @@ import {
   testBucket,
   testMailbox,
 } from '#app/settings/settings-requests.server'
+import { shortTime, shortTimeAndZone } from '#app/clock/dates'
 import { fieldsOf, providersWith } from '#app/settings/mail-providers'
 import type { OwnerPass } from '#app/owner/owner-access.server'
-import { shortTime } from '#app/components/dates'
 import type { Offsite } from '#app/lifecycle/data-lifecycle.server'
 import { SettingsSection, type SectionAnswer } from '#app/settings/settings-section'
 import { ProviderChoiceForm, ProviderPicker } from '#app/settings/provider-picker'
@@ -51,23 +51,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       testProvider: context.settings.config.testMailProvider,
       states: context.settings.view(),
       acknowledgement: context.replies.acknowledgement.text(),
-      mailboxSays: mailboxLinkWords(context.mailbox.link()),
-      bucketSays: bucketWords(bucket, context.offsite.hasKey()),
+      mailboxSays: mailboxLinkWords(context.mailbox.link(), context.farm.timeZone),
+      bucketSays: bucketWords(bucket, context.offsite.hasKey(), context.farm.timeZone),
       bucketNeedsKey: bucket.on && !context.offsite.hasKey(),
     },
     { headers: ownerDataHeaders },
   )
 }
 
-/** How the copies to the bucket go, in the owner's words. */
-function bucketWords({ on, newest, failure }: ReturnType<Offsite['report']>, hasKey: boolean): string {
+/** How the copies to the bucket go, in the owner's words; times on the farm's clock (`zone`), a backup's name in UTC. */
+function bucketWords({ on, newest, failure }: ReturnType<Offsite['report']>, hasKey: boolean, zone: string): string {
   if (!on) return 'No bucket is set: the backups stay on this machine only.'
   if (!hasKey) return 'Nothing is copied to the bucket until its key is made: make it here, and keep it safe.'
   if (failure) {
-    return `The last copy to the bucket failed at ${shortTime(failure.at)}: ${failure.words}; it will be tried again at ${shortTime(failure.nextAt)}.`
+    return `The last copy to the bucket failed at ${shortTimeAndZone(failure.at, zone)}: ${failure.words}; it will be tried again at ${shortTime(failure.nextAt, zone)}.`
   }
   if (!newest) return 'No copy has reached the bucket yet: the next backup is copied there, sealed.'
-  return `The bucket holds the backups up to ${newest.name}, sealed; checked at ${shortTime(newest.at)}.`
+  return `The bucket holds the backups up to ${newest.name} (named in UTC), sealed; checked at ${shortTimeAndZone(newest.at, zone)}.`
 }
 
 /** The sections whose settings can be tried before they are saved: the button each shows, and what it posts. */

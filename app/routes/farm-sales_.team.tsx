@@ -7,7 +7,8 @@ import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requirePermission } from '#app/owner/require-permission.server'
 import { isSubmissionId } from '#app/leads/lead'
-import { shortDate } from '#app/components/dates'
+import { shortDate } from '#app/clock/dates'
+import { useFarmClock } from '#app/clock/use-farm-clock'
 import { invitationDays } from '#app/team/team.server'
 import { refuse } from '#app/http/refusal.server'
 
@@ -90,6 +91,7 @@ const buttonStyle =
 
 export default function TeamPage() {
   const { people, me, cannot, invitationDays: days, linksFrom } = useLoaderData<typeof loader>()
+  const zone = useFarmClock()
   const answer = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
   const problem = answer?.problem ?? null
@@ -111,7 +113,7 @@ export default function TeamPage() {
       {answer?.invited ? (
         <div role="status" className="mt-6 rounded-2xl bg-green-50 px-5 py-4 text-green-950 ring-1 ring-green-200">
           <p className="font-semibold">
-            Send {answer.invited.name} this link to join (it works once, until {shortDate(answer.invited.until)}):
+            Send {answer.invited.name} this link to join (it works once, until {shortDate(answer.invited.until, zone)}):
           </p>
           <p className="mt-2 break-all">
             <code data-testid="invitation-link">{answer.invited.link}</code>
@@ -140,7 +142,7 @@ export default function TeamPage() {
                 {person.email ?? 'No address yet (signs in with the owner password)'} ·{' '}
                 {person.role === 'owner' ? 'Owner' : 'Helper'} ·{' '}
                 {person.joinedAt
-                  ? `joined ${shortDate(person.joinedAt)}, ${person.passkeys} ${person.passkeys === 1 ? 'passkey' : 'passkeys'}, ${person.phones} ${person.phones === 1 ? 'phone' : 'phones'}`
+                  ? `joined ${shortDate(person.joinedAt, zone)}, ${person.passkeys} ${person.passkeys === 1 ? 'passkey' : 'passkeys'}, ${person.phones} ${person.phones === 1 ? 'phone' : 'phones'}`
                   : 'invited, not joined yet'}
               </p>
               <div className="mt-3 flex flex-wrap items-end gap-2">

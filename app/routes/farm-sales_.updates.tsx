@@ -18,6 +18,8 @@ import { mailboxLinkWords } from '#app/mail-back/mailbox.server'
 import { previewMail, sendTest, sendUpdate, updatesDesk } from '#app/updates/update-requests.server'
 import { subscriberLimits } from '#app/updates/subscribers.server'
 import { refuse } from '#app/http/refusal.server'
+import { zoneWords } from '#app/clock/dates'
+import { useFarmClock } from '#app/clock/use-farm-clock'
 
 export const meta: MetaFunction = () => [{ title: 'Updates and offers' }, { name: 'robots', content: 'noindex' }]
 
@@ -41,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         reports: updates.reports(),
         rates: updates.returnRates(),
         returned: ready.desk.returned.latest(),
-        linkSays: mailboxLinkWords(context.mailbox.link()),
+        linkSays: mailboxLinkWords(context.mailbox.link(), context.farm.timeZone),
         sending: updates.sending(),
         choices: updates.choices,
         justQueued: Number.isInteger(queued) && queued > 0 ? updates.report(queued) : null,
@@ -167,6 +169,7 @@ const reportEveryMs = 2_000
 
 export default function Updates() {
   const { cannotSend, desk } = useLoaderData<typeof loader>()
+  const zone = useFarmClock()
   const answer = useActionData<typeof action>()
   const revalidator = useRevalidator()
   const sending = desk?.sending ?? false
@@ -194,7 +197,7 @@ export default function Updates() {
           <p className="mt-3 text-stone-700">
             Mail your news to the people who said yes to it: {desk.counts.subscribed.toLocaleString('en-GB')}{' '}
             {desk.counts.subscribed === 1 ? 'subscriber' : 'subscribers'}. Each mail says why they get it and lets them
-            unsubscribe in one click.
+            unsubscribe in one click.{` Times here are ${zoneWords(zone)}.`}
           </p>
           {desk.justQueued ? (
             <p role="status" className="mt-6 rounded-2xl bg-green-50 px-5 py-4 text-green-950 ring-1 ring-green-200">

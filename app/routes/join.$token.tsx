@@ -6,6 +6,7 @@ import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { cameOverHttps } from '#app/owner/request-security'
 import { GoneLink, NewPasswordForm } from '#app/team/password-form'
+import { takeBrowserTimeZone } from '#app/clock/browser-time-zone.server'
 
 export const meta: MetaFunction = () => [{ title: 'Join the farm’s team' }, { name: 'robots', content: 'noindex' }]
 
@@ -31,7 +32,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { status: 429, headers: { 'Retry-After': String(allowed.retryAfterSeconds) } },
     )
   }
-  const fields = formTexts(await request.formData().catch(() => new FormData()), ['password'])
+  const fields = formTexts(await request.formData().catch(() => new FormData()), ['password', 'timeZone'])
   if (!fields) return json({ problem: { error: notText } }, { status: 400 })
   const joined = await context.team.join(
     params.token ?? '',
@@ -40,6 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     context.clientAddress,
   )
   if (!joined.ok) return json({ problem: { error: joined.error, field: joined.field } }, { status: joined.status })
+  await takeBrowserTimeZone(context, fields.timeZone)
   return redirect('/farm-sales', { headers: { 'Set-Cookie': joined.cookie } })
 }
 

@@ -7,6 +7,8 @@ import { PasskeySignIn } from '#app/owner/passkey-sign-in'
 import { cameOverHttps, isPlainHttpOffLocalhost } from '#app/owner/request-security'
 import { safeRedirect } from '#app/owner/safe-redirect'
 import { recordFailedSignIn } from '#app/team/sign-in-record.server'
+import { BrowserTimeZone } from '#app/clock/browser-time-zone'
+import { takeBrowserTimeZone } from '#app/clock/browser-time-zone.server'
 
 export const headers = pageHeaders
 
@@ -31,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     )
   }
   const form = await request.formData().catch(() => new FormData())
-  const fields = formTexts(form, ['email', 'password', 'redirectTo'])
+  const fields = formTexts(form, ['email', 'password', 'redirectTo', 'timeZone'])
   if (!fields) return json({ error: notText }, { status: 400 })
   // Secure only over HTTPS: a browser drops a Secure cookie sent over plain HTTP on a LAN name.
   const signedIn = await context.owner.signIn(
@@ -54,6 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       'someone of the team signed in over plain HTTP: the password and the session cookie crossed the network unencrypted; put TLS in front (see the README)',
     )
   }
+  await takeBrowserTimeZone(context, fields.timeZone)
   return redirect(safeRedirect(fields.redirectTo), { headers: { 'Set-Cookie': signedIn.cookie } })
 }
 
@@ -71,6 +74,7 @@ export default function SignIn() {
           <h1 className="font-serif text-3xl font-bold text-green-900">Sign in</h1>
           <p className="mt-2 text-stone-700">The submissions inbox is for the farm’s team.</p>
           <input type="hidden" name="redirectTo" value={redirectTo} />
+          <BrowserTimeZone />
           <label htmlFor="email" className="mt-6 mb-1.5 block text-sm font-semibold text-stone-800">
             Email
           </label>

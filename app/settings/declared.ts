@@ -11,7 +11,7 @@ import { defaultFarmProducts } from '#app/analysis/products'
 export type SettingKind = 'text' | 'long-text' | 'whole-number' | 'yes-no' | 'choice' | 'secret'
 
 /** What a change of the setting wakes: a part of the site told at once, or a kind of delivery whose failed tries are due again. */
-export type Wakes = 'farm name' | 'products' | 'owner mail' | 'mailbox' | 'backups' | DeliveryKind
+export type Wakes = 'farm name' | 'farm clock' | 'products' | 'owner mail' | 'mailbox' | 'backups' | DeliveryKind
 
 export interface Setting {
   key: string
@@ -94,6 +94,15 @@ export const declared = [
     label: 'The site’s public address',
     hint: 'Such as https://farm.example. Links in mails (confirm, unsubscribe, a lead) start with it.',
     wakes: ['push'],
+  },
+  {
+    key: 'FARM_TIME_ZONE',
+    default: '',
+    kind: 'text',
+    section: 'farm',
+    label: 'The farm’s time zone',
+    hint: 'Such as Europe/London or Pacific/Auckland. Every time and week the site shows you is on its clock. Empty: UTC, until someone signs in from a browser, whose own zone is then taken.',
+    wakes: ['farm clock'],
   },
   // Mail: the farm's one mailbox, which sends (its SMTP parts, which SMTP_URL sets all at once) and
   // reads (its IMAP parts, which INBOUND_IMAP_URL sets all at once) with the same account

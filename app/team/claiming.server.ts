@@ -3,9 +3,10 @@ import { formTexts, notText } from '#app/http/form-text.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { cameOverHttps } from '#app/owner/request-security'
+import { takeBrowserTimeZone } from '#app/clock/browser-time-zone.server'
 import type { ClaimWay } from './first-owner.server'
 
-type Context = Pick<AppLoadContext, 'team' | 'limits' | 'clientAddress'>
+type Context = Pick<AppLoadContext, 'team' | 'limits' | 'clientAddress' | 'settings' | 'log'>
 
 export const claimedWords = 'The site is claimed already: its owners sign in.'
 export const goneWords =
@@ -21,7 +22,12 @@ export async function claimAction(request: Request, context: Context, way: Claim
       { status: 429, headers: { 'Retry-After': String(allowed.retryAfterSeconds) } },
     )
   }
-  const fields = formTexts(await request.formData().catch(() => new FormData()), ['name', 'email', 'password'])
+  const fields = formTexts(await request.formData().catch(() => new FormData()), [
+    'name',
+    'email',
+    'password',
+    'timeZone',
+  ])
   if (!fields) return json({ problem: { error: notText, name: '', email: '' } }, { status: 400 })
   const made = await context.team.claimSite(
     way,
@@ -35,5 +41,6 @@ export async function claimAction(request: Request, context: Context, way: Claim
       { status: made.status, headers: ownerDataHeaders },
     )
   }
+  await takeBrowserTimeZone(context, fields.timeZone)
   return redirect('/farm-sales', { headers: { 'Set-Cookie': made.cookie } })
 }

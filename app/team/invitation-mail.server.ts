@@ -5,6 +5,7 @@ import { owedSinceLastLook, type DeliveryEngine } from '#app/delivery/engine.ser
 import { owe } from '#app/delivery/record.server'
 import { idsOf } from '#app/delivery/sender.server'
 import { mailVerdict } from '#app/delivery/smtp-refusals.server'
+import { shortTimeAndZone } from '#app/clock/dates'
 
 /** The mail settings an invitation goes out with. */
 export interface InvitationMailSettings {
@@ -13,12 +14,19 @@ export interface InvitationMailSettings {
   /** NOTIFY_FROM's name, else the farm's. */
   fromName: string
   farmName: string
+  /** The farm's clock: the link's last moment is said on it. */
+  timeZone: string
 }
 
 type InvitationItem = { person: TeamRow; invitation: typeof invitations.$inferSelect | null }
 
-/** The invitation in words: who asked, what for, the link, and until when. */
-export function invitationMail(to: { name: string; role: string }, farmName: string, link: string, until: Date) {
+/** The invitation in words: who asked, what for, the link, and until when (on the farm's clock, `zone`). */
+export function invitationMail(
+  to: { name: string; role: string },
+  { farmName, timeZone }: Pick<InvitationMailSettings, 'farmName' | 'timeZone'>,
+  link: string,
+  until: Date,
+) {
   const role = to.role === 'owner' ? 'an owner' : 'a helper'
   return {
     subject: `You are invited to ${farmName}’s inbox`,
@@ -30,7 +38,7 @@ export function invitationMail(to: { name: string; role: string }, farmName: str
       '',
       link,
       '',
-      `It stops working on ${until.toUTCString()}. If you did not expect this, ignore it: nothing happens.`,
+      `It stops working on ${shortTimeAndZone(until.getTime(), timeZone)}. If you did not expect this, ignore it: nothing happens.`,
     ].join('\n'),
   }
 }
@@ -81,7 +89,7 @@ export function mailInvitations({
     async send({ item: { person, invitation } }, current) {
       if (!invitation?.mailLink || !person.email || person.removedAt || person.joinedAt)
         return { skipped: 'No longer invited' }
-      const mail = invitationMail(person, current.farmName, invitation.mailLink, invitation.expiresAt)
+      const mail = invitationMail(person, current, invitation.mailLink, invitation.expiresAt)
       try {
         await transport.send(current.smtpUrl, {
           from: { name: current.fromName, address: current.from },

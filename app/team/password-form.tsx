@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { BrowserTimeZone } from '#app/clock/browser-time-zone'
 
 const fieldStyle =
   'block w-full rounded-xl border border-stone-300 bg-stone-50 px-4 py-3 text-base focus:bg-white focus:ring-2 focus:ring-green-700 focus:outline-none'
@@ -32,6 +33,7 @@ export function NewPasswordForm({
   return (
     <main className="mx-auto max-w-md px-4 py-20 sm:px-6">
       <Form method="post" className="rounded-3xl bg-white p-8 shadow-xl shadow-green-900/10 ring-1 ring-stone-200">
+        <BrowserTimeZone />
         <h1 className="font-serif text-3xl font-bold text-green-900">{title}</h1>
         <p className="mt-2 text-stone-700">{says}</p>
         {askName ? (

@@ -1,6 +1,7 @@
 import { complaintLimits, shareOf, type ReturnedMail, type ReturnRates } from './update'
+import { shortTime } from '#app/clock/dates'
+import { useFarmClock } from '#app/clock/use-farm-clock'
 
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
 const percent = (share: number) => `${(share * 100).toFixed(2)} %`
 
 /**
@@ -18,6 +19,7 @@ export function ReturnedMails({
   rates: ReturnRates
   returned: ReturnedMail[]
 }) {
+  const zone = useFarmClock()
   const complaints = shareOf(rates.complaints, rates.sent)
   return (
     <section aria-labelledby="returned-title" className="mt-12">
@@ -74,7 +76,7 @@ export function ReturnedMails({
                 : {mail.address}
               </p>
               <p className="mt-0.5 text-stone-600">
-                <time dateTime={mail.receivedAt}>{when.format(new Date(mail.receivedAt))} UTC</time>
+                <time dateTime={mail.receivedAt}>{shortTime(Date.parse(mail.receivedAt), zone)}</time>
                 {mail.status ? ` · status ${mail.status}` : ''}
               </p>
               {mail.words ? <p className="mt-1 break-words text-stone-800">{mail.words}</p> : null}

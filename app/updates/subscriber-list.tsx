@@ -1,6 +1,8 @@
 import { Form } from '@remix-run/react'
 import type { SubscriberStatus } from '#app/data/enums'
 import type { Subscriber } from './update'
+import { shortDate } from '#app/clock/dates'
+import { useFarmClock } from '#app/clock/use-farm-clock'
 
 const statusWords: Record<SubscriberStatus, string> = {
   subscribed: 'Subscribed',
@@ -13,8 +15,6 @@ const fieldStyle =
   'block w-full rounded-xl border border-stone-300 bg-stone-50 px-3 py-2 text-base focus:bg-white focus:ring-2 focus:ring-green-700 focus:outline-none'
 const quietButton =
   'rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50'
-const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })
-
 /** Who is on the list (searchable, one page), the owner's way to add someone who asked in person, and to take someone off. */
 export function SubscriberList({
   counts,
@@ -34,6 +34,7 @@ export function SubscriberList({
   added: string | null
   problem: string | null
 }) {
+  const zone = useFarmClock()
   return (
     <section aria-labelledby="subscribers-title" className="mt-12">
       <h2 id="subscribers-title" className="font-serif text-2xl font-bold text-green-900">
@@ -120,7 +121,7 @@ export function SubscriberList({
                 <p className="text-sm break-all text-stone-700">{subscriber.email}</p>
                 <p className="mt-0.5 text-xs text-stone-600">
                   {subscriber.removedByOwner ? 'Removed by you' : statusWords[subscriber.status]} since{' '}
-                  {day.format(new Date(subscriber.since))}
+                  {shortDate(Date.parse(subscriber.since), zone)}
                   {subscriber.addedBy === 'owner' && subscriber.consent
                     ? ` · added by you: “${subscriber.consent}”`
                     : ''}

@@ -1,8 +1,8 @@
 import { intentWords } from '#app/analysis/intent-words'
 import type { Intent } from '#app/analysis/analysis'
 import type { UpdateReport } from './update'
-
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+import { shortTime } from '#app/clock/dates'
+import { useFarmClock } from '#app/clock/use-farm-clock'
 
 function audienceWords({ products, intents }: UpdateReport['audience']): string {
   if (products.length + intents.length === 0) return 'every subscriber'
@@ -12,6 +12,7 @@ function audienceWords({ products, intents }: UpdateReport['audience']): string 
 
 /** Each past update, newest first: how many mails are queued, sent, failed (and why), and who left since. */
 export function UpdateReports({ reports, sending }: { reports: UpdateReport[]; sending: boolean }) {
+  const zone = useFarmClock()
   return (
     <section aria-labelledby="reports-title" className="mt-12">
       <h2 id="reports-title" className="font-serif text-2xl font-bold text-green-900">
@@ -39,7 +40,7 @@ export function UpdateReports({ reports, sending }: { reports: UpdateReport[]; s
             >
               <h3 className="font-semibold break-words text-stone-900">{report.subject}</h3>
               <p className="mt-0.5 text-sm text-stone-600">
-                <time dateTime={report.createdAt}>{when.format(new Date(report.createdAt))} UTC</time>, to{' '}
+                <time dateTime={report.createdAt}>{shortTime(Date.parse(report.createdAt), zone)}</time>, to{' '}
                 {audienceWords(report.audience)}
                 {report.sentBy ? <span data-testid="sent-by">, by {report.sentBy}</span> : null}
               </p>

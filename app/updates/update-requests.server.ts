@@ -47,7 +47,10 @@ export function previewMail(desk: UpdatesDesk, input: { subject: string; text: s
       desk.settings,
       { id: 0, subject: input.subject.trim(), text: input.text },
       sample?.email ?? desk.settings.owner,
-      { name: sample?.name ?? '', why: sample ? whySubscribed(sample) : 'you said yes to its updates' },
+      {
+        name: sample?.name ?? '',
+        why: sample ? whySubscribed(sample, desk.settings.timeZone) : 'you said yes to its updates',
+      },
       unsubscribeUrl,
     ),
   }

@@ -21,6 +21,8 @@ export interface UpdateMailSettings {
   siteUrl: string
   /** UPDATES_PER_MINUTE: so a shared mail account is not blocked for sending too fast. */
   perMinute: number
+  /** The farm's clock: the day a subscriber said yes is on its calendar. */
+  timeZone: string
 }
 
 /** One recipient's update mail: from the farm, with RFC 8058 one-click unsubscribe headers. */
@@ -125,7 +127,7 @@ export function createUpdateSender({
       current,
       update,
       to.email,
-      { name: to.name, why: whySubscribed(to) },
+      { name: to.name, why: whySubscribed(to, current.timeZone) },
       links.unsubscribeUrl(to.id, to.addressKey),
       `<${rows[0]!.receiptKey}@${domain}>`,
     )

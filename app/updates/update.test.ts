@@ -77,13 +77,20 @@ describe('what an update may hold', () => {
 })
 
 describe('why a subscriber gets updates', () => {
-  it('says when they said yes, or that the owner added them', () => {
+  it('says when they said yes, or that the owner added them, on the farm’s calendar', () => {
     const at = new Date('2026-11-01T10:00:00Z')
-    expect(whySubscribed({ addedBy: 'visitor', subscribedAt: at })).toBe(
+    expect(whySubscribed({ addedBy: 'visitor', subscribedAt: at }, 'UTC')).toBe(
       'you said yes to its updates on 1 November 2026',
     )
-    expect(whySubscribed({ addedBy: 'owner', subscribedAt: at })).toBe(
+    expect(whySubscribed({ addedBy: 'owner', subscribedAt: at }, 'UTC')).toBe(
       'you asked it for its updates on 1 November 2026, and it added you',
     )
+    // 10:00 UTC is 23:00 in Auckland (UTC+13 in summer): that day still.
+    expect(whySubscribed({ addedBy: 'visitor', subscribedAt: at }, 'Pacific/Auckland')).toBe(
+      'you said yes to its updates on 1 November 2026',
+    )
+    expect(
+      whySubscribed({ addedBy: 'visitor', subscribedAt: new Date('2026-11-01T11:00:00Z') }, 'Pacific/Auckland'),
+    ).toBe('you said yes to its updates on 2 November 2026')
   })
 })

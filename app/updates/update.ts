@@ -1,6 +1,7 @@
 import { placeholderError } from '#app/writing/placeholders'
 import type { SubscriberStatus } from '#app/data/enums'
 import { oneLineBreak, writingError } from '#app/writing/writing'
+import { longDate } from '#app/clock/dates'
 
 /** What one update may hold. */
 export const updateLimits = { subject: 200, text: 50_000 } as const
@@ -187,11 +188,12 @@ export function updateBody({
   }
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' })
-
-/** Why a subscriber gets updates, for their mail's footer. */
-export function whySubscribed(subscriber: { addedBy: 'visitor' | 'owner'; subscribedAt: Date | null }): string {
-  const when = subscriber.subscribedAt ? ` on ${longDate.format(subscriber.subscribedAt)}` : ''
+/** Why a subscriber gets updates, for their mail's footer: the day on the farm's calendar (`zone`). */
+export function whySubscribed(
+  subscriber: { addedBy: 'visitor' | 'owner'; subscribedAt: Date | null },
+  zone: string,
+): string {
+  const when = subscriber.subscribedAt ? ` on ${longDate(subscriber.subscribedAt.getTime(), zone)}` : ''
   return subscriber.addedBy === 'visitor'
     ? `you said yes to its updates${when}`
     : `you asked it for its updates${when}, and it added you`

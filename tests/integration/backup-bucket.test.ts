@@ -99,7 +99,9 @@ describe('backups that leave the machine', () => {
       .poll(inBucket, { timeout: 10_000 })
       .toEqual(localBackups(server.databasePath).map((name) => `farm-backups/${name}.sealed`))
     expect(await healthOf(server)).toBe('ok')
-    expect(await pageOf(server, cookie)).toMatch(/The bucket holds the backups up to farm-\d{8}-\d{6}\.db, sealed/)
+    expect(await pageOf(server, cookie)).toMatch(
+      /The bucket holds the backups up to farm-\d{8}-\d{6}\.db \(named in UTC\), sealed; checked at \d+ \w+ \d{4}, \d\d:\d\d UTC\./,
+    )
     // The copy woken by the save, before its key was made, waited for the key: it failed nothing.
     expect(server.output()).not.toContain('the copy to the bucket failed')
 
@@ -179,7 +181,7 @@ describe('backups that leave the machine', () => {
       expect(await healthOf(server)).toBe('failing')
       const cookie = await signInAsOwner(server.url, ownerPassword)
       expect(await pageOf(server, cookie)).toMatch(
-        /The last copy to the bucket failed at \d+ \w+ \d{4}, \d\d:\d\d UTC: The bucket is full; it will be tried again at \d+ \w+ \d{4}, \d\d:\d\d UTC\./,
+        /The last copy to the bucket failed at \d+ \w+ \d{4}, \d\d:\d\d UTC: The bucket is full; it will be tried again at \d+ \w+ \d{4}, \d\d:\d\d\./,
       )
       // The site is not held up: leads are taken as ever.
       await postLead(server)

@@ -42,6 +42,7 @@ describe('GET /api/submissions.csv', () => {
     expect(header).toEqual([
       'id',
       'received',
+      'received (UTC)',
       'name',
       'email',
       'message',
@@ -61,6 +62,7 @@ describe('GET /api/submissions.csv', () => {
     expect(rows[1]).toEqual([
       String(seeded),
       expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
       `Hana Sato ${seeded - 1}`,
       `hana${seeded - 1}@cafe.example`,
       'Lovely pumpkins, thank you!',
@@ -76,8 +78,8 @@ describe('GET /api/submissions.csv', () => {
 
   it('quotes line breaks, quotes and commas, and defuses a formula', async () => {
     const [, eve] = await exported()
-    expect(eve![2]).toBe(`'=HYPERLINK("http://evil.example")`)
-    expect(eve![4]).toBe('Line one\r\nLine "two", with a comma')
+    expect(eve![3]).toBe(`'=HYPERLINK("http://evil.example")`)
+    expect(eve![5]).toBe('Line one\r\nLine "two", with a comma')
   })
 
   it('takes the list’s search and filters', async () => {
@@ -85,7 +87,7 @@ describe('GET /api/submissions.csv', () => {
     expect(wholesale.length).toBe(
       Array.from({ length: seeded }, (_, index) => index).filter((index) => index % 6 === 1).length,
     )
-    for (const row of wholesale) expect(row[7]).toContain('wholesale')
+    for (const row of wholesale) expect(row[8]).toContain('wholesale')
     const [, ...domain] = await exported('?q=corner-shop.co.uk')
     expect(domain.length).toBe(seeded / 4)
     const [, ...spam] = await exported('?spam=true')

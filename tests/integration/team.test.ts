@@ -394,6 +394,8 @@ describe('invitations by mail', () => {
     expect([sent.to].flat().flatMap((to) => to!.value.map((one) => one.address))).toEqual(['robin@farm.example'])
     expect(sent.text).toContain('Hello Robin Hedge,')
     expect(sent.text).toContain(invited.link)
+    // On the farm's clock, UTC until one is chosen, in the site's own words.
+    expect(sent.text).toMatch(/It stops working on \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC\. /)
     expect(sent.headers.get('auto-submitted')).toBe('auto-generated')
     // A new person learns which farm it is from: the farm's name, though NOTIFY_FROM names none.
     expect(sent.from?.text).toBe('"Bramble Hill Farm" <owner@farm.example>')

@@ -71,8 +71,9 @@ describe('headers of the owner’s mail', () => {
       email: 'eve@example.com>, victim@evil.example',
       message: 'Hi\r\n.\r\nMAIL FROM:<x@evil.example>',
       analysis: null,
+      createdAt: '2026-11-23T09:30:00.000Z',
     }
-    const composed = leadMail(hostile, null)
+    const composed = leadMail(hostile, { publicUrl: null, timeZone: 'UTC' })
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'crlf' })
     const { message } = await transport.sendMail({
       from: 'owner@farm.example',

@@ -12,4 +12,5 @@ export const unreachableOwnerMail: OwnerMailSettings = {
   digestAfter: 3,
   digestWindowMs: 600_000,
   publicUrl: null,
+  timeZone: 'UTC',
 }
