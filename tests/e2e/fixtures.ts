@@ -1,7 +1,7 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
 import type { Submission } from '#app/leads/lead'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { ownerPassword } from '#tests/support/owner'
+import { ownerPassword, signInAsOwner } from '#tests/support/owner'
 import { freePort, startServer, type RunningServer } from '#tests/support/server'
 
 export const farmEnv = { FARM_NAME: 'Bramble Hill Farm', FARM_PRODUCT: 'Orchard' }
@@ -44,6 +44,12 @@ export const updatesSiteTest = base.extend<{ mail: MailServer; server: RunningSe
   },
   baseURL: async ({ server }, use) => use(server.url),
 })
+
+/** Signs the owner in through the real sign-in form and gives the browser context that session. */
+export async function signInContext(context: BrowserContext, server: RunningServer) {
+  const [name, value] = (await signInAsOwner(server.url, ownerPassword)).split('=') as [string, string]
+  await context.addCookies([{ name, value, url: server.url }])
+}
 
 /** Opens a page and waits until React has hydrated it, so clicks run the app's handlers. */
 export async function openHydrated(page: Page, path: string) {

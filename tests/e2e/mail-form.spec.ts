@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base } from '@playwright/test'
 import { startMailStack, type MailStack } from '#tests/support/mail-stack'
-import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
-import { freePort, startServer, type RunningServer } from '#tests/support/server'
-import { animationsEnded, expect, farmEnv, openHydrated, type Page } from './fixtures'
+import { ownerPassword as password } from '#tests/support/owner'
+import { freePort, mailboxState, startServer, type RunningServer } from '#tests/support/server'
+import { animationsEnded, expect, farmEnv, openHydrated, signInContext, type Page } from './fixtures'
 
 /**
  * The farm's mailbox connected from the settings page's one form, against the real Postfix and
@@ -34,8 +34,7 @@ const test = base.extend<{ stack: MailStack; server: RunningServer; serverEnv: R
   },
   baseURL: async ({ server }, use) => use(server.url),
   context: async ({ context, server }, use) => {
-    const [name, value] = (await signInAsOwner(server.url, password)).split('=') as [string, string]
-    await context.addCookies([{ name, value, url: server.url }])
+    await signInContext(context, server)
     await use(context)
   },
 })
@@ -159,13 +158,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page).toHaveURL(/\/farm-sales\/settings\?saved=mail#mail$/)
         await expect(mailForm(page).getByText('Saved. It is used from the next mail, push or page.')).toBeVisible()
         await expect(mailForm(page).getByLabel('Your mail provider')).toHaveValue('this-machine')
-        await expect
-          .poll(
-            async () =>
-              ((await (await fetch(`${server.url}/healthz`)).json()) as { mailbox: { state: string } }).mailbox.state,
-            { timeout: 15_000 },
-          )
-          .toBe('watching')
+        await expect.poll(() => mailboxState(server), { timeout: 15_000 }).toBe('watching')
 
         // A lead: its mail reaches the farm's mailbox; the owner's answer reaches the visitor, whose answer joins the card.
         const lead = await fetch(`${server.url}/api/submissions`, {

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base } from '@playwright/test'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password } from '#tests/support/owner'
 import { startServer, type RunningServer } from '#tests/support/server'
-import { animationsEnded, expect, farmEnv, openHydrated, postSubmission, type Page } from './fixtures'
+import { animationsEnded, expect, farmEnv, openHydrated, postSubmission, signInContext, type Page } from './fixtures'
 
 /**
  * A signed-in owner's browser on a site that mails through a real SMTP server on loopback,
@@ -33,8 +33,7 @@ const test = base.extend<{
   },
   baseURL: async ({ server }, use) => use(server.url),
   context: async ({ context, server }, use) => {
-    const [name, value] = (await signInAsOwner(server.url, password)).split('=') as [string, string]
-    await context.addCookies([{ name, value, url: server.url }])
+    await signInContext(context, server)
     await use(context)
   },
 })

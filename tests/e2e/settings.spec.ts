@@ -1,8 +1,8 @@
 import { test as base } from '@playwright/test'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
+import { ownerPassword as password } from '#tests/support/owner'
 import { startServer, type RunningServer } from '#tests/support/server'
-import { expect, farmEnv, openHydrated, postSubmission, type Page } from './fixtures'
+import { expect, farmEnv, openHydrated, postSubmission, signInContext, type Page } from './fixtures'
 
 const mailLogin = { user: 'farm', password: 'hay-bale-7-Ünïcode' }
 
@@ -26,8 +26,7 @@ const test = base.extend<{ mail: MailServer; server: RunningServer; serverEnv: R
   },
   baseURL: async ({ server }, use) => use(server.url),
   context: async ({ context, server }, use) => {
-    const [name, value] = (await signInAsOwner(server.url, password)).split('=') as [string, string]
-    await context.addCookies([{ name, value, url: server.url }])
+    await signInContext(context, server)
     await use(context)
   },
 })

@@ -13,7 +13,7 @@ import { connectLive } from '#tests/support/live-client'
 import { mailBackSites, watching } from '#tests/support/mail-back-site'
 import { startMailStack, type MailStack } from '#tests/support/mail-stack'
 import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
-import { freePort, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { freePort, mailboxState, tempDatabasePath, type RunningServer } from '#tests/support/server'
 
 let stack: MailStack
 const sites = mailBackSites(() => stack)
@@ -444,9 +444,7 @@ describe('the mailbox set from the settings page', () => {
       /id="setting-IMAP_PASSWORD"[^>]*aria-invalid="true"[^>]*aria-describedby="mail-test-reading"/,
     )
     expect(refusedHtml).not.toContain('not-it-Secret-77')
-    expect(
-      ((await (await fetch(`${server.url}/healthz`)).json()) as { mailbox: { state: string } }).mailbox.state,
-    ).toBe('off')
+    expect(await mailboxState(server)).toBe('off')
     const right = await page({ intent: 'test-mail', ...mailbox, IMAP_PASSWORD: 'farm-mailbox-password' })
     expect(right.status).toBe(200)
     expect(await right.text()).toContain('Signed in to localhost and opened INBOX. Nothing in it was read or changed.')

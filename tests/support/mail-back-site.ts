@@ -3,18 +3,12 @@ import { expect } from 'vitest'
 import type { Reply } from '#app/leads/lead'
 import type { MailStack } from './mail-stack'
 import { ownerPassword, signInAsOwner } from './owner'
-import { freePort, tempDatabasePath, type RunningServer } from './server'
+import { freePort, mailboxState, tempDatabasePath, type RunningServer } from './server'
 import { serverPerTest } from './server-per-test'
 
 /** Waits until the site reads its mailbox (/healthz says `watching`). */
 export async function watching(server: RunningServer) {
-  await expect
-    .poll(
-      async () =>
-        ((await (await fetch(`${server.url}/healthz`)).json()) as { mailbox: { state: string } }).mailbox.state,
-      { timeout: 15_000 },
-    )
-    .toBe('watching')
+  await expect.poll(() => mailboxState(server), { timeout: 15_000 }).toBe('watching')
 }
 
 /**

@@ -124,3 +124,8 @@ export async function startServer({
     },
   }
 }
+
+/** How the site reads its mailbox, as /healthz says it ('watching' once it reads). */
+export async function mailboxState(server: RunningServer): Promise<string> {
+  return ((await (await fetch(`${server.url}/healthz`)).json()) as { mailbox: { state: string } }).mailbox.state
+}
