@@ -96,7 +96,8 @@ export function SiteHeader({
         <ul className="flex flex-col gap-1">
           <NavItems ownerSignedIn={ownerSignedIn} newSubmissions={newSubmissions} failedReplies={failedReplies} />
         </ul>
-        {office ? (
+        {/* Written only once opened: the page's HTML carries the office's links once, in the bar. */}
+        {office && menuOpen ? (
           <div className="mt-3 border-t border-stone-200 pt-3">
             <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-stone-600 uppercase">The farm’s office</p>
             {office.list}

@@ -62,7 +62,7 @@ export function SubmissionCard({
   return (
     <li
       ref={card}
-      className={`submission-card rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 ${came.withPage ? 'card-enter' : ''}`}
+      className={`submission-card rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 ${came.withPage ? `card-enter${came.delaySeconds === 0 ? ' at-once' : ''}` : ''}`}
       id={`submission-${submission.id}`}
       data-testid="submission-card"
       style={
