@@ -67,3 +67,7 @@ export const activityKinds = [
   'password-reset',
 ] as const
 export type ActivityKind = (typeof activityKinds)[number]
+
+/** How a product of this week's list is for sale, in the order the owner picks from. */
+export const availabilities = ['available', 'few-left', 'coming-soon', 'sold-out', 'out-of-season'] as const
+export type Availability = (typeof availabilities)[number]

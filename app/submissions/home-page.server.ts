@@ -14,7 +14,13 @@ export const headers = pageHeaders
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   const sent = new URL(request.url).searchParams.has('sent')
-  return json({ farm: context.farm, sent, formToken: context.spamTraps.issueToken() })
+  const week = context.week.list.shown()
+  return json({
+    farm: context.farm,
+    sent,
+    formToken: context.spamTraps.issueToken(),
+    week: { items: week.items, changedAt: week.changedAt?.getTime() ?? null },
+  })
 }
 
 const blankForm: ContactFormValues = { name: '', email: '', message: '' }

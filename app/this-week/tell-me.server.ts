@@ -1,0 +1,154 @@
+import { eq, sql, type SQL } from 'drizzle-orm'
+import type { FarmDatabase } from '#app/data/database.server'
+import { productNews, productWaits, updates } from '#app/data/schema'
+import type { Writes } from '#app/data/writes.server'
+import { oweAnUpdate } from '#app/delivery/record.server'
+import { refuse, type Answer } from '#app/http/refusal.server'
+import { mailboxKey } from '#app/leads/mailbox'
+import { receive, type Received, type ReceiveNeeds } from '#app/submissions/receive.server'
+import { audienceWhere } from '#app/updates/audiences.server'
+import { updateError } from '#app/updates/update'
+import type { UpdatesDesk } from '#app/updates/update-requests.server'
+import { oneLineBreak } from '#app/writing/writing'
+import { capitalised, draftNews, isForSale, mayAskToBeTold, type WeekProduct } from './week'
+import type { WeekList } from './week-list.server'
+
+/** What a visitor's 'Tell me when it's ready' says to the farm: a lead of its own, in the inbox. */
+export const tellMeMessage = (product: string) => `Please tell me when ${product} ${product.endsWith('s') ? 'are' : 'is'} ready.`
+
+/** The farm's year on its clock: each person is told once a product a season. */
+export const seasonOf = (at: Date, timeZone: string) =>
+  Number(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric' }).format(at))
+
+/** Who waits for the product (subscribed, not yet told this season), as SQL on `subscribers s`. */
+const waiting = (product: string, season: number): SQL =>
+  sql`s.status = 'subscribed' AND EXISTS (SELECT 1 FROM ${productWaits} w WHERE w.address_key = s.address_key AND w.product = ${product})
+    AND NOT EXISTS (SELECT 1 FROM ${productNews} n WHERE n.product = ${product} AND n.season = ${season} AND n.address_key = s.address_key)`
+
+/** Subscribers whose leads asked about it and who are not waiting for it, nor told this season. */
+const askedAbout = (product: string, season: number): SQL =>
+  sql`${audienceWhere({ products: [product], intents: [] })}
+    AND NOT EXISTS (SELECT 1 FROM ${productWaits} w WHERE w.address_key = s.address_key AND w.product = ${product})
+    AND NOT EXISTS (SELECT 1 FROM ${productNews} n WHERE n.product = ${product} AND n.season = ${season} AND n.address_key = s.address_key)`
+
+const countOf = (db: FarmDatabase, where: SQL) => db.get<{ n: number }>(sql`SELECT count(*) AS n FROM subscribers s WHERE ${where}`).n
+
+/** A proposal on the updates page: a product for sale now, whom it would tell, and the drafted words. */
+export interface ReadyNews {
+  product: string
+  waiting: number
+  askedAbout: number
+  subject: string
+  text: string
+}
+
+/**
+ * 'Tell me when it's ready': a visitor's ask is a lead (so the updates' double opt-in, the caps of
+ * unasked mail and the erasure all hold as for the form) plus a wait for the product; when the
+ * product is for sale the updates page proposes telling them, and sends only on the owner's Send.
+ */
+export function createTellMe({
+  db,
+  writes,
+  list,
+  farm,
+  now = () => new Date(),
+}: {
+  db: FarmDatabase
+  writes: Writes
+  list: WeekList
+  farm: () => { name: string; timeZone: string }
+  now?: () => Date
+}) {
+  const season = () => seasonOf(now(), farm().timeZone)
+
+  return {
+    /** The visitor's ask, through the form's one door; the wait is kept only for a lead kept clean. */
+    async ask(
+      needs: ReceiveNeeds,
+      input: { product: string; name: string; email: string; traps: unknown; clientAddress: string },
+    ): Promise<Received | { outcome: 'no such product' }> {
+      const item = list.item(input.product)
+      if (!item || !mayAskToBeTold(item.availability)) return { outcome: 'no such product' }
+      const received = await receive(needs, {
+        fields: { name: input.name, email: input.email, message: tellMeMessage(item.product) },
+        traps: input.traps,
+        clientAddress: input.clientAddress,
+      })
+      if (received.outcome !== 'stored') return received
+      const email = received.submission.email
+      await writes.whenFree(() =>
+        db
+          .insert(productWaits)
+          .values({ product: item.product, email, addressKey: mailboxKey(email), askedAt: now() })
+          .onConflictDoNothing()
+          .run(),
+      )
+      return received
+    },
+
+    /** For each product for sale now: whom telling it would reach, with its drafted words. */
+    proposals(): ReadyNews[] {
+      const at = season()
+      return list
+        .all()
+        .filter((item) => item.changedAt !== null && isForSale(item.availability))
+        .map((item) => ({
+          product: item.product,
+          waiting: countOf(db, waiting(item.product, at)),
+          askedAbout: countOf(db, askedAbout(item.product, at)),
+          ...draftNews(item as WeekProduct, farm().name),
+        }))
+        .filter((news) => news.waiting + news.askedAbout > 0)
+    },
+
+    /** The owner's Send: one update to those waiting (and, when chosen, those who asked), each told once this season. */
+    async send(
+      desk: UpdatesDesk,
+      input: { product: string; subject: string; text: string; alsoAsked: boolean; by: number | null },
+    ): Promise<Answer<{ updateId: number; recipients: number }>> {
+      const item = list.item(input.product)
+      if (!item || item.changedAt === null || !isForSale(item.availability))
+        return refuse(400, `${capitalised(input.product.slice(0, 60))} is not for sale this week: nobody is told yet.`)
+      const problem = updateError(input.subject, input.text)
+      if (problem) return refuse(400, problem)
+      const at = now()
+      const year = season()
+      const where = input.alsoAsked
+        ? sql`((${waiting(item.product, year)}) OR (${askedAbout(item.product, year)}))`
+        : waiting(item.product, year)
+      const made = await writes.whenFree(() =>
+        db.transaction((tx) => {
+          const update = tx
+            .insert(updates)
+            .values({
+              subject: input.subject.trim(),
+              text: oneLineBreak(input.text),
+              products: [item.product],
+              intents: [],
+              recipients: 0,
+              createdAt: at,
+              sentBy: input.by,
+            })
+            .returning({ id: updates.id })
+            .get()
+          const recipients = oweAnUpdate(tx, update.id, where, at)
+          if (recipients === 0) {
+            tx.delete(updates).where(eq(updates.id, update.id)).run()
+            return null
+          }
+          tx.update(updates).set({ recipients }).where(eq(updates.id, update.id)).run()
+          tx.run(sql`INSERT INTO ${productNews} (product, season, address_key, update_id, told_at)
+            SELECT ${item.product}, ${year}, s.address_key, ${update.id}, ${at.getTime()}
+            FROM deliveries d JOIN subscribers s ON s.id = d.subscriber_id WHERE d.update_id = ${update.id}`)
+          return { updateId: update.id, recipients }
+        }),
+      )
+      if (!made) return refuse(409, `Everyone waiting for ${item.product} was told this season already.`)
+      desk.updates.wakeSender()
+      return { ok: true, ...made }
+    },
+  }
+}
+
+export type TellMe = ReturnType<typeof createTellMe>

@@ -1,0 +1,18 @@
+import type { FarmDatabase } from '#app/data/database.server'
+import type { Writes } from '#app/data/writes.server'
+import { createTellMe } from './tell-me.server'
+import { createWeekList } from './week-list.server'
+
+/** This week at the farm: the list (its products are FARM_PRODUCTS') and the visitors' 'Tell me when it's ready'. */
+export function weekAtTheFarm(needs: {
+  db: FarmDatabase
+  writes: Writes
+  products: () => string[]
+  farm: () => { name: string; timeZone: string }
+  now?: () => Date
+}) {
+  const list = createWeekList(needs)
+  return { list, tellMe: createTellMe({ ...needs, list }) }
+}
+
+export type WeekAtTheFarm = ReturnType<typeof weekAtTheFarm>

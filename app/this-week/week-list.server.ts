@@ -1,0 +1,61 @@
+import type { FarmDatabase } from '#app/data/database.server'
+import { weekList } from '#app/data/schema'
+import type { Writes } from '#app/data/writes.server'
+import { isForSale, type WeekProduct } from './week'
+
+/**
+ * This week's list: the products of FARM_PRODUCTS (their names, the one list), each with how it
+ * is for sale this week, kept in `week_list`. A product never set this season is not on the page.
+ */
+export function createWeekList({
+  db,
+  writes,
+  products,
+  now = () => new Date(),
+}: {
+  db: FarmDatabase
+  writes: Writes
+  /** The products' names, from FARM_PRODUCTS as it is now. */
+  products: () => string[]
+  now?: () => Date
+}) {
+  const rows = () => new Map(db.select().from(weekList).all().map((row) => [row.product, row]))
+
+  /** Every product of FARM_PRODUCTS, set or not: the editor's list, in FARM_PRODUCTS' order. */
+  function all(): Array<WeekProduct & { changedAt: Date | null }> {
+    const kept = rows()
+    return products().map((product) => {
+      const row = kept.get(product)
+      return row
+        ? { ...row, changedAt: row.changedAt }
+        : { product, availability: 'out-of-season', readyFrom: null, priceCents: null, unit: '', note: '', changedAt: null }
+    })
+  }
+
+  return {
+    all,
+    /** What the home page shows: the products set, in FARM_PRODUCTS' order, and when the list last changed. */
+    shown(): { items: WeekProduct[]; changedAt: Date | null } {
+      const set = all().filter((item) => item.changedAt !== null)
+      const changedAt = set.reduce<Date | null>((last, item) => (!last || item.changedAt! > last ? item.changedAt : last), null)
+      return { items: set.map(({ changedAt: _, ...item }) => item), changedAt }
+    },
+    /** One product of the list, set or not; undefined when FARM_PRODUCTS has no such product. */
+    item: (product: string) => all().find((item) => item.product === product),
+    /** Saves one product's week; says whether it has just become for sale (the updates page then proposes news). */
+    async save(product: string, edit: Omit<WeekProduct, 'product'>, by: number | null): Promise<{ nowForSale: boolean }> {
+      const before = rows().get(product)
+      const at = now()
+      await writes.whenFree(() =>
+        db
+          .insert(weekList)
+          .values({ product, ...edit, changedAt: at, changedBy: by })
+          .onConflictDoUpdate({ target: weekList.product, set: { ...edit, changedAt: at, changedBy: by } })
+          .run(),
+      )
+      return { nowForSale: isForSale(edit.availability) && !(before && isForSale(before.availability)) }
+    },
+  }
+}
+
+export type WeekList = ReturnType<typeof createWeekList>
