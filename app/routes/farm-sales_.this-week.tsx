@@ -33,12 +33,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
-  const { who } = await requirePermission(request, context, 'week:change', { as: 'page', to: 'change this week’s list' })
+  const { who } = await requirePermission(request, context, 'week:change', {
+    as: 'page',
+    to: 'change this week’s list',
+  })
   const form = await request.formData().catch(() => new FormData())
   const fields = formTexts(form, ['product', 'availability', 'price', 'unit', 'note', 'readyFrom'])
   if (!fields) return json({ product: '', error: notText }, { status: 400 })
   const item = context.week.list.item(fields.product)
-  if (!item) return json({ product: '', error: 'There is no such product: add it to the products in the settings.' }, { status: 400 })
+  if (!item)
+    return json(
+      { product: '', error: 'There is no such product: add it to the products in the settings.' },
+      { status: 400 },
+    )
   const read = readWeekEdit(fields)
   if (!read.ok) return json({ product: item.product, error: read.error }, { status: 400 })
   const { nowForSale } = await context.week.list.save(item.product, read.edit, who.id)

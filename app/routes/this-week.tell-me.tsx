@@ -61,10 +61,16 @@ export default function TellMe() {
         {product ? `${capitalised(product)}: tell me when it’s ready` : 'Tell me when it’s ready'}
       </h1>
       {answer?.ok ? (
-        <p role="status" className="mt-6 text-lg font-semibold text-green-800">{answer.said}</p>
+        <p role="status" className="mt-6 text-lg font-semibold text-green-800">
+          {answer.said}
+        </p>
       ) : (
         <>
-          {answer ? <p role="alert" className="mt-6 font-semibold text-red-800">{answer.error}</p> : null}
+          {answer ? (
+            <p role="alert" className="mt-6 font-semibold text-red-800">
+              {answer.error}
+            </p>
+          ) : null}
           {product ? <TellMeForm product={product} formToken={formToken} /> : null}
         </>
       )}

@@ -10,11 +10,12 @@ import { audienceWhere } from '#app/updates/audiences.server'
 import { updateError } from '#app/updates/update'
 import type { UpdatesDesk } from '#app/updates/update-requests.server'
 import { oneLineBreak } from '#app/writing/writing'
-import { capitalised, draftNews, isForSale, mayAskToBeTold, type WeekProduct } from './week'
+import { capitalised, draftNews, isForSale, mayAskToBeTold, type ReadyNews, type WeekProduct } from './week'
 import type { WeekList } from './week-list.server'
 
 /** What a visitor's 'Tell me when it's ready' says to the farm: a lead of its own, in the inbox. */
-export const tellMeMessage = (product: string) => `Please tell me when ${product} ${product.endsWith('s') ? 'are' : 'is'} ready.`
+export const tellMeMessage = (product: string) =>
+  `Please tell me when ${product} ${product.endsWith('s') ? 'are' : 'is'} ready.`
 
 /** The farm's year on its clock: each person is told once a product a season. */
 export const seasonOf = (at: Date, timeZone: string) =>
@@ -31,16 +32,8 @@ const askedAbout = (product: string, season: number): SQL =>
     AND NOT EXISTS (SELECT 1 FROM ${productWaits} w WHERE w.address_key = s.address_key AND w.product = ${product})
     AND NOT EXISTS (SELECT 1 FROM ${productNews} n WHERE n.product = ${product} AND n.season = ${season} AND n.address_key = s.address_key)`
 
-const countOf = (db: FarmDatabase, where: SQL) => db.get<{ n: number }>(sql`SELECT count(*) AS n FROM subscribers s WHERE ${where}`).n
-
-/** A proposal on the updates page: a product for sale now, whom it would tell, and the drafted words. */
-export interface ReadyNews {
-  product: string
-  waiting: number
-  askedAbout: number
-  subject: string
-  text: string
-}
+const countOf = (db: FarmDatabase, where: SQL) =>
+  db.get<{ n: number }>(sql`SELECT count(*) AS n FROM subscribers s WHERE ${where}`).n
 
 /**
  * 'Tell me when it's ready': a visitor's ask is a lead (so the updates' double opt-in, the caps of
@@ -132,15 +125,16 @@ export function createTellMe({
             })
             .returning({ id: updates.id })
             .get()
-          const recipients = oweAnUpdate(tx, update.id, where, at)
+          // Who is told is recorded first, and the mails owed to exactly them: told once a product a season.
+          tx.run(sql`INSERT INTO ${productNews} (product, season, address_key, update_id, told_at)
+            SELECT ${item.product}, ${year}, s.address_key, ${update.id}, ${at.getTime()} FROM subscribers s WHERE ${where}`)
+          const told = sql`EXISTS (SELECT 1 FROM ${productNews} n WHERE n.update_id = ${update.id} AND n.address_key = s.address_key)`
+          const recipients = oweAnUpdate(tx, update.id, told, at)
           if (recipients === 0) {
             tx.delete(updates).where(eq(updates.id, update.id)).run()
             return null
           }
           tx.update(updates).set({ recipients }).where(eq(updates.id, update.id)).run()
-          tx.run(sql`INSERT INTO ${productNews} (product, season, address_key, update_id, told_at)
-            SELECT ${item.product}, ${year}, s.address_key, ${update.id}, ${at.getTime()}
-            FROM deliveries d JOIN subscribers s ON s.id = d.subscriber_id WHERE d.update_id = ${update.id}`)
           return { updateId: update.id, recipients }
         }),
       )

@@ -25,7 +25,11 @@ export function WeekEditor({
         What the home page says is for sale this week. The products are the ones the inbox looks for (Settings,
         Products); a product you never set is not shown.
       </p>
-      {refused && refused.product === '' ? <p role="alert" className="mt-4 font-semibold text-red-800">{refused.error}</p> : null}
+      {refused && refused.product === '' ? (
+        <p role="alert" className="mt-4 font-semibold text-red-800">
+          {refused.error}
+        </p>
+      ) : null}
       <ul className="mt-6 space-y-4">
         {items.map((item) => {
           const id = `week-${item.product.replace(/[^a-z0-9]+/gi, '-')}`
@@ -87,11 +91,21 @@ export function WeekEditor({
                 </div>
                 <label className="mt-3 block text-sm font-semibold text-stone-800">
                   Note
-                  <input name="note" maxLength={weekLimits.note} defaultValue={item.note} className={`mt-1 ${fieldStyle}`} />
+                  <input
+                    name="note"
+                    maxLength={weekLimits.note}
+                    defaultValue={item.note}
+                    className={`mt-1 ${fieldStyle}`}
+                  />
                 </label>
                 <label className="mt-3 block text-sm font-semibold text-stone-800">
                   Coming soon: ready from the week of
-                  <input type="date" name="readyFrom" defaultValue={item.readyFrom ?? ''} className={`mt-1 ${fieldStyle}`} />
+                  <input
+                    type="date"
+                    name="readyFrom"
+                    defaultValue={item.readyFrom ?? ''}
+                    className={`mt-1 ${fieldStyle}`}
+                  />
                 </label>
                 <div className="mt-4 flex items-center gap-3">
                   <button
@@ -102,9 +116,13 @@ export function WeekEditor({
                     {busy ? 'Saving…' : 'Save'}
                   </button>
                   {error ? (
-                    <p role="alert" className="font-semibold text-red-800">{error}</p>
+                    <p role="alert" className="font-semibold text-red-800">
+                      {error}
+                    </p>
                   ) : saved === item.product ? (
-                    <p role="status" className="font-semibold text-green-800">Saved: it is on the home page.</p>
+                    <p role="status" className="font-semibold text-green-800">
+                      Saved: it is on the home page.
+                    </p>
                   ) : null}
                 </div>
               </Form>

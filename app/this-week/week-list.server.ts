@@ -19,7 +19,14 @@ export function createWeekList({
   products: () => string[]
   now?: () => Date
 }) {
-  const rows = () => new Map(db.select().from(weekList).all().map((row) => [row.product, row]))
+  const rows = () =>
+    new Map(
+      db
+        .select()
+        .from(weekList)
+        .all()
+        .map((row) => [row.product, row]),
+    )
 
   /** Every product of FARM_PRODUCTS, set or not: the editor's list, in FARM_PRODUCTS' order. */
   function all(): Array<WeekProduct & { changedAt: Date | null }> {
@@ -28,7 +35,15 @@ export function createWeekList({
       const row = kept.get(product)
       return row
         ? { ...row, changedAt: row.changedAt }
-        : { product, availability: 'out-of-season', readyFrom: null, priceCents: null, unit: '', note: '', changedAt: null }
+        : {
+            product,
+            availability: 'out-of-season',
+            readyFrom: null,
+            priceCents: null,
+            unit: '',
+            note: '',
+            changedAt: null,
+          }
     })
   }
 
@@ -37,13 +52,20 @@ export function createWeekList({
     /** What the home page shows: the products set, in FARM_PRODUCTS' order, and when the list last changed. */
     shown(): { items: WeekProduct[]; changedAt: Date | null } {
       const set = all().filter((item) => item.changedAt !== null)
-      const changedAt = set.reduce<Date | null>((last, item) => (!last || item.changedAt! > last ? item.changedAt : last), null)
+      const changedAt = set.reduce<Date | null>(
+        (last, item) => (!last || item.changedAt! > last ? item.changedAt : last),
+        null,
+      )
       return { items: set.map(({ changedAt: _, ...item }) => item), changedAt }
     },
     /** One product of the list, set or not; undefined when FARM_PRODUCTS has no such product. */
     item: (product: string) => all().find((item) => item.product === product),
     /** Saves one product's week; says whether it has just become for sale (the updates page then proposes news). */
-    async save(product: string, edit: Omit<WeekProduct, 'product'>, by: number | null): Promise<{ nowForSale: boolean }> {
+    async save(
+      product: string,
+      edit: Omit<WeekProduct, 'product'>,
+      by: number | null,
+    ): Promise<{ nowForSale: boolean }> {
       const before = rows().get(product)
       const at = now()
       await writes.whenFree(() =>

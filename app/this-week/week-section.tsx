@@ -55,7 +55,12 @@ export function TellMeForm({ product, formToken }: { product: string; formToken:
   const fetcher = useFetcher<TellMeAnswer>()
   const answer = fetcher.data
   const id = `tell-${product.replace(/[^a-z0-9]+/gi, '-')}`
-  if (answer?.ok) return <p role="status" className="mt-3 font-semibold text-green-800">{answer.said}</p>
+  if (answer?.ok)
+    return (
+      <p role="status" className="mt-3 font-semibold text-green-800">
+        {answer.said}
+      </p>
+    )
   return (
     <details className="mt-3">
       <summary className="cursor-pointer font-semibold text-green-800 underline underline-offset-4">
@@ -74,9 +79,20 @@ export function TellMeForm({ product, formToken }: { product: string; formToken:
         </label>
         <label className="block text-sm font-semibold text-stone-800">
           Your email
-          <input name="email" type="email" required maxLength={254} autoComplete="email" className={`mt-1 ${fieldStyle}`} />
+          <input
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            className={`mt-1 ${fieldStyle}`}
+          />
         </label>
-        {answer && !answer.ok ? <p role="alert" className="text-sm font-semibold text-red-800">{answer.error}</p> : null}
+        {answer && !answer.ok ? (
+          <p role="alert" className="text-sm font-semibold text-red-800">
+            {answer.error}
+          </p>
+        ) : null}
         <button
           type="submit"
           disabled={fetcher.state !== 'idle'}

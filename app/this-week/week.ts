@@ -11,6 +11,15 @@ export interface WeekProduct {
   note: string
 }
 
+/** A proposal on the updates page: a product for sale now, whom it would tell, and the drafted words. */
+export interface ReadyNews {
+  product: string
+  waiting: number
+  askedAbout: number
+  subject: string
+  text: string
+}
+
 /** The farm's currency; one farm, one currency, until a farm abroad asks (decision 041). */
 export const farmCurrency = { code: 'EUR', sign: '€' } as const
 
@@ -58,22 +67,32 @@ export function weekOfWords(readyFrom: string): string {
 }
 
 /** What the owner sent for one product, checked; or the first thing wrong, in the owner's words. */
-export function readWeekEdit(fields: Record<string, string>): { ok: true; edit: Omit<WeekProduct, 'product'> } | { ok: false; error: string } {
+export function readWeekEdit(
+  fields: Record<string, string>,
+): { ok: true; edit: Omit<WeekProduct, 'product'> } | { ok: false; error: string } {
   const availability = availabilities.find((known) => known === fields.availability)
   if (!availability) return { ok: false, error: 'Choose how it is for sale this week.' }
   const priceCents = readPrice(fields.price ?? '')
   if (priceCents === undefined || (priceCents ?? 0) > weekLimits.priceCents)
     return { ok: false, error: 'A price is a number such as 4 or 4.50.' }
   const unit = (fields.unit ?? '').trim()
-  if (unit.length > weekLimits.unit) return { ok: false, error: `What the price buys fits in ${weekLimits.unit} characters.` }
+  if (unit.length > weekLimits.unit)
+    return { ok: false, error: `What the price buys fits in ${weekLimits.unit} characters.` }
   const note = (fields.note ?? '').trim()
   if (note.length > weekLimits.note) return { ok: false, error: `A note fits in ${weekLimits.note} characters.` }
   if (/[\p{Cc}]/u.test(unit + note)) return { ok: false, error: 'A note is one line of words.' }
   const readyFrom = (fields.readyFrom ?? '').trim()
-  if (readyFrom !== '' && !isCalendarDay(readyFrom)) return { ok: false, error: 'The week it is ready is a day such as 2027-06-07.' }
+  if (readyFrom !== '' && !isCalendarDay(readyFrom))
+    return { ok: false, error: 'The week it is ready is a day such as 2027-06-07.' }
   return {
     ok: true,
-    edit: { availability, priceCents, unit, note, readyFrom: availability === 'coming-soon' && readyFrom ? readyFrom : null },
+    edit: {
+      availability,
+      priceCents,
+      unit,
+      note,
+      readyFrom: availability === 'coming-soon' && readyFrom ? readyFrom : null,
+    },
   }
 }
 
@@ -89,7 +108,9 @@ export function draftNews(item: WeekProduct, farmName: string): { subject: strin
   const price = priceWords(item)
   const subject = `${name} ${item.product.endsWith('s') ? 'are' : 'is'} ready at ${farmName}`
   const first = `${name} ${item.product.endsWith('s') ? 'are' : 'is'} ready${price ? `: ${price}` : ''}.`
-  const text = [first, item.note, 'You asked us to tell you. See you at the farm,', farmName].filter(Boolean).join('\n\n')
+  const text = [first, item.note, 'You asked us to tell you. See you at the farm,', farmName]
+    .filter(Boolean)
+    .join('\n\n')
   return { subject, text }
 }
 
