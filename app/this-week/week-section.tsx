@@ -30,7 +30,7 @@ export function WeekSection({
       <p className="mt-2 text-stone-700">
         Updated <time dateTime={new Date(changedAt).toISOString()}>{longDate(changedAt, timeZone)}</time>
       </p>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-6 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
           <li key={item.product} className="rounded-2xl bg-white/80 p-5 shadow-sm ring-1 ring-stone-200">
             <div className="flex items-baseline justify-between gap-3">
