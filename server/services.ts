@@ -338,6 +338,7 @@ export async function buildServices(config: Config, env: Record<string, string |
       db: database.db,
       writes: database.writes,
       products: () => now().farmProducts.map((product) => product.name),
+      activity,
       farm: () => ({ name: now().farmName, timeZone: timeZone() }),
     }),
     cannotSendUpdates: updates.cannotSendUpdates,

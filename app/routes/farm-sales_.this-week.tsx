@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { CannotNote, OwnerPage } from '#app/components/owner-page'
 import { formTexts, notText } from '#app/http/form-text.server'
 import { pageHeaders } from '#app/http/page-headers.server'
@@ -19,13 +19,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     to: 'change this week’s list',
     showCannot: true,
   })
-  const saved = new URL(request.url).searchParams.get('saved')
+  const asked = new URL(request.url).searchParams
+  const saved = asked.get('saved')
   return json(
     {
       cannotEdit: cannot,
       items: cannot ? [] : context.week.list.all(),
       saved,
-      timeZone: context.farm.timeZone,
+      waitedFor: asked.get('news') === '1' ? saved : null,
     },
     { headers: ownerDataHeaders },
   )
@@ -57,14 +58,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ThisWeek() {
-  const { cannotEdit, items, saved } = useLoaderData<typeof loader>()
+  const { cannotEdit, items, saved, waitedFor } = useLoaderData<typeof loader>()
   const refused = useActionData<typeof action>()
   return (
     <OwnerPage title="This week at the farm">
       {cannotEdit ? (
         <CannotNote>{cannotEdit}</CannotNote>
       ) : (
-        <WeekEditor items={items} saved={saved} refused={refused ?? null} />
+        <>
+          {waitedFor ? (
+            <p role="status" className="mt-6 rounded-2xl bg-green-50 px-5 py-4 text-green-950 ring-1 ring-green-200">
+              People are waiting for {waitedFor}: the{' '}
+              <Link to="/farm-sales/updates" className="font-semibold underline underline-offset-4">
+                Updates
+              </Link>{' '}
+              page has their news ready to send.
+            </p>
+          ) : null}
+          <WeekEditor items={items} saved={saved} refused={refused ?? null} />
+        </>
       )}
     </OwnerPage>
   )

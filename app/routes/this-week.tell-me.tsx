@@ -13,12 +13,17 @@ export const headers = pageHeaders
 /** Without JavaScript, the form's answer is this page; asked directly, it offers the form again. */
 export function loader({ request, context }: LoaderFunctionArgs) {
   const product = (new URL(request.url).searchParams.get('product') ?? '').slice(0, 100)
-  const known = context.week.list.item(product) !== undefined
+  const known = context.updates !== null && context.week.list.item(product) !== undefined
   return json({ product: known ? product : null, formToken: context.spamTraps.issueToken() })
 }
 
-const saidTo = (product: string) =>
-  `Thank you! Check your mail: once you confirm, we will tell you when ${product} ${product.endsWith('s') ? 'are' : 'is'} ready.`
+const notTakingAsks = 'The farm is not taking these asks just now: write to us with the form instead.'
+
+const are = (product: string) => `${product} ${product.endsWith('s') ? 'are' : 'is'}`
+const saidTo = (product: string, subscribed: boolean) =>
+  subscribed
+    ? `Thank you! You are on our updates: we will tell you when ${are(product)} ready.`
+    : `Thank you! Check your mail: once you confirm, we will tell you when ${are(product)} ready.`
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
@@ -29,6 +34,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const answer = (body: TellMeAnswer, status = 200, headers?: HeadersInit) => json(body, { status, headers })
   if (!form) return answer({ ok: false, error: 'We could not read the form. Please try again.' }, 400)
+  // Without the updates (their confirm mail and links), no one can be told: the form is not shown either.
+  if (!context.updates) return answer({ ok: false, error: notTakingAsks }, 403)
   const traps = Object.fromEntries(Object.values(spamTrapFields).map((field) => [field, form.get(field) ?? undefined]))
   const asked = await context.week.tellMe.ask(context, {
     product: text('product'),
@@ -39,8 +46,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   })
   switch (asked.outcome) {
     case 'stored':
+      return answer({ ok: true, said: saidTo(text('product'), asked.subscribed === true) })
     case 'set aside':
-      return answer({ ok: true, said: saidTo(text('product')) })
+      return answer({ ok: true, said: saidTo(text('product'), false) })
     case 'no such product':
       return answer({ ok: false, error: 'That product is not waiting to be ready: see this week’s list.' }, 400)
     case 'invalid':
@@ -71,7 +79,7 @@ export default function TellMe() {
               {answer.error}
             </p>
           ) : null}
-          {product ? <TellMeForm product={product} formToken={formToken} /> : null}
+          {product ? <TellMeForm product={product} formToken={formToken} open /> : null}
         </>
       )}
       <p className="mt-8">

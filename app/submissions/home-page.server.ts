@@ -19,7 +19,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     farm: context.farm,
     sent,
     formToken: context.spamTraps.issueToken(),
-    week: { items: week.items, changedAt: week.changedAt?.getTime() ?? null },
+    week: { items: week.items, changedAt: week.changedAt?.getTime() ?? null, asking: context.updates !== null },
   })
 }
 

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
-import { productNews, productWaits, updates } from '#app/data/schema'
+import { productNews, productWaits, subscribers, updates } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import { oweAnUpdate } from '#app/delivery/record.server'
 import { refuse, type Answer } from '#app/http/refusal.server'
@@ -60,7 +60,7 @@ export function createTellMe({
     async ask(
       needs: ReceiveNeeds,
       input: { product: string; name: string; email: string; traps: unknown; clientAddress: string },
-    ): Promise<Received | { outcome: 'no such product' }> {
+    ): Promise<(Received & { subscribed?: boolean }) | { outcome: 'no such product' }> {
       const item = list.item(input.product)
       if (!item || !mayAskToBeTold(item.availability)) return { outcome: 'no such product' }
       const received = await receive(needs, {
@@ -70,14 +70,20 @@ export function createTellMe({
       })
       if (received.outcome !== 'stored') return received
       const email = received.submission.email
+      const addressKey = mailboxKey(email)
       await writes.whenFree(() =>
         db
           .insert(productWaits)
-          .values({ product: item.product, email, addressKey: mailboxKey(email), askedAt: now() })
+          .values({ product: item.product, email, addressKey, askedAt: now() })
           .onConflictDoNothing()
           .run(),
       )
-      return received
+      const subscription = db
+        .select({ status: subscribers.status })
+        .from(subscribers)
+        .where(eq(subscribers.addressKey, addressKey))
+        .get()
+      return { ...received, subscribed: subscription?.status === 'subscribed' }
     },
 
     /** For each product for sale now: whom telling it would reach, with its drafted words. */

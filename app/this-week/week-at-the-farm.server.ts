@@ -1,5 +1,6 @@
 import type { FarmDatabase } from '#app/data/database.server'
 import type { Writes } from '#app/data/writes.server'
+import type { ActivityLog } from '#app/team/activity.server'
 import { createTellMe } from './tell-me.server'
 import { createWeekList } from './week-list.server'
 
@@ -8,6 +9,7 @@ export function weekAtTheFarm(needs: {
   db: FarmDatabase
   writes: Writes
   products: () => string[]
+  activity: Pick<ActivityLog, 'recordIn'>
   farm: () => { name: string; timeZone: string }
   now?: () => Date
 }) {

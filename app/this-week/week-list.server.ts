@@ -1,7 +1,12 @@
 import type { FarmDatabase } from '#app/data/database.server'
 import { weekList } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
-import { isForSale, type WeekProduct } from './week'
+import type { ActivityLog } from '#app/team/activity.server'
+import { availabilityWords, capitalised, isForSale, priceWords, type WeekProduct } from './week'
+
+/** The activity log's words for a change: 'Strawberries: Available now, €5 a punnet'. */
+const changeWords = (product: string, edit: Omit<WeekProduct, 'product'>) =>
+  `This week’s list: ${capitalised(product)}, ${[availabilityWords[edit.availability], priceWords(edit), edit.note].filter(Boolean).join(', ')}`
 
 /**
  * This week's list: the products of FARM_PRODUCTS (their names, the one list), each with how it
@@ -11,10 +16,13 @@ export function createWeekList({
   db,
   writes,
   products,
+  activity,
   now = () => new Date(),
 }: {
   db: FarmDatabase
   writes: Writes
+  /** Each change is in the activity log, in the same transaction. */
+  activity: Pick<ActivityLog, 'recordIn'>
   /** The products' names, from FARM_PRODUCTS as it is now. */
   products: () => string[]
   now?: () => Date
@@ -69,11 +77,13 @@ export function createWeekList({
       const before = rows().get(product)
       const at = now()
       await writes.whenFree(() =>
-        db
-          .insert(weekList)
-          .values({ product, ...edit, changedAt: at, changedBy: by })
-          .onConflictDoUpdate({ target: weekList.product, set: { ...edit, changedAt: at, changedBy: by } })
-          .run(),
+        db.transaction((tx) => {
+          tx.insert(weekList)
+            .values({ product, ...edit, changedAt: at, changedBy: by })
+            .onConflictDoUpdate({ target: weekList.product, set: { ...edit, changedAt: at, changedBy: by } })
+            .run()
+          activity.recordIn(tx, { kind: 'week-changed', by, detail: changeWords(product, edit) })
+        }),
       )
       return { nowForSale: isForSale(edit.availability) && !(before && isForSale(before.availability)) }
     },

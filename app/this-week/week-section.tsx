@@ -15,11 +15,14 @@ export function WeekSection({
   changedAt,
   timeZone,
   formToken,
+  asking,
 }: {
   items: WeekProduct[]
   changedAt: number | null
   timeZone: string
   formToken: string
+  /** Whether visitors may ask to be told (the updates are on: their confirm mail and links). */
+  asking: boolean
 }) {
   if (items.length === 0 || changedAt === null) return null
   return (
@@ -42,7 +45,9 @@ export function WeekSection({
               {item.availability === 'coming-soon' && item.readyFrom ? `, ${weekOfWords(item.readyFrom)}` : ''}
             </p>
             {item.note ? <p className="mt-2 text-stone-700">{item.note}</p> : null}
-            {mayAskToBeTold(item.availability) ? <TellMeForm product={item.product} formToken={formToken} /> : null}
+            {asking && mayAskToBeTold(item.availability) ? (
+              <TellMeForm product={item.product} formToken={formToken} />
+            ) : null}
           </li>
         ))}
       </ul>
@@ -51,7 +56,15 @@ export function WeekSection({
 }
 
 /** Name and address, to be told when it is ready; a lead of its own, confirmed by mail like the form's. */
-export function TellMeForm({ product, formToken }: { product: string; formToken: string }) {
+export function TellMeForm({
+  product,
+  formToken,
+  open = false,
+}: {
+  product: string
+  formToken: string
+  open?: boolean
+}) {
   const fetcher = useFetcher<TellMeAnswer>()
   const answer = fetcher.data
   const id = `tell-${product.replace(/[^a-z0-9]+/gi, '-')}`
@@ -62,7 +75,7 @@ export function TellMeForm({ product, formToken }: { product: string; formToken:
       </p>
     )
   return (
-    <details className="mt-3">
+    <details className="mt-3" open={open || (answer !== undefined && !answer.ok)}>
       <summary className="cursor-pointer font-semibold text-green-800 underline underline-offset-4">
         Tell me when it’s ready
       </summary>
