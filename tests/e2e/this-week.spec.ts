@@ -1,7 +1,8 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser } from '@playwright/test'
 import type { MailServer } from '#tests/support/mail-server'
 import type { RunningServer } from '#tests/support/server'
-import { expect, openHydrated, signInContext, updatesSiteTest as test, type Page } from './fixtures'
+import { animationsEnded, expect, openHydrated, signInContext, updatesSiteTest as test, type Page } from './fixtures'
 
 const shots = '/work/shots/this-week'
 
@@ -14,6 +15,14 @@ async function ownerPhone(browser: Browser, server: RunningServer, javaScriptEna
   })
   await signInContext(context, server)
   return context.newPage()
+}
+
+async function expectNoViolations(page: Page) {
+  await animationsEnded(page)
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+  ).toEqual([])
 }
 
 const open = (page: Page, path: string, jsOn: boolean) => (jsOn ? openHydrated(page, path) : page.goto(path))
@@ -49,6 +58,8 @@ for (const javaScriptEnabled of [true, false]) {
       server,
       mail,
     }) => {
+      // Two browsers, a mail round trip and two axe runs on a 2-core machine.
+      test.setTimeout(90_000)
       const suffix = javaScriptEnabled ? 'js' : 'nojs'
       const owner = await ownerPhone(browser, server, javaScriptEnabled)
       await open(owner, '/farm-sales/this-week', javaScriptEnabled)
@@ -61,6 +72,8 @@ for (const javaScriptEnabled of [true, false]) {
       })
       await setProduct(owner, 'strawberries', { availability: 'Coming soon', price: '5', unit: 'a punnet' })
       await owner.screenshot({ path: `${shots}/editor-375-${suffix}.png`, fullPage: false })
+      // axe runs in the page: with JavaScript on.
+      if (javaScriptEnabled) await expectNoViolations(owner)
 
       await open(page, '/', javaScriptEnabled)
       const week = page.getByRole('region', { name: 'This week at the farm' })
@@ -75,6 +88,7 @@ for (const javaScriptEnabled of [true, false]) {
       await strawberries.getByLabel('Your name').fill('Ann Baker')
       await strawberries.getByLabel('Your email').fill('ann@example.com')
       await page.screenshot({ path: `${shots}/home-1280-${suffix}.png`, fullPage: true })
+      if (javaScriptEnabled) await expectNoViolations(page)
       await strawberries.getByRole('button', { name: 'Tell me' }).click()
       await expect(page.getByRole('status')).toHaveText(
         'Thank you! Check your mail: once you confirm, we will tell you when strawberries are ready.',
@@ -87,6 +101,9 @@ for (const javaScriptEnabled of [true, false]) {
 
       await open(owner, '/farm-sales/this-week', javaScriptEnabled)
       await setProduct(owner, 'strawberries', { availability: 'Available now' })
+      await expect(
+        owner.getByText('People are waiting for strawberries: the Updates page has their news ready to send.'),
+      ).toBeVisible()
       await open(owner, '/farm-sales/updates', javaScriptEnabled)
       const news = owner.getByRole('form', { name: 'Tell them strawberries are ready' })
       await expect(news.getByTestId('waiting-count')).toHaveText(
@@ -116,7 +133,8 @@ test('the week at 375 px: the home page section and the tell-me form fit the pho
   const owner = await ownerPhone(browser, server, true)
   await openHydrated(owner, '/farm-sales/this-week')
   await setProduct(owner, 'honey', { availability: 'Sold out', price: '8.50', unit: 'a jar' })
-  const visitor = await browser.newPage({ viewport: { width: 375, height: 800 }, baseURL: server.url })
+  const visitorContext = await browser.newContext({ viewport: { width: 375, height: 800 }, baseURL: server.url })
+  const visitor = await visitorContext.newPage()
   await openHydrated(visitor, '/#this-week')
   const honey = visitor.getByRole('listitem').filter({ hasText: 'Honey' })
   await expect(honey).toContainText('€8.50 a jar')
@@ -124,6 +142,7 @@ test('the week at 375 px: the home page section and the tell-me form fit the pho
   await honey.getByText('Tell me when it’s ready').click()
   expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   await honey.screenshot({ path: `${shots}/home-week-375.png` })
-  await visitor.close()
+  await expectNoViolations(visitor)
+  await visitorContext.close()
   await owner.context().close()
 })

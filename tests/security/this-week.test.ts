@@ -9,6 +9,7 @@ import { startMailServer, type MailServer } from '#tests/support/mail-server'
 import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { freePort, type RunningServer } from '#tests/support/server'
 import { serverPerFile } from '#tests/support/server-per-test'
+import { addPerson } from '#tests/support/team'
 
 let mail: MailServer
 let server: RunningServer
@@ -174,4 +175,42 @@ it('sends the news only on the owner’s Send, once a product a season, never to
   expect(rows('SELECT product, address_key FROM product_news')).toEqual([
     { product: 'strawberries', address_key: 'ann@example.com' },
   ])
+})
+
+it('lets a helper update the list but not send its news, and the open inbox change nothing', async () => {
+  const helper = await addPerson(server.url, cookie, {
+    name: 'Sam Field',
+    email: 'sam@bramble.example',
+    role: 'helper',
+  })
+  expect((await setWeek('eggs', 'few-left', helper)).status).toBe(303)
+  expect(rows("SELECT availability FROM week_list WHERE product = 'eggs'")).toEqual([{ availability: 'few-left' }])
+  expect(rows("SELECT detail FROM activity WHERE kind = 'week-changed' ORDER BY id DESC LIMIT 1")).toEqual([
+    { detail: 'This week’s list: Eggs, Few left, €5 a punnet' },
+  ])
+  const news = { product: 'eggs', subject: 'Eggs are back', text: 'Come and get them.' }
+  const refused = await post('/farm-sales/this-week/news', news, { Cookie: helper })
+  expect(refused.status).toBe(403)
+  expect(await refused.text()).toContain('Only an owner may send updates; you are signed in as a helper.')
+
+  const open = await serve({ env: {} })
+  const answer = await fetch(`${open.url}/farm-sales/this-week`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ product: 'eggs', availability: 'available' }),
+    redirect: 'manual',
+  })
+  expect(answer.status).toBe(403)
+  expect(await answer.text()).toContain('claim the site first')
+  // Without the updates there is no confirm mail: no one may ask to be told.
+  const ask = await fetch(`${open.url}/this-week/tell-me`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ product: 'eggs', name: 'Ann Baker', email: 'ann@example.com' }),
+  })
+  expect(ask.status).toBe(403)
+  const sqlite = new Sqlite(open.databasePath, { readonly: true })
+  expect(sqlite.prepare('SELECT count(*) FROM week_list').pluck().get()).toBe(0)
+  expect(sqlite.prepare('SELECT count(*) FROM submissions').pluck().get()).toBe(0)
+  sqlite.close()
 })
