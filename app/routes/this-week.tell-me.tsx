@@ -4,7 +4,7 @@ import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { couldNotSend, spamTrapFields, tooManySubmissions } from '#app/submissions/contact-fields'
 import { TellMeForm, type TellMeAnswer } from '#app/this-week/week-section'
-import { capitalised } from '#app/this-week/week'
+import { capitalised, productIs } from '#app/this-week/week'
 
 export const meta: MetaFunction = () => [{ title: 'Tell me when it’s ready' }, { name: 'robots', content: 'noindex' }]
 
@@ -19,11 +19,10 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 
 const notTakingAsks = 'The farm is not taking these asks just now: write to us with the form instead.'
 
-const are = (product: string) => `${product} ${product.endsWith('s') ? 'are' : 'is'}`
 const saidTo = (product: string, subscribed: boolean) =>
   subscribed
-    ? `Thank you! You are on our updates: we will tell you when ${are(product)} ready.`
-    : `Thank you! Check your mail: once you confirm, we will tell you when ${are(product)} ready.`
+    ? `Thank you! You are on our updates: we will tell you when ${productIs(product)} ready.`
+    : `Thank you! Check your mail: once you confirm, we will tell you when ${productIs(product)} ready.`
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])

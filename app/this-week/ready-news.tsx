@@ -1,5 +1,5 @@
 import { Form, useNavigation } from '@remix-run/react'
-import { capitalised, type ReadyNews } from './week'
+import { capitalised, productIs, type ReadyNews } from './week'
 
 const fieldStyle =
   'block w-full rounded-xl border border-stone-300 bg-stone-50 px-3 py-2 text-base focus:bg-white focus:ring-2 focus:ring-green-700 focus:outline-none'
@@ -24,13 +24,15 @@ export function ReadyNewsList({ news }: { news: ReadyNews[] }) {
             <Form
               method="post"
               action="/farm-sales/this-week/news"
-              aria-label={`Tell them ${item.product} are ready`}
+              aria-label={`Tell them ${productIs(item.product)} ready`}
               className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
             >
               <input type="hidden" name="product" value={item.product} />
-              <h3 className="font-serif text-xl font-bold text-green-900">{capitalised(item.product)} are for sale</h3>
+              <h3 className="font-serif text-xl font-bold text-green-900">
+                {capitalised(productIs(item.product))} for sale
+              </h3>
               <p className="mt-1 text-stone-700" data-testid="waiting-count">
-                {people(item.waiting)} asked to be told when {item.product} are ready.
+                {people(item.waiting)} asked to be told when {productIs(item.product)} ready.
               </p>
               {item.askedAbout > 0 ? (
                 <label className="mt-2 flex items-start gap-2 text-stone-700">

@@ -10,12 +10,11 @@ import { audienceWhere } from '#app/updates/audiences.server'
 import { updateError } from '#app/updates/update'
 import type { UpdatesDesk } from '#app/updates/update-requests.server'
 import { oneLineBreak } from '#app/writing/writing'
-import { capitalised, draftNews, isForSale, mayAskToBeTold, type ReadyNews, type WeekProduct } from './week'
+import { capitalised, draftNews, productIs, isForSale, mayAskToBeTold, type ReadyNews, type WeekProduct } from './week'
 import type { WeekList } from './week-list.server'
 
 /** What a visitor's 'Tell me when it's ready' says to the farm: a lead of its own, in the inbox. */
-export const tellMeMessage = (product: string) =>
-  `Please tell me when ${product} ${product.endsWith('s') ? 'are' : 'is'} ready.`
+export const tellMeMessage = (product: string) => `Please tell me when ${productIs(product)} ready.`
 
 /** The farm's year on its clock: each person is told once a product a season. */
 export const seasonOf = (at: Date, timeZone: string) =>

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { availabilities } from '#app/data/enums'
-import { availabilityWords, capitalised, priceTyped, weekLimits, type WeekProduct } from './week'
+import { availabilityWords, capitalised, productIs, priceTyped, weekLimits, type WeekProduct } from './week'
 
 const fieldStyle =
   'block w-full rounded-xl border border-stone-300 bg-stone-50 px-3 py-2.5 text-base focus:bg-white focus:ring-2 focus:ring-green-700 focus:outline-none'
@@ -48,7 +48,7 @@ export function WeekEditor({
                   {capitalised(item.product)}
                 </h2>
                 <fieldset className="mt-3">
-                  <legend className="sr-only">How {item.product} are for sale</legend>
+                  <legend className="sr-only">How {productIs(item.product)} for sale</legend>
                   <div className="flex flex-wrap gap-2">
                     {availabilities.map((availability) => (
                       <label key={availability} className="cursor-pointer">

@@ -1,4 +1,5 @@
 import type { FarmDatabase } from '#app/data/database.server'
+import { availabilities } from '#app/data/enums'
 import { weekList } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import type { ActivityLog } from '#app/team/activity.server'
@@ -57,14 +58,18 @@ export function createWeekList({
 
   return {
     all,
-    /** What the home page shows: the products set, in FARM_PRODUCTS' order, and when the list last changed. */
+    /** What the home page shows: the products set, what is for sale first, and when the list last changed. */
     shown(): { items: WeekProduct[]; changedAt: Date | null } {
       const set = all().filter((item) => item.changedAt !== null)
       const changedAt = set.reduce<Date | null>(
         (last, item) => (!last || item.changedAt! > last ? item.changedAt : last),
         null,
       )
-      return { items: set.map(({ changedAt: _, ...item }) => item), changedAt }
+      // What is for sale first, then what is coming, then the rest: a stable sort keeps FARM_PRODUCTS' order within each.
+      const items = set
+        .map(({ changedAt: _, ...item }) => item)
+        .sort((a, b) => availabilities.indexOf(a.availability) - availabilities.indexOf(b.availability))
+      return { items, changedAt }
     },
     /** One product of the list, set or not; undefined when FARM_PRODUCTS has no such product. */
     item: (product: string) => all().find((item) => item.product === product),

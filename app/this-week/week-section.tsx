@@ -1,10 +1,19 @@
 import { useFetcher } from '@remix-run/react'
 import { longDate } from '#app/clock/dates'
+import type { Availability } from '#app/data/enums'
 import { spamTrapFields } from '#app/submissions/contact-fields'
 import { availabilityWords, capitalised, mayAskToBeTold, priceWords, weekOfWords, type WeekProduct } from './week'
 
 const fieldStyle =
   'block w-full rounded-xl border border-stone-300 bg-stone-50 px-3 py-2 text-base focus:bg-white focus:ring-2 focus:ring-green-700 focus:outline-none'
+
+const availabilityTone: Record<Availability, string> = {
+  available: 'text-green-800',
+  'few-left': 'text-amber-900',
+  'coming-soon': 'text-amber-900',
+  'sold-out': 'text-stone-600',
+  'out-of-season': 'text-stone-600',
+}
 
 /** What the tell-me form answers, with or without JavaScript. */
 export type TellMeAnswer = { ok: true; said: string } | { ok: false; error: string }
@@ -40,7 +49,7 @@ export function WeekSection({
               <h3 className="font-serif text-xl font-bold text-green-900">{capitalised(item.product)}</h3>
               {priceWords(item) ? <p className="font-semibold text-stone-900">{priceWords(item)}</p> : null}
             </div>
-            <p className="mt-1 text-sm font-semibold text-amber-900">
+            <p className={`mt-1 text-sm font-semibold ${availabilityTone[item.availability]}`}>
               {availabilityWords[item.availability]}
               {item.availability === 'coming-soon' && item.readyFrom ? `, ${weekOfWords(item.readyFrom)}` : ''}
             </p>

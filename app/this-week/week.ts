@@ -56,6 +56,9 @@ export const priceTyped = (cents: number | null) =>
 export const priceWords = ({ priceCents, unit }: Pick<WeekProduct, 'priceCents' | 'unit'>) =>
   priceCents === null ? '' : `${farmCurrency.sign}${priceTyped(priceCents)}${unit ? ` ${unit}` : ''}`
 
+/** A product and its verb, as the farm says it: 'strawberries are', 'honey is' (FARM_PRODUCTS' names are mostly plurals). */
+export const productIs = (product: string) => `${product} ${product.endsWith('s') ? 'are' : 'is'}`
+
 /** A product's name as a sentence starts it: 'Strawberries'. */
 export const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
 
@@ -104,10 +107,9 @@ function isCalendarDay(text: string): boolean {
 
 /** The words of the update proposed when a product is ready: 'Strawberries are ready: €5 a punnet.' */
 export function draftNews(item: WeekProduct, farmName: string): { subject: string; text: string } {
-  const name = capitalised(item.product)
   const price = priceWords(item)
-  const subject = `${name} ${item.product.endsWith('s') ? 'are' : 'is'} ready at ${farmName}`
-  const first = `${name} ${item.product.endsWith('s') ? 'are' : 'is'} ready${price ? `: ${price}` : ''}.`
+  const subject = `${capitalised(productIs(item.product))} ready at ${farmName}`
+  const first = `${capitalised(productIs(item.product))} ready${price ? `: ${price}` : ''}.`
   const text = [first, item.note, 'You asked us to tell you. See you at the farm,', farmName]
     .filter(Boolean)
     .join('\n\n')
