@@ -1,6 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { availabilities } from '#app/data/enums'
-import { availabilityWords, capitalised, productIs, priceTyped, weekLimits, type WeekProduct } from './week'
+import { availabilityWords, capitalised, priceTyped, priceWords, productIs, weekLimits, type WeekProduct } from './week'
 
 const fieldStyle =
   'block w-full rounded-xl border border-stone-300 bg-stone-50 px-3 py-2.5 text-base focus:bg-white focus:ring-2 focus:ring-green-700 focus:outline-none'
@@ -66,47 +66,53 @@ export function WeekEditor({
                     ))}
                   </div>
                 </fieldset>
-                <div className="mt-3 grid grid-cols-2 gap-3">
-                  <label className="text-sm font-semibold text-stone-800">
-                    Price (€)
+                <details className="mt-3" open={error !== null}>
+                  <summary className="cursor-pointer py-1 text-sm font-semibold text-green-800">
+                    {[priceWords(item), item.note].filter(Boolean).join(' · ') || 'Price and note'}
+                    <span className="sr-only">: change the price, the note or the week it is ready</span>
+                  </summary>
+                  <div className="mt-3 grid grid-cols-2 gap-3">
+                    <label className="text-sm font-semibold text-stone-800">
+                      Price (€)
+                      <input
+                        name="price"
+                        inputMode="decimal"
+                        autoComplete="off"
+                        maxLength={12}
+                        defaultValue={priceTyped(item.priceCents)}
+                        className={`mt-1 ${fieldStyle}`}
+                      />
+                    </label>
+                    <label className="text-sm font-semibold text-stone-800">
+                      For
+                      <input
+                        name="unit"
+                        placeholder="a dozen"
+                        maxLength={weekLimits.unit}
+                        defaultValue={item.unit}
+                        className={`mt-1 ${fieldStyle}`}
+                      />
+                    </label>
+                  </div>
+                  <label className="mt-3 block text-sm font-semibold text-stone-800">
+                    Note
                     <input
-                      name="price"
-                      inputMode="decimal"
-                      autoComplete="off"
-                      maxLength={12}
-                      defaultValue={priceTyped(item.priceCents)}
+                      name="note"
+                      maxLength={weekLimits.note}
+                      defaultValue={item.note}
                       className={`mt-1 ${fieldStyle}`}
                     />
                   </label>
-                  <label className="text-sm font-semibold text-stone-800">
-                    For
+                  <label className="mt-3 block text-sm font-semibold text-stone-800">
+                    Coming soon: ready from the week of
                     <input
-                      name="unit"
-                      placeholder="a dozen"
-                      maxLength={weekLimits.unit}
-                      defaultValue={item.unit}
+                      type="date"
+                      name="readyFrom"
+                      defaultValue={item.readyFrom ?? ''}
                       className={`mt-1 ${fieldStyle}`}
                     />
                   </label>
-                </div>
-                <label className="mt-3 block text-sm font-semibold text-stone-800">
-                  Note
-                  <input
-                    name="note"
-                    maxLength={weekLimits.note}
-                    defaultValue={item.note}
-                    className={`mt-1 ${fieldStyle}`}
-                  />
-                </label>
-                <label className="mt-3 block text-sm font-semibold text-stone-800">
-                  Coming soon: ready from the week of
-                  <input
-                    type="date"
-                    name="readyFrom"
-                    defaultValue={item.readyFrom ?? ''}
-                    className={`mt-1 ${fieldStyle}`}
-                  />
-                </label>
+                </details>
                 <div className="mt-4 flex items-center gap-3">
                   <button
                     type="submit"

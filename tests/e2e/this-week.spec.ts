@@ -35,6 +35,8 @@ async function setProduct(
 ) {
   const card = owner.getByRole('form', { name: product[0]!.toUpperCase() + product.slice(1) })
   await card.getByText(values.availability, { exact: true }).click()
+  // The price and note fold away: the week's most frequent change is one tap and Save.
+  if (values.price ?? values.unit ?? values.note) await card.locator('summary').click()
   if (values.price !== undefined) await card.getByLabel('Price (€)').fill(values.price)
   if (values.unit !== undefined) await card.getByLabel('For').fill(values.unit)
   if (values.note !== undefined) await card.getByLabel('Note').fill(values.note)
