@@ -7,11 +7,14 @@ import { refuse, type Answer } from '#app/http/refusal.server'
 import { mailboxKey } from '#app/leads/mailbox'
 import { receive, type Received, type ReceiveNeeds } from '#app/submissions/receive.server'
 import { audienceWhere } from '#app/updates/audiences.server'
+import { confirmLinkDays } from '#app/updates/signed-links.server'
 import { updateError } from '#app/updates/update'
 import type { UpdatesDesk } from '#app/updates/update-requests.server'
 import { oneLineBreak } from '#app/writing/writing'
 import { capitalised, draftNews, productIs, isForSale, mayAskToBeTold, type ReadyNews, type WeekProduct } from './week'
 import type { WeekList } from './week-list.server'
+
+const dayMs = 24 * 60 * 60 * 1000
 
 /** What a visitor's 'Tell me when it's ready' says to the farm: a lead of its own, in the inbox. */
 export const tellMeMessage = (product: string) => `Please tell me when ${productIs(product)} ready.`
@@ -70,12 +73,17 @@ export function createTellMe({
       if (received.outcome !== 'stored') return received
       const email = received.submission.email
       const addressKey = mailboxKey(email)
+      const at = now()
       await writes.whenFree(() =>
-        db
-          .insert(productWaits)
-          .values({ product: item.product, email, addressKey, askedAt: now() })
-          .onConflictDoNothing()
-          .run(),
+        db.transaction((tx) => {
+          tx.insert(productWaits)
+            .values({ product: item.product, email, addressKey, askedAt: at })
+            .onConflictDoNothing()
+            .run()
+          // A wait whose address never confirmed, once its confirm link has expired, can tell no one: it goes.
+          tx.run(sql`DELETE FROM ${productWaits} WHERE asked_at <= ${at.getTime() - confirmLinkDays * dayMs}
+            AND address_key NOT IN (SELECT address_key FROM ${subscribers} WHERE status = 'subscribed')`)
+        }),
       )
       const subscription = db
         .select({ status: subscribers.status })

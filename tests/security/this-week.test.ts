@@ -151,6 +151,17 @@ it('waits once a mailbox a product, and caps the confirm mails per mailbox and p
   for (const n of [6, 7])
     expect((await tellMe('strawberries', `other${n}@example.com`, '203.0.113.9')).status).toBe(200)
   expect(asks()).toBe(4)
+  // A wait whose address never confirmed, past its confirm link's week, goes at the next ask.
+  const sqlite = new Sqlite(server.databasePath)
+  sqlite
+    .prepare(
+      "INSERT INTO product_waits (product, email, address_key, asked_at) VALUES ('honey', 'old@example.com', 'old@example.com', 1)",
+    )
+    .run()
+  sqlite.close()
+  await tellMe('honey', 'other8@example.com', '203.0.113.10')
+  expect(rows("SELECT * FROM product_waits WHERE address_key = 'old@example.com'")).toEqual([])
+  expect(rows("SELECT * FROM product_waits WHERE address_key = 'ann@example.com'")).toHaveLength(2)
 })
 
 it('sends the news only on the owner’s Send, once a product a season, never to a stranger’s post', async () => {
