@@ -151,7 +151,11 @@ export function createTellMe({
           return { updateId: update.id, recipients }
         }),
       )
-      if (!made) return refuse(409, `Everyone waiting for ${item.product} was told this season already.`)
+      if (!made)
+        return refuse(
+          409,
+          `Nobody is left to tell about ${item.product} this season: whoever was waiting has been told.`,
+        )
       desk.updates.wakeSender()
       return { ok: true, ...made }
     },

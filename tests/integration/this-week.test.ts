@@ -16,7 +16,7 @@ let mail: MailServer | undefined
 afterAll(() => mail?.close())
 const start = serverPerTest()
 
-const week = [
+const week: Array<[string, string, string, string, string, string?]> = [
   ['eggs', 'available', '4', 'a dozen', 'Free-range'],
   ['honey', 'few-left', '8.50', 'a jar', ''],
   ['strawberries', 'coming-soon', '5', 'a punnet', 'Pick your own', '2027-06-07'],
@@ -97,5 +97,14 @@ it('every page of the week is clean in the Nu HTML Checker', { timeout: 120_000 
     await form('/this-week/tell-me', { product: 'eggs', name: 'Bea', email: 'bea@example.com' }),
     400,
   )
+  const refused = await form(
+    '/farm-sales/this-week/news',
+    { product: 'honey', subject: 'Honey', text: 'Jars at the gate.' },
+    { Cookie: cookie },
+  )
+  expect((await refused.clone().text()).replaceAll('<!-- -->', '')).toContain(
+    'Nobody is left to tell about honey this season: whoever was waiting has been told.',
+  )
+  await keep('news-refused', refused, 409)
   expect(htmlErrors(files)).toEqual([])
 })
