@@ -95,6 +95,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole('status')).toHaveText(
         'Thank you! Check your mail: once you confirm, we will tell you when strawberries are ready.',
       )
+      await page.screenshot({ path: `${shots}/tell-me-answer-1280-${suffix}.png` })
 
       await expect.poll(() => confirmLink(mail, 'ann@example.com')).toBeTruthy()
       await open(page, confirmLink(mail, 'ann@example.com')!, javaScriptEnabled)
