@@ -327,7 +327,12 @@ export async function buildServices(config: Config, env: Record<string, string |
     owner,
     team,
     activity,
-    farmPage: createFarmPage({ db: database.db, writes: database.writes, activity, log: log.child({ part: 'farm page' }) }),
+    farmPage: createFarmPage({
+      db: database.db,
+      writes: database.writes,
+      activity,
+      log: log.child({ part: 'farm page' }),
+    }),
     insights: createInsights({ db: database.db, timeZone, updateReports: updates.reportsSince }),
     passkeys,
     siteNames: createSiteNames({ siteHosts: () => now().siteHosts, inboxOpen: () => !owner.required, log }),

@@ -1,5 +1,12 @@
 import { useEffect, useState } from 'react'
-import { exceptionWords, openingLine, shownTime, weekdayNames, type HoursException, type OpeningHours } from './opening-hours'
+import {
+  exceptionWords,
+  openingLine,
+  shownTime,
+  weekdayNames,
+  type HoursException,
+  type OpeningHours,
+} from './opening-hours'
 import { mapHref, telHref, withProduct, type FindUs, type PageWords } from './page-words'
 import { parseStory } from './story'
 
@@ -32,7 +39,9 @@ export function FarmWelcome({ words, farm }: { words: PageWords; farm: { name: s
             >
               <path d={cardIcons[index]} />
             </svg>
-            <h2 className="mt-4 font-serif text-xl font-bold text-green-900">{withProduct(card.title, farm.product)}</h2>
+            <h2 className="mt-4 font-serif text-xl font-bold text-green-900">
+              {withProduct(card.title, farm.product)}
+            </h2>
             <p className="mt-2 leading-relaxed text-stone-700">{withProduct(card.text, farm.product)}</p>
           </li>
         ))}
@@ -68,7 +77,12 @@ export function FarmDetails({
               <p key={index}>
                 {paragraph.map((piece, at) =>
                   piece.kind === 'link' ? (
-                    <a key={at} href={piece.href} rel="noopener nofollow" className="font-semibold text-green-800 underline">
+                    <a
+                      key={at}
+                      href={piece.href}
+                      rel="noopener nofollow"
+                      className="font-semibold text-green-800 underline"
+                    >
                       {piece.text}
                     </a>
                   ) : (
@@ -100,7 +114,17 @@ function useOpeningLine(hours: OpeningHours, zone: string, line: string | null) 
   return now
 }
 
-function Hours({ hours, zone, line, exceptions }: { hours: OpeningHours; zone: string; line: string | null; exceptions: HoursException[] }) {
+function Hours({
+  hours,
+  zone,
+  line,
+  exceptions,
+}: {
+  hours: OpeningHours
+  zone: string
+  line: string | null
+  exceptions: HoursException[]
+}) {
   const opening = useOpeningLine(hours, zone, line)
   return (
     <div>
@@ -140,7 +164,11 @@ function FindTheFarm({ findUs }: { findUs: FindUs }) {
       {findUs.address ? (
         <>
           <address className="mt-2 whitespace-pre-line not-italic text-stone-700">{findUs.address}</address>
-          <a href={mapHref(findUs.address)} rel="noopener nofollow" className="mt-1 inline-block font-semibold text-green-800 underline">
+          <a
+            href={mapHref(findUs.address)}
+            rel="noopener nofollow"
+            className="mt-1 inline-block font-semibold text-green-800 underline"
+          >
             Open in a map
           </a>
         </>
@@ -148,7 +176,10 @@ function FindTheFarm({ findUs }: { findUs: FindUs }) {
       {findUs.directions ? <p className="mt-3 whitespace-pre-line text-stone-700">{findUs.directions}</p> : null}
       {findUs.phone ? (
         <p className="mt-3 text-stone-700">
-          Phone: <a href={telHref(findUs.phone)} className="font-semibold text-green-800 underline">{findUs.phone}</a>
+          Phone:{' '}
+          <a href={telHref(findUs.phone)} className="font-semibold text-green-800 underline">
+            {findUs.phone}
+          </a>
         </p>
       ) : null}
     </div>

@@ -30,7 +30,7 @@ export interface PageVersion {
 
 /** Who changes the page, as the activity log names them. */
 export interface Changer {
-  by: number
+  by: number | null
   address: string
 }
 
@@ -116,7 +116,9 @@ export function createFarmPage({
         tx.delete(farmPage).where(eq(farmPage.version, 'previous')).run()
         tx.update(farmPage).set({ version: 'previous' }).where(eq(farmPage.version, 'published')).run()
         tx.delete(farmPage).where(eq(farmPage.version, 'draft')).run()
-        tx.insert(farmPage).values(rowOf('published', words, changer)).run()
+        tx.insert(farmPage)
+          .values(rowOf('published', words, changer))
+          .run()
       })
     },
 
@@ -127,7 +129,10 @@ export function createFarmPage({
         const held = tx.select().from(farmPage).where(eq(farmPage.version, 'published')).get()
         tx.delete(farmPage).where(eq(farmPage.version, 'published')).run()
         tx.update(farmPage).set({ version: 'published' }).where(eq(farmPage.version, 'previous')).run()
-        if (held) tx.insert(farmPage).values({ ...held, version: 'previous' }).run()
+        if (held)
+          tx.insert(farmPage)
+            .values({ ...held, version: 'previous' })
+            .run()
       })
       return { ok: true }
     },
@@ -143,7 +148,12 @@ export function createFarmPage({
 }
 
 /** The words as the home page shows them at a moment (the preview too). */
-export function visitorsView(words: PageWords, farm: { name: string; timeZone: string }, siteUrl: string | null, at: number) {
+export function visitorsView(
+  words: PageWords,
+  farm: { name: string; timeZone: string },
+  siteUrl: string | null,
+  at: number,
+) {
   const exceptions = exceptionsAhead(words.hours, at, farm.timeZone)
   return {
     words,

@@ -59,7 +59,9 @@ describe('the week and its exceptions', () => {
   it('an open exception day comes first', () => {
     const strawberryDay: OpeningHours = {
       ...weekends,
-      exceptions: [{ from: '2027-06-13', to: '2027-06-13', hours: { opens: '14:00', closes: '18:00' }, note: 'strawberry day' }],
+      exceptions: [
+        { from: '2027-06-13', to: '2027-06-13', hours: { opens: '14:00', closes: '18:00' }, note: 'strawberry day' },
+      ],
     }
     expect(openingLine(strawberryDay, at('2027-06-12T13:00:00Z'), london)).toBe('Opens tomorrow at 14:00')
     expect(openingLine(strawberryDay, at('2027-06-13T14:00:00Z'), london)).toBe('Open now until 18:00')
@@ -85,7 +87,12 @@ describe('the week and its exceptions', () => {
       'Closed 24 December – 2 January: winter',
     )
     expect(
-      exceptionWords({ from: '2027-06-13', to: '2027-06-13', hours: { opens: '14:00', closes: '18:00' }, note: 'strawberry day' }),
+      exceptionWords({
+        from: '2027-06-13',
+        to: '2027-06-13',
+        hours: { opens: '14:00', closes: '18:00' },
+        note: 'strawberry day',
+      }),
     ).toBe('Open Sunday 13 June, 14:00–18:00: strawberry day')
   })
 })

@@ -20,7 +20,11 @@ describe('reading the page editor’s form', () => {
           { from: '2027-06-13', to: '2027-06-13', hours: { opens: '14:00', closes: '18:00' }, note: 'strawberry day' },
         ],
       },
-      findUs: { address: 'Bramble Farm\nLong Lane', directions: 'Second gate after the church.', phone: '+44 1234 567890' },
+      findUs: {
+        address: 'Bramble Farm\nLong Lane',
+        directions: 'Second gate after the church.',
+        phone: '+44 1234 567890',
+      },
     }
     const read = readPageForm(formOf(formValuesOf(words)))!
     expect(read.problems).toEqual({})

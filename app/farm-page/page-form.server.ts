@@ -40,7 +40,8 @@ const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isN
 /** A day's hours from its two fields: both empty is closed; else both times, closing later. */
 function spanOf(opens: string, closes: string): { span: OpenSpan | null } | { problem: string } {
   if (opens === '' && closes === '') return { span: null }
-  if (!isTime(opens) || !isTime(closes)) return { problem: 'Write both times as hours and minutes (9:00, 18:00), or neither for closed.' }
+  if (!isTime(opens) || !isTime(closes))
+    return { problem: 'Write both times as hours and minutes (9:00, 18:00), or neither for closed.' }
   if (closes <= opens) return { problem: 'Closing comes after opening, the same day.' }
   return { span: { opens, closes } }
 }
@@ -95,10 +96,13 @@ function readExceptions(field: (name: string) => string, problems: Record<string
     if (from === '' && to === '' && opens === '' && closes === '' && note === '') continue
     const problem = (words: string) => (problems[`exception-${row}`] ??= words)
     if (row === wordLimits.exceptions) problem(`At most ${wordLimits.exceptions} days that differ from the week.`)
-    if (!isDate(from) || (to !== '' && !isDate(to))) problem('Write the first day (and the last, if more than one) as dates.')
+    if (!isDate(from) || (to !== '' && !isDate(to)))
+      problem('Write the first day (and the last, if more than one) as dates.')
     const last = to === '' ? from : to
-    if (isDate(from) && isDate(last) && dayNumberOf(last) < dayNumberOf(from)) problem('The last day comes after the first.')
-    if (isDate(from) && isDate(last) && dayNumberOf(last) - dayNumberOf(from) > 366) problem('At most a year at a time.')
+    if (isDate(from) && isDate(last) && dayNumberOf(last) < dayNumberOf(from))
+      problem('The last day comes after the first.')
+    if (isDate(from) && isDate(last) && dayNumberOf(last) - dayNumberOf(from) > 366)
+      problem('At most a year at a time.')
     if (note.length > wordLimits.note) problem(`At most ${wordLimits.note} characters in the note.`)
     const read = spanOf(timeOf(opens), timeOf(closes))
     if ('problem' in read) problem(read.problem)

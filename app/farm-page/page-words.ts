@@ -62,7 +62,9 @@ const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
 export const storedWords = z.object({
   welcome: z.string().max(wordLimits.welcome),
   intro: z.string().max(wordLimits.intro),
-  cards: z.array(z.object({ title: z.string().max(wordLimits.cardTitle), text: z.string().max(wordLimits.cardText) })).length(2),
+  cards: z
+    .array(z.object({ title: z.string().max(wordLimits.cardTitle), text: z.string().max(wordLimits.cardText) }))
+    .length(2),
   story: z.string().max(5_000),
   hours: z.object({
     week: z.array(span).length(7),

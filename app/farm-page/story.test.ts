@@ -3,7 +3,9 @@ import { parseStory, safeHref, storyProblem } from './story'
 
 describe('the farm’s story', () => {
   it('is paragraphs at blank lines, with links as pieces of their own', () => {
-    expect(parseStory('We keep hens.\nAnd bees.\n\nSee [our market](https://market.example/stall) on Fridays.')).toEqual([
+    expect(
+      parseStory('We keep hens.\nAnd bees.\n\nSee [our market](https://market.example/stall) on Fridays.'),
+    ).toEqual([
       [{ kind: 'words', text: 'We keep hens. And bees.' }],
       [
         { kind: 'words', text: 'See ' },
@@ -23,11 +25,21 @@ describe('the farm’s story', () => {
     for (const href of ['https://a.example/', 'http://a.example/x', 'mailto:ann@farm.example', 'tel:+44 1234 567890']) {
       expect(safeHref(href), href).not.toBeNull()
     }
-    for (const href of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<b>', '/farm-sales', '//evil.example', 'vbscript:x', 'https://']) {
+    for (const href of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,<b>',
+      '/farm-sales',
+      '//evil.example',
+      'vbscript:x',
+      'https://',
+    ]) {
       expect(safeHref(href), href).toBeNull()
     }
     expect(storyProblem('[Click](javascript:alert(1))')).toBeNull() // not a link: its parentheses end it early
-    expect(storyProblem('[Click](javascript:alert%281%29)')).toMatch(/^The link “Click” goes nowhere a visitor can safely follow/)
+    expect(storyProblem('[Click](javascript:alert%281%29)')).toMatch(
+      /^The link “Click” goes nowhere a visitor can safely follow/,
+    )
     expect(parseStory('[Click](javascript:alert%281%29)')).toEqual([[{ kind: 'words', text: 'Click' }]])
   })
 

@@ -56,7 +56,8 @@ export function storyProblem(source: string): string | null {
   const links = [...source.matchAll(linkPattern)]
   if (links.length > storyLimits.links) return `At most ${storyLimits.links} links in the story.`
   for (const link of links) {
-    if (link[2]!.length > storyLimits.linkLength) return `A link’s address is at most ${storyLimits.linkLength} characters.`
+    if (link[2]!.length > storyLimits.linkLength)
+      return `A link’s address is at most ${storyLimits.linkLength} characters.`
     if (!safeHref(link[2]!)) {
       return `The link “${link[1]}” goes nowhere a visitor can safely follow: write an address starting with https://, or mailto: or tel:.`
     }

@@ -17,18 +17,23 @@ export interface Seo {
 function hoursSpecification(hours: OpeningHours, exceptions: HoursException[]): OpeningHoursSpecification[] {
   const week = hours.week.flatMap((span, day): OpeningHoursSpecification[] =>
     span
-      ? [{ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${weekdayNames[day]!}`, opens: span.opens, closes: span.closes }]
+      ? [
+          {
+            '@type': 'OpeningHoursSpecification',
+            dayOfWeek: `https://schema.org/${weekdayNames[day]!}`,
+            opens: span.opens,
+            closes: span.closes,
+          },
+        ]
       : [],
   )
-  const differing = exceptions.map(
-    (exception): OpeningHoursSpecification => ({
-      '@type': 'OpeningHoursSpecification',
-      validFrom: exception.from,
-      validThrough: exception.to,
-      opens: exception.hours?.opens ?? '00:00',
-      closes: exception.hours?.closes ?? '00:00',
-    }),
-  )
+  const differing = exceptions.map((exception): OpeningHoursSpecification => ({
+    '@type': 'OpeningHoursSpecification',
+    validFrom: exception.from,
+    validThrough: exception.to,
+    opens: exception.hours?.opens ?? '00:00',
+    closes: exception.hours?.closes ?? '00:00',
+  }))
   return [...week, ...differing]
 }
 
@@ -52,9 +57,7 @@ export function farmJsonLd({
     name: farm.name,
     description: words.intro,
     ...(canonical ? { url: canonical, '@id': `${canonical}#farm` } : {}),
-    ...(address
-      ? { address: { '@type': 'PostalAddress', streetAddress: address.split(/\s*\n\s*/).join(', ') } }
-      : {}),
+    ...(address ? { address: { '@type': 'PostalAddress', streetAddress: address.split(/\s*\n\s*/).join(', ') } } : {}),
     ...(phone ? { telephone: phone } : {}),
     ...(hours.length > 0 ? { openingHoursSpecification: hours } : {}),
   }

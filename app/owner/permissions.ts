@@ -52,8 +52,7 @@ export const permissions = {
   },
   'farm-page:edit': {
     roles: owners,
-    whileOpen: () =>
-      'The farm’s page is what every visitor reads: claim the site first, and sign in to write it.',
+    whileOpen: () => 'The farm’s page is what every visitor reads: claim the site first, and sign in to write it.',
   },
   'team:change': {
     roles: owners,
