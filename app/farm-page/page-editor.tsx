@@ -73,7 +73,13 @@ export function PageEditor({
             `Not saved: ${fieldProblems === 1 ? 'one field needs' : `${fieldProblems} fields need`} a change, marked below.`}
         </p>
       ) : null}
-      <Form method="post" className="mt-2" aria-label="The farm’s page">
+      <Form
+        method="post"
+        className="mt-2"
+        aria-label="The farm’s page"
+        // A fresh form whenever what it holds changes (a restore, a publish), so its fields show it.
+        key={JSON.stringify(values)}
+      >
         <WelcomeFields values={values} problems={problems} />
         <StoryField values={values} problems={problems} />
         <HoursFields values={values} problems={problems} zone={zone} />
