@@ -21,7 +21,7 @@ export function FarmWelcome({ words, farm }: { words: PageWords; farm: { name: s
     <div>
       <p className="text-sm font-semibold uppercase tracking-widest text-amber-800">Fresh from our fields</p>
       <h1 className="mt-3 font-serif text-4xl font-bold leading-tight text-green-900 sm:text-5xl">
-        {words.welcome} {farm.name}
+        {`${words.welcome} ${farm.name}`}
       </h1>
       <p className="mt-5 max-w-xl text-lg leading-relaxed text-stone-700">{words.intro}</p>
       <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">

@@ -245,7 +245,7 @@ function HoursFields({ zone, ...fields }: Fields & { zone: string }) {
       <div className="mt-3 space-y-2">
         {weekdayNames.map((name, day) => (
           <div key={name} role="group" aria-labelledby={`day-${day}`} className="flex flex-wrap items-center gap-2">
-            <span id={`day-${day}`} className="w-28 font-semibold text-stone-800">
+            <span id={`day-${day}`} className="w-full font-semibold text-stone-800 sm:w-28">
               {name}
             </span>
             <TimeInput name={`opens-${day}`} label={`${name} opens`} values={values} />

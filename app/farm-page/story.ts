@@ -14,6 +14,7 @@ const unwanted = /[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g
 /** A link's address as the page may use it (https, http, mailto, tel), else null. */
 export function safeHref(href: string): string | null {
   if (/^(mailto:[^\s<>"]+@[^\s<>"]+|tel:\+?[0-9][0-9\-. ()]{2,30})$/i.test(href)) return href
+  if (!/^https?:\/\/[^/]/i.test(href)) return null
   try {
     const url = new URL(href)
     return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' ? url.href : null
