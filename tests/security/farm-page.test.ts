@@ -141,7 +141,7 @@ describe('sizes and encodings', () => {
       ['exception-note-0', 101, 'exception-0'],
     ]
     for (const [field, length, problem] of cases) {
-      const extra = field.startsWith('exception') ? { 'exception-from-0': '2030-01-01' } : {}
+      const extra: Record<string, string> = field.startsWith('exception') ? { 'exception-from-0': '2030-01-01' } : {}
       const answer = await post(server, owner, pageForm({ [field]: '1'.repeat(length), ...extra }))
       expect(answer.status, field).toBe(400)
       expect(JSON.parse(answer.text).problems[problem], field).toBeDefined()
