@@ -50,13 +50,13 @@ export const permissions = {
     whileOpen: () =>
       'To set the site up from here, claim the site first: the settings hold the mail server’s password, so only a signed-in owner may see or change them.',
   },
-  'farm-page:edit': {
-    roles: owners,
-    whileOpen: () => 'The farm’s page is what every visitor reads: claim the site first, and sign in to write it.',
-  },
   'team:change': {
     roles: owners,
     whileOpen: () => 'No one signs in yet: the team starts with whoever claims the site, its first owner.',
+  },
+  'farm-page:edit': {
+    roles: owners,
+    whileOpen: () => 'The farm’s page is what every visitor reads: claim the site first, and sign in to write it.',
   },
 } satisfies Record<string, Permission>
 
