@@ -168,21 +168,20 @@ function Problem({ id, children }: { id: string; children: string }) {
   )
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
   return (
-    <fieldset className={boxStyle}>
-      <legend className="sr-only">{title}</legend>
-      <h2 className="font-serif text-2xl font-bold text-green-900" aria-hidden="true">
+    <section className={boxStyle} aria-labelledby={id}>
+      <h2 id={id} className="font-serif text-2xl font-bold text-green-900">
         {title}
       </h2>
       {children}
-    </fieldset>
+    </section>
   )
 }
 
 function WelcomeFields(fields: Fields) {
   return (
-    <Section title="Welcome and cards">
+    <Section title="Welcome and cards" id="welcome-section">
       <Field
         {...fields}
         name="welcome"
@@ -215,7 +214,7 @@ function WelcomeFields(fields: Fields) {
 
 function StoryField(fields: Fields) {
   return (
-    <Section title="The farm’s story">
+    <Section title="The farm’s story" id="story-section">
       <Field
         {...fields}
         name="story"
@@ -238,7 +237,7 @@ function HoursFields({ zone, ...fields }: Fields & { zone: string }) {
     wordLimits.exceptions + (filled.includes(wordLimits.exceptions) ? 1 : 0),
   )
   return (
-    <Section title="Opening hours">
+    <Section title="Opening hours" id="hours-section">
       <p className="mt-2 text-sm text-stone-600">
         {`On the farm’s clock (${zoneWords(zone)}). Leave both times empty for a day you are closed.`}
       </p>
@@ -329,7 +328,7 @@ function DateInput({ name, label, values }: { name: string; label: string; value
 
 function FindUsFields(fields: Fields) {
   return (
-    <Section title="Where to find the farm">
+    <Section title="Where to find the farm" id="find-us-section">
       <Field
         {...fields}
         name="address"

@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright'
 import { ownerPassword } from '#tests/support/owner'
-import { expect, farmEnv, openHydrated, signInContext, test, type Page } from './fixtures'
+import { animationsEnded, expect, farmEnv, openHydrated, signInContext, test, type Page } from './fixtures'
 
 const shots = '/work/shots/page-words'
 
@@ -14,6 +15,13 @@ const ownersSite = test.extend({
 async function open(page: Page, path: string, javaScript: boolean) {
   if (javaScript) await openHydrated(page, path)
   else await page.goto(path)
+}
+
+/** What axe finds wrong on the page as it stands (with JavaScript on: axe runs in the page). */
+async function axeViolations(page: Page) {
+  await animationsEnded(page)
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)
 }
 
 /** Fills the editor as an owner would: new words, a story with a link, Saturday's hours, a day off, where the farm is. */
@@ -55,6 +63,7 @@ for (const javaScript of [true, false]) {
           await expect(page.getByLabel('Welcome line')).toHaveValue('Welcome to')
           await writeThePage(page, 'Good morning from')
           await page.screenshot({ path: `${shots}/editor-${tag}.png`, fullPage: true })
+          if (javaScript) expect(await axeViolations(page)).toEqual([])
           await page.getByRole('button', { name: 'Save and preview' }).click()
 
           await expect(page).toHaveURL(/\/farm-sales\/page\/preview$/)
@@ -67,11 +76,13 @@ for (const javaScript of [true, false]) {
             'https://market.example/stall',
           )
           await page.screenshot({ path: `${shots}/preview-${tag}.png`, fullPage: true })
+          if (javaScript) expect(await axeViolations(page)).toEqual([])
 
-          const visitor = await page
+          const visitors = await page
             .context()
             .browser()!
-            .newPage({ viewport: { width, height: 900 } })
+            .newContext({ viewport: { width, height: 900 }, javaScriptEnabled: javaScript })
+          const visitor = await visitors.newPage()
           await visitor.goto(page.url().replace('/farm-sales/page/preview', '/'))
           await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(`Welcome to ${farmEnv.FARM_NAME}`)
 
@@ -99,6 +110,7 @@ for (const javaScript of [true, false]) {
             'tel:+441234567890',
           )
           await visitor.screenshot({ path: `${shots}/home-${tag}.png`, fullPage: true })
+          if (javaScript) expect(await axeViolations(visitor)).toEqual([])
 
           // A second version, published straight from the editor; then the first restored in one step.
           await page.getByLabel('Welcome line').fill('Hello from')
@@ -113,7 +125,7 @@ for (const javaScript of [true, false]) {
           await expect(page.getByLabel('Welcome line')).toHaveValue('Good morning from')
           await visitor.reload()
           await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(`Good morning from ${farmEnv.FARM_NAME}`)
-          await visitor.close()
+          await visitors.close()
 
           await open(page, '/farm-sales/activity', javaScript)
           await expect(
