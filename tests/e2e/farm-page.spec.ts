@@ -190,3 +190,26 @@ ownersSite.describe('the opening line, on a test clock, across the change to sum
     },
   )
 })
+
+test.describe('a fresh site', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('says exactly the spec’s texts, and nothing of a story, hours or an address', async ({ page }) => {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto('/')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome to ${farmEnv.FARM_NAME}`)
+      await expect(
+        page.getByText('Fill out the form to stay updated with our latest products and receive exclusive offers.'),
+      ).toBeVisible()
+      await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+        `${farmEnv.FARM_PRODUCT} Updates`,
+        'Exclusive Offers',
+        'Contact Us',
+      ])
+      await expect(page.getByRole('region', { name: 'About the farm' })).toHaveCount(0)
+      await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)
+      await page.screenshot({ path: `${shots}/home-fresh-${width}.png`, fullPage: true })
+    }
+  })
+})
