@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from '@remix-run/node'
 import type { Seo } from './structured-data'
 
-/** The home page's head: title, description, canonical, OpenGraph and Twitter's card, and the JSON-LD. */
+/** The home page's head: title, description, canonical, OpenGraph and Twitter's card (the JSON-LD is in the body: json-ld.tsx). */
 export function seoTags(seo: Seo): MetaDescriptor[] {
   return [
     { title: seo.title },
@@ -19,6 +19,5 @@ export function seoTags(seo: Seo): MetaDescriptor[] {
     { name: 'twitter:card', content: 'summary' },
     { name: 'twitter:title', content: seo.title },
     { name: 'twitter:description', content: seo.description },
-    { 'script:ld+json': seo.jsonLd },
   ]
 }

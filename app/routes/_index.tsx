@@ -5,6 +5,8 @@ import { thankYouMessage } from '#app/submissions/contact-fields'
 import { ContactForm } from '#app/submissions/contact-form'
 import { FarmDetails, FarmWelcome } from '#app/farm-page/farm-home'
 import { seoTags } from '#app/farm-page/seo-tags'
+import { JsonLd } from '#app/farm-page/json-ld'
+import { useNonce } from '#app/nonce'
 
 // The page's server half (loader, action, headers) lives with the rest of receiving; the route
 // keeps only what the browser runs (decision 023).
@@ -15,6 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? seoTags(d
 export default function Home() {
   const { farm, page, sent, formToken } = useLoaderData<typeof loader>()
   const posted = useActionData<typeof action>()
+  const nonce = useNonce()
   return (
     <main className="mx-auto max-w-6xl px-4 pb-20 pt-12 sm:px-6 lg:pt-20">
       <section className="grid items-start gap-10 lg:grid-cols-[1.1fr_1fr] lg:gap-14">
@@ -29,6 +32,7 @@ export default function Home() {
         </div>
       </section>
       <FarmDetails words={page.words} zone={farm.timeZone} line={page.openingLine} exceptions={page.exceptions} />
+      <JsonLd data={page.seo.jsonLd} nonce={nonce} />
     </main>
   )
 }

@@ -59,11 +59,11 @@ describe('what the owner writes is shown as words, never as markup or script', (
     expect(html).not.toMatch(/<script>alert|<img src=x|<b onmouseover/)
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Welcome to')
     expect(html).toContain('&lt;img src=x onerror=alert(2)&gt;')
-    const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)
+    const jsonLd = /<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/.exec(html)
     expect(jsonLd).not.toBeNull()
     expect(JSON.parse(jsonLd![1]!).address.streetAddress).toBe('</script><script>alert(4)</script>, Long Lane')
-    // Every script element on the page is the site's own: each carries the response's nonce, or is the JSON-LD.
-    for (const tag of html.match(/<script[^>]*>/g)!) expect(tag).toMatch(/nonce="|type="application\/ld\+json"/)
+    // Every script element on the page is the site’s own: each carries the response’s nonce, the JSON-LD too.
+    for (const tag of html.match(/<script[^>]*>/g)!) expect(tag).toContain('nonce="')
   })
 
   it('refuses links that run script or go nowhere safe, in any spelling, and stores nothing', async () => {
