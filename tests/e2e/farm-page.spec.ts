@@ -52,6 +52,8 @@ for (const javaScript of [true, false]) {
       ownersSite(
         'the owner writes the page, previews it, publishes it and restores the one before',
         async ({ page }) => {
+          // Four pages, two versions, a restore and axe on three pages: longer than a page's test.
+          ownersSite.slow()
           const tag = `${javaScript ? 'js' : 'nojs'}-${width}`
           await open(page, '/farm-sales', javaScript)
           if (width === 1280) await page.getByRole('link', { name: 'The farm’s page' }).click()
@@ -83,6 +85,13 @@ for (const javaScript of [true, false]) {
             .browser()!
             .newContext({ viewport: { width, height: 900 }, javaScriptEnabled: javaScript })
           const visitor = await visitors.newPage()
+          // The page the browser takes over from the server's must say nothing went wrong.
+          const problems: string[] = []
+          visitor.on('console', (message) => {
+            if (message.type() === 'error' || /did not match|hydrat/i.test(message.text()))
+              problems.push(message.text())
+          })
+          visitor.on('pageerror', (error) => problems.push(error.message))
           await visitor.goto(page.url().replace('/farm-sales/page/preview', '/'))
           await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(`Welcome to ${farmEnv.FARM_NAME}`)
 
@@ -125,6 +134,7 @@ for (const javaScript of [true, false]) {
           await expect(page.getByLabel('Welcome line')).toHaveValue('Good morning from')
           await visitor.reload()
           await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(`Good morning from ${farmEnv.FARM_NAME}`)
+          expect(problems).toEqual([])
           await visitors.close()
 
           await open(page, '/farm-sales/activity', javaScript)
