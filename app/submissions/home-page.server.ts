@@ -14,7 +14,12 @@ export const headers = pageHeaders
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   const sent = new URL(request.url).searchParams.has('sent')
-  return json({ farm: context.farm, sent, formToken: context.spamTraps.issueToken() })
+  return json({
+    farm: context.farm,
+    page: context.farmPage.forVisitors(context.farm, context.settings.config.push.siteUrl),
+    sent,
+    formToken: context.spamTraps.issueToken(),
+  })
 }
 
 const blankForm: ContactFormValues = { name: '', email: '', message: '' }
