@@ -86,6 +86,7 @@ export async function createHttpApp(config: Config, services: Services) {
       owner: services.owner,
       team: services.team,
       activity: services.activity,
+      farmPage: services.farmPage,
       insights: services.insights,
       passkeys: services.passkeys,
       siteNames: services.siteNames,

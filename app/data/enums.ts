@@ -65,6 +65,7 @@ export const activityKinds = [
   'role-changed',
   'signed-out-everywhere',
   'password-reset',
+  'farm-page',
   'week-changed',
 ] as const
 export type ActivityKind = (typeof activityKinds)[number]

@@ -661,6 +661,18 @@ export const receiverPauses = sqliteTable('receiver_pauses', {
 })
 
 /**
+ * The home page's words as the owner wrote them (app/farm-page): the `draft` being edited, the
+ * `published` one visitors read, and the `previous` published, restored in one step. No row: the spec's texts.
+ */
+export const farmPage = sqliteTable('farm_page', {
+  version: text('version', { enum: ['draft', 'published', 'previous'] }).primaryKey(),
+  /** The words as JSON (PageWords), checked again when read. */
+  words: text('words').notNull(),
+  changedAt: integer('changed_at', { mode: 'timestamp_ms' }).notNull(),
+  changedBy: integer('changed_by').references(() => team.id, { onDelete: 'set null' }),
+})
+
+/**
  * This week at the farm: how each product of FARM_PRODUCTS is for sale now, keyed by its name
  * there (one list: the names come from FARM_PRODUCTS, the week's words from here; decision 041).
  */

@@ -1,3 +1,4 @@
+import type { Offer } from 'schema-dts'
 import { availabilities, type Availability } from '#app/data/enums'
 
 /** One product of this week's list, as the home page and the editor show it. */
@@ -120,7 +121,7 @@ export function draftNews(item: WeekProduct, farmName: string): { subject: strin
  * The schema.org Offers (`makesOffer`) of what is for sale now, with a price: for the page's
  * JSON-LD, which app/ of the page's words joins them to.
  */
-export function weekOffers(list: WeekProduct[], siteUrl: string) {
+export function weekOffers(list: WeekProduct[], siteUrl: string): Offer[] {
   return list
     .filter((item) => isForSale(item.availability) && item.priceCents !== null)
     .map((item) => ({

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import Sqlite from 'better-sqlite3'
 import { afterAll, expect, it } from 'vitest'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
-import { htmlErrors } from '#tests/support/nu-html'
+import { htmlErrors } from '#tests/support/html-checker'
 import { ownerPassword, signInAsOwner } from '#tests/support/owner'
 import { freePort } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
@@ -79,6 +79,14 @@ it('every page of the week is clean in the Nu HTML Checker', { timeout: 120_000 
   const homeHtml = await home.clone().text()
   expect(homeHtml).toContain('This week at the farm')
   expect(homeHtml.match(/Tell me when it’s ready/g)).toHaveLength(3)
+  // What is for sale with a price is what the farm offers, in the page's JSON-LD.
+  const jsonLd = JSON.parse(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(homeHtml)![1]!) as {
+    makesOffer: Array<{ itemOffered: { name: string }; price: string; availability: string }>
+  }
+  expect(jsonLd.makesOffer.map((offer) => [offer.itemOffered.name, offer.price, offer.availability])).toEqual([
+    ['Eggs', '4.00', 'https://schema.org/InStock'],
+    ['Honey', '8.50', 'https://schema.org/LimitedAvailability'],
+  ])
   await keep('home', home)
   await keep('editor', await fetch(`${server.url}/farm-sales/this-week`, { headers: { Cookie: cookie } }))
   const updates = await fetch(`${server.url}/farm-sales/updates`, { headers: { Cookie: cookie } })
