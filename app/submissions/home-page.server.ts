@@ -9,7 +9,6 @@ import {
   type ContactForm as ContactFormValues,
 } from './contact-fields'
 import { receive } from './receive.server'
-import { weekOffers } from '#app/this-week/week'
 
 export const headers = pageHeaders
 
@@ -19,7 +18,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   const siteUrl = context.settings.config.push.siteUrl
   const page = context.farmPage.forVisitors(context.farm, siteUrl)
   // What is for sale this week, with its price, is what the farm offers (schema.org makesOffer).
-  const offers = weekOffers(week.items, siteUrl ?? '')
+  const offers = context.week.offers(week.items, siteUrl ?? '')
   return json({
     farm: context.farm,
     page:

@@ -3,6 +3,7 @@ import type { Writes } from '#app/data/writes.server'
 import type { ActivityLog } from '#app/team/activity.server'
 import { createTellMe } from './tell-me.server'
 import { createWeekList } from './week-list.server'
+import { weekOffers } from './week'
 
 /** This week at the farm: the list (its products are FARM_PRODUCTS') and the visitors' 'Tell me when it's ready'. */
 export function weekAtTheFarm(needs: {
@@ -14,7 +15,12 @@ export function weekAtTheFarm(needs: {
   now?: () => Date
 }) {
   const list = createWeekList(needs)
-  return { list, tellMe: createTellMe({ ...needs, list }) }
+  return {
+    list,
+    tellMe: createTellMe({ ...needs, list }),
+    /** What is for sale with a price, as schema.org Offers: the page's JSON-LD `makesOffer`. */
+    offers: weekOffers,
+  }
 }
 
 export type WeekAtTheFarm = ReturnType<typeof weekAtTheFarm>

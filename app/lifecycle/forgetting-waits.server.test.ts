@@ -4,10 +4,10 @@ import { dirname, join } from 'node:path'
 import pino from 'pino'
 import { afterEach, expect, it } from 'vitest'
 import { openDatabase, type OpenDatabase } from '#app/data/database.server'
-import { createErasureList } from '#app/lifecycle/erasures.server'
-import { createPeople } from '#app/lifecycle/people.server'
 import { SubmissionEvents } from '#app/live/events.server'
 import { tempDatabasePath } from '#tests/support/server'
+import { createErasureList } from './erasures.server'
+import { createPeople } from './people.server'
 
 const log = pino({ level: 'silent' })
 let database: OpenDatabase
