@@ -65,5 +65,8 @@ export const activityKinds = [
   'role-changed',
   'signed-out-everywhere',
   'password-reset',
+  'photo-added',
+  'photo-changed',
+  'photo-removed',
 ] as const
 export type ActivityKind = (typeof activityKinds)[number]

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import type { action, loader } from '#app/submissions/home-page.server'
 import { thankYouMessage } from '#app/submissions/contact-fields'
 import { ContactForm } from '#app/submissions/contact-form'
+import { PhotoSection } from '#app/photos/photo-section'
 
 // The page's server half (loader, action, headers) lives with the rest of receiving; the route
 // keeps only what the browser runs (decision 023).
@@ -30,7 +31,7 @@ const cards = (product: string) => [
 ]
 
 export default function Home() {
-  const { farm, sent, formToken } = useLoaderData<typeof loader>()
+  const { farm, sent, formToken, photos } = useLoaderData<typeof loader>()
   const posted = useActionData<typeof action>()
   return (
     <main className="mx-auto max-w-6xl px-4 pb-20 pt-12 sm:px-6 lg:pt-20">
@@ -73,6 +74,7 @@ export default function Home() {
           />
         </div>
       </section>
+      <PhotoSection photos={photos} />
     </main>
   )
 }
