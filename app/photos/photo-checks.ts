@@ -59,7 +59,7 @@ export const webpAnimated = (bytes: Uint8Array) => ascii(bytes, 12, 16) === 'VP8
 export function jpegEnd(bytes: Uint8Array): number | null {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)
   let at = 2
-  while (at + 4 <= bytes.length) {
+  while (at + 2 <= bytes.length) {
     if (bytes[at] !== 0xff) {
       at = buffer.indexOf(0xff, at)
       if (at < 0) return null
@@ -72,6 +72,7 @@ export function jpegEnd(bytes: Uint8Array): number | null {
       continue
     }
     // Any other marker starts a segment with its own length (SOS's is followed by the scan's data).
+    if (at + 4 > bytes.length) return null
     at += 2 + ((bytes[at + 2]! << 8) | bytes[at + 3]!)
   }
   return null
@@ -92,7 +93,7 @@ function phoneTrailer(rest: Uint8Array): boolean {
     const end = jpegEnd(tail)
     return end !== null && phoneTrailer(tail.subarray(end))
   }
-  return ascii(tail, 4, 8) === 'ftyp' || ascii(rest, rest.length - 4, rest.length) === 'SEFT'
+  return ascii(rest, 4, 8) === 'ftyp' || ascii(rest, rest.length - 4, rest.length) === 'SEFT'
 }
 
 /** Where a still image of this kind ends, and whether what follows it is the camera's own. */

@@ -109,6 +109,8 @@ async function remake(bytes: Uint8Array): Promise<Made> {
  * holds its pixels and keeps a core busy), `waiting` more wait their turn, and more are refused.
  */
 export function createPhotoMaker({ atOnce = 1, waiting = 4 }: { atOnce?: number; waiting?: number } = {}) {
+  // Counted from the start: a photo being checked holds its upload (up to 15 MB) too.
+  let admitted = 0
   let working = 0
   const queue: Array<() => void> = []
   async function turn() {
@@ -122,14 +124,19 @@ export function createPhotoMaker({ atOnce = 1, waiting = 4 }: { atOnce?: number;
   }
   return {
     async make(bytes: Uint8Array): Promise<Made> {
-      const checked = await check(bytes)
-      if (!checked.ok) return checked
-      if (working >= atOnce && queue.length >= waiting) return refuse(429, photoWords.busy, 'photo')
-      await turn()
+      if (admitted >= atOnce + waiting) return refuse(429, photoWords.busy, 'photo')
+      admitted++
       try {
-        return await remake(bytes)
+        const checked = await check(bytes)
+        if (!checked.ok) return checked
+        await turn()
+        try {
+          return await remake(bytes)
+        } finally {
+          done()
+        }
       } finally {
-        done()
+        admitted--
       }
     },
   }
