@@ -4,7 +4,7 @@ import { jpegEnd, kindOf, pngLayout, polyglotProblem, webpAnimated } from './pho
 
 const image = (format: 'jpeg' | 'png' | 'webp') =>
   sharp({ create: { width: 32, height: 24, channels: 3, background: '#4a7' } })
-    [format]()
+    .toFormat(format)
     .toBuffer()
 const join = (...parts: Array<Buffer | string>) =>
   Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : part)))
