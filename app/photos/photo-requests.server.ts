@@ -1,15 +1,7 @@
 import type { Refusal } from '#app/http/refusal.server'
 import type { PhotoProblem } from './photo-forms'
 import type { By, Photos } from './photos.server'
-import { photoWords } from './photo-words'
-
-/** What the page says after each change (`?done=`). */
-export const doneWords: Record<string, string> = {
-  added: 'The photo is on the home page.',
-  described: 'The description is saved.',
-  moved: 'The photos are in their new order.',
-  removed: 'The photo is no longer on the home page.',
-}
+import { photoWords, type doneWords } from './photo-words'
 
 type Changed =
   { ok: true; done: keyof typeof doneWords } | { ok: false; status: Refusal['status']; problem: PhotoProblem }

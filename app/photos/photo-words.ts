@@ -42,3 +42,11 @@ export const photoWords = {
   again: 'This photo is already on the page.',
   full: `The page already has ${photoLimits.count} photos. Remove one before adding another.`,
 } as const
+
+/** What the page says after each change (`?done=`). */
+export const doneWords: Record<string, string> = {
+  added: 'The photo is on the home page.',
+  described: 'The description is saved.',
+  moved: 'The photos are in their new order.',
+  removed: 'The photo is no longer on the home page.',
+}

@@ -6,8 +6,8 @@ import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requirePermission } from '#app/owner/require-permission.server'
 import { AddPhotoForm, PhotoCard, type PhotoProblem } from '#app/photos/photo-forms'
-import { changePhotos, doneWords } from '#app/photos/photo-requests.server'
-import { photoLimits } from '#app/photos/photo-words'
+import { changePhotos } from '#app/photos/photo-requests.server'
+import { doneWords, photoLimits } from '#app/photos/photo-words'
 
 export const meta: MetaFunction = () => [{ title: 'The farm’s photos' }, { name: 'robots', content: 'noindex' }]
 

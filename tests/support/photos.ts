@@ -5,11 +5,17 @@ import type { RunningServer } from './server'
 export const photosPage = '/farm-sales/page/photos'
 const dataOfPhotos = `${photosPage}?_data=${encodeURIComponent('routes/farm-sales_.page_.photos')}`
 
-/** A photo of stripes (so each size encodes to different bytes), `seed` making each one its own. */
+/** A photo of soft colour gradients (quick to encode), `seed` making each one its own. */
 export function stripes(width: number, height: number, seed = 1) {
   const pixels = Buffer.alloc(width * height * 3)
-  for (let i = 0; i < pixels.length; i++)
-    pixels[i] = ((i % (width * 3)) * seed * 7 + Math.floor(i / (width * 3)) * 3) % 256
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 3
+      pixels[at] = Math.floor((x * 255) / width)
+      pixels[at + 1] = Math.floor((y * 255) / height)
+      pixels[at + 2] = (seed * 37) % 256
+    }
+  }
   return sharp(pixels, { raw: { width, height, channels: 3 } })
 }
 
