@@ -101,10 +101,15 @@ export function PhotoCard({
       method="post"
       key={photo.alt}
       data-testid="photo"
-      className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-[10rem_1fr]"
+      className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 grid-cols-[5.5rem_1fr] sm:grid-cols-[10rem_1fr]"
     >
       <input type="hidden" name="id" value={photo.id} />
-      <FarmPhoto photo={photo} sizes="10rem" lazy={place > 4} className="h-auto w-full rounded-xl" />
+      <FarmPhoto
+        photo={photo}
+        sizes="(min-width: 640px) 10rem, 5.5rem"
+        lazy={place > 4}
+        className="h-auto w-full rounded-xl"
+      />
       <div className="min-w-0">
         <label htmlFor={field} className={labelStyle}>
           Photo {place} of {count}: what it shows

@@ -1,8 +1,8 @@
 import { FarmPhoto } from './farm-photo'
 import type { ShownPhoto } from './photo-words'
 
-// Three across a 72rem page, two from 640 px, one on a phone (less the page's padding).
-const sizes = '(min-width: 1152px) 368px, (min-width: 1024px) 32vw, (min-width: 640px) 48vw, calc(100vw - 2rem)'
+// Three across a 72rem page, two below 1024 px, a phone's too: six photos are not six screens to scroll.
+const sizes = '(min-width: 1152px) 368px, (min-width: 1024px) 32vw, calc(50vw - 1.5rem)'
 
 /** The home page's photos, in the owner's order; nothing at all while there are none. */
 export function PhotoSection({
@@ -19,14 +19,14 @@ export function PhotoSection({
       <h2 id="farm-photos" className="font-serif text-3xl font-bold text-green-900">
         On the farm
       </h2>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         {photos.map((photo, n) => (
           <li key={photo.id}>
             <FarmPhoto
               photo={photo}
               sizes={sizes}
               lazy={n >= aboveTheFold}
-              className="aspect-[4/3] h-auto w-full rounded-2xl object-cover shadow-sm ring-1 ring-stone-200"
+              className="aspect-[4/3] h-auto w-full rounded-xl object-cover shadow-sm sm:rounded-2xl ring-1 ring-stone-200"
             />
           </li>
         ))}
