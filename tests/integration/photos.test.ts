@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto'
-import { execFile } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { execFile, spawnSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import sharp from 'sharp'
+import vnuJar from 'vnu-jar'
 import { describe, expect, it } from 'vitest'
 import { photoWords } from '#app/photos/photo-words'
 import { ownerPassword } from '#tests/support/owner'
@@ -125,6 +127,23 @@ describe('a photo as the home page serves it', () => {
   })
 })
 
+/** What the Nu HTML Checker finds wrong in these pages' HTML (their CSS aside, as mail-quality's check does). */
+function htmlErrors(pages: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'vnu-photos-'))
+  const files = Object.entries(pages).map(([name, html]) => {
+    const file = join(dir, `${name}.html`)
+    writeFileSync(file, html)
+    return file
+  })
+  const run = spawnSync(
+    'java',
+    ['-jar', String(vnuJar), '--errors-only', '--filterpattern', 'CSS: .*', '--format', 'json', ...files],
+    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+  )
+  const report = JSON.parse(run.stderr || run.stdout) as { messages: Array<{ url: string; message: string }> }
+  return report.messages.map(({ url, message }) => `${url.slice(url.lastIndexOf('/') + 1)}: ${message}`)
+}
+
 describe('the owner’s photos', () => {
   const serve = serverPerTest()
 
@@ -159,6 +178,22 @@ describe('the owner’s photos', () => {
     expect(activity).toContain('Moved photo 1 to place 2')
     expect(activity).toContain('Described a photo: “Photo two, at dawn”')
     expect(activity).toContain('Added a photo: “Photo 12”')
+  })
+
+  it('leave the home page and the photos page clean in the Nu HTML Checker', async () => {
+    const server = await serve(withOwner)
+    const cookie = await signInAs(server.url, '', ownerPassword)
+    expect((await uploadPhoto(server, cookie, await smallJpeg(5), { alt: 'Geese by the pond' })).status).toBe(204)
+    const refused = await uploadPhoto(server, cookie, svgDrawing, { name: 'logo.svg', javaScript: false })
+    expect(refused.status).toBe(400)
+    const pages = {
+      home: (await homePhotos(server)).html,
+      photos: await (
+        await fetch(`${server.url}/farm-sales/page/photos?done=added`, { headers: { Cookie: cookie } })
+      ).text(),
+      refused: await refused.text(),
+    }
+    expect(htmlErrors(pages)).toEqual([])
   })
 
   it('are for owners only, and refused while the site is unclaimed with the words to claim it', async () => {
