@@ -1,4 +1,5 @@
 import { request } from 'node:http'
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { photoWords } from '#app/photos/photo-words'
 import { ownerPassword } from '#tests/support/owner'
@@ -24,12 +25,17 @@ function streamUpload(server: RunningServer, cookie: string, megabytes: number, 
       ...(declared ? { 'Content-Length': String(declared) } : {}),
     }
     let sent = 0
+    let answer: { status: number; text: string } | null = null
+    // The server closes the connection once it has answered: whatever came by then is the answer.
+    const settle = () => (answer ? resolve({ ...answer, sentMegabytes: sent }) : reject(new Error('no answer')))
     const req = request({ hostname, port, path: photosPage, method: 'POST', headers, agent: false }, (res) => {
-      let text = ''
+      answer = { status: res.statusCode ?? 0, text: '' }
       res.setEncoding('utf8')
-      res.on('data', (chunk) => (text += chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, sentMegabytes: sent }))
+      res.on('data', (chunk: string) => (answer!.text += chunk))
+      res.on('end', settle)
+      res.on('error', settle)
     })
+    req.on('close', () => setImmediate(settle))
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error)
     })
@@ -37,7 +43,7 @@ function streamUpload(server: RunningServer, cookie: string, megabytes: number, 
     if (declared) return
     const megabyte = Buffer.alloc(1024 * 1024, 0xab)
     const more = () => {
-      while (sent < megabytes) {
+      while (sent < megabytes && !req.destroyed && !answer) {
         sent++
         if (!req.write(megabyte)) return void req.once('drain', more)
       }
@@ -63,6 +69,37 @@ describe('the photos’ upload, attacked', () => {
       status: 413,
       text: 'The request body is larger than 16 KB.',
     })
+  })
+
+  it('takes an owner’s photo through every spelling of the path Remix routes alike, and a stranger’s through none', async () => {
+    const server = await serve(withOwner)
+    const cookie = await signInAs(server.url, '', ownerPassword)
+    const spellings = ['/farm-sales/page/photos/', '/farm%2Dsales/page/photos', '/FARM-SALES/Page/Photos']
+    for (const [n, path] of spellings.entries()) {
+      // Noise, so the photo is well over the usual 16 KB.
+      const bytes = await sharp({
+        create: {
+          width: 300,
+          height: 300,
+          channels: 3,
+          background: '#000',
+          noise: { type: 'gaussian', mean: 128 + n, sigma: 60 },
+        },
+      })
+        .jpeg({ quality: 95 })
+        .toBuffer()
+      expect(bytes.length).toBeGreaterThan(64 * 1024)
+      const form = new FormData()
+      form.append('intent', 'add')
+      form.append('alt', `Noise ${n}`)
+      form.append('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'noise.jpg')
+      const url = `${server.url}${path}?_data=${encodeURIComponent('routes/farm-sales_.page_.photos')}`
+      const owner = await fetch(url, { method: 'POST', headers: { Cookie: cookie }, body: form })
+      expect({ path, status: owner.status }).toEqual({ path, status: 204 })
+      const stranger = await fetch(url, { method: 'POST', body: form })
+      expect({ path, status: stranger.status }).toEqual({ path, status: 413 })
+    }
+    expect((await homePhotos(server)).alts).toEqual(['Noise 0', 'Noise 1', 'Noise 2'])
   })
 
   it('goes by what the file is, never by its name or the type the browser says', async () => {
