@@ -153,6 +153,7 @@ test.describe('with OWNER_PASSWORD', () => {
     for (const [label, heading] of [
       ['Updates', 'Updates and offers'],
       ['Saved replies', 'Saved replies'],
+      ['Photos', 'The farm’s photos'],
       ['Insights', 'Insights'],
       ['Team', 'The team'],
       ['Settings', 'Settings'],
@@ -179,6 +180,7 @@ test.describe('with OWNER_PASSWORD', () => {
     const pages = [
       ['Updates', '/farm-sales/updates', 'Updates and offers'],
       ['Saved replies', '/farm-sales/saved-replies', 'Saved replies'],
+      ['Photos', '/farm-sales/page/photos', 'The farm’s photos'],
       ['Insights', '/farm-sales/insights', 'Insights'],
       ['Team', '/farm-sales/team', 'The team'],
       ['Settings', '/farm-sales/settings', 'Settings'],
