@@ -51,7 +51,8 @@ export function AddPhotoForm({ problem, busy }: { problem: PhotoProblem | null; 
         name="photo"
         type="file"
         required
-        accept="image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif"
+        // HEIC left out: told so, an iPhone sends its photo as JPEG.
+        accept="image/jpeg,image/png,image/webp,image/avif"
         aria-describedby="photo-hint new-problem"
         aria-invalid={words ? true : undefined}
         onChange={() => setTooLarge(false)}

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { createPhotoMaker, widthsFor } from './photo-making.server'
-import { photoWords } from './photo-words'
+import { photoWords, sharedPhoto } from './photo-words'
 import { altText } from './photos.server'
 
 describe('the widths a photo is made at', () => {
@@ -52,5 +52,31 @@ describe('the alt text', () => {
     expect(altText('  Hens\nin the\u0000orchard  ')).toEqual({ ok: true, alt: 'Hens in the orchard' })
     expect(altText(' \n\t ')).toMatchObject({ ok: false, error: photoWords.altMissing, field: 'alt' })
     expect(altText('a'.repeat(251))).toMatchObject({ ok: false, error: photoWords.altTooLong })
+  })
+})
+
+describe('the photo a shared link shows', () => {
+  it('is the first photo’s largest JPEG, or none', () => {
+    const photo = (id: number, alt: string) => ({
+      id,
+      alt,
+      width: 1200,
+      height: 900,
+      sources: {
+        avif: [{ url: `/photos/${id}-960.avif`, width: 960 }],
+        webp: [{ url: `/photos/${id}-960.webp`, width: 960 }],
+        jpeg: [
+          { url: `/photos/${id}-480.jpg`, width: 480 },
+          { url: `/photos/${id}-1200.jpg`, width: 1200 },
+        ],
+      },
+    })
+    expect(sharedPhoto([photo(1, 'The barn'), photo(2, 'Hens')])).toEqual({
+      url: '/photos/1-1200.jpg',
+      width: 1200,
+      height: 900,
+      alt: 'The barn',
+    })
+    expect(sharedPhoto([])).toBeNull()
   })
 })

@@ -20,6 +20,19 @@ export interface ShownPhoto {
   sources: Record<PhotoFormat, Array<{ url: string; width: number }>>
 }
 
+/** The photo a shared link shows (OpenGraph, Twitter, JSON-LD's image): the first, as its largest JPEG. */
+export function sharedPhoto(photos: ShownPhoto[]): { url: string; width: number; height: number; alt: string } | null {
+  const first = photos[0]
+  const jpeg = first?.sources.jpeg.at(-1)
+  if (!first || !jpeg) return null
+  return {
+    url: jpeg.url,
+    width: jpeg.width,
+    height: Math.round((first.height * jpeg.width) / first.width),
+    alt: first.alt,
+  }
+}
+
 const send = 'Send a photo as JPEG, PNG, WebP or AVIF.'
 
 /** The upload's refusals, in the owner's words: what is wrong and what to do. */
