@@ -66,5 +66,8 @@ export const activityKinds = [
   'signed-out-everywhere',
   'password-reset',
   'farm-page',
+  'photo-added',
+  'photo-changed',
+  'photo-removed',
 ] as const
 export type ActivityKind = (typeof activityKinds)[number]

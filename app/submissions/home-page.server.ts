@@ -19,6 +19,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     page: context.farmPage.forVisitors(context.farm, context.settings.config.push.siteUrl),
     sent,
     formToken: context.spamTraps.issueToken(),
+    photos: context.photos.shown(),
   })
 }
 
