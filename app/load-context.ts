@@ -25,6 +25,7 @@ import type { Settings } from '#app/settings/settings.server'
 import type { MailProvider } from '#app/settings/mail-providers'
 import type { BucketSettings } from '#app/lifecycle/bucket.server'
 import type { Subscribers } from '#app/updates/subscribers.server'
+import type { Photos } from '#app/photos/photos.server'
 import type { WeekAtTheFarm } from '#app/this-week/week-at-the-farm.server'
 
 /**
@@ -110,6 +111,8 @@ declare module '@remix-run/node' {
     backups: Pick<Backups, 'download'>
     /** The backups' copies in the owner's bucket: how it goes, 'Test the bucket', the key shown once. */
     offsite: Offsite
+    /** The farm's photos on the home page: shown, added, described, ordered, removed. */
+    photos: Photos
     /** One person's data: to export, or to forget. */
     people: Pick<People, 'exportOf' | 'forget'>
     /** Attempts per visitor (per owner session for replies), counted where the action runs so every path and method to it counts. */

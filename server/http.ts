@@ -12,6 +12,7 @@ import type { Services } from './services'
 import { answerOneClickUnsubscribes } from './one-click-unsubscribe'
 import { serveServiceWorker } from './service-worker'
 import { answerSubmissionPosts } from './submission-posts'
+import { servePhotos } from '#app/photos/serve-photos.server'
 
 /** The Express pipeline, in the order a request meets it, ending in Remix. */
 export async function createHttpApp(config: Config, services: Services) {
@@ -31,6 +32,7 @@ export async function createHttpApp(config: Config, services: Services) {
   app.use('/build', bundleFiles(bundles, { precompressed: config.mode === 'production' }))
   app.use(express.static(new URL('../public', import.meta.url).pathname, { maxAge: '1h' }))
   app.get('/service-worker.js', serveServiceWorker())
+  app.get('/photos/:name', servePhotos(services.photos))
 
   // One row's worth of reading, the same however many rows there are, that still fails when the
   // inbox's table cannot be read (`SELECT 1` alone never touches the file).
@@ -107,6 +109,7 @@ export async function createHttpApp(config: Config, services: Services) {
       backups: services.backups,
       offsite: services.offsite,
       people: services.people,
+      photos: services.photos,
       limits: services.limits,
       // The Express request, not the one Remix reads its body from, knows the address.
       clientAddress: res.req.ip ?? '',

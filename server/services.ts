@@ -33,6 +33,8 @@ import { utc } from '#app/clock/farm-clock'
 import { mailInvitations } from '#app/team/invitation-mail.server'
 import { createTeam } from '#app/team/team.server'
 import { createSettings } from '#app/settings/settings.server'
+import { createPhotoMaker } from '#app/photos/photo-making.server'
+import { createPhotos } from '#app/photos/photos.server'
 import { wokenBy } from '#app/settings/declared'
 import { defaults, readConfig, type Config } from './config'
 import { createLimits } from './limits'
@@ -358,6 +360,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     cannotPush: phones.cannotPush,
     spamTraps: createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds }),
     limits: createLimits(config),
+    photos: createPhotos({ db: database.db, writes: database.writes, maker: createPhotoMaker(), activity }),
     farm: () => ({ name: now().farmName, product: now().farmProduct, timeZone: timeZone() }),
     reader: analysis.reader,
     log,

@@ -66,6 +66,9 @@ export const activityKinds = [
   'signed-out-everywhere',
   'password-reset',
   'farm-page',
+  'photo-added',
+  'photo-changed',
+  'photo-removed',
   'week-changed',
 ] as const
 export type ActivityKind = (typeof activityKinds)[number]

@@ -1,5 +1,5 @@
 import { isNotNull, sql } from 'drizzle-orm'
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { Analysis } from '#app/analysis/analysis'
 import {
   activityKinds,
@@ -671,6 +671,42 @@ export const farmPage = sqliteTable('farm_page', {
   changedAt: integer('changed_at', { mode: 'timestamp_ms' }).notNull(),
   changedBy: integer('changed_by').references(() => team.id, { onDelete: 'set null' }),
 })
+
+/**
+ * The farm's photos on the home page, at most 12, in the owner's order. Only what sharp made of
+ * each upload is kept (photoFiles): the upload itself, and whatever its metadata said, never is.
+ */
+export const photos = sqliteTable('photos', {
+  id: integer('id').primaryKey(),
+  /** The owner's words for whoever cannot see it; required. */
+  alt: text('alt').notNull(),
+  /** Its place on the page, from 0. */
+  position: integer('position').notNull(),
+  /** The largest file's size: each width keeps the photo's shape. */
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  addedAt: integer('added_at', { mode: 'timestamp_ms' }).notNull(),
+})
+
+/**
+ * Each photo in AVIF, WebP and JPEG at a few widths, named by its bytes' hash: a name never
+ * changes what it serves, so browsers keep it for good. In the database, so in every backup.
+ */
+export const photoFiles = sqliteTable(
+  'photo_files',
+  {
+    /** `<hash>.<avif|webp|jpg>` */
+    name: text('name').primaryKey(),
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    format: text('format', { enum: ['avif', 'webp', 'jpeg'] }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+  },
+  (table) => [index('photo_files_by_photo').on(table.photoId)],
+)
 
 /**
  * This week at the farm: how each product of FARM_PRODUCTS is for sale now, keyed by its name

@@ -15,6 +15,7 @@ const officePages: Array<{ to: string; label: string; permission: PermissionName
   { to: '/farm-sales/updates', label: 'Updates', permission: 'updates:send' },
   { to: '/farm-sales/page', label: 'The farm’s page', permission: 'farm-page:edit' },
   { to: '/farm-sales/saved-replies', label: 'Saved replies', permission: 'saved-replies:write' },
+  { to: '/farm-sales/page/photos', label: 'Photos', permission: 'photos:change' },
   { to: '/farm-sales/insights', label: 'Insights', permission: 'insights:read' },
   { to: '/farm-sales/team', label: 'Team', permission: 'team:change' },
   { to: '/farm-sales/settings', label: 'Settings', permission: 'settings:change' },

@@ -55,6 +55,11 @@ export const permissions = {
     whileOpen: () =>
       'To set the site up from here, claim the site first: the settings hold the mail server’s password, so only a signed-in owner may see or change them.',
   },
+  'photos:change': {
+    roles: owners,
+    whileOpen: () =>
+      'To add or change the farm’s photos, claim the site first: they are on the page everyone sees, so only a signed-in owner may change them.',
+  },
   'team:change': {
     roles: owners,
     whileOpen: () => 'No one signs in yet: the team starts with whoever claims the site, its first owner.',

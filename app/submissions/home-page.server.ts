@@ -25,6 +25,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
       offers.length > 0 ? { ...page, seo: { ...page.seo, jsonLd: { ...page.seo.jsonLd, makesOffer: offers } } } : page,
     sent,
     formToken: context.spamTraps.issueToken(),
+    photos: context.photos.shown(),
     week: { items: week.items, changedAt: week.changedAt?.getTime() ?? null, asking: context.updates !== null },
   })
 }

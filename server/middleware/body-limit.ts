@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express'
+import { photoLimits, photoWords } from '#app/photos/photo-words'
 import { refuse } from './refuse'
 import { routedPath } from './requests'
 
@@ -11,15 +12,20 @@ export const ownerWritingLimitBytes = 256 * 1024
 /** An update's text of 50,000 characters, form-encoded or JSON-escaped at 12 bytes each, and its subject. */
 export const updateWritingLimitBytes = 1024 * 1024
 
+/** A photo of 15 MB, and its form's other fields and multipart framing. */
+export const photoUploadLimitBytes = photoLimits.bytes + 64 * 1024
+
 // The settings too: the products the analysis looks for take up to 10,000 characters.
 const ownerWriting =
   /^\/(?:farm-sales(?:\/saved-replies|\/settings)?|api\/settings|api\/submissions\/\d+\/replies(?:\/\d+)?)\/?$/
 const updateWriting = /^\/(?:farm-sales\/updates|api\/updates)\/?$/
+const photoUpload = /^\/farm-sales\/page\/photos\/?$/
 
 /** How much a signed-in owner may send to this path (a reply, a saved reply, the settings, an update), as Remix would route it; null for the usual limit. */
 export function ownerWritingLimit(path: string): number | null {
   const routed = routedPath(path)
   if (updateWriting.test(routed)) return updateWritingLimitBytes
+  if (photoUpload.test(routed)) return photoUploadLimitBytes
   return ownerWriting.test(routed) ? ownerWritingLimitBytes : null
 }
 
@@ -27,7 +33,9 @@ function tooLarge(req: Request, res: Response, limit: number) {
   // Stop reading the rest of an oversized upload once the answer is out.
   res.set('Connection', 'close')
   res.once('finish', () => req.destroy())
-  refuse(req, res, 413, `The request body is larger than ${limit / 1024} KB.`)
+  const words =
+    limit === photoUploadLimitBytes ? photoWords.tooLarge : `The request body is larger than ${limit / 1024} KB.`
+  refuse(req, res, 413, words)
 }
 
 /**
