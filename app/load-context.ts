@@ -26,6 +26,7 @@ import type { MailProvider } from '#app/settings/mail-providers'
 import type { BucketSettings } from '#app/lifecycle/bucket.server'
 import type { Subscribers } from '#app/updates/subscribers.server'
 import type { Photos } from '#app/photos/photos.server'
+import type { WeekAtTheFarm } from '#app/this-week/week-at-the-farm.server'
 
 /**
  * What app/ reads of the config a change would make (server/config.ts has the whole). Written by
@@ -84,6 +85,8 @@ declare module '@remix-run/node' {
     cannotReply: string | null
     /** Null unless UPDATES=true: the subscribers, the updates, their mail. */
     updates: UpdatesDesk | null
+    /** This week's list, and who asked to be told when a product is ready. */
+    week: WeekAtTheFarm
     /** Who is subscribed, asked or left, whether updates are on or not: their links keep working. */
     subscribers: Subscribers
     /** The farm's settings: what the page shows and changes, over the environment, which wins. */

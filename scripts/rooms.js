@@ -42,6 +42,7 @@ export const rooms = {
   team: ['clock', 'data', 'delivery', 'http', 'leads', 'log', 'owner'],
   insights: ['analysis', 'clock', 'data', 'inbox', 'updates'],
   'farm-page': ['clock', 'data', 'http', 'log', 'team'],
+  'this-week': ['clock', 'data', 'delivery', 'http', 'leads', 'submissions', 'team', 'updates', 'writing'],
 }
 
 /** Where a room's files are, from the project's root. */

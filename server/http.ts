@@ -99,6 +99,7 @@ export async function createHttpApp(config: Config, services: Services) {
       push: services.push(),
       cannotPush: services.cannotPush(),
       subscribers: services.subscribers,
+      week: services.week,
       settings: services.settings,
       dkim: services.dkim,
       sendOnce: services.sendOnce,

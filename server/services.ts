@@ -23,6 +23,7 @@ import { createSubmissionsService } from '#app/submissions/service.server'
 import { createSpamTraps } from '#app/submissions/spam-traps.server'
 import { offerUpdates } from '#app/updates/updates-and-offers.server'
 import { createWebhook } from '#app/webhook/webhook.server'
+import { weekAtTheFarm } from '#app/this-week/week-at-the-farm.server'
 import { txtLookups } from '#app/settings/mail-dns.server'
 import { createActivityLog } from '#app/team/activity.server'
 import { createFarmPage } from '#app/farm-page/farm-page.server'
@@ -342,6 +343,13 @@ export async function buildServices(config: Config, env: Record<string, string |
     cannotReply: answering.cannotReply,
     updates: updates.desk,
     subscribers: updates.subscribers,
+    week: weekAtTheFarm({
+      db: database.db,
+      writes: database.writes,
+      products: () => now().farmProducts.map((product) => product.name),
+      activity,
+      farm: () => ({ name: now().farmName, timeZone: timeZone() }),
+    }),
     cannotSendUpdates: updates.cannotSendUpdates,
     /** What is set up of what makes the site useful: the inbox's first-run list and its one banner. */
     setup: () => ({ mail: now().notify !== null, phone: phones.told(), updates: now().updates !== null }),

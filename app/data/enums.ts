@@ -69,5 +69,10 @@ export const activityKinds = [
   'photo-added',
   'photo-changed',
   'photo-removed',
+  'week-changed',
 ] as const
 export type ActivityKind = (typeof activityKinds)[number]
+
+/** How a product of this week's list is for sale, in the order the owner picks from. */
+export const availabilities = ['available', 'few-left', 'coming-soon', 'sold-out', 'out-of-season'] as const
+export type Availability = (typeof availabilities)[number]

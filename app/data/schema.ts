@@ -3,6 +3,7 @@ import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from
 import type { Analysis } from '#app/analysis/analysis'
 import {
   activityKinds,
+  availabilities,
   deliveryKinds,
   leadChanges,
   deliveryStates,
@@ -705,4 +706,52 @@ export const photoFiles = sqliteTable(
     bytes: blob('bytes', { mode: 'buffer' }).notNull(),
   },
   (table) => [index('photo_files_by_photo').on(table.photoId)],
+)
+
+/**
+ * This week at the farm: how each product of FARM_PRODUCTS is for sale now, keyed by its name
+ * there (one list: the names come from FARM_PRODUCTS, the week's words from here; decision 041).
+ */
+export const weekList = sqliteTable('week_list', {
+  product: text('product').primaryKey(),
+  availability: text('availability', { enum: availabilities }).notNull(),
+  /** Coming soon: the first day of the week it should be ready, on the farm's calendar (YYYY-MM-DD). */
+  readyFrom: text('ready_from'),
+  /** In cents of the farm's currency, and what it buys ('a dozen'). */
+  priceCents: integer('price_cents'),
+  unit: text('unit').notNull().default(''),
+  note: text('note').notNull().default(''),
+  changedAt: integer('changed_at', { mode: 'timestamp_ms' }).notNull(),
+  changedBy: integer('changed_by').references(() => team.id, { onDelete: 'set null' }),
+})
+
+export type WeekListRow = typeof weekList.$inferSelect
+
+/**
+ * 'Tell me when it's ready': who asked to be told of which product. They are told only once their
+ * address is a confirmed subscriber (the updates' double opt-in); erased with the person.
+ */
+export const productWaits = sqliteTable(
+  'product_waits',
+  {
+    id: integer('id').primaryKey(),
+    product: text('product').notNull(),
+    email: text('email').notNull(),
+    addressKey: text('address_key').notNull(),
+    askedAt: integer('asked_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [uniqueIndex('product_waits_one_per_mailbox').on(table.product, table.addressKey)],
+)
+
+/** Who was told a product is ready, in which season (the farm's year): each once a product a season. */
+export const productNews = sqliteTable(
+  'product_news',
+  {
+    product: text('product').notNull(),
+    season: integer('season').notNull(),
+    addressKey: text('address_key').notNull(),
+    updateId: integer('update_id').references(() => updates.id, { onDelete: 'set null' }),
+    toldAt: integer('told_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.product, table.season, table.addressKey] })],
 )

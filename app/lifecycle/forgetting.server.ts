@@ -1,6 +1,15 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { FarmDatabase, OpenDatabase } from '#app/data/database.server'
-import { erasures, mailSuppressions, replies, returnedMails, subscribers, submissions } from '#app/data/schema'
+import {
+  erasures,
+  mailSuppressions,
+  productNews,
+  productWaits,
+  replies,
+  returnedMails,
+  subscribers,
+  submissions,
+} from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Log } from '#app/log'
@@ -45,7 +54,7 @@ const deleteSubscriptionOf = (tx: Pick<FarmDatabase, 'delete'>, address: string,
  */
 const deleteWhatCameBackFrom = (tx: Pick<FarmDatabase, 'delete'>, address: string, upTo?: number) => {
   const keys = mailboxOf(address)
-  const before = (at: typeof returnedMails.receivedAt | typeof replies.createdAt) =>
+  const before = (at: typeof returnedMails.receivedAt | typeof replies.createdAt | typeof productWaits.askedAt) =>
     upTo === undefined ? undefined : lte(at, new Date(upTo))
   const returned = tx
     .delete(returnedMails)
@@ -56,7 +65,13 @@ const deleteWhatCameBackFrom = (tx: Pick<FarmDatabase, 'delete'>, address: strin
     .delete(replies)
     .where(and(theirAnswers(address), before(replies.createdAt)))
     .run()
-  return returned.changes + answers.changes
+  // Their 'Tell me when it's ready', and the record that they were told.
+  const waits = tx
+    .delete(productWaits)
+    .where(and(inArray(productWaits.addressKey, keys), before(productWaits.askedAt)))
+    .run()
+  tx.delete(productNews).where(inArray(productNews.addressKey, keys)).run()
+  return returned.changes + answers.changes + waits.changes
 }
 
 /** The forgetting's record: the latest one holds, and once they had left the updates, that stays said. */
@@ -177,7 +192,7 @@ export function createForgetting({
           if (erasure && deleteSubscriptionOf(tx, email, erasure.at)) found.add(erasure)
         }
         const cameBack = tx.all<{ address: string }>(
-          sql`SELECT address FROM ${returnedMails} UNION SELECT to_address FROM ${replies} WHERE kind IN ('answer', 'automatic-answer')`,
+          sql`SELECT address FROM ${returnedMails} UNION SELECT to_address FROM ${replies} WHERE kind IN ('answer', 'automatic-answer') UNION SELECT email FROM ${productWaits}`,
         )
         for (const { address } of cameBack) {
           const erasure = byMailbox.get(erasureList.hashOfMailbox(address))

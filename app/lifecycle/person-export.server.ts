@@ -2,6 +2,8 @@ import { and, asc, inArray, sql } from 'drizzle-orm'
 import type { DeliveryKind } from '#app/data/enums'
 import type { FarmDatabase } from '#app/data/database.server'
 import {
+  productNews,
+  productWaits,
   replies,
   returnedMails,
   subscribers,
@@ -168,7 +170,17 @@ export function createPersonExport({
       )
       .orderBy(asc(replies.id))
       .all()
-    if (sent.length === 0 && !subscriber && returned.length === 0 && answersElsewhere.length === 0) return null
+    const mailbox = mailboxOf(address)
+    const waits = db.select().from(productWaits).where(inArray(productWaits.addressKey, mailbox)).all()
+    const told = db.select().from(productNews).where(inArray(productNews.addressKey, mailbox)).all()
+    if (
+      sent.length === 0 &&
+      !subscriber &&
+      returned.length === 0 &&
+      answersElsewhere.length === 0 &&
+      waits.length === 0
+    )
+      return null
     return {
       email: address,
       exportedAt: new Date(now()).toISOString(),
@@ -184,6 +196,9 @@ export function createPersonExport({
         asItCame: mail.source,
       })),
       subscription: subscriber ? subscriptionOf(subscriber) : null,
+      // 'Tell me when it's ready': what they wait for, and the news of it they were sent.
+      waitingFor: waits.map((wait) => ({ product: wait.product, email: wait.email, askedAt: iso(wait.askedAt) })),
+      toldReady: told.map((news) => ({ product: news.product, season: news.season, toldAt: iso(news.toldAt) })),
     }
   }
 }

@@ -40,6 +40,11 @@ export const permissions = {
   'insights:read': { roles: owners },
   'activity:read': { roles: owners },
   'updates:send': { roles: owners, needs: 'updates' },
+  'week:change': {
+    roles: everyone,
+    whileOpen: () =>
+      'This week’s list is on the farm’s public page: claim the site first, so only a signed-in person of the team changes it.',
+  },
   'saved-replies:write': {
     roles: owners,
     whileOpen: () =>

@@ -8,6 +8,7 @@ import { seoTags } from '#app/farm-page/seo-tags'
 import { JsonLd } from '#app/farm-page/json-ld'
 import { useNonce } from '#app/nonce'
 import { PhotoSection } from '#app/photos/photo-section'
+import { WeekSection } from '#app/this-week/week-section'
 
 // The page's server half (loader, action, headers) lives with the rest of receiving; the route
 // keeps only what the browser runs (decision 023).
@@ -16,7 +17,7 @@ export { action, headers, loader } from '#app/submissions/home-page.server'
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? seoTags(data.page.seo) : [{ title: 'Welcome' }])
 
 export default function Home() {
-  const { farm, page, sent, formToken, photos } = useLoaderData<typeof loader>()
+  const { farm, page, sent, formToken, photos, week } = useLoaderData<typeof loader>()
   const posted = useActionData<typeof action>()
   const nonce = useNonce()
   return (
@@ -32,6 +33,7 @@ export default function Home() {
           />
         </div>
       </section>
+      <WeekSection {...week} timeZone={farm.timeZone} formToken={formToken} />
       <PhotoSection photos={photos} />
       <FarmDetails words={page.words} zone={farm.timeZone} line={page.openingLine} exceptions={page.exceptions} />
       <JsonLd data={page.seo.jsonLd} nonce={nonce} />

@@ -13,6 +13,7 @@ import { Composer, type Review } from '#app/updates/composer'
 import { SubscriberList } from '#app/updates/subscriber-list'
 import { updateLimits } from '#app/updates/update'
 import { UpdateReports } from '#app/updates/update-reports'
+import { ReadyNewsList } from '#app/this-week/ready-news'
 import { ReturnedMails } from '#app/updates/returned-mails'
 import { mailboxLinkWords } from '#app/mail-back/mailbox.server'
 import { previewMail, sendTest, sendUpdate, updatesDesk } from '#app/updates/update-requests.server'
@@ -43,6 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         reports: updates.reports(),
         rates: updates.returnRates(),
         returned: ready.desk.returned.latest(),
+        readyNews: context.week.tellMe.proposals(),
         linkSays: mailboxLinkWords(context.mailbox.link(), context.farm.timeZone),
         sending: updates.sending(),
         choices: updates.choices,
@@ -205,6 +207,7 @@ export default function Updates() {
               {desk.justQueued.recipients === 1 ? 'subscriber' : 'subscribers'}.
             </p>
           ) : null}
+          <ReadyNewsList news={desk.readyNews} />
           <Composer
             key={composerKey}
             choices={desk.choices}

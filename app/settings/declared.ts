@@ -82,7 +82,7 @@ export const declared = [
     default: defaultFarmProducts,
     kind: 'long-text',
     section: 'farm',
-    label: 'Products the inbox looks for',
+    label: 'Products (the inbox’s and this week’s list)',
     hint: 'One per line or comma-separated; other names after "=", parted by "|": asparagus=sparrowgrass|spears.',
     wakes: ['products'],
   },

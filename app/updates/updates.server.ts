@@ -32,6 +32,8 @@ export function createUpdates({
       return { products: products(), intents: knownIntents }
     },
     ...audiences,
+    /** Starts the sender at once: an update was queued beside the composer (a product's news). */
+    wakeSender: queued,
     ...reports,
     ...createUpdateQueueing({
       db,

@@ -62,6 +62,8 @@ describe('a person, by their address', () => {
       ],
       mailsThatCameBack: [{ kind: 'bounce', status: '5.2.2', asItCame: expect.stringContaining(forgettable.email) }],
       subscription: { status: 'subscribed' },
+      waitingFor: [{ product: 'marmalade', email: forgettable.email }],
+      toldReady: [{ product: 'honey', season: 2026 }],
     })
 
     const tab = await connectLive(server.wsUrl, { Cookie: cookie })

@@ -30,7 +30,7 @@ export function tracesInFile(databasePath: string, words: string[]): string[] {
  * with its analysis, read and handled; a spam message of theirs already purged; the farm's
  * acknowledgement and reply, the owner's mail, the webhook post and the push about the lead;
  * their subscription with the words they agreed to, and an update mailed to them; their answer
- * read back from the farm's mailbox, and a bounce of theirs kept as it came.
+ * read back from the farm's mailbox, and a bounce of theirs kept as it came; a product they wait for.
  */
 export function seedPersonEverywhere(
   sqlite: Sqlite.Database,
@@ -135,6 +135,15 @@ function oweEverything(sqlite: Sqlite.Database, { lead, name, email, at }: Owing
   sqlite
     .prepare("INSERT INTO mail_suppressions (address_key, kind, returned_mail_id, since) VALUES (?, 'bounce', ?, ?)")
     .run(email.toLowerCase(), bounced.lastInsertRowid, at)
+  // Their 'Tell me when it's ready', and the record that they were told.
+  sqlite
+    .prepare(
+      "INSERT OR IGNORE INTO product_waits (product, email, address_key, asked_at) VALUES ('marmalade', ?, ?, ?)",
+    )
+    .run(email, email.toLowerCase(), at)
+  sqlite
+    .prepare("INSERT OR IGNORE INTO product_news (product, season, address_key, told_at) VALUES ('honey', 2026, ?, ?)")
+    .run(email.toLowerCase(), at)
 }
 
 /** The same, as the release before one delivery engine wrote it: five queues. */

@@ -1,0 +1,42 @@
+import { join } from 'node:path'
+import { afterEach, expect, it } from 'vitest'
+import { openDatabase, type OpenDatabase } from '#app/data/database.server'
+import { tempDatabasePath } from '#tests/support/server'
+import { createWeekList } from './week-list.server'
+
+let database: OpenDatabase
+afterEach(() => database?.close())
+
+it('shows the products set, what is for sale first, with the time of the last change; the editor has them all', async () => {
+  database = openDatabase(tempDatabasePath(), join(import.meta.dirname, '../../drizzle'))
+  let at = new Date('2027-06-01T08:00:00Z')
+  let products = ['eggs', 'honey', 'apples', 'pears']
+  const list = createWeekList({
+    db: database.db,
+    writes: database.writes,
+    products: () => products,
+    activity: { recordIn: () => {} },
+    now: () => at,
+  })
+  const week = { priceCents: null, unit: '', note: '', readyFrom: null }
+  expect(list.shown()).toEqual({ items: [], changedAt: null })
+  await list.save('eggs', { ...week, availability: 'sold-out' }, null)
+  at = new Date('2027-06-02T08:00:00Z')
+  await list.save('apples', { ...week, availability: 'available' }, null)
+  await list.save('honey', { ...week, availability: 'coming-soon' }, null)
+  const shown = list.shown()
+  expect(shown.items.map((item) => item.product)).toEqual(['apples', 'honey', 'eggs'])
+  expect(shown.changedAt).toEqual(new Date('2027-06-02T08:00:00Z'))
+  expect(list.all().map((item) => [item.product, item.changedAt !== null])).toEqual([
+    ['eggs', true],
+    ['honey', true],
+    ['apples', true],
+    ['pears', false],
+  ])
+  // A product no longer in FARM_PRODUCTS is not shown, nor is it editable.
+  products = ['eggs', 'honey']
+  expect(list.shown().items.map((item) => item.product)).toEqual(['honey', 'eggs'])
+  expect(list.item('apples')).toBeUndefined()
+  expect(await list.save('honey', { ...week, availability: 'available' }, null)).toEqual({ nowForSale: true })
+  expect(await list.save('honey', { ...week, availability: 'few-left' }, null)).toEqual({ nowForSale: false })
+})
