@@ -17,35 +17,43 @@ const cardIcons = [
 
 /** The top of the home page: the welcome line ending with the farm's name, the intro and the two cards. */
 export function FarmWelcome({ words, farm }: { words: PageWords; farm: { name: string; product: string } }) {
+  // A card the owner emptied is left out, not shown as an empty box; each keeps its own icon.
+  const cards = words.cards.map((card, index) => ({ card, index })).filter(({ card }) => card.title || card.text)
   return (
     <div>
       <p className="text-sm font-semibold uppercase tracking-widest text-amber-800">Fresh from our fields</p>
       <h1 className="mt-3 font-serif text-4xl font-bold leading-tight text-green-900 sm:text-5xl">
         {`${words.welcome} ${farm.name}`}
       </h1>
-      <p className="mt-5 max-w-xl text-lg leading-relaxed text-stone-700">{words.intro}</p>
-      <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-        {words.cards.map((card, index) => (
-          <li key={index} className="rounded-2xl bg-white/80 p-6 shadow-sm ring-1 ring-stone-200">
-            <svg
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              className="h-10 w-10 rounded-xl bg-green-100 p-2 text-green-800"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d={cardIcons[index]} />
-            </svg>
-            <h2 className="mt-4 font-serif text-xl font-bold text-green-900">
-              {withProduct(card.title, farm.product)}
-            </h2>
-            <p className="mt-2 leading-relaxed text-stone-700">{withProduct(card.text, farm.product)}</p>
-          </li>
-        ))}
-      </ul>
+      {words.intro ? <p className="mt-5 max-w-xl text-lg leading-relaxed text-stone-700">{words.intro}</p> : null}
+      {cards.length > 0 ? (
+        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+          {cards.map(({ card, index }) => (
+            <li key={index} className="rounded-2xl bg-white/80 p-6 shadow-sm ring-1 ring-stone-200">
+              <svg
+                viewBox="0 0 24 24"
+                aria-hidden="true"
+                className="h-10 w-10 rounded-xl bg-green-100 p-2 text-green-800"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
+                <path d={cardIcons[index]} />
+              </svg>
+              {card.title ? (
+                <h2 className="mt-4 font-serif text-xl font-bold text-green-900">
+                  {withProduct(card.title, farm.product)}
+                </h2>
+              ) : null}
+              {card.text ? (
+                <p className="mt-2 leading-relaxed text-stone-700">{withProduct(card.text, farm.product)}</p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   )
 }
