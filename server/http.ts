@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import express from 'express'
+import { readHomePage, type HomePage } from '#app/home/home-page.server'
 import type { Config } from './config'
 import { requestLog } from './log'
 import { limitBody } from './middleware/body-limit'
@@ -78,7 +79,7 @@ export async function createHttpApp(config: Config, services: Services) {
   app.all(
     '*',
     await createRemixHandler(config.mode, (_req, res) => ({
-      farm: services.farm(),
+      ...farmAndHomePage(services),
       submissions: services.submissions,
       inbox: services.inbox,
       csvExports: services.csvExports,
@@ -114,4 +115,11 @@ export async function createHttpApp(config: Config, services: Services) {
   )
   app.use(answerErrors(log))
   return app
+}
+
+/** The farm now, and the home page read from it (and the services) once, when first asked. */
+function farmAndHomePage(services: Services) {
+  const farm = services.farm()
+  let homePage: HomePage | undefined
+  return { farm, homePage: () => (homePage ??= readHomePage({ farm })) }
 }

@@ -2,6 +2,7 @@ import { watch } from 'node:fs'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { broadcastDevReady, createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node'
+import { renderedOnce, type KeptAnswer } from '#app/home/rendered-once.server'
 import type { Config } from './config'
 
 const buildFile = new URL('../build/index.js', import.meta.url)
@@ -115,12 +116,28 @@ export async function createRemixHandler(
   }
   // Given a function, Remix derives its route table again on every request; in production the
   // build never changes, so it gets the build itself and derives once.
-  const handle = createRequestHandler(mode === 'development' ? async () => build : build, mode)
+  const handle = renderedOnce(createRequestHandler(mode === 'development' ? async () => build : build, mode))
   return async (req, res, next) => {
     try {
-      await sendResponse(res, await handle(fetchRequest(req, res), getLoadContext(req, res)))
+      const answer = await handle(fetchRequest(req, res), getLoadContext(req, res))
+      if (answer instanceof Response) await sendResponse(res, answer)
+      else sendKept(res, answer)
     } catch (error) {
       next(error)
     }
   }
+}
+
+/** A kept home page, with the headers a rendered one gets, in the same order and spelling. */
+function sendKept(res: ExpressResponse, answer: KeptAnswer) {
+  res.statusMessage = answer.statusText
+  res.status(answer.status)
+  for (const [name, value] of answer.headers) res.append(name, value)
+  // As the compressor marks what it compressed; it then leaves the body as it is.
+  if (answer.encoding) {
+    res.vary('Accept-Encoding')
+    res.setHeader('Content-Encoding', answer.encoding)
+  }
+  res.write(answer.body)
+  res.end()
 }

@@ -14,7 +14,7 @@ export const headers = pageHeaders
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   const sent = new URL(request.url).searchParams.has('sent')
-  return json({ farm: context.farm, sent, formToken: context.spamTraps.issueToken() })
+  return json({ ...context.homePage(), sent, formToken: context.spamTraps.issueToken() })
 }
 
 const blankForm: ContactFormValues = { name: '', email: '', message: '' }
