@@ -61,6 +61,11 @@ export function renderedOnce(render: Render) {
           if (!page) return
           kept.set(key, page)
           for (const oldest of kept.keys()) if (kept.size > mostKept) kept.delete(oldest)
+          // Once per change of the page: tests and the owner's log can tell when it is served kept.
+          context.log.info(
+            { versions: kept.size, compressed: Boolean(page.page.brotli && page.page.gzip) },
+            'kept the home page for visitors',
+          )
         },
         (error: unknown) => context.log.error({ err: error }, 'could not keep the home page'),
       )
