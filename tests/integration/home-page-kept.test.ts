@@ -51,7 +51,11 @@ async function postForm(server: RunningServer, answer: PageAnswer, name: string)
 describe('the home page, rendered once per change', () => {
   it('answers kept pages that are the rendered one to the byte but for the nonce and the token, in every encoding', async () => {
     const { server, cookie } = await site()
-    const spellings = [{}, { 'Accept-Encoding': 'br, gzip' }, { 'Accept-Encoding': 'gzip, deflate, br, zstd' }]
+    const spellings: Array<Record<string, string>> = [
+      {},
+      { 'Accept-Encoding': 'br, gzip' },
+      { 'Accept-Encoding': 'gzip, deflate, br, zstd' },
+    ]
     const more = [
       { 'Accept-Encoding': 'gzip' },
       { 'Accept-Encoding': 'deflate' },
