@@ -104,6 +104,8 @@ interface BrotliForm {
 /** Bytes no page holds, for the stand-ins compressed in the holes' places. */
 const standInBytes = [...Array(32).keys()].filter((byte) => byte !== 0 && byte !== 9 && byte !== 10 && byte !== 13)
 
+const isStandIn = Array.from({ length: 256 }, (_, byte) => standInBytes.includes(byte))
+
 /** A run of stand-in bytes in which no two-byte sequence comes twice, so no copy can start in a stand-in. */
 function standIns(length: number): Buffer | null {
   const size = standInBytes.length
@@ -135,7 +137,7 @@ async function brotliForm(page: Omit<PageTemplate, 'gzip' | 'brotli'>): Promise<
   const carried = 2
   const holeBytes = page.holes.reduce((sum, hole) => sum + page.lengths[hole], 0)
   const stand = standIns(holeBytes)
-  const standsApart = page.parts.every((part) => !part.some((byte) => standInBytes.includes(byte)))
+  const standsApart = page.parts.every((part) => !part.some((byte) => isStandIn[byte]))
   if (!stand || !standsApart || page.parts.slice(1).some((part) => part.length < carried)) return null
   const input: Buffer[] = [page.parts[0]!]
   let used = 0

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { pagePassFor } from '#app/owner/page-pass.server'
+import type { PageVisit } from '#app/owner/site-names.server'
 import type { HomePage } from './home-page.server'
 import { brotlied, filled, gzipped, templateOf, type PageTemplate } from './page-template.server'
 
@@ -36,15 +37,16 @@ const compressedFrom = 1024
  */
 export function renderedOnce(render: Render) {
   const kept = new Map<string, Kept>()
-  return async (request: Request, context: AppLoadContext): Promise<Response | KeptAnswer> => {
-    if (!(await isVisitorsPlainHome(request, context))) return render(request, context)
+  /** `visit` decides; the Fetch request (dearer to make) is made only to render. */
+  return async (visit: PageVisit, context: AppLoadContext, request: () => Request): Promise<Response | KeptAnswer> => {
+    if (!(await isVisitorsPlainHome(visit, context))) return render(request(), context)
     const key = keyOf(context.homePage())
     const found = kept.get(key)
     if (found) {
       // The most recently asked for is the last to go.
       kept.delete(key)
       kept.set(key, found)
-      return answer(found, request, context)
+      return answer(found, visit, context)
     }
     const issued: string[] = []
     const { spamTraps } = context
@@ -53,7 +55,7 @@ export function renderedOnce(render: Render) {
       issued.push(token)
       return token
     }
-    const response = await render(request, { ...context, spamTraps: { ...spamTraps, issueToken } })
+    const response = await render(request(), { ...context, spamTraps: { ...spamTraps, issueToken } })
     const [token] = issued
     if (issued.length === 1 && token && mayKeep(response, [context.cspNonce, token])) {
       void keep(response.clone(), { nonce: context.cspNonce, token }).then(
@@ -75,7 +77,7 @@ export function renderedOnce(render: Render) {
 }
 
 /** GET / with nothing after it, for someone the page shows nothing of their own (not signed in). */
-async function isVisitorsPlainHome(request: Request, context: AppLoadContext) {
+async function isVisitorsPlainHome(request: PageVisit, context: AppLoadContext) {
   if (request.method !== 'GET' || request.url.includes('?')) return false
   if (new URL(request.url).pathname !== '/') return false
   return (await pagePassFor(request, context)) === null
@@ -99,7 +101,7 @@ async function keep(response: Response, rendered: { nonce: string; token: string
   return { status: response.status, statusText: response.statusText, headers: [...response.headers], page }
 }
 
-function answer(kept: Kept, request: Request, context: AppLoadContext): KeptAnswer {
+function answer(kept: Kept, request: PageVisit, context: AppLoadContext): KeptAnswer {
   const filling = { nonce: context.cspNonce, token: context.spamTraps.issueToken() }
   const { page } = kept
   const compressible =
