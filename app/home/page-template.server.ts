@@ -165,9 +165,11 @@ async function compressFlushingEach(input: Buffer[]): Promise<Buffer[]> {
     await new Promise((resolve) => setImmediate(resolve))
     outputs.push(taken())
   }
-  await new Promise<void>((resolve) => stream.end(() => resolve()))
-  await new Promise((resolve) => setImmediate(resolve))
-  // The stream's last bytes close the last piece.
+  // Its last bytes close the last piece: all read once the stream says it has ended.
+  await new Promise((resolve) => {
+    stream.once('end', resolve)
+    stream.end()
+  })
   outputs[outputs.length - 1] = Buffer.concat([outputs.at(-1)!, taken()])
   return outputs
 }
