@@ -125,7 +125,10 @@ export async function createRemixHandler(
   }
   // Given a function, Remix derives its route table again on every request; in production the
   // build never changes, so it gets the build itself and derives once.
-  const handle = renderedOnce(createRequestHandler(mode === 'development' ? async () => build : build, mode))
+  const render = createRequestHandler(mode === 'development' ? async () => build : build, mode)
+  // In development the build changes under the running server: every page is rendered anew.
+  const handle: ReturnType<typeof renderedOnce> =
+    mode === 'development' ? (_visit, context, request) => render(request(), context) : renderedOnce(render)
   return async (req, res, next) => {
     try {
       const answer = await handle(visitOf(req), getLoadContext(req, res), () => fetchRequest(req, res))
