@@ -5,6 +5,7 @@ import type { Log } from '#app/log'
 import type { OwnerAccess } from '#app/owner/owner-access.server'
 import type { Passkeys } from '#app/owner/passkeys.server'
 import type { ActivityLog } from '#app/team/activity.server'
+import type { FarmPage } from '#app/farm-page/farm-page.server'
 import type { Team } from '#app/team/team.server'
 import type { InsightsService } from '#app/insights/insights.server'
 import type { SiteNames } from '#app/owner/site-names.server'
@@ -72,6 +73,8 @@ declare module '@remix-run/node' {
     team: Team
     /** What was done with the data and the team, for owners to read. */
     activity: Pick<ActivityLog, 'record' | 'page'>
+    /** The home page's words: the draft, the published and the one before. */
+    farmPage: FarmPage
     /** The season at a glance: leads, answers and the updates, week by week. */
     insights: InsightsService
     passkeys: Passkeys

@@ -41,6 +41,7 @@ export const rooms = {
   'mail-back': ['clock', 'data', 'delivery', 'leads', 'live', 'log', 'outside', 'replies', 'submissions'],
   team: ['clock', 'data', 'delivery', 'http', 'leads', 'log', 'owner'],
   insights: ['analysis', 'clock', 'data', 'inbox', 'updates'],
+  'farm-page': ['clock', 'data', 'http', 'log', 'team'],
 }
 
 /** Where a room's files are, from the project's root. */

@@ -87,6 +87,7 @@ export async function createHttpApp(config: Config, services: Services) {
       owner: services.owner,
       team: services.team,
       activity: services.activity,
+      farmPage: services.farmPage,
       insights: services.insights,
       passkeys: services.passkeys,
       siteNames: services.siteNames,
@@ -121,5 +122,6 @@ export async function createHttpApp(config: Config, services: Services) {
 function farmAndHomePage(services: Services) {
   const farm = services.farm()
   let homePage: HomePage | undefined
-  return { farm, homePage: () => (homePage ??= readHomePage({ farm })) }
+  const sources = { farm, farmPage: services.farmPage, siteUrl: services.settings.config.push.siteUrl }
+  return { farm, homePage: () => (homePage ??= readHomePage(sources)) }
 }

@@ -25,6 +25,7 @@ import { offerUpdates } from '#app/updates/updates-and-offers.server'
 import { createWebhook } from '#app/webhook/webhook.server'
 import { txtLookups } from '#app/settings/mail-dns.server'
 import { createActivityLog } from '#app/team/activity.server'
+import { createFarmPage } from '#app/farm-page/farm-page.server'
 import { createInsights } from '#app/insights/insights.server'
 import { keepWeeksOn } from '#app/insights/farm-weeks.server'
 import { utc } from '#app/clock/farm-clock'
@@ -326,6 +327,12 @@ export async function buildServices(config: Config, env: Record<string, string |
     owner,
     team,
     activity,
+    farmPage: createFarmPage({
+      db: database.db,
+      writes: database.writes,
+      activity,
+      log: log.child({ part: 'farm page' }),
+    }),
     insights: createInsights({ db: database.db, timeZone, updateReports: updates.reportsSince }),
     passkeys,
     siteNames: createSiteNames({ siteHosts: () => now().siteHosts, inboxOpen: () => !owner.required, log }),

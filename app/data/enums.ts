@@ -65,5 +65,6 @@ export const activityKinds = [
   'role-changed',
   'signed-out-everywhere',
   'password-reset',
+  'farm-page',
 ] as const
 export type ActivityKind = (typeof activityKinds)[number]

@@ -658,3 +658,15 @@ export const receiverPauses = sqliteTable('receiver_pauses', {
   /** The first failure of the run: what waits behind it is given up a day after. */
   failingSince: integer('failing_since', { mode: 'timestamp_ms' }).notNull(),
 })
+
+/**
+ * The home page's words as the owner wrote them (app/farm-page): the `draft` being edited, the
+ * `published` one visitors read, and the `previous` published, restored in one step. No row: the spec's texts.
+ */
+export const farmPage = sqliteTable('farm_page', {
+  version: text('version', { enum: ['draft', 'published', 'previous'] }).primaryKey(),
+  /** The words as JSON (PageWords), checked again when read. */
+  words: text('words').notNull(),
+  changedAt: integer('changed_at', { mode: 'timestamp_ms' }).notNull(),
+  changedBy: integer('changed_by').references(() => team.id, { onDelete: 'set null' }),
+})

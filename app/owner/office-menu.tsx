@@ -12,6 +12,7 @@ export interface Office {
 const officePages: Array<{ to: string; label: string; permission: PermissionName; end?: boolean }> = [
   { to: '/farm-sales', label: 'Inbox', permission: 'inbox:read', end: true },
   { to: '/farm-sales/updates', label: 'Updates', permission: 'updates:send' },
+  { to: '/farm-sales/page', label: 'The farm’s page', permission: 'farm-page:edit' },
   { to: '/farm-sales/saved-replies', label: 'Saved replies', permission: 'saved-replies:write' },
   { to: '/farm-sales/insights', label: 'Insights', permission: 'insights:read' },
   { to: '/farm-sales/team', label: 'Team', permission: 'team:change' },

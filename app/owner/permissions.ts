@@ -54,6 +54,10 @@ export const permissions = {
     roles: owners,
     whileOpen: () => 'No one signs in yet: the team starts with whoever claims the site, its first owner.',
   },
+  'farm-page:edit': {
+    roles: owners,
+    whileOpen: () => 'The farm’s page is what every visitor reads: claim the site first, and sign in to write it.',
+  },
 } satisfies Record<string, Permission>
 
 export type PermissionName = keyof typeof permissions

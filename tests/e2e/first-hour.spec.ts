@@ -152,6 +152,7 @@ test.describe('with OWNER_PASSWORD', () => {
     const menu = page.getByRole('navigation', { name: 'The farm’s office' })
     for (const [label, heading] of [
       ['Updates', 'Updates and offers'],
+      ['The farm’s page', 'The farm’s page'],
       ['Saved replies', 'Saved replies'],
       ['Insights', 'Insights'],
       ['Team', 'The team'],
@@ -178,6 +179,7 @@ test.describe('with OWNER_PASSWORD', () => {
     await expect(page).toHaveURL(/\/farm-sales$/)
     const pages = [
       ['Updates', '/farm-sales/updates', 'Updates and offers'],
+      ['The farm’s page', '/farm-sales/page', 'The farm’s page'],
       ['Saved replies', '/farm-sales/saved-replies', 'Saved replies'],
       ['Insights', '/farm-sales/insights', 'Insights'],
       ['Team', '/farm-sales/team', 'The team'],

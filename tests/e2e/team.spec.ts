@@ -65,6 +65,7 @@ for (const javaScriptEnabled of [true, false]) {
         'Updates',
         'Insights',
         'Saved replies',
+        'The farm’s page',
       ]) {
         await expect(sam.getByRole('link', { name: ownerLink })).toHaveCount(0)
       }

@@ -5,9 +5,9 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import vnuJar from 'vnu-jar'
 import { afterEach, describe, expect, it } from 'vitest'
 import { everyKindOfMail, type SentMail } from '#tests/support/every-mail'
+import { htmlErrors } from '#tests/support/html-checker'
 import type { MailServer } from '#tests/support/mail-server'
 import { ownerPassword, signInAsOwner } from '#tests/support/owner'
 import { serverPerTest } from '#tests/support/server-per-test'
@@ -32,21 +32,6 @@ function spamScore(sent: SentMail): { score: number; tests: string } {
     )
   if (!status) throw new Error(`SpamAssassin gave no score: ${run.stderr.slice(0, 500)}`)
   return { score: Number(status[1]), tests: status[2]!.replace(/\s+/g, '') }
-}
-
-/** The Nu HTML Checker's errors for these files, by file. */
-function htmlErrors(files: string[]): Array<{ file: string; message: string }> {
-  // The HTML only: its CSS checker predates what Tailwind 4 writes (@property, which every current browser has).
-  const run = spawnSync(
-    'java',
-    ['-jar', String(vnuJar), '--errors-only', '--filterpattern', 'CSS: .*', '--format', 'json', ...files],
-    {
-      encoding: 'utf8',
-      maxBuffer: 16 * 1024 * 1024,
-    },
-  )
-  const report = JSON.parse(run.stderr || run.stdout) as { messages: Array<{ url: string; message: string }> }
-  return report.messages.map(({ url, message }) => ({ file: url.replace(/^file:/, ''), message }))
 }
 
 describe('mail that lands', () => {

@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { noHours, type OpeningHours } from './opening-hours'
+
+/** Where to find the farm: each empty until the owner writes it, and shown only then. */
+export interface FindUs {
+  address: string
+  /** Directions in words ('the second gate after the church'). */
+  directions: string
+  phone: string
+}
+
+/** Everything of the home page the owner writes (the form, the photos and the week's list aside). */
+export interface PageWords {
+  /** The welcome line's words before the farm's name ('Welcome to'). */
+  welcome: string
+  intro: string
+  /** The two cards; `{product}` in a card becomes the farm's product. */
+  cards: Array<{ title: string; text: string }>
+  /** Paragraphs and [links](https://…): see story.ts. */
+  story: string
+  hours: OpeningHours
+  findUs: FindUs
+}
+
+/** The spec's own texts: a fresh site says exactly these. */
+export const defaultWords: PageWords = {
+  welcome: 'Welcome to',
+  intro: 'Fill out the form to stay updated with our latest products and receive exclusive offers.',
+  cards: [
+    {
+      title: '{product} Updates',
+      text: 'Be first to hear what is ripe in the fields: seasonal produce, farm events and our sustainable farming practices.',
+    },
+    {
+      title: 'Exclusive Offers',
+      text: 'Early access to limited harvests and special discounts, only for the people on our list.',
+    },
+  ],
+  story: '',
+  hours: noHours,
+  findUs: { address: '', directions: '', phone: '' },
+}
+
+/** The longest each field may be, in characters. */
+export const wordLimits = {
+  welcome: 80,
+  intro: 400,
+  cardTitle: 80,
+  cardText: 400,
+  address: 300,
+  directions: 1_000,
+  phone: 30,
+  note: 100,
+  exceptions: 30,
+}
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+const span = z.object({ opens: time, closes: time }).nullable()
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+
+/** The stored words as they must be: anything else read from the database is not shown. */
+export const storedWords = z.object({
+  welcome: z.string().max(wordLimits.welcome),
+  intro: z.string().max(wordLimits.intro),
+  cards: z
+    .array(z.object({ title: z.string().max(wordLimits.cardTitle), text: z.string().max(wordLimits.cardText) }))
+    .length(2),
+  story: z.string().max(5_000),
+  hours: z.object({
+    week: z.array(span).length(7),
+    exceptions: z
+      .array(z.object({ from: date, to: date, hours: span, note: z.string().max(wordLimits.note) }))
+      .max(wordLimits.exceptions),
+  }),
+  findUs: z.object({
+    address: z.string().max(wordLimits.address),
+    directions: z.string().max(wordLimits.directions),
+    phone: z.string().max(wordLimits.phone),
+  }),
+}) satisfies z.ZodType<PageWords>
+
+/** A card's words with the farm's product in place of `{product}`. */
+export const withProduct = (text: string, product: string) => text.replaceAll('{product}', product)
+
+/** The phone as a tel: link takes it: digits and a leading plus only. */
+export const telHref = (phone: string) => `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`
+
+/** The address on OpenStreetMap's search: a plain link, no map on the page. */
+export const mapHref = (address: string) =>
+  `https://www.openstreetmap.org/search?query=${encodeURIComponent(address.replace(/\s*\n\s*/g, ', '))}`
+
+/** The editor's fields filled from the words: the names page-form.server.ts reads back. */
+export function formValuesOf(words: PageWords): Record<string, string> {
+  const values: Record<string, string> = {
+    welcome: words.welcome,
+    intro: words.intro,
+    story: words.story,
+    ...words.findUs,
+  }
+  words.cards.forEach((card, index) => {
+    values[`card-${index}-title`] = card.title
+    values[`card-${index}-text`] = card.text
+  })
+  words.hours.week.forEach((span, day) => {
+    values[`opens-${day}`] = span?.opens ?? ''
+    values[`closes-${day}`] = span?.closes ?? ''
+  })
+  words.hours.exceptions.forEach((exception, row) => {
+    values[`exception-from-${row}`] = exception.from
+    values[`exception-to-${row}`] = exception.to === exception.from ? '' : exception.to
+    values[`exception-opens-${row}`] = exception.hours?.opens ?? ''
+    values[`exception-closes-${row}`] = exception.hours?.closes ?? ''
+    values[`exception-note-${row}`] = exception.note
+  })
+  return values
+}
