@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest'
 import { readRows } from '#tests/support/database'
 import {
+  fullPageWords,
   getPage,
+  publishPageWords,
   keptCount,
   renameFarm,
   tokenIssuedAt,
@@ -85,6 +87,16 @@ describe('the home page, rendered once per change', () => {
     // Back to the first name: the first version again, with this answer's own values.
     await renameFarm(server, cookie, 'Bramble Hill Farm')
     expect((await getPage(server)).html).toContain('Welcome to Bramble Hill Farm</h1>')
+  })
+
+  it('shows the page’s words on the next request once the owner publishes them', async () => {
+    const { server, cookie } = await site()
+    await renderedThenKept(server, {})
+    await publishPageWords(server.url, cookie)
+    const next = await getPage(server)
+    expect(next.html).toContain(`${fullPageWords.welcome} Willow Creek Farm</h1>`)
+    expect(next.html).toContain(fullPageWords.intro)
+    expect(next.html).toContain('My grandmother planted the orchard.')
   })
 
   it('gives each answer its own nonce and a fresh signed token, and both forms send without JavaScript', async () => {
