@@ -1,4 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node'
+import type Sqlite from 'better-sqlite3'
 
 /** Where the home page's words, lists and photos are read from: what the server built (server/http.ts). */
 export interface HomePageSources {
@@ -19,3 +20,29 @@ export function readHomePage({ farm, farmPage, siteUrl }: HomePageSources) {
 }
 
 export type HomePage = ReturnType<typeof readHomePage>
+
+/**
+ * readHomePage, read again only when the database has had a write (on this connection or another)
+ * or the minute has turned (the opening line, the exceptions ahead), or the farm's name, product or
+ * clock differ: most requests compare a few numbers instead of reading and checking the page's words.
+ */
+export function latestHomePage(sqlite: Sqlite.Database, now = Date.now) {
+  const changes = sqlite.prepare('SELECT total_changes()').pluck()
+  const commitsElsewhere = sqlite.prepare('PRAGMA data_version').pluck()
+  let last: { stamp: string; page: HomePage } | null = null
+  return (sources: HomePageSources): HomePage => {
+    const { name, product, timeZone } = sources.farm
+    const minute = Math.floor(now() / 60_000)
+    const stamp = JSON.stringify([
+      changes.get(),
+      commitsElsewhere.get(),
+      minute,
+      name,
+      product,
+      timeZone,
+      sources.siteUrl,
+    ])
+    if (last?.stamp !== stamp) last = { stamp, page: readHomePage(sources) }
+    return last.page
+  }
+}

@@ -83,7 +83,13 @@ async function isVisitorsPlainHome(request: PageVisit, context: AppLoadContext) 
   return (await pagePassFor(request, context)) === null
 }
 
-const keyOf = (page: HomePage) => createHash('sha256').update(JSON.stringify(page)).digest('base64url')
+// The same page object (read once and kept until a change) is hashed once.
+const keys = new WeakMap<HomePage, string>()
+function keyOf(page: HomePage) {
+  let key = keys.get(page)
+  if (key === undefined) keys.set(page, (key = createHash('sha256').update(JSON.stringify(page)).digest('base64url')))
+  return key
+}
 
 /** Only a page like every visitor's: no cookie, no length or encoding of its own, no nonce or token in a header. */
 function mayKeep(response: Response, values: string[]) {
