@@ -37,6 +37,7 @@ const compressedFrom = 1024
  */
 export function renderedOnce(render: Render) {
   const kept = new Map<string, Kept>()
+  const keeping = new Set<string>()
   /** `visit` decides; the Fetch request (dearer to make) is made only to render. */
   return async (visit: PageVisit, context: AppLoadContext, request: () => Request): Promise<Response | KeptAnswer> => {
     if (!(await isVisitorsPlainHome(visit, context))) return render(request(), context)
@@ -57,9 +58,12 @@ export function renderedOnce(render: Render) {
     }
     const response = await render(request(), { ...context, spamTraps: { ...spamTraps, issueToken } })
     const [token] = issued
-    if (issued.length === 1 && token && mayKeep(response, [context.cspNonce, token])) {
+    // One copy is made per version: the answers rendered while it is being made are not kept.
+    if (issued.length === 1 && token && !keeping.has(key) && mayKeep(response, [context.cspNonce, token])) {
+      keeping.add(key)
       void keep(response.clone(), { nonce: context.cspNonce, token }).then(
         (page) => {
+          keeping.delete(key)
           if (!page) return
           kept.set(key, page)
           for (const oldest of kept.keys()) if (kept.size > mostKept) kept.delete(oldest)
@@ -69,7 +73,10 @@ export function renderedOnce(render: Render) {
             'kept the home page for visitors',
           )
         },
-        (error: unknown) => context.log.error({ err: error }, 'could not keep the home page'),
+        (error: unknown) => {
+          keeping.delete(key)
+          context.log.error({ err: error }, 'could not keep the home page')
+        },
       )
     }
     return response
