@@ -150,6 +150,5 @@ function sendKept(res: ExpressResponse, answer: KeptAnswer) {
     res.vary('Accept-Encoding')
     res.setHeader('Content-Encoding', answer.encoding)
   }
-  res.write(answer.body)
-  res.end()
+  res.end(answer.body)
 }
