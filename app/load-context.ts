@@ -27,6 +27,7 @@ import type { BucketSettings } from '#app/lifecycle/bucket.server'
 import type { Subscribers } from '#app/updates/subscribers.server'
 import type { Photos } from '#app/photos/photos.server'
 import type { WeekAtTheFarm } from '#app/this-week/week-at-the-farm.server'
+import type { HomePage } from '#app/home/home-page.server'
 
 /**
  * What app/ reads of the config a change would make (server/config.ts has the whole). Written by
@@ -60,6 +61,8 @@ export interface Farm {
 declare module '@remix-run/node' {
   interface AppLoadContext {
     farm: Farm
+    /** What the home page shows, read once per request: its loader and its kept copy's key read the same. */
+    homePage: () => HomePage
     /** Receives what visitors send. */
     submissions: SubmissionsService
     /** What the owner reads and changes. */

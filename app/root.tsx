@@ -18,6 +18,7 @@ import { Toasts } from '#app/components/toasts'
 import { useLiveCounts } from '#app/live/live-counts'
 import type { TagCount } from '#app/leads/lead'
 import { ClaimNote } from '#app/team/claim-note'
+import { pagePassFor } from '#app/owner/page-pass.server'
 import { useNonce } from './nonce'
 import { Stylesheet } from './stylesheet'
 
@@ -32,10 +33,8 @@ export const links: LinksFunction = () => [
 ]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // The owner guard's answer, without refusing or logging: an open inbox's counts only on the site's own names.
-  const pass = context.siteNames.opens(context.siteNames.namesOf(request))
-    ? await context.owner.passFor(request.headers.get('Cookie'))
-    : null
+  // An open inbox's counts only on the site's own names.
+  const pass = await pagePassFor(request, context)
   const mayWatch = pass !== null
   // A plain object (Remix makes it JSON): no value from @remix-run/node, whose empty browser
   // stand-in would be one more script for every page to fetch.

@@ -32,7 +32,8 @@ import { mailboxOf } from '#app/mail-back/mailbox.server'
 import { connectLive } from '#tests/support/live-client'
 import { startMailServer } from '#tests/support/mail-server'
 import { startMailStack } from '#tests/support/mail-stack'
-import { signInAsOwner } from '#tests/support/owner'
+import { fillHomePage } from '#tests/support/home-page'
+import { ownerPassword, signInAsOwner } from '#tests/support/owner'
 import { seedSubmissions, sendFullFirstPage } from '#tests/support/seed'
 import { freePort } from '#tests/support/server'
 import type { Submission } from '#app/leads/lead'
@@ -132,6 +133,27 @@ async function postLoad(server: Running) {
     '5',
     '10',
   ])
+}
+
+/** The median time to the first byte of a page over 200 GETs one after another on one connection. */
+async function medianTimeToFirstByte(url: string): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  const times: number[] = []
+  try {
+    for (let n = 0; n < 200; n++) {
+      const sent = performance.now()
+      await new Promise<void>((resolve, reject) =>
+        httpGet(url, { agent, headers: { 'Accept-Encoding': 'br, gzip' } }, (res) => {
+          times.push(performance.now() - sent)
+          res.resume()
+          res.once('end', resolve)
+        }).once('error', reject),
+      )
+    }
+  } finally {
+    agent.destroy()
+  }
+  return median(times)
 }
 
 function lines(child: ChildProcess) {
@@ -913,6 +935,65 @@ async function healthWhile(url: string, done: Promise<unknown>) {
     sink.kill()
   }
 }
+
+// ——— GET / as visitors ask for it, against a bare Express route sending the same HTML (decision 043)
+const homeLoads: Record<string, Array<{ rps: number; p99: number }>> = { product: [], peer: [] }
+const firstBytes: Record<string, number[]> = { plain: [], full: [] }
+for (let round = 1; round <= rounds; round++) {
+  // A claimed site, as visitors meet it: an open inbox shows whoever is on its own names the owner's header.
+  const server = await startProduct({ OWNER_PASSWORD: ownerPassword })
+  try {
+    const pageFile = join(mkdtempSync(join(tmpdir(), 'farm-bench-')), 'home.html')
+    writeFileSync(pageFile, await (await fetch(`${server.url}/`)).text())
+    const peer = await start('bare page peer', ['bench/bare-page-peer.mjs'], { PAGE_FILE: pageFile })
+    try {
+      for (const [kind, url] of [
+        ['product', server.url],
+        ['peer', peer.url],
+      ] as const) {
+        // A second to warm up (and for the product to keep its page), then the measured five.
+        runScript(['bench/get-load.mjs', `${url}/`, '1', '10'])
+        homeLoads[kind]!.push(runScript(['bench/get-load.mjs', `${url}/`, '5', '10']))
+      }
+    } finally {
+      await peer.stop()
+    }
+    firstBytes.plain!.push(await medianTimeToFirstByte(`${server.url}/`))
+    await fillHomePage(server.url, await signInAsOwner(server.url, ownerPassword))
+    firstBytes.full!.push(await medianTimeToFirstByte(`${server.url}/`))
+  } finally {
+    await server.stop()
+  }
+  log(`round ${round} GET /: ${JSON.stringify({ loads: homeLoads, firstBytes })}`)
+}
+const homeRps = [
+  med('product', (l: { rps: number }) => l.rps, homeLoads),
+  med('peer', (l: { rps: number }) => l.rps, homeLoads),
+]
+rows.push({
+  figure: 'GET / req/s, a visitor (10 connections; peer: bare Express sending the same HTML)',
+  product: homeRps[0]!,
+  baseline: homeRps[1]!,
+  budget: '≥ 0.5× peer',
+  ok: homeRps[0]! >= 0.5 * homeRps[1]!,
+  digits: 0,
+})
+rows.push({
+  figure: 'GET / p99 ms, a visitor (10 connections)',
+  product: med('product', (l: { p99: number }) => l.p99, homeLoads),
+  baseline: med('peer', (l: { p99: number }) => l.p99, homeLoads),
+  budget: '',
+  ok: null,
+})
+const fullFirstByte = median(firstBytes.full!)
+rows.push({
+  figure: 'GET / time to first byte ms, the fullest home page vs a fresh one (median of 200)',
+  product: fullFirstByte,
+  baseline: median(firstBytes.plain!),
+  budget: '≤ 1.5× + 1 ms',
+  ok: fullFirstByte <= 1.5 * median(firstBytes.plain!) + 1,
+  digits: 2,
+})
 
 // ——— JavaScript per route, against the bare Remix page
 const bareScripts = routeScripts(join(bareRemix, 'public/build'), 'routes/_index')

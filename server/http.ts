@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import express from 'express'
+import { latestHomePage, type HomePage, type HomePageSources } from '#app/home/home-page.server'
 import type { Config } from './config'
 import { requestLog } from './log'
 import { limitBody } from './middleware/body-limit'
@@ -77,10 +78,11 @@ export async function createHttpApp(config: Config, services: Services) {
   // Only a signed-in owner (so only with OWNER_PASSWORD set) writes replies long enough to need more.
   app.use(limitBody(async (cookie) => services.owner.required && (await services.owner.passFor(cookie)) !== null))
   app.post('/api/submissions', answerSubmissionPosts(services))
+  const homePageNow = latestHomePage(database.sqlite)
   app.all(
     '*',
     await createRemixHandler(config.mode, (_req, res) => ({
-      farm: services.farm(),
+      ...farmAndHomePage(services, homePageNow),
       submissions: services.submissions,
       inbox: services.inbox,
       csvExports: services.csvExports,
@@ -119,4 +121,19 @@ export async function createHttpApp(config: Config, services: Services) {
   )
   app.use(answerErrors(log))
   return app
+}
+
+/** The farm now, and the home page read from it (and the services) once, when first asked. */
+function farmAndHomePage(services: Services, read: (sources: HomePageSources) => HomePage) {
+  const farm = services.farm()
+  let homePage: HomePage | undefined
+  const sources = {
+    farm,
+    farmPage: services.farmPage,
+    week: services.week,
+    photos: services.photos,
+    asking: services.updates() !== null,
+    siteUrl: services.settings.config.push.siteUrl,
+  }
+  return { farm, homePage: () => (homePage ??= read(sources)) }
 }

@@ -2,6 +2,8 @@ import { watch } from 'node:fs'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { broadcastDevReady, createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node'
+import { renderedOnce, type KeptAnswer } from '#app/home/rendered-once.server'
+import type { PageVisit } from '#app/owner/site-names.server'
 import type { Config } from './config'
 
 const buildFile = new URL('../build/index.js', import.meta.url)
@@ -11,18 +13,26 @@ async function importBuild(): Promise<ServerBuild> {
   return import(`${buildFile.href}?t=${Date.now()}`)
 }
 
+/** The URL as the visitor asked for it (Express's host name and protocol honour TRUST_PROXY). */
+function visitUrl(req: ExpressRequest): string {
+  // The Host's port (requireHostShape checked its shape); one that is not a port is left out.
+  const port = Number(/:(\d{1,5})$/.exec(req.get('Host') ?? '')?.[1])
+  // Joined as text: as a base, a path such as `//?index` would be read as another host.
+  return `${req.protocol}://${req.hostname}${port > 0 && port < 65536 ? `:${port}` : ''}${req.originalUrl}`
+}
+
+/** What the kept home page needs of a request to decide, without making a Fetch request. */
+function visitOf(req: ExpressRequest): PageVisit {
+  return { method: req.method, url: visitUrl(req), headers: { get: (name) => req.get(name) ?? null } }
+}
+
 /**
  * The Fetch request Remix reads: the URL as the visitor asked for it (Express's host name
  * and protocol honour TRUST_PROXY), the body limitBody already read, and a signal that aborts
  * loaders and actions when the visitor goes away before the answer is complete.
  */
 function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  // The Host's port (requireHostShape checked its shape); one that is not a port is left out.
-  const port = Number(/:(\d{1,5})$/.exec(req.get('Host') ?? '')?.[1])
-  // Joined as text: as a base, a path such as `//?index` would be read as another host.
-  const url = new URL(
-    `${req.protocol}://${req.hostname}${port > 0 && port < 65536 ? `:${port}` : ''}${req.originalUrl}`,
-  )
+  const url = new URL(visitUrl(req))
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one)
@@ -115,12 +125,30 @@ export async function createRemixHandler(
   }
   // Given a function, Remix derives its route table again on every request; in production the
   // build never changes, so it gets the build itself and derives once.
-  const handle = createRequestHandler(mode === 'development' ? async () => build : build, mode)
+  const render = createRequestHandler(mode === 'development' ? async () => build : build, mode)
+  // In development the build changes under the running server: every page is rendered anew.
+  const handle: ReturnType<typeof renderedOnce> =
+    mode === 'development' ? (_visit, context, request) => render(request(), context) : renderedOnce(render)
   return async (req, res, next) => {
     try {
-      await sendResponse(res, await handle(fetchRequest(req, res), getLoadContext(req, res)))
+      const answer = await handle(visitOf(req), getLoadContext(req, res), () => fetchRequest(req, res))
+      if (answer instanceof Response) await sendResponse(res, answer)
+      else sendKept(res, answer)
     } catch (error) {
       next(error)
     }
   }
+}
+
+/** A kept home page, with the headers a rendered one gets, in the same order and spelling. */
+function sendKept(res: ExpressResponse, answer: KeptAnswer) {
+  res.statusMessage = answer.statusText
+  res.status(answer.status)
+  for (const [name, value] of answer.headers) res.append(name, value)
+  // As the compressor marks what it compressed; it then leaves the body as it is.
+  if (answer.encoding) {
+    res.vary('Accept-Encoding')
+    res.setHeader('Content-Encoding', answer.encoding)
+  }
+  res.end(answer.body)
 }

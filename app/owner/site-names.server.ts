@@ -1,6 +1,13 @@
 import { isIPv4 } from 'node:net'
 import type { Log } from '#app/log'
 
+/** What a request says of itself before its body is read: a Fetch Request, or as little as a page's visit needs. */
+export interface PageVisit {
+  method: string
+  url: string
+  headers: Pick<Headers, 'get'>
+}
+
 /** A host as a name: without its port or a final dot, in lower case. */
 const nameOf = (host: string) =>
   host.startsWith('[') ? host.replace(/(?<=\]):\d+$/, '') : host.replace(/:\d+$/, '').replace(/\.$/, '').toLowerCase()
@@ -56,7 +63,7 @@ export function createSiteNames({
     },
 
     /** The names a page's request gives: its Host, and the forwarded host its URL was built from. */
-    namesOf: (request: Request) => [request.headers.get('Host'), new URL(request.url).host],
+    namesOf: (request: PageVisit) => [request.headers.get('Host'), new URL(request.url).host],
 
     /** Whether these names may open the inbox, saying nothing in the log (a visitor's page asks, not the inbox). */
     opens: (hosts: Array<string | null | undefined>) => strangerIn(hosts) === null,

@@ -14,20 +14,7 @@ export const headers = pageHeaders
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   const sent = new URL(request.url).searchParams.has('sent')
-  const week = context.week.list.shown()
-  const siteUrl = context.settings.config.push.siteUrl
-  const page = context.farmPage.forVisitors(context.farm, siteUrl)
-  // What is for sale this week, with its price, is what the farm offers (schema.org makesOffer).
-  const offers = context.week.offers(week.items, siteUrl ?? '')
-  return json({
-    farm: context.farm,
-    page:
-      offers.length > 0 ? { ...page, seo: { ...page.seo, jsonLd: { ...page.seo.jsonLd, makesOffer: offers } } } : page,
-    sent,
-    formToken: context.spamTraps.issueToken(),
-    photos: context.photos.shown(),
-    week: { items: week.items, changedAt: week.changedAt?.getTime() ?? null, asking: context.updates !== null },
-  })
+  return json({ ...context.homePage(), sent, formToken: context.spamTraps.issueToken() })
 }
 
 const blankForm: ContactFormValues = { name: '', email: '', message: '' }
