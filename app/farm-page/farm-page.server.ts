@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { eq } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { farmPage, team } from '#app/data/schema'
@@ -6,8 +7,34 @@ import { refuse, type Answer } from '#app/http/refusal.server'
 import type { Log } from '#app/log'
 import type { ActivityLog } from '#app/team/activity.server'
 import { exceptionsAhead, openingLine } from './opening-hours'
-import { defaultWords, storedWords, type PageWords } from './page-words'
+import { defaultWords, wordLimits, type PageWords } from './page-words'
 import { seoOf } from './structured-data'
+
+// Read on the server only: zod stays out of the home page's scripts.
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+const span = z.object({ opens: time, closes: time }).nullable()
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+
+/** The stored words as they must be: anything else read from the database is not shown. */
+const storedWords = z.object({
+  welcome: z.string().max(wordLimits.welcome),
+  intro: z.string().max(wordLimits.intro),
+  cards: z
+    .array(z.object({ title: z.string().max(wordLimits.cardTitle), text: z.string().max(wordLimits.cardText) }))
+    .length(2),
+  story: z.string().max(5_000),
+  hours: z.object({
+    week: z.array(span).length(7),
+    exceptions: z
+      .array(z.object({ from: date, to: date, hours: span, note: z.string().max(wordLimits.note) }))
+      .max(wordLimits.exceptions),
+  }),
+  findUs: z.object({
+    address: z.string().max(wordLimits.address),
+    directions: z.string().max(wordLimits.directions),
+    phone: z.string().max(wordLimits.phone),
+  }),
+}) satisfies z.ZodType<PageWords>
 
 const parsedOrNull = (json: string): unknown => {
   try {

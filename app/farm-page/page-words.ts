@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { noHours, type OpeningHours } from './opening-hours'
 
 /** Where to find the farm: each empty until the owner writes it, and shown only then. */
@@ -53,31 +52,6 @@ export const wordLimits = {
   note: 100,
   exceptions: 30,
 }
-
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)
-const span = z.object({ opens: time, closes: time }).nullable()
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
-
-/** The stored words as they must be: anything else read from the database is not shown. */
-export const storedWords = z.object({
-  welcome: z.string().max(wordLimits.welcome),
-  intro: z.string().max(wordLimits.intro),
-  cards: z
-    .array(z.object({ title: z.string().max(wordLimits.cardTitle), text: z.string().max(wordLimits.cardText) }))
-    .length(2),
-  story: z.string().max(5_000),
-  hours: z.object({
-    week: z.array(span).length(7),
-    exceptions: z
-      .array(z.object({ from: date, to: date, hours: span, note: z.string().max(wordLimits.note) }))
-      .max(wordLimits.exceptions),
-  }),
-  findUs: z.object({
-    address: z.string().max(wordLimits.address),
-    directions: z.string().max(wordLimits.directions),
-    phone: z.string().max(wordLimits.phone),
-  }),
-}) satisfies z.ZodType<PageWords>
 
 /** A card's words with the farm's product in place of `{product}`. */
 export const withProduct = (text: string, product: string) => text.replaceAll('{product}', product)
