@@ -19,7 +19,16 @@ it('leaves out an intro and a card the owner emptied, not an empty box', () => {
   expect(html.match(/<li /g)).toHaveLength(1)
   expect(html).toContain('Exclusive Offers')
   const none = renderToStaticMarkup(
-    <FarmWelcome words={{ ...words, cards: [{ title: '', text: '' }, { title: '', text: '' }] }} farm={farm} />,
+    <FarmWelcome
+      words={{
+        ...words,
+        cards: [
+          { title: '', text: '' },
+          { title: '', text: '' },
+        ],
+      }}
+      farm={farm}
+    />,
   )
   expect(none).not.toContain('<ul')
 })
