@@ -98,6 +98,12 @@ describe('a picture that is also something else', () => {
     ).toBe('it is also a PDF')
   })
 
+  it('is not found in the three bytes a photo’s compressed data holds by chance', async () => {
+    const jpeg = await image('jpeg')
+    const chance = join(jpeg.subarray(0, 2), Buffer.from([0xff, 0xfe, 0, 10]), '<% x<%=y', jpeg.subarray(2))
+    expect(await polyglotProblem(chance, 'jpeg')).toBeNull()
+  })
+
   it('is not found in what phones write after a photo: a second JPEG, a motion photo’s video, padding', async () => {
     const jpeg = await image('jpeg')
     expect(await polyglotProblem(jpeg, 'jpeg')).toBeNull()

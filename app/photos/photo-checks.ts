@@ -116,7 +116,9 @@ function trailingProblem(bytes: Uint8Array, kind: Kind): string | null {
 }
 
 // What a browser, a PHP server or a PDF reader would run or show from a file that is also a picture.
-const activeContent = /<(?:script|html|body|iframe|object|embed|svg|!doctype|\?php)[\s>/]|<%[=@\s]/i
+// Only marks of five bytes or more: a photo's compressed bytes hold three-byte ones such as ASP's
+// `<% ` by chance (a large photo almost always), and the upload itself is never kept or served.
+const activeContent = /<(?:script|html|body|iframe|object|embed|svg|!doctype|\?php)[\s>/]/i
 const activeContentLongest = 12
 
 /** A zip archive (a JAR, an Office file) ends with its directory's record, which names its own comment's length. */
