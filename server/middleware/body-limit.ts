@@ -29,10 +29,15 @@ export function ownerWritingLimit(path: string): number | null {
   return ownerWriting.test(routed) ? ownerWritingLimitBytes : null
 }
 
+/** How long the rest of a refused upload is read and dropped before its connection is cut. */
+const lingerMs = 2_000
+
 function tooLarge(req: Request, res: Response, limit: number) {
-  // Stop reading the rest of an oversized upload once the answer is out.
-  res.set('Connection', 'close')
-  res.once('finish', () => req.destroy())
+  // The answer must reach a client still sending: a connection closed with bytes unread is reset,
+  // and the reset can take the answer with it. So the rest is read and dropped for a moment after
+  // the answer, and then the connection is cut.
+  req.resume()
+  res.once('finish', () => setTimeout(() => req.socket.destroy(), lingerMs).unref())
   const words =
     limit === photoUploadLimitBytes ? photoWords.tooLarge : `The request body is larger than ${limit / 1024} KB.`
   refuse(req, res, 413, words)
