@@ -6,7 +6,7 @@ import { utc, wallClock } from './farm-clock'
  * and a page the server wrote must read the same once the browser has taken it over.
  */
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-const longMonths = [
+export const longMonths = [
   'January',
   'February',
   'March',

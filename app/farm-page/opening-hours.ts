@@ -1,4 +1,5 @@
 import { wallClock } from '#app/clock/farm-clock'
+import { longMonths } from '#app/clock/dates'
 
 /** Opening and closing on the farm's clock, 'HH:MM' (24 hours); closing is later the same day. */
 export interface OpenSpan {
@@ -24,20 +25,6 @@ export interface OpeningHours {
 }
 
 export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
 const dayMs = 24 * 60 * 60 * 1000
 /** How far ahead the page looks for the next opening: past that, it says nothing. */
 const daysLookedAhead = 366
@@ -58,7 +45,7 @@ const weekdayOf = (dayNumber: number) => (((dayNumber + 3) % 7) + 7) % 7
 
 export function dateWords(dayNumber: number, { withWeekday = true } = {}): string {
   const date = new Date(dayNumber * dayMs)
-  const words = `${date.getUTCDate()} ${monthNames[date.getUTCMonth()]}`
+  const words = `${date.getUTCDate()} ${longMonths[date.getUTCMonth()]}`
   return withWeekday ? `${weekdayNames[weekdayOf(dayNumber)]} ${words}` : words
 }
 
