@@ -5,29 +5,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { htmlErrors } from '#tests/support/html-checker'
+import { fullPageWords } from '#tests/support/home-page'
 import { ownerPassword, signInAsOwner } from '#tests/support/owner'
 import { freePort } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
 
 const start = serverPerTest()
-
-const fullPage = {
-  welcome: 'Good morning from',
-  intro: 'Eggs, honey and apples from the hill.',
-  'card-0-title': '{product} Updates',
-  'card-0-text': 'What is ripe.',
-  'card-1-title': 'Exclusive Offers',
-  'card-1-text': 'Early access.',
-  story: 'My grandmother planted the orchard.\n\nFind us at [the market](https://market.example/).',
-  'opens-5': '09:00',
-  'closes-5': '13:00',
-  'exception-from-0': '2099-12-24',
-  'exception-to-0': '2099-12-26',
-  'exception-note-0': 'Christmas',
-  address: 'Bramble Hill Farm\nLong Lane',
-  directions: 'The second gate after the church.',
-  phone: '+44 1234 567 890',
-}
 
 describe('the farm’s page', () => {
   it('the home page, the editor (also refusing), and the preview are clean in the Nu HTML Checker', async () => {
@@ -56,17 +39,17 @@ describe('the farm’s page', () => {
     await keep('fresh editor', await fetch(`${server.url}/farm-sales/page`, { headers: { Cookie: cookie } }), 200)
     await keep(
       'editor refusing',
-      await postPage({ ...fullPage, story: '[x](javascript:alert%281%29)' }, 'publish'),
+      await postPage({ ...fullPageWords, story: '[x](javascript:alert%281%29)' }, 'publish'),
       400,
     )
-    expect((await postPage(fullPage, 'preview')).status).toBe(303)
+    expect((await postPage(fullPageWords, 'preview')).status).toBe(303)
     await keep('preview', await fetch(`${server.url}/farm-sales/page/preview`, { headers: { Cookie: cookie } }), 200)
     await keep(
       'editor with a draft',
       await fetch(`${server.url}/farm-sales/page`, { headers: { Cookie: cookie } }),
       200,
     )
-    expect((await postPage(fullPage, 'publish')).status).toBe(303)
+    expect((await postPage(fullPageWords, 'publish')).status).toBe(303)
     await keep('home page', await fetch(`${server.url}/`), 200)
     expect(htmlErrors(files)).toEqual([])
   })
