@@ -23,7 +23,7 @@ export function attachLiveLink(server: Server, app: Express, config: Config, ser
       return mayPass(pass.who.role, 'inbox:read') ? pass : 403
     },
     countsOf: (event) =>
-      event.type === 'FARM_RENAMED'
+      event.type === 'FARM_RENAMED' || event.type === 'ORDER_CHANGED'
         ? []
         : event.type === 'SUBMISSIONS_REMOVED'
           ? services.inbox.everyCount()

@@ -33,6 +33,38 @@ export const analysisSources = ['offline', 'llm'] as const
 export type AnalysisSource = (typeof analysisSources)[number]
 
 /**
+ * One line of an order as the analysis read it from a message: a product of the farm's list (its
+ * name in FARM_PRODUCTS), how many, and in which unit as the visitor counted ('dozen', 'jar',
+ * 'kg', 'box'; '' for each one). 'two dozen eggs' is { product: 'eggs', quantity: 2, unit: 'dozen' };
+ * 'half a dozen eggs' is 0.5 dozen; '6 eggs' is 6 of ''.
+ */
+export interface OrderLineRead {
+  product: string
+  quantity: number
+  unit: string
+}
+
+/**
+ * When they want it, resolved on the farm's clock: a day of the farm's calendar (YYYY-MM-DD), and
+ * the hours when they said a time or a part of the day (HH:MM, or null), with the words they used.
+ */
+export interface PickUpWhen {
+  date: string
+  from: string | null
+  to: string | null
+  words: string
+}
+
+/** An order as the analysis read it from a message; stored in the lead's analysis (`order`), null when none was read. */
+export interface OrderRead {
+  lines: OrderLineRead[]
+  /** What looked ordered but named nothing on the farm's list, as written ('a bag of flour'). */
+  unplaced: string[]
+  /** Null: not said. */
+  when: PickUpWhen | null
+}
+
+/**
  * The reading of one message; the same shape whichever reader produced it. Its schema (zod, in
  * analysis-schema.ts) is checked against it, and lives beside, so pages that only need these
  * words and types load no zod.
@@ -46,4 +78,6 @@ export interface Analysis {
   urgency: { level: UrgencyLevel; cues: string[] }
   spam: { isSpam: boolean; reasons: SpamSignal[] }
   source: AnalysisSource
+  /** The order it reads, when the message orders something; absent in leads read before orders were. */
+  order?: OrderRead | null
 }

@@ -76,3 +76,15 @@ export type ActivityKind = (typeof activityKinds)[number]
 /** How a product of this week's list is for sale, in the order the owner picks from. */
 export const availabilities = ['available', 'few-left', 'coming-soon', 'sold-out', 'out-of-season'] as const
 export type Availability = (typeof availabilities)[number]
+
+/**
+ * Where an order the team confirmed is: `confirmed` (to be picked up), `cancelled` (by the visitor
+ * before the cut-off, or by the team), `collected` or `not-collected` on its day. A declined order
+ * is never stored: no order exists until the team confirms one (issue 49).
+ */
+export const orderStatuses = ['confirmed', 'cancelled', 'collected', 'not-collected'] as const
+export type OrderStatus = (typeof orderStatuses)[number]
+
+/** What is told about an order (the webhook's `order.*`, the order's history). */
+export const orderEventTypes = ['order.confirmed', 'order.cancelled', 'order.collected', 'order.not-collected'] as const
+export type OrderEventType = (typeof orderEventTypes)[number]

@@ -1,11 +1,13 @@
 import { isNotNull, sql } from 'drizzle-orm'
-import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { Analysis } from '#app/analysis/analysis'
 import {
   activityKinds,
   availabilities,
   deliveryKinds,
   leadChanges,
+  orderEventTypes,
+  orderStatuses,
   deliveryStates,
   replyKinds,
   returnedKinds,
@@ -721,6 +723,11 @@ export const weekList = sqliteTable('week_list', {
   priceCents: integer('price_cents'),
   unit: text('unit').notNull().default(''),
   note: text('note').notNull().default(''),
+  /**
+   * How many are left, counted in `unit` (10 = ten dozen at 'a dozen'); null when the farm does not
+   * keep count. A confirmed order takes from it, never below zero; at zero the page says sold out.
+   */
+  stock: real('stock'),
   changedAt: integer('changed_at', { mode: 'timestamp_ms' }).notNull(),
   changedBy: integer('changed_by').references(() => team.id, { onDelete: 'set null' }),
 })
@@ -754,4 +761,76 @@ export const productNews = sqliteTable(
     toldAt: integer('told_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.product, table.season, table.addressKey] })],
+)
+
+/**
+ * An order the team confirmed from a lead's message (issue 49): picked up on `pickUpDate`, on the
+ * farm's calendar, between `pickUpFrom` and `pickUpTo` (HH:MM, farm's clock) when said. Gone with
+ * its lead, so erased with the person.
+ */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: integer('id').primaryKey(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: orderStatuses }).notNull().default('confirmed'),
+    pickUpDate: text('pick_up_date').notNull(),
+    pickUpFrom: text('pick_up_from'),
+    pickUpTo: text('pick_up_to'),
+    /** The lines' sum in cents, as confirmed; null when a line has no price (paid as priced at pick-up). */
+    totalCents: integer('total_cents'),
+    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }).notNull(),
+    confirmedBy: integer('confirmed_by').references(() => team.id, { onDelete: 'set null' }),
+    /** When it last changed status, and who of the team did (null: the visitor, or the site). */
+    changedAt: integer('changed_at', { mode: 'timestamp_ms' }).notNull(),
+    changedBy: integer('changed_by').references(() => team.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    // The pick-ups page reads a day's or a week's orders by date; the lead's card its own.
+    index('orders_by_pick_up').on(table.pickUpDate, table.pickUpFrom),
+    index('orders_by_submission').on(table.submissionId),
+  ],
+)
+
+export type OrderRow = typeof orders.$inferSelect
+
+/** One line of a confirmed order: a product of this week's list, how many in which unit, and its price then. */
+export const orderLines = sqliteTable(
+  'order_lines',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The product's name in FARM_PRODUCTS (the week list's key). */
+    product: text('product').notNull(),
+    quantity: real('quantity').notNull(),
+    /** The unit as the order counts it ('dozen', 'jar', 'kg'; '' for each one). */
+    unit: text('unit').notNull().default(''),
+    /** How much of the list's stock (in the list's unit) it took; null when none was kept. */
+    stockTaken: real('stock_taken'),
+    /** The line's price in cents when confirmed; null when the list had none for it. */
+    priceCents: integer('price_cents'),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.position] })],
+)
+
+export type OrderLineRow = typeof orderLines.$inferSelect
+
+/** What happened to an order, when and by whom: its history, and what the webhook posts (`order.*`). */
+export const orderEvents = sqliteTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: orderEventTypes }).notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    /** Who of the team; null for the visitor (a cancellation by their link) or the site. */
+    by: integer('by').references(() => team.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('order_events_by_order').on(table.orderId)],
 )

@@ -68,7 +68,13 @@ describe('the inbox', () => {
     expect(
       published.map((event) => [
         event.type,
-        'data' in event ? event.data.status : 'ids' in event ? event.ids : event.name,
+        'data' in event
+          ? event.data.status
+          : 'ids' in event
+            ? event.ids
+            : 'name' in event
+              ? event.name
+              : event.order.id,
       ]),
     ).toEqual([
       ['NEW_SUBMISSION', 'new'],

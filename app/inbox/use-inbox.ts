@@ -72,6 +72,8 @@ export function useInbox({
     (message: LiveMessage) => {
       // The farm's new name is in the page's header and its mails: read the page again.
       if (message.type === 'FARM_RENAMED') return revalidate()
+      // An order changed by its link or on the pick-ups page: the card reads its order again.
+      if (message.type === 'ORDER_CHANGED') return revalidate()
       if (message.type === 'SUBMISSION_UPDATED') return changedTo(message.data, message.counts)
       onCounts(message.counts)
       if (message.type === 'SUBMISSIONS_REMOVED') return remove(message.ids)

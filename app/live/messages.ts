@@ -1,4 +1,5 @@
 import type { Submission, TagCount } from '#app/leads/lead'
+import type { Order } from '#app/leads/order'
 
 /**
  * Every message the live link sends, for the server that writes it and the page that reads
@@ -12,12 +13,15 @@ export type LiveMessage =
   | { type: 'SUBMISSIONS_REMOVED'; ids: number[]; counts: TagCount[] }
   /** The owner named the farm anew in the settings: every open page shows the new name. */
   | { type: 'FARM_RENAMED'; name: string; counts: TagCount[] }
+  /** An order was confirmed, cancelled, collected or not: the pick-ups page and the lead's card show it as it is now. */
+  | { type: 'ORDER_CHANGED'; order: Order; counts: TagCount[] }
 
 const liveMessageTypes: ReadonlySet<string> = new Set<LiveMessage['type']>([
   'NEW_SUBMISSION',
   'SUBMISSION_UPDATED',
   'SUBMISSIONS_REMOVED',
   'FARM_RENAMED',
+  'ORDER_CHANGED',
 ])
 
 /** Whether a parsed live message is one this page knows; others are only logged. */
@@ -27,6 +31,9 @@ export function isLiveMessage(value: unknown): value is LiveMessage {
   if (value.type === 'FARM_RENAMED') return 'name' in value && typeof value.name === 'string'
   if (value.type === 'SUBMISSIONS_REMOVED') {
     return 'ids' in value && Array.isArray(value.ids) && value.ids.every((id) => typeof id === 'number')
+  }
+  if (value.type === 'ORDER_CHANGED') {
+    return 'order' in value && typeof value.order === 'object' && value.order !== null && 'id' in value.order
   }
   if (!('data' in value)) return false
   const { data } = value

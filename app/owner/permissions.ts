@@ -68,6 +68,12 @@ export const permissions = {
     roles: owners,
     whileOpen: () => 'The farm’s page is what every visitor reads: claim the site first, and sign in to write it.',
   },
+  'orders:read': { roles: everyone },
+  'orders:work': {
+    roles: everyone,
+    whileOpen: (to) =>
+      `To ${to}, claim the site first: confirming or declining an order mails the visitor as the farm, so only a signed-in person of the team may do it.`,
+  },
 } satisfies Record<string, Permission>
 
 export type PermissionName = keyof typeof permissions
