@@ -55,6 +55,8 @@ export default tseslint.config(
       'bench/bare-remix/build/',
       'bench/bare-remix/public/',
       'bench/bare-remix/.cache/',
+      // Made by scripts/compile-messages.js from the catalogs (tsc checks them).
+      'app/language/compiled/',
     ],
   },
   js.configs.recommended,

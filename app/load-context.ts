@@ -8,6 +8,7 @@ import type { ActivityLog } from '#app/team/activity.server'
 import type { FarmPage } from '#app/farm-page/farm-page.server'
 import type { Team } from '#app/team/team.server'
 import type { InsightsService } from '#app/insights/insights.server'
+import type { Language } from '#app/language/languages'
 import type { SiteNames } from '#app/owner/site-names.server'
 import type { Replies } from '#app/replies/replies.server'
 import type { SubmissionsService } from '#app/submissions/service.server'
@@ -55,6 +56,8 @@ export interface Farm {
   product: string
   /** The farm's clock, an IANA name: every time the owner is shown is on it (UTC until one is chosen). */
   timeZone: string
+  /** FARM_LANGUAGES: the languages visitors read the home page in, the farm's own first (at `/`). */
+  languages: Language[]
 }
 
 /** What the server builds once (server/services.ts) and hands every loader and action. */

@@ -15,6 +15,7 @@ import { servers } from '#app/settings/servers-in-parts'
 import { regionOf, type BucketSettings } from '#app/lifecycle/bucket.server'
 import { readKeyText } from '#app/lifecycle/sealed-copy.server'
 import { knownTimeZone } from '#app/clock/time-zone'
+import { isLanguage, languages, type Language } from '#app/language/languages'
 
 type Environment = Record<string, string | undefined>
 
@@ -36,6 +37,8 @@ export interface Config {
   farmProduct: string
   /** The farm's clock (FARM_TIME_ZONE), an IANA name; null while none is chosen, and the site's clock is UTC. */
   farmTimeZone: string | null
+  /** FARM_LANGUAGES: the languages visitors read the farm in, its own first. */
+  farmLanguages: Language[]
   /** Origins besides the site's own that may post forms and open the live link. */
   allowedOrigins: string[]
   /** Host names the site answers to besides IP addresses and localhost: PUBLIC_URL's and ALLOWED_HOSTS. */
@@ -222,6 +225,19 @@ function readTimeZone(env: Environment): string | null {
     )
   }
   return zone
+}
+
+function readLanguages(env: Environment): Language[] {
+  const typed = text(env, 'FARM_LANGUAGES')
+  const codes = typed.split(',').map((code) => code.trim())
+  const unknown = codes.find((code) => !isLanguage(code))
+  if (unknown !== undefined) {
+    throw new Error(
+      `FARM_LANGUAGES must be language codes parted by commas, the farm's own first, from ${languages.join(', ')}, not "${unknown.slice(0, 64)}"`,
+    )
+  }
+  if (new Set(codes).size < codes.length) throw new Error('FARM_LANGUAGES names a language twice')
+  return codes as Language[]
 }
 
 function readProducts(env: Environment): Product[] {
@@ -574,6 +590,7 @@ export function readConfig(env: Environment = process.env): Config {
     farmName: text(env, 'FARM_NAME'),
     farmProduct: text(env, 'FARM_PRODUCT'),
     farmTimeZone: readTimeZone(env),
+    farmLanguages: readLanguages(env),
     allowedOrigins: origins(env),
     siteHosts: siteHosts(env),
     trustProxy: trustProxy(env),

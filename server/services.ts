@@ -361,7 +361,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     spamTraps: createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds }),
     limits: createLimits(config),
     photos: createPhotos({ db: database.db, writes: database.writes, maker: createPhotoMaker(), activity }),
-    farm: () => ({ name: now().farmName, product: now().farmProduct, timeZone: timeZone() }),
+    farm: () => ({ name: now().farmName, product: now().farmProduct, timeZone: timeZone(), languages: now().farmLanguages }),
     reader: analysis.reader,
     log,
     /**

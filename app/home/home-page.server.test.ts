@@ -19,7 +19,7 @@ function setUp() {
     },
   }
   const sources: HomePageSources = {
-    farm: { name: 'Willow Creek Farm', product: 'Seasonal Produce', timeZone: 'UTC' },
+    farm: { name: 'Willow Creek Farm', product: 'Seasonal Produce', timeZone: 'UTC', languages: ['en'] },
     farmPage,
     week: { list: { shown: () => ({ items: [], changedAt: null }) } as never, offers: () => [] },
     photos: { shown: () => [] },

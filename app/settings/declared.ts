@@ -104,6 +104,14 @@ export const declared = [
     hint: 'Such as Europe/London or Pacific/Auckland. Every time and week the site shows you is on its clock. Empty: UTC, until someone signs in from a browser, whose own zone is then taken.',
     wakes: ['farm clock'],
   },
+  {
+    key: 'FARM_LANGUAGES',
+    default: 'en',
+    kind: 'text',
+    section: 'farm',
+    label: 'The farm’s languages',
+    hint: 'Codes parted by commas, the farm’s own first: en, fr, de, es, it, nl or pt (a farm in Belgium: fr, nl). Visitors read the home page in them; the first is at /, each other at its own address (/nl/).',
+  },
   // Mail: the farm's one mailbox, which sends (its SMTP parts, which SMTP_URL sets all at once) and
   // reads (its IMAP parts, which INBOUND_IMAP_URL sets all at once) with the same account
   {

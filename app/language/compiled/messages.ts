@@ -1,0 +1,63 @@
+// Made by scripts/compile-messages.js from the catalogs: change those and run `npm run messages`.
+export interface Messages {
+  freshFromOurFields(): string
+  defaultWelcome(): string
+  defaultIntro(): string
+  defaultUpdatesTitle(values: { product: string | number }): string
+  defaultUpdatesText(): string
+  defaultOffersTitle(): string
+  defaultOffersText(): string
+  contactHeading(): string
+  nameLabel(): string
+  emailLabel(): string
+  messageLabel(): string
+  namePlaceholder(): string
+  emailPlaceholder(): string
+  messagePlaceholder(): string
+  leaveEmpty(): string
+  submit(): string
+  submitting(): string
+  fieldRequired(values: { field: "name" | "email" | "message" }): string
+  fieldNotText(values: { field: "name" | "email" | "message" }): string
+  fieldTooLong(values: { field: "name" | "email" | "message"; max: number }): string
+  fieldControlCharacters(values: { field: "name" | "email" | "message" }): string
+  invalidEmail(): string
+  thankYou(): string
+  couldNotSend(): string
+  couldNotRead(): string
+  tooManySubmissions(): string
+  fallbackSuccess(): string
+  fallbackError(): string
+  thisWeekHeading(): string
+  updatedOn(values: { date: string | number }): string
+  available(): string
+  fewLeft(): string
+  comingSoon(): string
+  soldOut(): string
+  outOfSeason(): string
+  comingSoonFrom(values: { date: string | number }): string
+  tellMeWhenReady(): string
+  yourName(): string
+  yourEmail(): string
+  tellMe(): string
+  photosHeading(): string
+  aboutTheFarm(): string
+  ourStory(): string
+  openingHours(): string
+  closed(): string
+  daysThatDiffer(): string
+  openNowUntil(values: { time: string | number }): string
+  opensToday(values: { time: string | number }): string
+  opensTomorrow(values: { time: string | number }): string
+  opensOn(values: { day: string | number; time: string | number }): string
+  openOnDays(values: { days: string | number; hours: string | number }): string
+  closedOnDays(values: { days: string | number }): string
+  withNote(values: { what: string | number; note: string | number }): string
+  whereToFindUs(): string
+  openInMap(): string
+  phone(): string
+  languages(): string
+  notFoundTitle(): string
+  notFoundText(): string
+  returnHome(): string
+}
