@@ -1,11 +1,21 @@
 import { RemixBrowser } from '@remix-run/react'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
+import { loadMessages } from '#app/language/loaded'
+import { isLanguage } from '#app/language/languages'
+
+// The page's language's messages (a chunk of their own) come before React takes the page over.
+const language = document.documentElement.lang
+const messages = isLanguage(language) ? loadMessages(language) : Promise.resolve()
 
 let hydrated = false
 function hydrate() {
   if (hydrated) return
   hydrated = true
+  void messages.then(startHydrating, startHydrating)
+}
+
+function startHydrating() {
   startTransition(() => {
     hydrateRoot(
       document,

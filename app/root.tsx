@@ -21,7 +21,9 @@ import type { TagCount } from '#app/leads/lead'
 import { ClaimNote } from '#app/team/claim-note'
 import { pagePassFor } from '#app/owner/page-pass.server'
 import { useNonce } from './nonce'
-import { Stylesheet, visitorPage } from './stylesheet'
+import { Stylesheet, stylesheetFor } from './stylesheet'
+import { InLanguage } from '#app/language/use-messages'
+import { isLanguage, type Language } from '#app/language/languages'
 
 // The error page is the root's: a guard's thrown headers (a 405's Allow) must reach it here.
 export const headers: HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers()
@@ -75,9 +77,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const failedReplies = live.latest(data?.failedReplies ?? null)
   const { pathname } = useLocation()
   const officeHere = data?.office && isOfficePath(pathname) ? data.office : null
-  const stylesheetName = useMatches().at(-1)?.handle === visitorPage ? 'visitor' : 'full'
+  const matches = useMatches()
+  const stylesheetName = stylesheetFor(matches.at(-1))
+  const language = pageLanguage(matches)
   return (
-    <html lang="en">
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -111,7 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
               </nav>
             </noscript>
           ) : null}
-          {children}
+          <InLanguage language={language}>{children}</InLanguage>
         </div>
         <Toasts />
         <ScrollRestoration nonce={nonce} />
@@ -120,6 +124,16 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   )
+}
+
+/** The language the page's deepest route says it is in (a visitor's page); the owner's pages are English. */
+function pageLanguage(matches: ReturnType<typeof useMatches>): Language {
+  for (const { data } of [...matches].reverse()) {
+    if (!data || typeof data !== 'object') continue
+    const said = 'home' in data && data.home && typeof data.home === 'object' ? data.home : data
+    if ('language' in said && typeof said.language === 'string' && isLanguage(said.language)) return said.language
+  }
+  return 'en'
 }
 
 export default function App() {

@@ -9,6 +9,16 @@ export type StylesheetName = keyof typeof stylesheets
 /** A route's `handle` when the page is the home page's: it inlines the visitor's sheet. */
 export const visitorPage = { stylesheet: 'visitor' } as const
 
+/** A route's `handle` when some of its pages are the home page (a language's, /nl/): those whose data holds it. */
+export const visitorPageWhenHome = { stylesheet: 'visitor when home' } as const
+
+/** The sheet for the page the deepest route renders. */
+export function stylesheetFor(match: { handle?: unknown; data?: unknown } | undefined): StylesheetName {
+  if (match?.handle === visitorPage) return 'visitor'
+  const home = match?.data && typeof match.data === 'object' && 'home' in match.data ? match.data.home : null
+  return match?.handle === visitorPageWhenHome && home ? 'visitor' : 'full'
+}
+
 const elementId = 'stylesheet'
 const StylesheetContext = createContext<((name: StylesheetName) => string | null) | null>(null)
 

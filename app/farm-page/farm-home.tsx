@@ -1,13 +1,9 @@
 import { useEffect, useState } from 'react'
-import {
-  exceptionWords,
-  openingLine,
-  shownTime,
-  weekdayNames,
-  type HoursException,
-  type OpeningHours,
-} from './opening-hours'
-import { mapHref, telHref, withProduct, type FindUs, type PageWords } from './page-words'
+import { weekdayName } from '#app/language/intl'
+import { useMessages, usePageLanguage } from '#app/language/use-messages'
+import { nextOpening, type HoursException, type NextOpening, type OpeningHours } from './opening-hours'
+import { exceptionWordsIn, hoursWords, openingLineIn } from './opening-words'
+import { mapHref, telHref, withProduct, wordsIn, type FindUs, type PageWords } from './page-words'
 import { parseStory } from './story'
 
 const cardIcons = [
@@ -16,12 +12,14 @@ const cardIcons = [
 ]
 
 /** The top of the home page: the welcome line ending with the farm's name, the intro and the two cards. */
-export function FarmWelcome({ words, farm }: { words: PageWords; farm: { name: string; product: string } }) {
+export function FarmWelcome({ words: owners, farm }: { words: PageWords; farm: { name: string; product: string } }) {
+  const messages = useMessages()
+  const words = wordsIn(owners, messages)
   // A card the owner emptied is left out, not shown as an empty box; each keeps its own icon.
   const cards = words.cards.map((card, index) => ({ card, index })).filter(({ card }) => card.title || card.text)
   return (
     <div>
-      <p className="text-sm font-semibold uppercase tracking-widest text-amber-800">Fresh from our fields</p>
+      <p className="text-sm font-semibold uppercase tracking-widest text-amber-800">{messages.freshFromOurFields()}</p>
       <h1 className="mt-3 font-serif text-4xl font-bold leading-tight text-green-900 sm:text-5xl">
         {`${words.welcome} ${farm.name}`}
       </h1>
@@ -62,24 +60,25 @@ export function FarmWelcome({ words, farm }: { words: PageWords; farm: { name: s
 export function FarmDetails({
   words,
   zone,
-  line,
+  opening,
   exceptions,
 }: {
   words: PageWords
   zone: string
-  /** The opening line as the server read its clock; the browser reads its own after. */
-  line: string | null
+  /** The farm's next opening as the server read its clock; the browser reads its own after. */
+  opening: NextOpening | null
   exceptions: HoursException[]
 }) {
+  const messages = useMessages()
   const story = parseStory(words.story)
   const hasHours = words.hours.week.some(Boolean) || exceptions.length > 0
   const { address, directions, phone } = words.findUs
   if (story.length === 0 && !hasHours && !address && !directions && !phone) return null
   return (
-    <section aria-label="About the farm" className="mt-16 grid gap-10 lg:grid-cols-3">
+    <section aria-label={messages.aboutTheFarm()} className="mt-16 grid gap-10 lg:grid-cols-3">
       {story.length > 0 ? (
         <div className="lg:col-span-2">
-          <h2 className="font-serif text-3xl font-bold text-green-900">Our story</h2>
+          <h2 className="font-serif text-3xl font-bold text-green-900">{messages.ourStory()}</h2>
           <div className="mt-4 space-y-4 text-lg leading-relaxed text-stone-700" data-testid="farm-story">
             {story.map((paragraph, index) => (
               <p key={index}>
@@ -103,18 +102,18 @@ export function FarmDetails({
         </div>
       ) : null}
       <div className="space-y-10">
-        {hasHours ? <Hours hours={words.hours} zone={zone} line={line} exceptions={exceptions} /> : null}
+        {hasHours ? <Hours hours={words.hours} zone={zone} opening={opening} exceptions={exceptions} /> : null}
         {address || directions || phone ? <FindTheFarm findUs={words.findUs} /> : null}
       </div>
     </section>
   )
 }
 
-/** The opening line, read again each minute on the browser's clock: a page kept open stays right. */
-function useOpeningLine(hours: OpeningHours, zone: string, line: string | null) {
-  const [now, setNow] = useState(line)
+/** The farm's next opening, read again each minute on the browser's clock: a page kept open stays right. */
+function useNextOpening(hours: OpeningHours, zone: string, opening: NextOpening | null) {
+  const [now, setNow] = useState(opening)
   useEffect(() => {
-    const read = () => setNow(openingLine(hours, Date.now(), zone))
+    const read = () => setNow(nextOpening(hours, Date.now(), zone))
     read()
     const timer = setInterval(read, 30_000)
     return () => clearInterval(timer)
@@ -125,18 +124,20 @@ function useOpeningLine(hours: OpeningHours, zone: string, line: string | null) 
 function Hours({
   hours,
   zone,
-  line,
+  opening: asServed,
   exceptions,
 }: {
   hours: OpeningHours
   zone: string
-  line: string | null
+  opening: NextOpening | null
   exceptions: HoursException[]
 }) {
-  const opening = useOpeningLine(hours, zone, line)
+  const messages = useMessages()
+  const language = usePageLanguage()
+  const opening = openingLineIn(messages, language, useNextOpening(hours, zone, asServed))
   return (
     <div>
-      <h2 className="font-serif text-2xl font-bold text-green-900">Opening hours</h2>
+      <h2 className="font-serif text-2xl font-bold text-green-900">{messages.openingHours()}</h2>
       {opening ? (
         <p className="mt-2 text-lg font-semibold text-green-800" data-testid="opening-line">
           {opening}
@@ -147,17 +148,17 @@ function Hours({
           {hours.week.map((span, day) => (
             <tr key={day} className="border-b border-stone-100">
               <th scope="row" className="py-1 pr-4 text-left font-medium">
-                {weekdayNames[day]}
+                {weekdayName(language, day)}
               </th>
-              <td className="py-1">{span ? `${shownTime(span.opens)}–${shownTime(span.closes)}` : 'Closed'}</td>
+              <td className="py-1">{span ? hoursWords(language, span) : messages.closed()}</td>
             </tr>
           ))}
         </tbody>
       </table>
       {exceptions.length > 0 ? (
-        <ul className="mt-3 space-y-1 text-stone-700" aria-label="Days that differ">
+        <ul className="mt-3 space-y-1 text-stone-700" aria-label={messages.daysThatDiffer()}>
           {exceptions.map((exception) => (
-            <li key={`${exception.from}${exception.to}`}>{exceptionWords(exception)}</li>
+            <li key={`${exception.from}${exception.to}`}>{exceptionWordsIn(messages, language, exception)}</li>
           ))}
         </ul>
       ) : null}
@@ -166,9 +167,10 @@ function Hours({
 }
 
 function FindTheFarm({ findUs }: { findUs: FindUs }) {
+  const messages = useMessages()
   return (
     <div>
-      <h2 className="font-serif text-2xl font-bold text-green-900">Where to find us</h2>
+      <h2 className="font-serif text-2xl font-bold text-green-900">{messages.whereToFindUs()}</h2>
       {findUs.address ? (
         <>
           <address className="mt-2 whitespace-pre-line not-italic text-stone-700">{findUs.address}</address>
@@ -177,14 +179,14 @@ function FindTheFarm({ findUs }: { findUs: FindUs }) {
             rel="noopener nofollow"
             className="mt-1 inline-block font-semibold text-green-800 underline"
           >
-            Open in a map
+            {messages.openInMap()}
           </a>
         </>
       ) : null}
       {findUs.directions ? <p className="mt-3 whitespace-pre-line text-stone-700">{findUs.directions}</p> : null}
       {findUs.phone ? (
         <p className="mt-3 text-stone-700">
-          Phone:{' '}
+          {messages.phone()}{' '}
           <a href={telHref(findUs.phone)} className="font-semibold text-green-800 underline">
             {findUs.phone}
           </a>

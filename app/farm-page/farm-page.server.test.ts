@@ -1,3 +1,5 @@
+import english from '#app/language/compiled/en'
+import { openingLineIn } from './opening-words'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type OpenDatabase } from '#app/data/database.server'
 import { createActivityLog } from '#app/team/activity.server'
@@ -87,7 +89,7 @@ describe('the farm’s page, in three versions', () => {
     const open = { opens: '00:00', closes: '23:59' }
     await page.publish({ ...defaultWords, hours: { week: Array(7).fill(open), exceptions: [] } }, owner)
     const view = page.forVisitors({ name: 'Bramble Hill Farm', timeZone: 'Europe/London' }, 'https://bramble.example/')
-    expect(view.openingLine).toMatch(/^(Open now until 23:59|Opens tomorrow at 0:00)$/)
+    expect(openingLineIn(english, 'en', view.opening)).toMatch(/^(Open now until 23:59|Opens tomorrow at 0:00)$/)
     expect(view.seo.canonical).toBe('https://bramble.example/')
     expect(view.seo.jsonLd).toMatchObject({
       '@type': 'LocalBusiness',

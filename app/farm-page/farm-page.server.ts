@@ -6,7 +6,7 @@ import type { Writes } from '#app/data/writes.server'
 import { refuse, type Answer } from '#app/http/refusal.server'
 import type { Log } from '#app/log'
 import type { ActivityLog } from '#app/team/activity.server'
-import { exceptionsAhead, openingLine } from './opening-hours'
+import { exceptionsAhead, nextOpening } from './opening-hours'
 import { defaultWords, wordLimits, type PageWords } from './page-words'
 import { seoOf } from './structured-data'
 
@@ -184,7 +184,7 @@ export function visitorsView(
   const exceptions = exceptionsAhead(words.hours, at, farm.timeZone)
   return {
     words,
-    openingLine: openingLine(words.hours, at, farm.timeZone),
+    opening: nextOpening(words.hours, at, farm.timeZone),
     exceptions,
     seo: seoOf({ words, farm, siteUrl, exceptions }),
   }

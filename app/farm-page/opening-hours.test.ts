@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { exceptionWords, openingLine, type OpeningHours } from './opening-hours'
+import english from '#app/language/compiled/en'
+import { nextOpening, type HoursException, type OpeningHours } from './opening-hours'
+import { exceptionWordsIn, openingLineIn } from './opening-words'
+
+// The English page's words, as the spec's page has always said them.
+const openingLine = (hours: OpeningHours, now: number, zone: string) =>
+  openingLineIn(english, 'en', nextOpening(hours, now, zone))
+const exceptionWords = (exception: HoursException) => exceptionWordsIn(english, 'en', exception)
 
 const london = 'Europe/London'
 const dayHours = { opens: '09:00', closes: '17:00' }

@@ -1,3 +1,4 @@
+import type { Messages } from '#app/language/compiled/messages'
 import { noHours, type OpeningHours } from './opening-hours'
 
 /** Where to find the farm: each empty until the owner writes it, and shown only then. */
@@ -38,6 +39,28 @@ export const defaultWords: PageWords = {
   story: '',
   hours: noHours,
   findUs: { address: '', directions: '', phone: '' },
+}
+
+/**
+ * The owner's words, with the spec's own (a fresh site's, or any the owner left as they were) in
+ * the page's language: a French farm that has not yet written its page greets in French.
+ */
+export function wordsIn(words: PageWords, messages: Messages): PageWords {
+  const own = [
+    { title: messages.defaultUpdatesTitle({ product: '{product}' }), text: messages.defaultUpdatesText() },
+    { title: messages.defaultOffersTitle(), text: messages.defaultOffersText() },
+  ]
+  const kept = (owners: string, english: string | undefined, translated: string | undefined) =>
+    owners === english && translated !== undefined ? translated : owners
+  return {
+    ...words,
+    welcome: kept(words.welcome, defaultWords.welcome, messages.defaultWelcome()),
+    intro: kept(words.intro, defaultWords.intro, messages.defaultIntro()),
+    cards: words.cards.map((card, index) => ({
+      title: kept(card.title, defaultWords.cards[index]?.title, own[index]?.title),
+      text: kept(card.text, defaultWords.cards[index]?.text, own[index]?.text),
+    })),
+  }
 }
 
 /** The longest each field may be, in characters. */

@@ -45,7 +45,7 @@ export function latestHomePage(sqlite: Sqlite.Database, now = Date.now) {
   const commitsElsewhere = sqlite.prepare('PRAGMA data_version').pluck()
   let last: { stamp: string; page: HomePage } | null = null
   return (sources: HomePageSources): HomePage => {
-    const { name, product, timeZone } = sources.farm
+    const { name, product, timeZone, languages } = sources.farm
     const minute = Math.floor(now() / 60_000)
     const stamp = JSON.stringify([
       changes.get(),
@@ -54,6 +54,7 @@ export function latestHomePage(sqlite: Sqlite.Database, now = Date.now) {
       name,
       product,
       timeZone,
+      languages,
       sources.asking,
       sources.siteUrl,
     ])

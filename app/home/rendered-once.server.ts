@@ -3,6 +3,8 @@ import type { AppLoadContext } from '@remix-run/node'
 import { pagePassFor } from '#app/owner/page-pass.server'
 import type { PageVisit } from '#app/owner/site-names.server'
 import type { HomePage } from './home-page.server'
+import { chosenLanguage } from '#app/language/languages'
+import { languageOfHomePath } from '#app/submissions/home-page.server'
 import { brotlied, filled, gzipped, templateOf, type PageTemplate } from './page-template.server'
 
 type Render = (request: Request, context: AppLoadContext) => Promise<Response>
@@ -24,7 +26,7 @@ interface Kept {
   page: PageTemplate
 }
 
-/** Versions of the page kept at once: one per language later, and the one before an edit while it is asked for. */
+/** Versions of the page kept at once: one per language, and the one before an edit while it is asked for. */
 const mostKept = 8
 
 /** Below this the compressor sends a page as it is (compression's threshold). */
@@ -40,8 +42,10 @@ export function renderedOnce(render: Render) {
   const keeping = new Set<string>()
   /** `visit` decides; the Fetch request (dearer to make) is made only to render. */
   return async (visit: PageVisit, context: AppLoadContext, request: () => Request): Promise<Response | KeptAnswer> => {
-    if (!(await isVisitorsPlainHome(visit, context))) return render(request(), context)
-    const key = keyOf(context.homePage())
+    const home = await visitorsPlainHome(visit, context)
+    if (home === null) return render(request(), context)
+    // Each language's page is its own copy.
+    const key = `${home} ${keyOf(context.homePage())}`
     const found = kept.get(key)
     if (found) {
       // The most recently asked for is the last to go.
@@ -83,11 +87,21 @@ export function renderedOnce(render: Render) {
   }
 }
 
-/** GET / with nothing after it, for someone the page shows nothing of their own (not signed in). */
-async function isVisitorsPlainHome(request: PageVisit, context: AppLoadContext) {
-  if (request.method !== 'GET' || request.url.includes('?')) return false
-  if (new URL(request.url).pathname !== '/') return false
-  return (await pagePassFor(request, context)) === null
+/**
+ * The home page's address (/, or a language's: /nl/) asked with GET and nothing after it, by
+ * someone the page shows nothing of their own (not signed in); null for any other request, and
+ * for / when the browser's Accept-Language is sent to another language's address.
+ */
+async function visitorsPlainHome(request: PageVisit, context: AppLoadContext): Promise<string | null> {
+  if (request.method !== 'GET' || request.url.includes('?')) return null
+  const { pathname } = new URL(request.url)
+  const { languages } = context.farm
+  const home =
+    pathname === '/'
+      ? chosenLanguage(request.headers.get('Accept-Language'), languages) === languages[0]
+      : languageOfHomePath(pathname.slice(1), languages) !== null
+  if (!home) return null
+  return (await pagePassFor(request, context)) === null ? pathname : null
 }
 
 // The same page object (read once and kept until a change) is hashed once.

@@ -23,9 +23,9 @@ const accented: Record<string, string> = {
   Z: 'Ž',
 }
 
-/** A message about 40 % longer and accented, its words still readable: where a page cuts or overflows text, this shows it first. */
+/** A message about 40 % longer and accented, its words still readable and its `{product}` kept: where a page cuts or overflows text, this shows it first. */
 export function pseudoText(text: string): string {
-  const shown = text.replace(/[a-zA-Z]/g, (letter) => accented[letter] ?? letter)
+  const shown = text.replace(/\{\w+\}|[a-zA-Z]/g, (found) => accented[found] ?? found)
   const padding = Math.ceil(text.length * 0.4)
   return `[${shown} ${'·ẋ'.repeat(Math.ceil(padding / 2)).slice(0, padding)}]`
 }

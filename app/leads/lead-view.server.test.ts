@@ -22,6 +22,7 @@ const row: SubmissionRow = {
   senderKey: 'sender-hash',
   answersUpdate: null,
   mailId: null,
+  language: null,
 }
 
 it('is the one shape of a lead every reader picks its part from, with times as ISO text and no thread yet', () => {

@@ -1,3 +1,4 @@
+import { useMessages } from '#app/language/use-messages'
 import { FarmPhoto } from './farm-photo'
 import type { ShownPhoto } from './photo-words'
 
@@ -13,11 +14,12 @@ export function PhotoSection({
   /** How many of the first photos show on the first screen, loaded at once; the rest wait until scrolled near. */
   aboveTheFold?: number
 }) {
+  const messages = useMessages()
   if (photos.length === 0) return null
   return (
     <section aria-labelledby="farm-photos" className="mt-20">
       <h2 id="farm-photos" className="font-serif text-3xl font-bold text-green-900">
-        On the farm
+        {messages.photosHeading()}
       </h2>
       <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         {photos.map((photo, n) => (

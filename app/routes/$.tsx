@@ -1,31 +1,53 @@
-import { json, type MetaFunction } from '@remix-run/node'
-import { Link, useLocation } from '@remix-run/react'
-import { useEffect } from 'react'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
+import { homeMeta, VisitorHome } from '#app/home/visitor-home'
+import { NotFound } from '#app/components/not-found'
+import { loadMessages, messagesIn } from '#app/language/loaded'
+import { isLanguage, type Language } from '#app/language/languages'
+import { homePageIn, languageOfHomePath, receiveForm } from '#app/submissions/home-page.server'
+import { pageHeaders } from '#app/http/page-headers.server'
+import { visitorPageWhenHome } from '#app/stylesheet'
+import { homePathOf } from '#app/language/languages'
 
-export const meta: MetaFunction = () => [{ title: 'Page Not Found' }]
+// Every address no other route answers: a language's home page (/nl/), else the 404 page.
+export const headers = pageHeaders
 
-export function loader() {
-  return json(null, { status: 404 })
+export const handle = visitorPageWhenHome
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const language = languageOfHomePath(params['*'], context.farm.languages)
+  if (language) return json({ home: await homePageIn(language, { request, context }) })
+  const notFoundIn = languageOfPath(params['*'], context.farm.languages)
+  await loadMessages(notFoundIn)
+  return json(
+    { home: null, language: notFoundIn, homePath: homePathOf(notFoundIn, context.farm.languages) },
+    { status: 404 },
+  )
 }
 
-export default function NotFound() {
-  const { pathname } = useLocation()
-  useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', pathname)
-  }, [pathname])
-  return (
-    <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:px-6">
-      <p className="font-serif text-7xl font-bold text-amber-700" aria-hidden="true">
-        404
-      </p>
-      <h1 className="mt-4 font-serif text-3xl font-bold text-green-900">Page Not Found</h1>
-      <p className="mt-3 text-lg text-stone-700">Sorry, we couldn&apos;t find the page you&apos;re looking for.</p>
-      <Link
-        to="/"
-        className="mt-8 rounded-xl bg-green-800 px-6 py-3 font-semibold text-white shadow hover:bg-green-900"
-      >
-        Return to Home
-      </Link>
-    </main>
-  )
+/** A 404 is in the language its address starts with (/nl/…), else in the farm's first. */
+function languageOfPath(splat: string | undefined, farmLanguages: readonly Language[]): Language {
+  const [code = ''] = (splat ?? '').split('/')
+  return isLanguage(code) && farmLanguages.includes(code) ? code : (farmLanguages[0] ?? 'en')
+}
+
+/** A language's home page takes its form posted without JavaScript; any other address has no form. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const language = languageOfHomePath(params['*'], context.farm.languages)
+  if (!language) throw new Response(null, { status: 405, statusText: 'Method Not Allowed' })
+  return receiveForm(language, { request, context })
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data?.home ? homeMeta(data.home) : [{ title: data ? messagesIn(data.language).notFoundTitle() : 'Page Not Found' }]
+
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>()
+  await loadMessages(data.home ? data.home.language : data.language)
+  return data
+}
+
+export default function ElsewhereOrNotFound() {
+  const data = useLoaderData<typeof loader>()
+  return data.home ? <VisitorHome data={data.home} /> : <NotFound home={data.homePath} />
 }

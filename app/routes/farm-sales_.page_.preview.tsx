@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, Link, useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
@@ -7,6 +7,7 @@ import { requirePermission } from '#app/owner/require-permission.server'
 import { visitorsView } from '#app/farm-page/farm-page.server'
 import { FarmDetails, FarmWelcome } from '#app/farm-page/farm-home'
 import { defaultWords } from '#app/farm-page/page-words'
+import { loadMessages } from '#app/language/loaded'
 
 export const meta: MetaFunction = () => [
   { title: 'Preview of the farm’s page' },
@@ -21,14 +22,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requirePermission(request, context, 'farm-page:edit', { as: 'page', to: 'preview the farm’s page' })
   const { draft, published } = context.farmPage.versions()
   const words = draft?.words ?? published?.words ?? defaultWords
+  // As visitors read it at /: in the farm's first language.
+  const [language = 'en'] = context.farm.languages
+  await loadMessages(language)
   return json(
     {
       farm: context.farm,
+      language,
       isDraft: draft !== null,
       page: visitorsView(words, context.farm, context.settings.config.push.siteUrl, Date.now()),
     },
     { headers: ownerDataHeaders },
   )
+}
+
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>()
+  await loadMessages(data.language)
+  return data
 }
 
 export default function FarmPagePreview() {
@@ -66,7 +77,7 @@ export default function FarmPagePreview() {
             The contact form sits here.
           </p>
         </section>
-        <FarmDetails words={page.words} zone={farm.timeZone} line={page.openingLine} exceptions={page.exceptions} />
+        <FarmDetails words={page.words} zone={farm.timeZone} opening={page.opening} exceptions={page.exceptions} />
       </main>
     </>
   )

@@ -11,9 +11,6 @@ export const contactLimits: Record<ContactField, number> = {
   message: 5000,
 }
 
-/** What a visitor is told once their submission is stored. */
-export const thankYouMessage = 'Thank you! Your message has reached the farm.'
-
 /** What a visitor is told when their submission could not be stored; the form keeps what they typed. */
 export const couldNotSend = 'We could not send your message just now. Please try again in a moment.'
 

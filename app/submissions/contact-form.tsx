@@ -9,10 +9,11 @@ import {
 } from './contact-fields'
 import type * as Validation from './contact-validation'
 import type { ContactFormResult } from './contact-validation'
+import { homePathOf, type Language } from '#app/language/languages'
+import { useMessages, usePageLanguage } from '#app/language/use-messages'
+import type { Messages } from '#app/language/compiled/messages'
 
 const emptyForm: ContactFormValues = { name: '', email: '', message: '' }
-const fallbackSuccess = 'Form submitted successfully!'
-const fallbackError = 'Error submitting form.'
 
 // The validation (zod, shared with the server) loads when the visitor first turns to the form,
 // not with the page; a failed load is tried again on the next submit.
@@ -36,11 +37,15 @@ interface ApiAnswer {
   errors?: ContactFormErrors
 }
 
-const labels: Record<ContactField, string> = { name: 'Name', email: 'Email', message: 'Message' }
-const placeholders: Record<ContactField, string> = {
-  name: 'Your name',
-  email: 'you@example.com',
-  message: 'What would you like to hear about?',
+const labels: Record<ContactField, (messages: Messages) => string> = {
+  name: (messages) => messages.nameLabel(),
+  email: (messages) => messages.emailLabel(),
+  message: (messages) => messages.messageLabel(),
+}
+const placeholders: Record<ContactField, (messages: Messages) => string> = {
+  name: (messages) => messages.namePlaceholder(),
+  email: (messages) => messages.emailPlaceholder(),
+  message: (messages) => messages.messagePlaceholder(),
 }
 
 export interface ContactFormProps {
@@ -50,9 +55,16 @@ export interface ContactFormProps {
   sentMessage?: string
   /** When the form was handed out, signed by the server. */
   formToken: string
+  /** The farm's languages: the form posts to its own language's page, the first's at `/`. */
+  farmLanguages: readonly Language[]
 }
 
-export function ContactForm({ posted, sentMessage, formToken }: ContactFormProps) {
+export function ContactForm({ posted, sentMessage, formToken, farmLanguages }: ContactFormProps) {
+  const messages = useMessages()
+  const language = usePageLanguage()
+  const fallbackError = messages.fallbackError()
+  // Without JavaScript the form posts to its own page, which answers in its language.
+  const home = homePathOf(language, farmLanguages)
   const [values, setValues] = useState<ContactFormValues>(posted?.values ?? emptyForm)
   const [errors, setErrors] = useState<ContactFormErrors>(posted?.errors ?? {})
   const [submitting, setSubmitting] = useState(false)
@@ -81,7 +93,7 @@ export function ContactForm({ posted, sentMessage, formToken }: ContactFormProps
     event.preventDefault()
     let form: ContactFormResult
     try {
-      form = (await loadValidation()).parseContactForm(values)
+      form = (await loadValidation()).parseContactForm(values, messages)
     } catch {
       return void showToast('error', fallbackError)
     }
@@ -92,12 +104,12 @@ export function ContactForm({ posted, sentMessage, formToken }: ContactFormProps
       const response = await fetch('/api/submissions', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ ...form.data, ...trapValues() }),
+        body: JSON.stringify({ ...form.data, ...trapValues(), language }),
       })
       const answer: ApiAnswer | null = await response.json().catch(() => null)
       if (response.ok) {
         setValues(emptyForm)
-        void showToast('success', answer?.message ?? fallbackSuccess)
+        void showToast('success', answer?.message ?? messages.fallbackSuccess())
       } else {
         void showToast('error', answer?.error ?? fallbackError)
         if (answer?.errors) showErrors(answer.errors)
@@ -113,7 +125,7 @@ export function ContactForm({ posted, sentMessage, formToken }: ContactFormProps
     <form
       ref={formRef}
       method="post"
-      action="/?index"
+      action={home === '/' ? '/?index' : home}
       noValidate
       onSubmit={submit}
       onFocus={prepareForm}
@@ -121,7 +133,7 @@ export function ContactForm({ posted, sentMessage, formToken }: ContactFormProps
       className="rounded-3xl bg-white p-6 shadow-xl shadow-green-900/10 ring-1 ring-stone-200 sm:p-8"
     >
       <h2 id="contact-heading" className="font-serif text-2xl font-bold text-green-900">
-        Contact Us
+        {messages.contactHeading()}
       </h2>
       {sentMessage ? (
         <p role="status" className="mt-4 rounded-xl bg-green-50 px-4 py-3 text-sm font-medium text-green-900">
@@ -136,7 +148,7 @@ export function ContactForm({ posted, sentMessage, formToken }: ContactFormProps
       <input type="hidden" name={spamTrapFields.startedAt} value={formToken} />
       {/* Left empty by people, who never see it; filled in by bots that fill in everything. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={spamTrapFields.honeypot}>Leave this field empty</label>
+        <label htmlFor={spamTrapFields.honeypot}>{messages.leaveEmpty()}</label>
         <input
           id={spamTrapFields.honeypot}
           name={spamTrapFields.honeypot}
@@ -153,7 +165,7 @@ export function ContactForm({ posted, sentMessage, formToken }: ContactFormProps
             id: field,
             name: field,
             value: values[field],
-            placeholder: placeholders[field],
+            placeholder: placeholders[field](messages),
             'aria-invalid': error ? true : undefined,
             'aria-describedby': error ? errorId : undefined,
             className: `block w-full rounded-xl border bg-stone-50 px-4 py-3 text-base text-stone-900 placeholder:text-stone-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-green-700 ${
@@ -168,7 +180,7 @@ export function ContactForm({ posted, sentMessage, formToken }: ContactFormProps
           return (
             <div key={field}>
               <label htmlFor={field} className="mb-1.5 block text-sm font-semibold text-stone-800">
-                {labels[field]}
+                {labels[field](messages)}
               </label>
               {field === 'message' ? (
                 <textarea rows={5} {...shared} />
@@ -195,10 +207,10 @@ export function ContactForm({ posted, sentMessage, formToken }: ContactFormProps
               aria-hidden="true"
               className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
             />
-            Submitting...
+            {messages.submitting()}
           </>
         ) : (
-          'Submit'
+          messages.submit()
         )}
       </button>
     </form>

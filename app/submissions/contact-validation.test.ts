@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import english from '#app/language/compiled/en'
 import { parseContactForm } from './contact-validation'
 
 const valid = { name: 'Ann', email: 'ann@example.com', message: 'Hello' }
@@ -6,11 +7,11 @@ const valid = { name: 'Ann', email: 'ann@example.com', message: 'Hello' }
 describe('parseContactForm', () => {
   it('accepts a complete form and keeps the values untrimmed', () => {
     const form = { name: ' Ann ', email: 'ann@example.com', message: ' Hello \r\n\tthere ' }
-    expect(parseContactForm(form)).toEqual({ success: true, data: form })
+    expect(parseContactForm(form, english)).toEqual({ success: true, data: form })
   })
 
   it('drops fields it does not know', () => {
-    expect(parseContactForm({ ...valid, admin: true })).toEqual({ success: true, data: valid })
+    expect(parseContactForm({ ...valid, admin: true }, english)).toEqual({ success: true, data: valid })
   })
 
   it.each([
@@ -49,7 +50,10 @@ describe('parseContactForm', () => {
     ['message', { text: 'Hi' }, 'Message must be text'],
     ['name', null, 'Name is required'],
   ])('rejects %s %j with "%s"', (field, value, message) => {
-    expect(parseContactForm({ ...valid, [field]: value })).toEqual({ success: false, errors: { [field]: message } })
+    expect(parseContactForm({ ...valid, [field]: value }, english)).toEqual({
+      success: false,
+      errors: { [field]: message },
+    })
   })
 
   it.each([
@@ -59,17 +63,17 @@ describe('parseContactForm', () => {
     'jürgen@bäckerei.example',
     'a@b.c',
   ])('accepts the email %s', (email) => {
-    expect(parseContactForm({ ...valid, email }).success).toBe(true)
+    expect(parseContactForm({ ...valid, email }, english).success).toBe(true)
   })
 
   it('accepts values right at the limits', () => {
     const form = { name: 'x'.repeat(100), email: `${'x'.repeat(248)}@b.com`, message: 'x'.repeat(5000) }
     expect(form.email).toHaveLength(254)
-    expect(parseContactForm(form).success).toBe(true)
+    expect(parseContactForm(form, english).success).toBe(true)
   })
 
   it.each([null, 'name=Ann', 7, []])('treats a body of %j as an empty form', (input) => {
-    expect(parseContactForm(input)).toEqual({
+    expect(parseContactForm(input, english)).toEqual({
       success: false,
       errors: { name: 'Name is required', email: 'Email is required', message: 'Message is required' },
     })

@@ -2,38 +2,52 @@ import * as z from 'zod/mini'
 import { isEmailAddress } from '#app/leads/mailbox'
 import { contactLimits, type ContactField, type ContactForm, type ContactFormErrors } from './contact-fields'
 import { isJsonObject } from '#app/http/json-object'
+import type { Messages } from '#app/language/compiled/messages'
 
 const controlCharacters = /[\u0000-\u001f\u007f]/
 // A message may span lines, so newlines (CRLF from browsers) and tabs are fine.
 const controlCharactersButLineBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
-function textField(label: string, max: number, forbidden: RegExp) {
+function textField(field: ContactField, messages: Messages, forbidden: RegExp) {
+  const max = contactLimits[field]
   return z
     .string({
       error: (issue) =>
-        issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`,
+        issue.input === undefined || issue.input === null
+          ? messages.fieldRequired({ field })
+          : messages.fieldNotText({ field }),
     })
     .check(
       // Values are stored as typed (not trimmed), but blank is still missing.
-      z.refine((value) => value.trim() !== '', { error: `${label} is required`, abort: true }),
-      z.maxLength(max, { error: `${label} must be at most ${max.toLocaleString('en-US')} characters`, abort: true }),
-      z.refine((value) => !forbidden.test(value), { error: `${label} must not contain control characters` }),
+      z.refine((value) => value.trim() !== '', { error: messages.fieldRequired({ field }), abort: true }),
+      z.maxLength(max, { error: messages.fieldTooLong({ field, max }), abort: true }),
+      z.refine((value) => !forbidden.test(value), { error: messages.fieldControlCharacters({ field }) }),
     )
 }
 
-const contactFormSchema = z.object({
-  name: textField('Name', contactLimits.name, controlCharacters),
-  email: textField('Email', contactLimits.email, controlCharacters).check(
-    z.refine(isEmailAddress, { error: 'Invalid email format' }),
-  ),
-  message: textField('Message', contactLimits.message, controlCharactersButLineBreaks),
-})
+function contactFormSchema(messages: Messages) {
+  return z.object({
+    name: textField('name', messages, controlCharacters),
+    email: textField('email', messages, controlCharacters).check(
+      z.refine(isEmailAddress, { error: messages.invalidEmail() }),
+    ),
+    message: textField('message', messages, controlCharactersButLineBreaks),
+  })
+}
+
+// One schema per language's messages, made when it is first asked for.
+const schemas = new WeakMap<Messages, ReturnType<typeof contactFormSchema>>()
+function schemaIn(messages: Messages) {
+  let schema = schemas.get(messages)
+  if (!schema) schemas.set(messages, (schema = contactFormSchema(messages)))
+  return schema
+}
 
 export type ContactFormResult = { success: true; data: ContactForm } | { success: false; errors: ContactFormErrors }
 
-/** Validates a contact form the same way in the browser and on the server. */
-export function parseContactForm(input: unknown): ContactFormResult {
-  const result = contactFormSchema.safeParse(isJsonObject(input) ? input : {})
+/** Validates a contact form the same way in the browser and on the server, its refusals in the page's language. */
+export function parseContactForm(input: unknown, messages: Messages): ContactFormResult {
+  const result = schemaIn(messages).safeParse(isJsonObject(input) ? input : {})
   if (result.success) return { success: true, data: result.data }
   const errors: ContactFormErrors = {}
   for (const issue of result.error.issues) {

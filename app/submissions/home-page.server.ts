@@ -1,35 +1,68 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type AppLoadContext } from '@remix-run/node'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
-import {
-  contactFields,
-  couldNotSend,
-  spamTrapFields,
-  tooManySubmissions,
-  type ContactForm as ContactFormValues,
-} from './contact-fields'
+import { chosenLanguage, homePathOf, isLanguage, type Language } from '#app/language/languages'
+import { loadMessages } from '#app/language/loaded'
+import { contactFields, spamTrapFields, type ContactForm as ContactFormValues } from './contact-fields'
 import { receive } from './receive.server'
 
 export const headers = pageHeaders
 
-export function loader({ request, context }: LoaderFunctionArgs) {
+interface Visit {
+  request: Request
+  context: AppLoadContext
+}
+
+/**
+ * GET /: the farm's first language. With several, a browser that asks first for another of them
+ * (Accept-Language) is sent to that language's address, so each address is one language that
+ * caches and search engines keep apart; `Vary` tells caches the answer at / depends on it.
+ */
+export async function loader({ request, context }: Visit) {
+  const { languages } = context.farm
+  const [first = 'en'] = languages
+  const several = languages.length > 1
+  if (several && new URL(request.url).search === '') {
+    const chosen = chosenLanguage(request.headers.get('Accept-Language'), languages)
+    if (chosen !== first) {
+      return redirect(homePathOf(chosen, languages), { status: 302, headers: { Vary: 'Accept-Language' } })
+    }
+  }
+  return json(await homePageIn(first, { request, context }), several ? { headers: { Vary: 'Accept-Language' } } : {})
+}
+
+/** The home page's data in one of the farm's languages, its messages loaded for the render. */
+export async function homePageIn(language: Language, { request, context }: Visit) {
+  await loadMessages(language)
   const sent = new URL(request.url).searchParams.has('sent')
-  return json({ ...context.homePage(), sent, formToken: context.spamTraps.issueToken() })
+  return { ...context.homePage(), language, sent, formToken: context.spamTraps.issueToken() }
+}
+
+/**
+ * The language of a home page's address other than /: `nl/` is Dutch on a farm that speaks it
+ * after its first; null for anything else (a language it does not speak, its first, another case).
+ */
+export function languageOfHomePath(splat: string | undefined, farmLanguages: readonly Language[]): Language | null {
+  const code = splat?.endsWith('/') ? splat.slice(0, -1) : null
+  if (!code || !isLanguage(code) || code === farmLanguages[0] || !farmLanguages.includes(code)) return null
+  return code
 }
 
 const blankForm: ContactFormValues = { name: '', email: '', message: '' }
 
-/** The contact form posted without JavaScript: form data in, through `receive`, the page out. */
-export async function action({ request, context }: ActionFunctionArgs) {
+/** The contact form posted without JavaScript to / (the farm's first language). */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  receiveForm(context.farm.languages[0] ?? 'en', { request, context })
+
+/** The contact form posted without JavaScript: form data in, through `receive`, the page out in its language. */
+export async function receiveForm(language: Language, { request, context }: Visit) {
   requireMethod(request, ['POST'])
+  const messages = await loadMessages(language)
   let formData: FormData
   try {
     formData = await request.formData()
   } catch {
-    return json(
-      { values: blankForm, errors: {}, formError: 'We could not read the form. Please try again.' },
-      { status: 400 },
-    )
+    return json({ values: blankForm, errors: {}, formError: messages.couldNotRead() }, { status: 400 })
   }
   const text = (key: string) => {
     const value = formData.get(key)
@@ -40,20 +73,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const traps = Object.fromEntries(
     Object.values(spamTrapFields).map((field) => [field, formData.get(field) ?? undefined]),
   )
-  const received = await receive(context, { fields: values, traps, clientAddress: context.clientAddress })
+  const received = await receive(context, { fields: values, traps, clientAddress: context.clientAddress, language })
   switch (received.outcome) {
     case 'stored':
     case 'set aside':
-      return redirect('/?sent#contact', 303)
+      return redirect(`${homePathOf(language, context.farm.languages)}?sent#contact`, 303)
     case 'invalid':
       return json({ values, errors: received.errors }, { status: 400 })
     case 'too many':
       return json(
-        { values, errors: {}, formError: tooManySubmissions },
+        { values, errors: {}, formError: messages.tooManySubmissions() },
         { status: 429, headers: { 'Retry-After': String(received.retryAfterSeconds) } },
       )
     case 'failed':
       // What they typed stays in the form, to send again.
-      return json({ values, errors: {}, formError: couldNotSend }, { status: 500 })
+      return json({ values, errors: {}, formError: messages.couldNotSend() }, { status: 500 })
   }
 }

@@ -1,5 +1,7 @@
 import { errorAnswer, parseJsonBody, somethingWentWrong, type JsonAnswer } from '#app/http/json.server'
-import { contactFields, thankYouMessage, tooManySubmissions } from './contact-fields'
+import { isLanguage } from '#app/language/languages'
+import { loadMessages } from '#app/language/loaded'
+import { contactFields } from './contact-fields'
 import { receive, type ReceiveNeeds } from './receive.server'
 
 export interface PostedJson {
@@ -20,18 +22,22 @@ export async function receiveJson(needs: ReceiveNeeds, posted: PostedJson): Prom
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return errorAnswer(400, 'Send a JSON object with name, email and message.')
   }
-  const received = await receive(needs, { fields: body, traps: body, clientAddress: posted.clientAddress })
+  // The home page's own form names its language: the visitor is answered in it. Any other client, in English.
+  const named: unknown = 'language' in body ? body.language : null
+  const language = typeof named === 'string' && isLanguage(named) ? named : null
+  const messages = await loadMessages(language ?? 'en')
+  const received = await receive(needs, { fields: body, traps: body, clientAddress: posted.clientAddress, language })
   switch (received.outcome) {
     case 'stored':
-      return { status: 201, body: { message: thankYouMessage, data: received.submission } }
+      return { status: 201, body: { message: messages.thankYou(), data: received.submission } }
     case 'set aside':
-      return { status: 202, body: { message: thankYouMessage } }
+      return { status: 202, body: { message: messages.thankYou() } }
     case 'invalid': {
       const messages = contactFields.flatMap((field) => received.errors[field] ?? [])
       return { status: 400, body: { error: `${messages.join('. ')}.`, errors: received.errors } }
     }
     case 'too many':
-      return errorAnswer(429, tooManySubmissions, { 'Retry-After': String(received.retryAfterSeconds) })
+      return errorAnswer(429, messages.tooManySubmissions(), { 'Retry-After': String(received.retryAfterSeconds) })
     case 'failed':
       return errorAnswer(500, somethingWentWrong)
   }

@@ -4,6 +4,7 @@ import type { ContactFormErrors } from './contact-fields'
 import type { SubmissionsService } from './service.server'
 import type { SpamTraps } from './spam-traps.server'
 import type { Submission } from '#app/leads/lead'
+import type { Language } from '#app/language/languages'
 
 /** A submission as it arrived, already read from its body by the way it came in. */
 export interface Arrival {
@@ -13,6 +14,8 @@ export interface Arrival {
   traps: unknown
   /** Whose allowance it spends. */
   clientAddress: string
+  /** The home page's language it was sent from: its refusals are in it, and the lead keeps it. */
+  language?: Language | null
 }
 
 export type Received =
@@ -38,12 +41,12 @@ export interface ReceiveNeeds {
  */
 export async function receive(
   { submissions, spamTraps, limits, log }: ReceiveNeeds,
-  { fields, traps, clientAddress }: Arrival,
+  { fields, traps, clientAddress, language = null }: Arrival,
 ): Promise<Received> {
   try {
     const allowed = limits.submissions.take(clientAddress)
     if (!allowed.ok) return { outcome: 'too many', retryAfterSeconds: allowed.retryAfterSeconds }
-    const result = await submissions.submit(fields, spamTraps.caughtBy(traps), visitorKey(clientAddress))
+    const result = await submissions.submit(fields, spamTraps.caughtBy(traps), visitorKey(clientAddress), language)
     if (!result.ok) return { outcome: 'invalid', errors: result.errors }
     return result.submission.spam ? { outcome: 'set aside' } : { outcome: 'stored', submission: result.submission }
   } catch (thrown) {

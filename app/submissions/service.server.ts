@@ -10,6 +10,8 @@ import type { Acknowledgements } from '#app/replies/acknowledgement.server'
 import { withThread } from '#app/replies/threads.server'
 import type { ContactFormErrors } from './contact-fields'
 import { parseContactForm } from './contact-validation'
+import { loadMessages } from '#app/language/loaded'
+import type { Language } from '#app/language/languages'
 import { createGroupCommit } from './group-commit.server'
 import { keptAddress } from '#app/leads/address.server'
 import { leadView } from '#app/leads/lead-view.server'
@@ -92,6 +94,7 @@ export function createSubmissionsService({
       senderKey: placeholder('senderKey'),
       answersUpdate: placeholder('answersUpdate'),
       mailId: placeholder('mailId'),
+      language: placeholder('language'),
     })
     .returning()
     .prepare()
@@ -102,6 +105,7 @@ export function createSubmissionsService({
       analysis: asJson(values.analysis),
       spamReasons: asJson(values.spamReasons),
       reanalyseAt: values.reanalyseAt?.getTime() ?? null,
+      language: values.language ?? null,
     })
     for (const queue of leadQueues) queue.queueFor(row, row.createdAt)
     acknowledgements?.queueFor(row, row.createdAt)
@@ -136,6 +140,7 @@ export function createSubmissionsService({
       reanalyseAt: analysis === null && reasons === null ? new Date(at.getTime() + firstRereadMs) : null,
       answersUpdate,
       mailId: null,
+      language: null,
     }
   }
 
@@ -159,11 +164,16 @@ export function createSubmissionsService({
      * that walked into a spam trap, or that the analysis reads as spam, is stored too, set
      * aside with its reasons, and not broadcast.
      */
-    async submit(input: unknown, trappedBy: SpamReason[] = [], sender?: string): Promise<SubmitResult> {
-      const form = parseContactForm(input)
+    async submit(
+      input: unknown,
+      trappedBy: SpamReason[] = [],
+      sender?: string,
+      language: Language | null = null,
+    ): Promise<SubmitResult> {
+      const form = parseContactForm(input, await loadMessages(language ?? 'en'))
       if (!form.success) return { ok: false, errors: form.errors }
       const ready = commits.preparing()
-      const row = await commits.write(await read(form.data, trappedBy, sender, null, ready))
+      const row = await commits.write({ ...(await read(form.data, trappedBy, sender, null, ready)), language })
       return { ok: true, submission: stored(row) }
     },
 
@@ -177,7 +187,7 @@ export function createSubmissionsService({
       answering: { update: number; mailId: string },
       alongside: () => void,
     ): Promise<SubmitResult | { ok: true; repeated: true }> {
-      const form = parseContactForm(message)
+      const form = parseContactForm(message, await loadMessages('en'))
       if (!form.success) return { ok: false, errors: form.errors }
       // Its sender's share of acknowledgements is counted as a form's is, by its address.
       const values = { ...(await read(form.data, [], form.data.email, answering.update)), mailId: answering.mailId }

@@ -1,8 +1,11 @@
 import { useFetcher } from '@remix-run/react'
-import { longDate } from '#app/clock/dates'
 import type { Availability } from '#app/data/enums'
+import type { Messages } from '#app/language/compiled/messages'
+import { dayOfMonth, fullDate, priceIn } from '#app/language/intl'
+import type { Language } from '#app/language/languages'
+import { useMessages, usePageLanguage } from '#app/language/use-messages'
 import { spamTrapFields } from '#app/submissions/contact-fields'
-import { availabilityWords, capitalised, mayAskToBeTold, priceWords, weekOfWords, type WeekProduct } from './week'
+import { capitalised, mayAskToBeTold, type WeekProduct } from './week'
 
 const fieldStyle =
   'block w-full rounded-xl border border-stone-300 bg-stone-50 px-3 py-2 text-base focus:bg-white focus:ring-2 focus:ring-green-700 focus:outline-none'
@@ -13,6 +16,29 @@ const availabilityTone: Record<Availability, string> = {
   'coming-soon': 'text-amber-900',
   'sold-out': 'text-stone-600',
   'out-of-season': 'text-stone-600',
+}
+
+/** How a product is for sale, in the page's language: 'Available now', 'Coming soon, from the week of 6 June'. */
+function availabilityIn(messages: Messages, language: Language, item: WeekProduct): string {
+  const { availability, readyFrom } = item
+  if (availability === 'coming-soon' && readyFrom) {
+    return messages.comingSoonFrom({ date: dayOfMonth(language, Date.parse(`${readyFrom}T00:00:00Z`) / 86_400_000) })
+  }
+  const words: Record<Availability, () => string> = {
+    available: messages.available,
+    'few-left': messages.fewLeft,
+    'coming-soon': messages.comingSoon,
+    'sold-out': messages.soldOut,
+    'out-of-season': messages.outOfSeason,
+  }
+  return words[availability]()
+}
+
+/** '€4 a dozen', '4 € la douzaine', or '' without a price. */
+function priceWordsIn(messages: Messages, language: Language, { priceCents, unit }: WeekProduct): string {
+  if (priceCents === null) return ''
+  const price = priceIn(language, priceCents)
+  return unit ? messages.priceFor({ price, unit }) : price
 }
 
 /** What the tell-me form answers, with or without JavaScript. */
@@ -33,25 +59,30 @@ export function WeekSection({
   /** Whether visitors may ask to be told (the updates are on: their confirm mail and links). */
   asking: boolean
 }) {
+  const messages = useMessages()
+  const language = usePageLanguage()
   if (items.length === 0 || changedAt === null) return null
   return (
     <section id="this-week" aria-labelledby="this-week-title" className="mt-16">
       <h2 id="this-week-title" className="font-serif text-3xl font-bold text-green-900">
-        This week at the farm
+        {messages.thisWeekHeading()}
       </h2>
       <p className="mt-2 text-stone-700">
-        Updated <time dateTime={new Date(changedAt).toISOString()}>{longDate(changedAt, timeZone)}</time>
+        <time dateTime={new Date(changedAt).toISOString()}>
+          {messages.updatedOn({ date: fullDate(language, changedAt, timeZone) })}
+        </time>
       </p>
       <ul className="mt-6 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
           <li key={item.product} className="rounded-2xl bg-white/80 p-5 shadow-sm ring-1 ring-stone-200">
             <div className="flex items-baseline justify-between gap-3">
               <h3 className="font-serif text-xl font-bold text-green-900">{capitalised(item.product)}</h3>
-              {priceWords(item) ? <p className="font-semibold text-stone-900">{priceWords(item)}</p> : null}
+              {item.priceCents !== null ? (
+                <p className="font-semibold text-stone-900">{priceWordsIn(messages, language, item)}</p>
+              ) : null}
             </div>
             <p className={`mt-1 text-sm font-semibold ${availabilityTone[item.availability]}`}>
-              {availabilityWords[item.availability]}
-              {item.availability === 'coming-soon' && item.readyFrom ? `, ${weekOfWords(item.readyFrom)}` : ''}
+              {availabilityIn(messages, language, item)}
             </p>
             {item.note ? <p className="mt-2 text-stone-700">{item.note}</p> : null}
             {asking && mayAskToBeTold(item.availability) ? (
@@ -74,6 +105,7 @@ export function TellMeForm({
   formToken: string
   open?: boolean
 }) {
+  const messages = useMessages()
   const fetcher = useFetcher<TellMeAnswer>()
   const answer = fetcher.data
   const id = `tell-${product.replace(/[^a-z0-9]+/gi, '-')}`
@@ -86,21 +118,21 @@ export function TellMeForm({
   return (
     <details className="mt-3" open={open || (answer !== undefined && !answer.ok)}>
       <summary className="cursor-pointer font-semibold text-green-800 underline underline-offset-4">
-        Tell me when it’s ready
+        {messages.tellMeWhenReady()}
       </summary>
       <fetcher.Form method="post" action="/this-week/tell-me" className="mt-3 space-y-3">
         <input type="hidden" name="product" value={product} />
         <input type="hidden" name={spamTrapFields.startedAt} value={formToken} />
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor={`${id}-website`}>Leave this field empty</label>
+          <label htmlFor={`${id}-website`}>{messages.leaveEmpty()}</label>
           <input id={`${id}-website`} name={spamTrapFields.honeypot} type="text" tabIndex={-1} autoComplete="off" />
         </div>
         <label className="block text-sm font-semibold text-stone-800">
-          Your name
+          {messages.yourName()}
           <input name="name" required maxLength={100} autoComplete="name" className={`mt-1 ${fieldStyle}`} />
         </label>
         <label className="block text-sm font-semibold text-stone-800">
-          Your email
+          {messages.yourEmail()}
           <input
             name="email"
             type="email"
@@ -120,7 +152,7 @@ export function TellMeForm({
           disabled={fetcher.state !== 'idle'}
           className="rounded-full bg-green-800 px-5 py-2 font-semibold text-white hover:bg-green-900 disabled:opacity-60"
         >
-          Tell me
+          {messages.tellMe()}
         </button>
       </fetcher.Form>
     </details>

@@ -63,13 +63,6 @@ export const productIs = (product: string) => `${product} ${product.endsWith('s'
 /** A product's name as a sentence starts it: 'Strawberries'. */
 export const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
 
-/** 'week of 6 June' on the farm's calendar, from YYYY-MM-DD. */
-export function weekOfWords(readyFrom: string): string {
-  const [year, month, day] = readyFrom.split('-').map(Number)
-  const date = new Date(Date.UTC(year!, month! - 1, day!))
-  return `from the week of ${date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' })}`
-}
-
 /** What the owner sent for one product, checked; or the first thing wrong, in the owner's words. */
 export function readWeekEdit(
   fields: Record<string, string>,

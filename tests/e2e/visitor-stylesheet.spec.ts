@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { thankYouMessage } from '#app/submissions/contact-fields'
+import english from '#app/language/compiled/en'
 import { furnishHomePage } from '#tests/support/home-page'
 import { ownerPassword, signInAsOwner } from '#tests/support/owner'
 import { freePort, projectRoot, startServer, type RunningServer } from '#tests/support/server'
@@ -73,7 +73,7 @@ test('the home page inlines the visitor’s sheet, and it styles every class the
     message: 'Two dozen eggs for Saturday, please.',
   })
   await page.getByRole('button', { name: /submit/i }).click()
-  await expect(page.getByText(thankYouMessage).first()).toBeVisible()
+  await expect(page.getByText(english.thankYou()).first()).toBeVisible()
   await collect()
 
   await page.setViewportSize({ width: 375, height: 800 })

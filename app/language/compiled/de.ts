@@ -39,6 +39,7 @@ const messages: Messages = {
   soldOut: () => "Ausverkauft",
   outOfSeason: () => "Keine Saison",
   comingSoonFrom: (d) => "Bald erhältlich, ab der Woche vom " + d.date,
+  priceFor: (d) => d.price + " " + d.unit,
   tellMeWhenReady: () => "Sagen Sie mir Bescheid, wenn es so weit ist",
   yourName: () => "Ihr Name",
   yourEmail: () => "Ihre E-Mail-Adresse",

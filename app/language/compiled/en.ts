@@ -39,6 +39,7 @@ const messages: Messages = {
   soldOut: () => "Sold out",
   outOfSeason: () => "Out of season",
   comingSoonFrom: (d) => "Coming soon, from the week of " + d.date,
+  priceFor: (d) => d.price + " " + d.unit,
   tellMeWhenReady: () => "Tell me when it’s ready",
   yourName: () => "Your name",
   yourEmail: () => "Your email",

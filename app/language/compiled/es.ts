@@ -39,6 +39,7 @@ const messages: Messages = {
   soldOut: () => "Agotado",
   outOfSeason: () => "Fuera de temporada",
   comingSoonFrom: (d) => "Muy pronto, a partir de la semana del " + d.date,
+  priceFor: (d) => d.price + " " + d.unit,
   tellMeWhenReady: () => "Avísame cuando esté listo",
   yourName: () => "Tu nombre",
   yourEmail: () => "Tu correo electrónico",

@@ -39,6 +39,7 @@ const messages: Messages = {
   soldOut: () => "Épuisé",
   outOfSeason: () => "Hors saison",
   comingSoonFrom: (d) => "Bientôt là, à partir de la semaine du " + d.date,
+  priceFor: (d) => d.price + " " + d.unit,
   tellMeWhenReady: () => "Prévenez-moi quand c’est prêt",
   yourName: () => "Votre nom",
   yourEmail: () => "Votre e-mail",

@@ -39,6 +39,7 @@ const messages: Messages = {
   soldOut: () => "Esaurito",
   outOfSeason: () => "Fuori stagione",
   comingSoonFrom: (d) => "In arrivo, dalla settimana del " + d.date,
+  priceFor: (d) => d.price + " " + d.unit,
   tellMeWhenReady: () => "Avvisami quando è pronto",
   yourName: () => "Il tuo nome",
   yourEmail: () => "La tua email",

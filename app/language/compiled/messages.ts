@@ -36,6 +36,7 @@ export interface Messages {
   soldOut(): string
   outOfSeason(): string
   comingSoonFrom(values: { date: string | number }): string
+  priceFor(values: { price: string | number; unit: string | number }): string
   tellMeWhenReady(): string
   yourName(): string
   yourEmail(): string

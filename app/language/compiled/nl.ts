@@ -39,6 +39,7 @@ const messages: Messages = {
   soldOut: () => "Uitverkocht",
   outOfSeason: () => "Buiten het seizoen",
   comingSoonFrom: (d) => "Binnenkort, vanaf de week van " + d.date,
+  priceFor: (d) => d.price + " " + d.unit,
   tellMeWhenReady: () => "Laat me weten wanneer het er is",
   yourName: () => "Je naam",
   yourEmail: () => "Je e-mailadres",

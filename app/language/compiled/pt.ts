@@ -39,6 +39,7 @@ const messages: Messages = {
   soldOut: () => "Esgotado",
   outOfSeason: () => "Fora de época",
   comingSoonFrom: (d) => "Brevemente, a partir da semana de " + d.date,
+  priceFor: (d) => d.price + " " + d.unit,
   tellMeWhenReady: () => "Avise-me quando estiver pronto",
   yourName: () => "O seu nome",
   yourEmail: () => "O seu email",
