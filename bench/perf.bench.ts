@@ -21,7 +21,6 @@ import { createInterface } from 'node:readline'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
 import Sqlite from 'better-sqlite3'
 import * as chromeLauncher from 'chrome-launcher'
 import { chromium, type Browser } from '@playwright/test'
@@ -33,6 +32,8 @@ import { connectLive } from '#tests/support/live-client'
 import { startMailServer } from '#tests/support/mail-server'
 import { startMailStack } from '#tests/support/mail-stack'
 import { fillHomePage, furnishHomePage } from '#tests/support/home-page'
+import { gzipKb, languageScripts, routeScripts } from './route-scripts'
+import { languages } from '#app/language/languages'
 import { ownerPassword, signInAsOwner } from '#tests/support/owner'
 import { seedSubmissions, sendFullFirstPage } from '#tests/support/seed'
 import { freePort } from '#tests/support/server'
@@ -217,35 +218,6 @@ async function fanOut(server: Running, extra: Record<string, unknown> = {}) {
     afterFirstP99: number
   }
   return { ...summary, open: opened.open, expected: opened.open * eventsPerRound, rss, submission }
-}
-
-/** The files' size gzipped at level 9, in KB. */
-const gzipKb = (contents: Buffer[]) =>
-  contents.reduce((sum, content) => sum + gzipSync(content, { level: 9 }).length, 0) / 1024
-
-/** The gzip size of every script a route loads, from the Remix manifest in `publicBuild`. */
-function routeScripts(publicBuild: string, route: string) {
-  const manifestFile = readdirSync(publicBuild).find((file) => /^manifest-.*\.js$/.test(file))!
-  const manifest = JSON.parse(
-    readFileSync(join(publicBuild, manifestFile), 'utf8')
-      .replace(/^window\.__remixManifest=/, '')
-      .replace(/;$/, ''),
-  ) as {
-    url: string
-    entry: { module: string; imports: string[] }
-    routes: Record<string, { module: string; imports?: string[] }>
-  }
-  const files = new Set([
-    manifest.url,
-    manifest.entry.module,
-    ...manifest.entry.imports,
-    ...['root', route].flatMap((id) => [manifest.routes[id]!.module, ...(manifest.routes[id]!.imports ?? [])]),
-  ])
-  const contents = [...files].map((file) => readFileSync(join(publicBuild, '..', file)))
-  return {
-    kb: gzipKb(contents),
-    framerMotion: contents.some((content) => content.includes('framerAppearId')),
-  }
 }
 
 /** Bytes of a page and every script and stylesheet it names, as they cross the wire. */
@@ -1000,6 +972,17 @@ const bareScripts = routeScripts(join(bareRemix, 'public/build'), 'routes/_index
 const home = routeScripts(join(root, 'public/build'), 'routes/_index')
 const inbox = routeScripts(join(root, 'public/build'), 'routes/farm-sales')
 rows.push({ figure: 'JS gz KB, /', product: home.kb, baseline: bareScripts.kb, budget: '≤ 100', ok: home.kb <= 100 })
+// Each language's page: the home page's scripts and its language's messages, loaded before it hydrates.
+for (const language of languages) {
+  const kb = home.kb + languageScripts(join(root, 'public/build'), language, home.files).kb
+  rows.push({
+    figure: `JS gz KB, / in ${language}`,
+    product: kb,
+    baseline: bareScripts.kb,
+    budget: '≤ 100',
+    ok: kb <= 100,
+  })
+}
 rows.push({
   figure: 'framer-motion loaded by /',
   product: home.framerMotion ? 1 : 0,

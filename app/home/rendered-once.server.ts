@@ -3,7 +3,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { pagePassFor } from '#app/owner/page-pass.server'
 import type { PageVisit } from '#app/owner/site-names.server'
 import type { HomePage } from './home-page.server'
-import { chosenLanguage } from '#app/language/languages'
+import { chosenLanguage } from '#app/language/accept-language.server'
 import { languageOfHomePath } from '#app/submissions/home-page.server'
 import { brotlied, filled, gzipped, templateOf, type PageTemplate } from './page-template.server'
 

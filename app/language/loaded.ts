@@ -1,6 +1,5 @@
 import type { Messages } from './compiled/messages'
 import type { Language } from './languages'
-import { pseudoMessages } from './pseudo'
 
 // Each catalog is a chunk of its own: a page loads only its language's, before it renders.
 const catalogs: Record<Language, () => Promise<Messages>> = {
@@ -11,7 +10,7 @@ const catalogs: Record<Language, () => Promise<Messages>> = {
   it: () => import('./compiled/it').then((loaded) => loaded.default),
   nl: () => import('./compiled/nl').then((loaded) => loaded.default),
   pt: () => import('./compiled/pt').then((loaded) => loaded.default),
-  'en-XA': () => import('./compiled/en').then((loaded) => pseudoMessages(loaded.default)),
+  'en-XA': () => import('./pseudo').then((loaded) => loaded.pseudoEnglish()),
 }
 
 const loaded = new Map<Language, Messages>()

@@ -1,4 +1,5 @@
 import type { Messages } from './compiled/messages'
+import english from './compiled/en'
 
 const accented: Record<string, string> = {
   a: 'å',
@@ -31,7 +32,7 @@ export function pseudoText(text: string): string {
 }
 
 /** English's messages, each made pseudo. */
-export function pseudoMessages(english: Messages): Messages {
+export function pseudoEnglish(): Messages {
   const made = Object.fromEntries(
     Object.entries(english).map(([key, message]) => [
       key,
