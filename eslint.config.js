@@ -55,7 +55,7 @@ export default tseslint.config(
       'bench/bare-remix/build/',
       'bench/bare-remix/public/',
       'bench/bare-remix/.cache/',
-      // Made by scripts/compile-messages.js from the catalogs (tsc checks them).
+      // Made by app/language/compile-catalogs.ts from the catalogs (tsc checks them).
       'app/language/compiled/',
     ],
   },

@@ -1,4 +1,4 @@
-// Made by scripts/compile-messages.js from the catalogs: change those and run `npm run messages`.
+// Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
 import type { Messages } from './messages'
 import { plural, select, strictNumber } from '../runtime';
 import { en } from "@messageformat/runtime/lib/cardinals";

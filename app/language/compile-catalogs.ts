@@ -2,22 +2,23 @@
 // plain functions (app/language/compiled/<language>.ts), so no parser reaches the browser, and the
 // English catalog into the Messages interface every compiled catalog is typed by: a message missing
 // in a language, or one called with a wrong argument, fails `tsc` (decision 046).
-// Run by `npm run messages` after a catalog changes; app/language/catalogs.test.ts fails when the
-// compiled files are not what this would write.
+// Run by `npm run messages` after a catalog changes (never by the site); catalogs.test.ts fails
+// when the compiled files are not what this would write.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import MessageFormat from '@messageformat/core'
-import compileModule from '@messageformat/core/compile-module.js'
-import { parse } from '@messageformat/parser'
+import compileModule from '@messageformat/core/lib/compile-module.js'
+import { parse, type Token } from '@messageformat/parser'
 
-export const languages = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt']
-const root = fileURLToPath(new URL('../app/language/', import.meta.url))
-const made = '// Made by scripts/compile-messages.js from the catalogs: change those and run `npm run messages`.\n'
+export const catalogLanguages = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt'] as const
+const root = fileURLToPath(new URL('./', import.meta.url))
+const made = '// Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.\n'
 
-export const catalogOf = (language) => JSON.parse(readFileSync(`${root}catalogs/${language}.json`, 'utf8'))
+export const catalogOf = (language: string): Record<string, string> =>
+  JSON.parse(readFileSync(`${root}catalogs/${language}.json`, 'utf8'))
 
 /** Each argument a message takes, with its type: a select's cases, a plural's number, else text or a number. */
-function argumentsOf(tokens, found = new Map()) {
+function argumentsOf(tokens: Token[], found = new Map<string, string>()) {
   for (const token of tokens) {
     if (token.type === 'argument') found.set(token.arg, found.get(token.arg) ?? 'string | number')
     if (token.type === 'select') {
@@ -26,12 +27,12 @@ function argumentsOf(tokens, found = new Map()) {
       found.set(token.arg, cases.map((key) => JSON.stringify(key)).join(' | '))
     }
     if (token.type === 'plural' || token.type === 'selectordinal') found.set(token.arg, 'number')
-    for (const each of token.cases ?? []) argumentsOf(each.tokens, found)
+    if ('cases' in token) for (const each of token.cases) argumentsOf(each.tokens, found)
   }
   return found
 }
 
-function signature(source) {
+function signature(source: string) {
   const found = argumentsOf(parse(source, { strict: true }))
   if (found.size === 0) return '(): string'
   return `(values: { ${[...found].map(([name, type]) => `${name}: ${type}`).join('; ')} }): string`
@@ -45,11 +46,11 @@ export function messagesInterface() {
 }
 
 /** A language's catalog as plain functions; refuses a message whose arguments differ from English's. */
-export function compiledCatalog(language) {
+export function compiledCatalog(language: string) {
   const catalog = catalogOf(language)
   const english = catalogOf('en')
   for (const [key, source] of Object.entries(catalog)) {
-    if (key in english && signature(source) !== signature(english[key])) {
+    if (english[key] !== undefined && signature(source) !== signature(english[key])) {
       throw new Error(`${language}.json: ${key} takes other arguments than in English`)
     }
   }
@@ -63,5 +64,5 @@ export function compiledCatalog(language) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   mkdirSync(`${root}compiled`, { recursive: true })
   writeFileSync(`${root}compiled/messages.ts`, messagesInterface())
-  for (const language of languages) writeFileSync(`${root}compiled/${language}.ts`, compiledCatalog(language))
+  for (const language of catalogLanguages) writeFileSync(`${root}compiled/${language}.ts`, compiledCatalog(language))
 }
