@@ -2,7 +2,7 @@ import type { MetaDescriptor } from '@remix-run/node'
 import type { Seo } from './structured-data'
 
 /** The home page's head: title, description, canonical, OpenGraph and Twitter's card (the JSON-LD is in the body: json-ld.tsx). */
-export function seoTags(seo: Seo): MetaDescriptor[] {
+export function seoTags(seo: Seo & { title: string; description: string }): MetaDescriptor[] {
   return [
     { title: seo.title },
     { name: 'description', content: seo.description },

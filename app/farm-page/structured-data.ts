@@ -7,8 +7,6 @@ export interface Seo {
   /** PUBLIC_URL's home page: null while no PUBLIC_URL is set, and then no canonical is claimed. */
   canonical: string | null
   siteName: string
-  title: string
-  description: string
   /** The farm as a schema.org LocalBusiness: farmJsonLd's, as the page's data carries it. */
   jsonLd: Record<string, unknown>
 }
@@ -79,8 +77,6 @@ export function seoOf({
   return {
     canonical,
     siteName: farm.name,
-    title: `${farm.name} — Fresh from our fields`,
-    description: 'Sign up for seasonal produce updates, farm events and exclusive offers straight from the farm.',
     jsonLd: farmJsonLd({ words, farm, canonical, exceptions }) as unknown as Record<string, unknown>,
   }
 }

@@ -5,6 +5,7 @@ import { FarmDetails, FarmWelcome } from '#app/farm-page/farm-home'
 import { seoTags } from '#app/farm-page/seo-tags'
 import { JsonLd } from '#app/farm-page/json-ld'
 import { homePathOf, languageNames, type Language } from '#app/language/languages'
+import { messagesIn } from '#app/language/loaded'
 import { useMessages } from '#app/language/use-messages'
 import { useNonce } from '#app/nonce'
 import { PhotoSection } from '#app/photos/photo-section'
@@ -17,7 +18,12 @@ export type HomeData = SerializeFrom<
 
 /** The home page's head: its words' tags, and with several languages its own address and each language's. */
 export function homeMeta({ page, language, farm }: HomeData): MetaDescriptor[] {
-  const tags = seoTags(page.seo)
+  const messages = messagesIn(language)
+  const tags = seoTags({
+    ...page.seo,
+    title: messages.pageTitle({ farm: farm.name }),
+    description: messages.pageDescription(),
+  })
   if (farm.languages.length === 1) return tags
   const site = page.seo.canonical?.replace(/\/$/, '') ?? ''
   const at = (one: Language) => `${site}${homePathOf(one, farm.languages)}`

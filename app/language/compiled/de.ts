@@ -3,6 +3,8 @@ import type { Messages } from './messages'
 import { plural, select, strictNumber } from '../runtime';
 import { de } from "@messageformat/runtime/lib/cardinals";
 const messages: Messages = {
+  pageTitle: (d) => d.farm + " — Frisch von unseren Feldern",
+  pageDescription: () => "Melden Sie sich an: Saisonware, Hoffeste und Angebote nur für Sie, direkt vom Hof.",
   freshFromOurFields: () => "Frisch von unseren Feldern",
   defaultWelcome: () => "Willkommen bei",
   defaultIntro: () => "Tragen Sie sich ein, dann erfahren Sie als Erste von unseren neuen Produkten und bekommen Angebote nur für unsere Kundschaft.",

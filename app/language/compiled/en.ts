@@ -3,6 +3,8 @@ import type { Messages } from './messages'
 import { plural, select, strictNumber } from '../runtime';
 import { en } from "@messageformat/runtime/lib/cardinals";
 const messages: Messages = {
+  pageTitle: (d) => d.farm + " — Fresh from our fields",
+  pageDescription: () => "Sign up for seasonal produce updates, farm events and exclusive offers straight from the farm.",
   freshFromOurFields: () => "Fresh from our fields",
   defaultWelcome: () => "Welcome to",
   defaultIntro: () => "Fill out the form to stay updated with our latest products and receive exclusive offers.",

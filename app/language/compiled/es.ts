@@ -3,6 +3,8 @@ import type { Messages } from './messages'
 import { plural, select, strictNumber } from '../runtime';
 import { es } from "@messageformat/runtime/lib/cardinals";
 const messages: Messages = {
+  pageTitle: (d) => d.farm + " — Recién cogido del campo",
+  pageDescription: () => "Apúntate y recibe las novedades de temporada, las jornadas en la granja y ofertas exclusivas, directas de la granja.",
   freshFromOurFields: () => "Recién cogido del campo",
   defaultWelcome: () => "Bienvenidos a",
   defaultIntro: () => "Déjanos tus datos y te contaremos las novedades de la huerta, con ofertas solo para nuestros clientes.",

@@ -3,6 +3,8 @@ import type { Messages } from './messages'
 import { plural, select, strictNumber } from '../runtime';
 import { fr } from "@messageformat/runtime/lib/cardinals";
 const messages: Messages = {
+  pageTitle: (d) => d.farm + " — Tout droit de nos champs",
+  pageDescription: () => "Inscrivez-vous pour suivre nos produits de saison, nos fêtes à la ferme et nos offres réservées, en direct de la ferme.",
   freshFromOurFields: () => "Tout droit de nos champs",
   defaultWelcome: () => "Bienvenue à",
   defaultIntro: () => "Laissez-nous vos coordonnées pour suivre nos nouveautés et profiter d’offres réservées à nos clients.",

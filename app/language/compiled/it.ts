@@ -3,6 +3,8 @@ import type { Messages } from './messages'
 import { plural, select, strictNumber } from '../runtime';
 import { it } from "@messageformat/runtime/lib/cardinals";
 const messages: Messages = {
+  pageTitle: (d) => d.farm + " — Appena raccolto nei nostri campi",
+  pageDescription: () => "Iscriviti per ricevere le novità di stagione, le feste in fattoria e offerte riservate, direttamente dalla fattoria.",
   freshFromOurFields: () => "Appena raccolto nei nostri campi",
   defaultWelcome: () => "Benvenuti a",
   defaultIntro: () => "Lasciaci i tuoi dati: ti terremo al corrente delle novità e ti riserveremo offerte pensate per i nostri clienti.",

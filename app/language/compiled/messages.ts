@@ -1,5 +1,7 @@
 // Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
 export interface Messages {
+  pageTitle(values: { farm: string | number }): string
+  pageDescription(): string
   freshFromOurFields(): string
   defaultWelcome(): string
   defaultIntro(): string

@@ -3,6 +3,8 @@ import type { Messages } from './messages'
 import { plural, select, strictNumber } from '../runtime';
 import { nl } from "@messageformat/runtime/lib/cardinals";
 const messages: Messages = {
+  pageTitle: (d) => d.farm + " — Vers van onze akkers",
+  pageDescription: () => "Schrijf je in voor seizoensnieuws, activiteiten op de boerderij en aanbiedingen alleen voor jou, rechtstreeks van de boerderij.",
   freshFromOurFields: () => "Vers van onze akkers",
   defaultWelcome: () => "Welkom bij",
   defaultIntro: () => "Laat je gegevens achter, dan hoor je als eerste wat er nieuw is en krijg je aanbiedingen die alleen voor onze klanten zijn.",

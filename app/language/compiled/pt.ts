@@ -3,6 +3,8 @@ import type { Messages } from './messages'
 import { plural, select, strictNumber } from '../runtime';
 import { pt } from "@messageformat/runtime/lib/cardinals";
 const messages: Messages = {
+  pageTitle: (d) => d.farm + " — Acabado de colher",
+  pageDescription: () => "Inscreva-se para saber dos produtos da época, dos dias abertos na quinta e de ofertas exclusivas, diretamente da quinta.",
   freshFromOurFields: () => "Acabado de colher",
   defaultWelcome: () => "Bem-vindo à",
   defaultIntro: () => "Deixe-nos o seu contacto para saber das nossas novidades e receber ofertas só para os nossos clientes.",
