@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
 import { homeMeta, VisitorHome } from '#app/home/visitor-home'
 import { NotFound } from '#app/components/not-found'
@@ -17,6 +17,8 @@ export const handle = visitorPageWhenHome
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const language = languageOfHomePath(params['*'], context.farm.languages)
   if (language) return json({ home: await homePageIn(language, { request, context }) })
+  // /nl, as a person types it, is the Dutch page's address without its slash.
+  if (languageOfHomePath(`${params['*']}/`, context.farm.languages)) return redirect(`/${params['*']}/`, 308)
   const notFoundIn = languageOfPath(params['*'], context.farm.languages)
   await loadMessages(notFoundIn)
   return json(
