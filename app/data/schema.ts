@@ -47,7 +47,7 @@ export const submissions = sqliteTable(
     answersUpdate: integer('answers_update').references(() => updates.id, { onDelete: 'set null' }),
     /** Of an answer read back from the farm's mailbox: its Message-ID (or its bytes' hash), so it is one lead however often it comes. */
     mailId: text('mail_id'),
-    /** The language the visitor wrote in, as the home page they sent it from was (FARM_LANGUAGES); null when not said (the API, a mail). */
+    /** The language the visitor wrote in, as the home page they sent it from was (FARM_LANGUAGES); null for English and when not said (the API, a mail). */
     language: text('language'),
   },
   (table) => [

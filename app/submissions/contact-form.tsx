@@ -104,7 +104,8 @@ export function ContactForm({ posted, sentMessage, formToken, farmLanguages }: C
       const response = await fetch('/api/submissions', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ ...form.data, ...trapValues(), language }),
+        // The API's own language is English: only another is named.
+        body: JSON.stringify({ ...form.data, ...trapValues(), ...(language === 'en' ? {} : { language }) }),
       })
       const answer: ApiAnswer | null = await response.json().catch(() => null)
       if (response.ok) {

@@ -173,7 +173,9 @@ export function createSubmissionsService({
       const form = parseContactForm(input, await loadMessages(language ?? 'en'))
       if (!form.success) return { ok: false, errors: form.errors }
       const ready = commits.preparing()
-      const row = await commits.write({ ...(await read(form.data, trappedBy, sender, null, ready)), language })
+      // English is the API's own language, kept as none: the form posts it as it always did.
+      const kept = language === 'en' ? null : language
+      const row = await commits.write({ ...(await read(form.data, trappedBy, sender, null, ready)), language: kept })
       return { ok: true, submission: stored(row) }
     },
 
