@@ -1,7 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import { expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
+import { loadMessages } from '#app/language/loaded'
 import { FarmWelcome } from './farm-home'
 import { defaultWords } from './page-words'
+
+// As a page's loader does: the page's language's messages are loaded before it renders.
+beforeAll(() => loadMessages('en'))
 
 const farm = { name: 'Willow Creek Farm', product: 'Eggs' }
 

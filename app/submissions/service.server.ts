@@ -10,7 +10,7 @@ import type { Acknowledgements } from '#app/replies/acknowledgement.server'
 import { withThread } from '#app/replies/threads.server'
 import type { ContactFormErrors } from './contact-fields'
 import { parseContactForm } from './contact-validation'
-import { loadMessages } from '#app/language/loaded'
+import { catalogs } from '#app/language/catalogs.server'
 import type { Language } from '#app/language/languages'
 import { createGroupCommit } from './group-commit.server'
 import { keptAddress } from '#app/leads/address.server'
@@ -170,7 +170,7 @@ export function createSubmissionsService({
       sender?: string,
       language: Language | null = null,
     ): Promise<SubmitResult> {
-      const form = parseContactForm(input, await loadMessages(language ?? 'en'))
+      const form = parseContactForm(input, catalogs[language ?? 'en'])
       if (!form.success) return { ok: false, errors: form.errors }
       const ready = commits.preparing()
       // English is the API's own language, kept as none: the form posts it as it always did.
@@ -189,7 +189,7 @@ export function createSubmissionsService({
       answering: { update: number; mailId: string },
       alongside: () => void,
     ): Promise<SubmitResult | { ok: true; repeated: true }> {
-      const form = parseContactForm(message, await loadMessages('en'))
+      const form = parseContactForm(message, catalogs.en)
       if (!form.success) return { ok: false, errors: form.errors }
       // Its sender's share of acknowledgements is counted as a form's is, by its address.
       const values = { ...(await read(form.data, [], form.data.email, answering.update)), mailId: answering.mailId }
