@@ -233,6 +233,8 @@ export async function buildServices(config: Config, env: Record<string, string |
     budgetMs: config.analysisTimeoutMs,
     llm: config.llm,
     timeZone,
+    // Read when a message is: the farm's page is made below, before any message can arrive.
+    openingHours: () => farmPage.published().hours,
     log: analysisLog,
   })
   const dkim = createDkim({ db: database.db, privateKey: config.dkim.privateKey, selector: () => now().dkim.selector })
@@ -249,6 +251,12 @@ export async function buildServices(config: Config, env: Record<string, string |
     owner,
     engine,
     hashOfAddress: lifecycle.people.hashOfAddress,
+  })
+  const farmPage = createFarmPage({
+    db: database.db,
+    writes: database.writes,
+    activity,
+    log: log.child({ part: 'farm page' }),
   })
   const owed = whatIsOwed({
     config,
@@ -330,12 +338,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     owner,
     team,
     activity,
-    farmPage: createFarmPage({
-      db: database.db,
-      writes: database.writes,
-      activity,
-      log: log.child({ part: 'farm page' }),
-    }),
+    farmPage,
     insights: createInsights({ db: database.db, timeZone, updateReports: updates.reportsSince }),
     passkeys,
     siteNames: createSiteNames({ siteHosts: () => now().siteHosts, inboxOpen: () => !owner.required, log }),

@@ -7,11 +7,11 @@ import type { ReadingAnswer, ReadingRequest } from './reading-pool.server'
 
 let readOffline = createOfflineReader((workerData as { products: Product[] }).products)
 
-function answer({ job, form, at, deadline }: ReadingRequest): ReadingAnswer {
+function answer({ job, form, at, hours, deadline }: ReadingRequest): ReadingAnswer {
   // Messages queue here while one is read; one whose time ran out meanwhile is not started.
   if (Date.now() >= deadline) return { job, ok: false, late: true }
   try {
-    return { job, ok: true, analysis: readOffline(form, new Date(at)) }
+    return { job, ok: true, analysis: readOffline(form, new Date(at), hours) }
   } catch (error) {
     return { job, ok: false, reason: error instanceof Error ? error.message : String(error) }
   }

@@ -1,4 +1,4 @@
-import type { OrderLineRead, OrderRead } from './analysis'
+import { maxOrderLines, maxUnplaced, type OrderLineRead, type OrderRead } from './analysis'
 import {
   aboutPrices,
   asksIfThereIs,
@@ -74,12 +74,19 @@ export function createOrderReader(products: Product[]): OrderReader {
     for (const sentence of sentences) {
       if (sentence.role === 'none') continue
       const read = readLines(sentence, find(sentence.tokens))
-      for (const { counted, ...line } of read.lines)
-        if (counted || !lines.some((each) => each.product === line.product)) lines.push(line)
+      for (const { counted, ...line } of read.lines) {
+        // '… eggs. The eggs for Saturday': a product named again without a count is the same line.
+        const again = !counted && lines.some((each) => each.product === line.product)
+        if (!again && line.quantity > 0 && line.quantity <= 100_000) lines.push(line)
+      }
       unplaced.push(...read.unplaced)
     }
     if (lines.length === 0 && unplaced.length === 0) return null
-    return { lines, unplaced: [...new Set(unplaced)].slice(0, 10), when: readPickUpDay(message, now, hours) }
+    return {
+      lines: lines.slice(0, maxOrderLines),
+      unplaced: [...new Set(unplaced.map((text) => text.slice(0, 80)))].slice(0, maxUnplaced),
+      when: readPickUpDay(message, now, hours),
+    }
   }
 }
 
