@@ -13,6 +13,7 @@ import {
   turnsDown,
   unitWords,
   weakAsking,
+  oneEditApart,
 } from './order-words'
 import { readPickUpDay, type FarmHours } from './pick-up-day'
 import type { Product } from './products'
@@ -52,6 +53,7 @@ interface Match {
 interface Sentence {
   tokens: Token[]
   text: string
+  matches: Match[]
   role: 'orders' | 'goods' | 'none'
 }
 
@@ -71,9 +73,10 @@ export function createOrderReader(products: Product[]): OrderReader {
     if (!sentences.some((sentence) => sentence.role === 'orders' || sentence.role === 'goods')) return null
     const lines: OrderLineRead[] = []
     const unplaced: string[] = []
+    let named: Match | undefined
     for (const sentence of sentences) {
-      if (sentence.role === 'none') continue
-      const read = readLines(sentence, find(sentence.tokens))
+      const read = sentence.role === 'none' ? { lines: [], unplaced: [] } : readLines(sentence, named)
+      named = sentence.matches.at(-1) ?? named
       for (const { counted, ...line } of read.lines) {
         // '… eggs. The eggs for Saturday': a product named again without a count is the same line.
         const again = !counted && lines.some((each) => each.product === line.product)
@@ -152,19 +155,23 @@ export function stem(word: string): string {
 
 function classify(text: string, find: (tokens: Token[]) => Match[]): Sentence {
   const tokens = tokensOf(text)
+  const matches = find(tokens)
   const asks = text.replace(onlyAsksToKnow, ' ')
   const strong = strongAsking.test(asks)
   const prices = aboutPrices.test(text)
   const past = tellsOfThePast.test(text)
   const askingIfThereIs = text.includes('?') && asksIfThereIs.test(text)
   const weak = weakAsking.test(asks) && !prices && !askingIfThereIs
-  if ((strong || weak) && (!past || strong)) return { tokens, text, role: 'orders' }
-  const counted = find(tokens).some((match) => countBefore(tokens, match.start, -1) ?? countAfter(tokens, match, []))
+  if ((strong || weak) && (!past || strong)) return { tokens, text, matches, role: 'orders' }
+  const counted = matches.some((match) => countBefore(tokens, match.start, -1) ?? countAfter(tokens, match, []))
   const plain = !prices && !past && !text.includes('?')
-  return { tokens, text, role: counted && plain ? 'goods' : 'none' }
+  return { tokens, text, matches, role: counted && plain ? 'goods' : 'none' }
 }
 
-/** The products named in a sentence, longest names first, one product's words side by side as one. */
+/**
+ * The products named in a sentence, longest names first, one product's words side by side as one;
+ * so is another product's other name right after one ('lamb mince' is lamb, not beef).
+ */
 function findProducts(tokens: Token[], byFirstStem: Map<string, Term[]>, forgiving: Term[]): Match[] {
   const matches: Match[] = []
   for (let at = 0; at < tokens.length;) {
@@ -175,7 +182,7 @@ function findProducts(tokens: Token[], byFirstStem: Map<string, Term[]>, forgivi
     }
     const end = at + term.stems.length
     const last = matches.at(-1)
-    if (last && last.product === term.product && last.end === at) {
+    if (last && last.end === at && (last.product === term.product || !term.forgiving)) {
       matches[matches.length - 1] = { ...last, end, unit: last.unit || term.unit }
     } else matches.push({ product: term.product, unit: term.unit, start: at, end })
     at = end
@@ -192,19 +199,10 @@ function termAt(tokens: Token[], at: number, byFirstStem: Map<string, Term[]>, f
 }
 
 function closeEnough(typed: string, known: string): boolean {
-  if (typed.length < 5 || known.length < 5 || typed[0] !== known[0]) return false
-  return oneEditApart(typed, known)
-}
-
-/** One letter added, dropped, changed, or two side by side swapped. */
-function oneEditApart(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1 || a === b) return false
-  let at = 0
-  while (at < a.length && a[at] === b[at]) at++
-  const swapped = a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2)
-  return (
-    swapped || a.slice(at + 1) === b.slice(at + 1) || a.slice(at + 1) === b.slice(at) || a.slice(at) === b.slice(at + 1)
-  )
+  if (typed[0] !== known[0] || known.length < 5) return false
+  // 'hony' for 'honey': a short word may only have lost a letter.
+  if (typed.length === 4) return known.length === 5 && oneEditApart(typed, known)
+  return typed.length >= 5 && oneEditApart(typed, known)
 }
 
 interface Count {
@@ -216,8 +214,9 @@ interface Count {
   end: number
 }
 
-function readLines(sentence: Sentence, matches: Match[]) {
-  const { tokens, role } = sentence
+/** The lines of one sentence; `named`, the product an earlier sentence named last ('Any eggs? I'd like 2 dozen'). */
+function readLines(sentence: Sentence, named: Match | undefined) {
+  const { tokens, role, matches } = sentence
   const lines: Array<OrderLineRead & { counted: boolean }> = []
   let floor = -1
   const used = new Set<number>()
@@ -234,7 +233,36 @@ function readLines(sentence: Sentence, matches: Match[]) {
       counted: count !== null,
     })
   })
-  return { lines, unplaced: role === 'orders' ? unplacedIn(tokens, used, matches) : [] }
+  if (role !== 'orders') return { lines, unplaced: [] }
+  const alone = matches.length === 0 && named ? countWithoutProduct(tokens) : null
+  if (alone && named) lines.push({ product: named.product, quantity: alone.quantity, unit: alone.unit, counted: true })
+  return { lines, unplaced: [...unplacedIn(tokens, used, matches), ...orderedUnnamed(tokens, used, matches)] }
+}
+
+/** '… I would like 2 dozen for Saturday': a count and a unit, and no product after them, nor a price before. */
+function countWithoutProduct(tokens: Token[]): Count | null {
+  for (let at = 1; at < tokens.length; at++) {
+    const unit = unitWords[tokens[at]!.text]
+    const count = unit === undefined ? null : countEndingAt(tokens, at - 1, -1)
+    // '£3 a dozen', '4 euros per kg': a price, not a count.
+    if (!unit || !count || /^([£€$]|per|\d.*)$/.test(tokens[count.start - 1]?.text ?? '')) continue
+    return { quantity: count.value, unit, start: count.start, end: at + 1 }
+  }
+  return null
+}
+
+/** 'I'd like to order a Christmas turkey': what follows the asking, when it names nothing on the list. */
+function orderedUnnamed(tokens: Token[], used: Set<number>, matches: Match[]): string[] {
+  const at = tokens.findIndex((token) =>
+    /^(order|reserve|commander|reservar|bestellen|ordinare|encomendar)$/.test(token.text),
+  )
+  if (at < 0 || matches.length > 0 || used.size > 0 || !oneWords.has(tokens[at + 1]?.text ?? '')) return []
+  const words: string[] = []
+  for (const token of tokens.slice(at + 1, at + 5)) {
+    if (!token.word || /^(for|please|and|to|on|this|next|by|pour|para|fur|per|voor)$/.test(token.text)) break
+    words.push(token.text)
+  }
+  return words.length > 1 ? [words.join(' ')] : []
 }
 
 function turnedDown(tokens: Token[], at: number): boolean {
@@ -284,7 +312,8 @@ function countAfter(tokens: Token[], match: Match, nextStarts: number[]): Count 
   const unit = unitWords[tokens[at + 1]?.text ?? '']
   const end = unit === undefined ? at + 1 : at + 2
   // '… eggs, 2 jars of honey': the count is the next product's.
-  if (nextStarts.some((start) => start >= at && start <= end + 2)) return null
+  const between = (start: number) => tokens.slice(end, start).every((token) => fillerWords.has(token.text))
+  if (nextStarts.some((start) => start >= at && (start <= end || between(start)))) return null
   if (unit === undefined && notGoods.has(tokens[at + 1]?.text ?? '')) return null
   return { quantity: value, unit: unit ?? '', start: match.start, end }
 }

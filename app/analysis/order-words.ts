@@ -6,7 +6,18 @@
 
 /** Each unit word as the order counts it: singular, as the week list's units are matched. */
 export const unitWords: Record<string, string> = {
-  ...spellings('dozen', ['dozen', 'dozens', 'doz', 'dz', 'douzaine', 'douzaines', 'docena', 'docenas', 'dutzend']),
+  ...spellings('dozen', [
+    'dozen',
+    'dozens',
+    'doz',
+    'dozn',
+    'dz',
+    'douzaine',
+    'douzaines',
+    'docena',
+    'docenas',
+    'dutzend',
+  ]),
   ...spellings('dozen', ['dozzina', 'dozzine', 'duzia', 'duzias', 'dozijn']),
   ...spellings('jar', ['jar', 'jars', 'pot', 'pots', 'tarro', 'tarros', 'frasco', 'frascos', 'glas', 'glaser']),
   ...spellings('jar', ['glasser', 'vasetto', 'vasetti', 'barattolo', 'barattoli', 'potje', 'potjes']),
@@ -29,6 +40,11 @@ export const unitWords: Record<string, string> = {
   ...spellings('head', ['head', 'heads']),
   ...spellings('share', ['share', 'shares']),
   ...spellings('joint', ['joint', 'joints']),
+  ...spellings('leg', ['leg', 'legs']),
+  ...spellings('shoulder', ['shoulder', 'shoulders']),
+  ...spellings('rack', ['rack', 'racks']),
+  ...spellings('block', ['block', 'blocks']),
+  ...spellings('wedge', ['wedge', 'wedges']),
   ...spellings('piece', ['piece', 'pieces']),
 }
 
@@ -85,11 +101,11 @@ export const strongAsking = new RegExp(
 
 /** What asks politely, or only perhaps: not in a sentence about prices ('please could you tell me the price'). */
 export const weakAsking =
-  /\b(want|need|get|buy|book|take|after|looking for|bring|please|pls|plz|bitte|por favor|s'?il (vous|te) plait|svp|per favore)\b/
+  /\b(want|need|get|buy|book|take|after|hold|bring|please|pls|plz|bitte|por favor|s'?il (vous|te) plait|svp|per favore)\b/
 
 /** 'I'd like to know': a question, not an order. */
 export const onlyAsksToKnow =
-  /\b(i'?d|we'?d|would) (like|love) (to (know|ask|find out|check|enquire|inquire|see|visit|come)|some (info|information|details)|more (info|information|details))\b/g
+  /\b((i'?d|we'?d|would) (like|love)|want|wanted) (to (know|ask|find out|check|enquire|inquire|see|visit|come)|some (info|information|details)|more (info|information|details)|a quote|a price list|prices)\b/g
 
 /** Words that make a sentence about prices, not an order. */
 export const aboutPrices =
@@ -104,3 +120,14 @@ export const asksIfThereIs = /\b(do you (have|sell|do|stock)|have you got|is the
 
 /** A sentence that says 'not this': 'no eggs this week', "don't need honey". */
 export const turnsDown = /\b(no|not|don'?t|dont|without|except|instead of|nor|never)\b/
+
+/** One letter added, dropped, changed, or two side by side swapped. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false
+  let at = 0
+  while (at < a.length && a[at] === b[at]) at++
+  const swapped = a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2)
+  return (
+    swapped || a.slice(at + 1) === b.slice(at + 1) || a.slice(at + 1) === b.slice(at) || a.slice(at) === b.slice(at + 1)
+  )
+}

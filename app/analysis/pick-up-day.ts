@@ -1,5 +1,6 @@
 import * as chrono from 'chrono-node'
 import type { PickUpWhen } from './analysis'
+import { oneEditApart } from './order-words'
 
 /** An opening span on the farm's clock, 'HH:MM'. */
 export interface FarmSpan {
@@ -55,18 +56,30 @@ const notADay = /^(a second|second|sun|the week|week|now|a minute|min|next week|
  * or part of the day they give, snapped to the farm's opening hours when they are known.
  */
 export function readPickUpDay(message: string, now: Date, hours: FarmHours | null): PickUpWhen | null {
-  const text = message.replace(/[’‘]/g, "'")
+  const text = spelledOut(message.replace(/[’‘]/g, "'"))
   const today = Math.floor(now.getTime() / dayMs)
   const known = hours && hasHours(hours) ? hours : null
   const found = chronoDay(text, now, today) ?? dayOfTheMonth(text, today) ?? nextWeek(text, today, known)
   if (!found) return null
-  const folded = fold(text.slice(found.index, found.index + found.text.length + 24))
+  const folded = fold(text.slice(found.index, found.index + found.text.length + 40))
   const [pattern, part] = partWords.find(([words]) => words.test(folded)) ?? []
   const span = known ? hoursOn(known, found.day) : null
   const time = found.from ? { from: found.from, to: found.to } : part ? partSpan(part, span) : { from: null, to: null }
   const said = pattern?.exec(folded)?.[0]
   const words = said && !found.from && !pattern?.test(fold(found.text)) ? `${found.text} ${said}` : found.text
   return { date: dateOf(found.day), ...time, words: words.slice(0, 60) }
+}
+
+const dayNames = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'tomorrow']
+
+/** 'tmrw', 'satuday': the days as chrono reads them. */
+function spelledOut(text: string): string {
+  return text
+    .replace(/\b(tmrw|tmr|tmw|tmoz|tomoz|2moro|2morrow)\b/gi, 'tomorrow')
+    .replace(/\b[a-z]{5,10}\b/gi, (word) => {
+      const lower = word.toLowerCase()
+      return dayNames.find((day) => day !== lower && day[0] === lower[0] && oneEditApart(lower, day)) ?? word
+    })
 }
 
 interface FoundDay {
@@ -77,22 +90,59 @@ interface FoundDay {
   index: number
 }
 
+type ScoredDay = FoundDay & { score: number }
+
 function chronoDay(text: string, now: Date, today: number): FoundDay | null {
   const reference = { instant: now, timezone: 0 }
-  const parsers = [chrono.en.casual, ...spokenLanguages(text)]
-  for (const parser of parsers) {
-    for (const result of parser.parse(text, reference, { forwardDate: true })) {
-      if (notADay.test(result.text.trim())) continue
-      const start = result.start
-      const day = Math.floor(start.date().getTime() / dayMs)
-      const namesADay = start.isCertain('weekday') || start.isCertain('day') || /week/i.test(result.text)
-      if (!namesADay || day < today) continue
-      const from = start.isCertain('hour') ? clock(start.get('hour')!, start.get('minute') ?? 0, start) : null
-      const end = result.end?.isCertain('hour') ? clock(result.end.get('hour')!, result.end.get('minute') ?? 0) : null
-      return { day, from, to: end, text: result.text.trim(), index: result.index }
-    }
+  for (const parser of [chrono.en.casual, ...spokenLanguages(text)]) {
+    const days = parser
+      .parse(text, reference, { forwardDate: true })
+      .flatMap((result) => dayOf(result, text, today) ?? [])
+    // 'A BBQ on Saturday… could I order for Friday': the day they collect on, else the one it is for.
+    const best = days.reduce<ScoredDay | null>((kept, day) => (!kept || day.score > kept.score ? day : kept), null)
+    if (best) return best
   }
   return null
+}
+
+const pickUpWords =
+  /\b(collect|collecting|collection|pick ?up|picking up|come|coming|pop in|call in|abholen|ritirare|recoger|ophalen|chercher|buscar)\b[^.?!]{0,20}$/i
+
+function dayOf(result: chrono.ParsedResult, text: string, today: number): ScoredDay | null {
+  const { start } = result
+  const said = result.text.trim()
+  // '18\nHoney' is no day, nor is 'last Sunday' one ahead.
+  if (
+    notADay.test(said) ||
+    said.includes('\n') ||
+    /\b(last|ago)\b/i.test(text.slice(Math.max(0, result.index - 5), result.index + said.length))
+  ) {
+    return null
+  }
+  const day = Math.floor(start.date().getTime() / dayMs)
+  const namesADay =
+    start.isCertain('weekday') ||
+    start.isCertain('day') ||
+    /week|today|tonight|this (morning|afternoon|evening)/i.test(said)
+  if (!namesADay || day < today) return null
+  const before = text.slice(Math.max(0, result.index - 40), result.index)
+  const score = pickUpWords.test(before) ? 2 : /\bfor\s*$/i.test(before) ? 1 : 0
+  const from = start.isCertain('hour') ? clock(start.get('hour')!, start.get('minute') ?? 0, start) : null
+  const to = result.end?.isCertain('hour') ? clock(result.end.get('hour')!, result.end.get('minute') ?? 0) : null
+  const between = from ? null : betweenHours(text.slice(result.index, result.index + said.length + 30))
+  return { day, from: between?.from ?? from, to: between?.to ?? to, text: said, index: result.index, score }
+}
+
+/** 'Saturday between 9 and 10', which chrono leaves without hours. */
+function betweenHours(text: string): { from: string; to: string } | null {
+  const match = /\bbetween (\d{1,2})(?:[:.](\d\d))? ?(am|pm)? and (\d{1,2})(?:[:.](\d\d))? ?(am|pm)?/i.exec(text)
+  if (!match) return null
+  const hour = (value: string | undefined, meridiem: string | undefined) =>
+    Number(value) + (meridiem?.toLowerCase() === 'pm' && Number(value) < 12 ? 12 : 0)
+  return {
+    from: clock(hour(match[1], match[3] ?? match[6]), Number(match[2] ?? 0), !!(match[3] ?? match[6])),
+    to: clock(hour(match[4], match[6]), Number(match[5] ?? 0), !!match[6]),
+  }
 }
 
 function spokenLanguages(text: string): chrono.Chrono[] {
@@ -113,8 +163,9 @@ function fold(text: string): string {
 }
 
 /** 'Friday at 4' is four in the afternoon: no one collects eggs at four in the morning. */
-function clock(hour: number, minute: number, start?: chrono.ParsedComponents): string {
-  const afternoon = hour >= 1 && hour <= 7 && !start?.isCertain('meridiem')
+function clock(hour: number, minute: number, meridiem: chrono.ParsedComponents | boolean = false): string {
+  const said = typeof meridiem === 'boolean' ? meridiem : meridiem.isCertain('meridiem')
+  const afternoon = hour >= 1 && hour <= 7 && !said
   const shown = afternoon ? hour + 12 : hour
   return `${String(shown).padStart(2, '0')}:${String(minute).padStart(2, '0')}`
 }
