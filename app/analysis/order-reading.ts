@@ -71,26 +71,34 @@ export function createOrderReader(products: Product[]): OrderReader {
   return (message, now, hours) => {
     const sentences = sentencesOf(message).map((text) => classify(text, find))
     if (!sentences.some((sentence) => sentence.role === 'orders' || sentence.role === 'goods')) return null
-    const lines: OrderLineRead[] = []
+    const lines: CountedLine[] = []
     const unplaced: string[] = []
     let named: Match | undefined
     for (const sentence of sentences) {
       const read = sentence.role === 'none' ? { lines: [], unplaced: [] } : readLines(sentence, named)
       named = sentence.matches.at(-1) ?? named
-      for (const { counted, ...line } of read.lines) {
-        // '… eggs. The eggs for Saturday': a product named again without a count is the same line.
-        const again = !counted && lines.some((each) => each.product === line.product)
-        if (!again && line.quantity > 0 && line.quantity <= 100_000) lines.push(line)
-      }
+      for (const line of read.lines) if (line.quantity > 0 && line.quantity <= 100_000) addLine(lines, line)
       unplaced.push(...read.unplaced)
     }
     if (lines.length === 0 && unplaced.length === 0) return null
     return {
-      lines: lines.slice(0, maxOrderLines),
+      lines: lines.slice(0, maxOrderLines).map(({ product, quantity, unit }) => ({ product, quantity, unit })),
       unplaced: [...new Set(unplaced.map((text) => text.slice(0, 80)))].slice(0, maxUnplaced),
       when: readPickUpDay(message, now, hours),
     }
   }
+}
+
+type CountedLine = OrderLineRead & { counted: boolean }
+
+/**
+ * A product named again without a count ('… eggs. The eggs brown') is the same line; one named
+ * first without and then with a count ('eggs for Saturday? 2 dozen please') is the counted line.
+ */
+function addLine(lines: CountedLine[], line: CountedLine) {
+  const uncounted = lines.findIndex((each) => each.product === line.product && !each.counted)
+  if (line.counted && uncounted >= 0) lines[uncounted] = line
+  else if (line.counted || !lines.some((each) => each.product === line.product)) lines.push(line)
 }
 
 function termOf(term: string, product: string, forgiving: boolean): Term {
@@ -272,13 +280,25 @@ function turnedDown(tokens: Token[], at: number): boolean {
 /** A count just before a product: '2 dozen', 'half a dozen', 'a jar of', '1.5 kg', '2 x', 'a couple of'. */
 function countBefore(tokens: Token[], start: number, floor: number): Count | null {
   let at = start - 1
+  // '2 jars of your heather honey': one word of its own kind after 'of' or 'your'.
+  if (
+    at - 1 > floor &&
+    tokens[at]?.word &&
+    fillerWords.has(tokens[at - 1]!.text) &&
+    !fillerWords.has(tokens[at]!.text)
+  ) {
+    if (unitWords[tokens[at]!.text] === undefined && countWords[tokens[at]!.text] === undefined) at--
+  }
   for (let skipped = 0; skipped < 3 && at > floor && fillerWords.has(tokens[at]?.text ?? ''); skipped++) at--
   const unit = at > floor ? unitWords[tokens[at]?.text ?? ''] : undefined
   if (unit !== undefined) at--
   if (tokens[at]?.text === 'x' && at > floor) at--
   const count = at > floor ? countEndingAt(tokens, at, floor) : null
-  if (count) return { quantity: count.value, unit: unit ?? '', start: count.start, end: start }
-  return unit === undefined ? null : { quantity: 1, unit, start: at + 1, end: start }
+  if (!count) return unit === undefined ? null : { quantity: 1, unit, start: at + 1, end: start }
+  // '3 x 1 dozen eggs', '2 x 6 eggs': so many of so many.
+  const times = tokens[count.start - 1]?.text === 'x' ? countEndingAt(tokens, count.start - 2, floor) : null
+  const quantity = times ? times.value * count.value : count.value
+  return { quantity, unit: unit ?? '', start: times?.start ?? count.start, end: start }
 }
 
 function countEndingAt(tokens: Token[], at: number, floor: number): { value: number; start: number } | null {
@@ -303,7 +323,12 @@ function countEndingAt(tokens: Token[], at: number, floor: number): { value: num
 /** A count just after a product, as lists write it: 'eggs - 2 dozen', 'honey x2', 'eggs: 2 doz'. */
 function countAfter(tokens: Token[], match: Match, nextStarts: number[]): Count | null {
   let at = match.end
-  while (at < match.end + 2 && /^[:\-–=x(]$/.test(tokens[at]?.text ?? '')) at++
+  // 'eggs - 2 dozen', 'honey x2', 'cheddar, about 500g'.
+  while (
+    at < match.end + 3 &&
+    /^([:\-–=x(,]|about|around|maybe|roughly|say|approx|approximately|ca)$/.test(tokens[at]?.text ?? '')
+  )
+    at++
   const token = tokens[at]
   const value = token?.number ?? countWords[token?.text ?? '']
   if (value === undefined || value === null || (!Number.isInteger(value) && !unitWords[tokens[at + 1]?.text ?? ''])) {

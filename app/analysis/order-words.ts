@@ -90,7 +90,7 @@ export const notGoods = new Set([
 /** What asks for goods. Strong: it asks even in a sentence about prices ('I'd like 2 dozen, how much is that?'). */
 export const strongAsking = new RegExp(
   [
-    String.raw`\b(order|reserve|put (aside|by|away)|set aside|put (them|it|some|these) aside|collect|pick(ing)? ?up`,
+    String.raw`\b(order|reserve|(save|keep|hold) (me|us)|put (aside|by|away)|set aside|put [^.?!]{1,40} (aside|by)|collect|pick(ing)? ?up`,
     String.raw`i'?d (like|love)|we'?d (like|love)|would (like|love)|can (i|we) (get|have|grab|order)`,
     String.raw`could (i|we) (get|have|grab|order)|may (i|we) (have|get)|i'?ll take|we'?ll take|i will take`,
     String.raw`commander|commande|reserver|voudrais|voudrions|aimerais|souhaite|je prends`,
@@ -116,7 +116,8 @@ export const tellsOfThePast =
   /\b(bought|ordered|had|got|was|were|did|last (week|time|month|year|saturday|sunday|friday)|yesterday|ago|picked up|collected|received|arrived)\b/
 
 /** Words that ask whether there is any, without asking for it. */
-export const asksIfThereIs = /\b(do you (have|sell|do|stock)|have you got|is there|are there|any .* left|when will)\b/
+export const asksIfThereIs =
+  /\b(do you (have|sell|do|stock)|have you got|is there|are there|any .* left|when will|too (late|early)|in season)\b/
 
 /** A sentence that says 'not this': 'no eggs this week', "don't need honey". */
 export const turnsDown = /\b(no|not|don'?t|dont|without|except|instead of|nor|never)\b/

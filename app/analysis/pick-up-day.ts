@@ -76,6 +76,7 @@ const dayNames = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'satur
 function spelledOut(text: string): string {
   return text
     .replace(/\b(tmrw|tmr|tmw|tmoz|tomoz|2moro|2morrow)\b/gi, 'tomorrow')
+    .replace(/\b(\d{1,2}) ?ish\b/gi, 'at $1:00')
     .replace(/\b[a-z]{5,10}\b/gi, (word) => {
       const lower = word.toLowerCase()
       return dayNames.find((day) => day !== lower && day[0] === lower[0] && oneEditApart(lower, day)) ?? word
@@ -125,12 +126,17 @@ function dayOf(result: chrono.ParsedResult, text: string, today: number): Scored
     start.isCertain('day') ||
     /week|today|tonight|this (morning|afternoon|evening)/i.test(said)
   if (!namesADay || day < today) return null
-  const before = text.slice(Math.max(0, result.index - 40), result.index)
-  const score = pickUpWords.test(before) ? 2 : /\bfor\s*$/i.test(before) ? 1 : 0
+  const score = scoreOf(text, result.index)
   const from = start.isCertain('hour') ? clock(start.get('hour')!, start.get('minute') ?? 0, start) : null
   const to = result.end?.isCertain('hour') ? clock(result.end.get('hour')!, result.end.get('minute') ?? 0) : null
   const between = from ? null : betweenHours(text.slice(result.index, result.index + said.length + 30))
   return { day, from: between?.from ?? from, to: between?.to ?? to, text: said, index: result.index, score }
+}
+
+/** The day they collect on first, else the one it is for: 'a sale on the 21st, can we collect on the 20th'. */
+function scoreOf(text: string, index: number): number {
+  const before = text.slice(Math.max(0, index - 40), index)
+  return pickUpWords.test(before) ? 2 : /\bfor\s*$/i.test(before) ? 1 : 0
 }
 
 /** 'Saturday between 9 and 10', which chrono leaves without hours. */
@@ -172,15 +178,19 @@ function clock(hour: number, minute: number, meridiem: chrono.ParsedComponents |
 
 /** 'the 14th': the next 14th of a month from today. */
 function dayOfTheMonth(text: string, today: number): FoundDay | null {
-  const match = /\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b/i.exec(text)
-  const date = Number(match?.[1])
-  if (!match || date < 1 || date > 31) return null
+  const days = [...text.matchAll(/\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b/gi)].flatMap((match) => {
+    const day = nextOfTheMonth(Number(match[1]), today)
+    if (day === null) return []
+    return [{ day, from: null, to: null, text: match[0], index: match.index, score: scoreOf(text, match.index) }]
+  })
+  return days.reduce<ScoredDay | null>((kept, day) => (!kept || day.score > kept.score ? day : kept), null)
+}
+
+function nextOfTheMonth(date: number, today: number): number | null {
   const now = new Date(today * dayMs)
-  for (let months = 0; months < 3; months++) {
+  for (let months = 0; months < 3 && date >= 1 && date <= 31; months++) {
     const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, date) / dayMs
-    if (day >= today && new Date(day * dayMs).getUTCDate() === date) {
-      return { day, from: null, to: null, text: match[0], index: match.index }
-    }
+    if (day >= today && new Date(day * dayMs).getUTCDate() === date) return day
   }
   return null
 }
