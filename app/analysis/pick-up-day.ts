@@ -18,6 +18,8 @@ export interface FarmHours {
 }
 
 const dayMs = 24 * 60 * 60 * 1000
+/** A pick-up is within the year ahead: 'in 10000 weeks' or '31/12/9999' is no day to collect on. */
+const daysAhead = 366
 
 /** Parts of the day, as far as the farm's hours allow, and where its hours are not known. */
 const partsOfTheDay = {
@@ -125,7 +127,7 @@ function dayOf(result: chrono.ParsedResult, text: string, today: number): Scored
     start.isCertain('weekday') ||
     start.isCertain('day') ||
     /week|today|tonight|this (morning|afternoon|evening)/i.test(said)
-  if (!namesADay || day < today) return null
+  if (!namesADay || !(day >= today && day <= today + daysAhead)) return null
   const score = scoreOf(text, result.index)
   const from = start.isCertain('hour') ? clock(start.get('hour')!, start.get('minute') ?? 0, start) : null
   const to = result.end?.isCertain('hour') ? clock(result.end.get('hour')!, result.end.get('minute') ?? 0) : null
