@@ -75,7 +75,10 @@ console.log(
 // worst cases; and the messages written after the reader was tuned, which it never saw.
 console.log(orderAccuracyRows(orderAccuracy()).join('\n'))
 console.log(
-  orderAccuracyRows(orderAccuracy(heldOutOrderMessages), { label: 'order reading, held out', worst: 5 }).join('\n'),
+  orderAccuracyRows(orderAccuracy(heldOutOrderMessages), {
+    label: 'order reading, held out (never tuned on; no floor held)',
+    worst: 5,
+  }).join('\n'),
 )
 
 // The compiled server while hostile messages are posted one after another: /healthz asked every

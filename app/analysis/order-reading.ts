@@ -108,8 +108,10 @@ function termOf(term: string, product: string, forgiving: boolean): Term {
 }
 
 /** Lower case, accents folded, and counts parted from what they count ('2x', '500g', '1/2'). */
-export function normalised(text: string): string {
+function normalised(text: string): string {
   return text
+    .replace(/½/g, ' 0.5 ')
+    .replace(/¼/g, ' 0.25 ')
     .replace(/œ/gi, 'oe')
     .replace(/æ/gi, 'ae')
     .replace(/ß/g, 'ss')
@@ -117,9 +119,7 @@ export function normalised(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[’‘`´]/g, "'")
-    .replace(/½/g, ' 0.5 ')
-    .replace(/¼/g, ' 0.25 ')
-    .replace(/\b1\/2\b/g, ' 0.5 ')
+    .replace(/\b1[/⁄]2\b/g, ' 0.5 ')
     .replace(/(\p{L})-(?=\p{L})/gu, '$1 ')
     .replace(/(^|[^\p{L}'])([dlcjs])'(?=\p{L})/gu, '$1$2 ')
     .replace(/(\d)\s*x\b/g, '$1 x ')
@@ -151,7 +151,7 @@ function tokensOf(text: string): Token[] {
 }
 
 /** Plurals to one form, so 'strawberries' finds 'strawberry' and 'boxes' is 'box'. */
-export function stem(word: string): string {
+function stem(word: string): string {
   if (word.length <= 3) return word
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`
   if (word.endsWith('oes')) return word.slice(0, -2)

@@ -3,7 +3,7 @@ import type { PickUpWhen } from './analysis'
 import { oneEditApart } from './order-words'
 
 /** An opening span on the farm's clock, 'HH:MM'. */
-export interface FarmSpan {
+interface FarmSpan {
   opens: string
   closes: string
 }
