@@ -10,8 +10,8 @@ export const meta: MetaFunction = () => [{ title: 'Your order' }, { name: 'robot
 
 export const headers = pageHeaders
 
-// The link is the visitor's key to their order: never kept by a cache, never sent on to another site.
-const privateHeaders = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }
+// The link is the visitor's key to their order: no cache keeps the page.
+const privateHeaders = { 'Cache-Control': 'no-store' }
 
 const tokenOf = (request: Request) => (new URL(request.url).searchParams.get('token') ?? '').slice(0, 100)
 
