@@ -2,6 +2,7 @@ import Sqlite from 'better-sqlite3'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import * as schema from '#app/data/schema'
 import { createOrderLinks } from '#app/orders/order-links.server'
+import { defaultWords, type PageWords } from '#app/farm-page/page-words'
 
 const dayMs = 24 * 60 * 60 * 1000
 
@@ -96,6 +97,21 @@ export function seedOrder(
     }
     const url = createOrderLinks({ db, publicUrl: () => 'http://farm.test' }).url(order.id)
     return { orderId: order.id, leadId: lead.id, token: new URL(url).searchParams.get('token')! }
+  } finally {
+    sqlite.close()
+  }
+}
+
+/** The farm's page published with where to find it (the order's page shows the address and, after the cut-off, the phone). */
+export function publishFindUs(databasePath: string, findUs: PageWords['findUs']) {
+  const sqlite = new Sqlite(databasePath)
+  sqlite.pragma('busy_timeout = 5000')
+  try {
+    sqlite
+      .prepare(
+        "INSERT INTO farm_page (version, words, changed_at) VALUES ('published', ?, ?) ON CONFLICT (version) DO UPDATE SET words = excluded.words",
+      )
+      .run(JSON.stringify({ ...defaultWords, findUs }), Date.now())
   } finally {
     sqlite.close()
   }
