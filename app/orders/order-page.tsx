@@ -29,12 +29,20 @@ function Lines({ order }: { order: VisitorOrder }) {
         <span>Total</span>
         <span>{order.totalCents === null ? 'as priced at pick-up' : moneyWords(order.totalCents)}</span>
       </p>
-      <p className="mt-3 text-stone-700">You pay at pick-up: there is nothing to pay online and no account to make.</p>
+      {order.status === 'confirmed' ? (
+        <p className="mt-3 text-stone-700">
+          You pay at pick-up: there is nothing to pay online and no account to make.
+        </p>
+      ) : null}
     </>
   )
 }
 
 function WhereAndWhen({ order, findUs }: { order: VisitorOrder; findUs: FarmPlace }) {
+  // Once it is done with, only the day it was for: no one is to come.
+  if (order.status !== 'confirmed') {
+    return <p className="mt-6 text-stone-700">It was to be picked up on {pickUpWords(order.pickUp)}.</p>
+  }
   return (
     <dl className="mt-6 space-y-3">
       <div>
