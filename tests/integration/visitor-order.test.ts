@@ -10,6 +10,7 @@ import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { dayFromToday, seedOrder } from '#tests/support/orders'
 import { freePort, tempDatabasePath, type RunningServer } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
+import { postSettingsPage } from '#tests/support/settings-page'
 
 let mail: MailServer
 beforeAll(async () => {
@@ -122,6 +123,35 @@ describe('cancelling by the link', () => {
     expect(
       readRows(server.databasePath, "SELECT count(*) AS n FROM order_events WHERE type = 'order.cancelled'"),
     ).toEqual([{ n: 0 }])
+  })
+})
+
+describe('the cut-off the owner sets', () => {
+  it('moves at once on the order’s page when changed on the settings page; a value out of bounds is refused and not kept', async () => {
+    const server = await site()
+    const cookie = await signInAsOwner(server.url, password)
+    const { token } = seedOrder(server.databasePath, { pickUpDate: '2030-06-15' })
+    expect(textOf(await (await page(server, token)).text())).toContain('until Friday 14 June 2030 at 18:00.')
+    const saved = await postSettingsPage(server, cookie, {
+      section: 'orders',
+      intent: 'save',
+      ORDER_CANCEL_HOURS: '30',
+      ORDER_REMINDERS: 'false',
+    })
+    expect(saved.status).toBe(303)
+    expect(textOf(await (await page(server, token)).text())).toContain('until Thursday 13 June 2030 at 18:00.')
+    for (const wrong of ['-1', '337', 'six']) {
+      const refused = await postSettingsPage(server, cookie, {
+        section: 'orders',
+        intent: 'save',
+        ORDER_CANCEL_HOURS: wrong,
+        ORDER_REMINDERS: 'false',
+      })
+      expect([wrong, refused.status]).toEqual([wrong, 400])
+    }
+    expect(readRows(server.databasePath, "SELECT value FROM farm_settings WHERE key = 'ORDER_CANCEL_HOURS'")).toEqual([
+      { value: '30' },
+    ])
   })
 })
 
