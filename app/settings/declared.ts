@@ -286,7 +286,7 @@ export const declared = [
     max: 336,
     section: 'orders',
     label: 'Visitors may cancel an order until this many hours before its pick-up day',
-    hint: '6: the day before at 18:00, on the farm’s clock. 0: until midnight. After it, their order’s page says how to reach you.',
+    hint: '6: until 18:00 the day before, on the farm’s clock; 0: until midnight as the day begins. After it, their order’s page says how to reach you.',
   },
   {
     key: 'ORDER_REMINDERS',

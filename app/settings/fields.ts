@@ -51,8 +51,8 @@ const shown: Array<Omit<Section, 'fields'>> = [
   },
   {
     id: 'orders',
-    title: 'Orders',
-    says: 'Orders you confirm from messages are paid at pick-up: until when a visitor may cancel theirs by its link, and whether they are reminded.',
+    title: 'Cut-off and reminders',
+    says: 'Orders you confirm from messages are paid at pick-up: until when a visitor may cancel theirs by its link, and whether they are reminded of it.',
   },
   {
     id: 'webhook',
