@@ -2,12 +2,16 @@
 // confirmation, its cancel until the cut-off (the stock back, the team told live and by mail),
 // and the reminder the day before. Orders are written straight into SQLite: confirming is the
 // card's door, not this file's.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { htmlErrors } from '#tests/support/html-checker'
 import { readRows } from '#tests/support/database'
 import { connectLive } from '#tests/support/live-client'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
 import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
-import { dayFromToday, seedOrder } from '#tests/support/orders'
+import { dayFromToday, publishFindUs, seedOrder } from '#tests/support/orders'
 import { freePort, tempDatabasePath, type RunningServer } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
 import { postSettingsPage } from '#tests/support/settings-page'
@@ -70,6 +74,30 @@ describe('the order’s page', () => {
     expect(text).toMatch(/When \w+day \d{1,2} \w+ \d{4}, 9:00–12:00/)
     expect(text).toMatch(/You may cancel this order here until \w+day \d{1,2} \w+ \d{4} at 18:00\./)
     expect(text).toContain('Cancel my order')
+  })
+
+  it('is valid HTML in each of its states', async () => {
+    const server = await site()
+    publishFindUs(server.databasePath, {
+      address: 'Long Lane\nAshby',
+      directions: 'Past the church.',
+      phone: '+44 1632 960 123',
+    })
+    const open = seedOrder(server.databasePath, { pickUpDate: dayFromToday(7) })
+    const late = seedOrder(server.databasePath, { pickUpDate: dayFromToday(0), email: 'late@example.com' })
+    const dir = mkdtempSync(join(tmpdir(), 'order-pages-'))
+    const files: string[] = []
+    const keep = async (name: string, answer: Response, status: number) => {
+      expect(answer.status, name).toBe(status)
+      files.push(join(dir, `${name}.html`))
+      writeFileSync(files.at(-1)!, await answer.text())
+    }
+    await keep('may-cancel', await page(server, open.token), 200)
+    await keep('after-cut-off', await page(server, late.token), 200)
+    await keep('refused', await cancel(server, late.token), 409)
+    await keep('cancelled', await cancel(server, open.token), 200)
+    await keep('broken-link', await page(server, '1.broken'), 404)
+    expect(htmlErrors(files)).toEqual([])
   })
 })
 
