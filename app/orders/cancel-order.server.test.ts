@@ -114,6 +114,14 @@ it('refuses at the cut-off and after, changing nothing', async () => {
   expect([published, told]).toEqual([[], []])
 })
 
+it('lets a person of the team cancel after the visitor’s cut-off (a late phone call)', async () => {
+  const { orderId } = farmWithOrder()
+  const { cancelOrder } = cancelling('2026-12-05T08:30:00Z')
+  expect(await cancelOrder(orderId, null)).toMatchObject({ outcome: 'too late' })
+  expect(await cancelOrder(orderId, 1)).toMatchObject({ outcome: 'cancelled', order: { status: 'cancelled' } })
+  expect(stock()).toContainEqual({ product: 'eggs', stock: 2 })
+})
+
 it('refuses an order already cancelled or collected, and one that is gone', async () => {
   for (const status of ['cancelled', 'collected'] as const) {
     const { orderId } = farmWithOrder(status)

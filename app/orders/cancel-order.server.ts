@@ -31,8 +31,8 @@ export const cancellationWords = (order: Pick<Order, 'lines' | 'pickUp'>) =>
 
 /**
  * The one door by which an order is cancelled, by its visitor (`by` null) or a person of the team:
- * only a confirmed order, only until its cut-off (ORDER_CANCEL_HOURS before the pick-up day, on the
- * farm's clock). In one transaction: its status, the stock it took put back, its event, and (when the
+ * only a confirmed order; by its visitor only until its cut-off (ORDER_CANCEL_HOURS before the
+ * pick-up day, on the farm's clock). In one transaction: its status, the stock it took put back, its event, and (when the
  * visitor cancelled) a note in the lead's thread, told to the team as an answer is. Once committed,
  * every open page is told.
  */
@@ -102,7 +102,8 @@ export function createOrderCancelling({
         if (order.status !== 'confirmed') return { outcome: 'not confirmed', status: order.status }
         const { hoursBefore, timeZone } = cut()
         const until = cancelUntil(order.pickUp.date, hoursBefore, timeZone)
-        if (at.getTime() >= until) return { outcome: 'too late', until }
+        // The cut-off is the visitor's: the team may still cancel after a late phone call.
+        if (by === null && at.getTime() >= until) return { outcome: 'too late', until }
         tx.update(orders)
           .set({ status: 'cancelled', changedAt: at, changedBy: by })
           .where(and(eq(orders.id, orderId), eq(orders.status, 'confirmed')))
