@@ -290,6 +290,8 @@ export async function buildServices(config: Config, env: Record<string, string |
     budgetMs: config.analysisTimeoutMs,
     llm: config.llm,
     timeZone,
+    // Read when a message is: the farm's page is made below, before anything can hand in a message.
+    openingHours: () => farmPage.published().hours,
     log: analysisLog,
   })
   const dkim = createDkim({ db: database.db, privateKey: config.dkim.privateKey, selector: () => now().dkim.selector })
@@ -306,6 +308,12 @@ export async function buildServices(config: Config, env: Record<string, string |
     owner,
     engine,
     hashOfAddress: lifecycle.people.hashOfAddress,
+  })
+  const farmPage = createFarmPage({
+    db: database.db,
+    writes: database.writes,
+    activity,
+    log: log.child({ part: 'farm page' }),
   })
   const owed = whatIsOwed({
     config,
@@ -344,12 +352,6 @@ export async function buildServices(config: Config, env: Record<string, string |
     log: mailLog.child({ of: 'mailbox' }),
   })
   mailbox.start()
-  const farmPage = createFarmPage({
-    db: database.db,
-    writes: database.writes,
-    activity,
-    log: log.child({ part: 'farm page' }),
-  })
   const orders = ordersForVisitors({ now, database, events, engine, owed, farmPage })
   const readingAgain = startReadingAgain({ submissions, log: analysisLog })
   engine.start()
