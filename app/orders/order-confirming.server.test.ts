@@ -12,6 +12,13 @@ let database: OpenDatabase
 afterEach(() => database?.close())
 
 const clock = new Date('2026-12-01T08:00:00.000Z')
+// Open Saturdays 9 to 12, closed other days.
+const place = () => ({
+  address: 'Lane End',
+  directions: '',
+  hoursOn: (date: string) =>
+    new Date(date).getUTCDay() === 6 ? { opens: '09:00', closes: '12:00' } : ('closed' as const),
+})
 const asked = {
   lines: [
     { product: 'eggs', quantity: 1, unit: 'dozen' },
@@ -45,6 +52,7 @@ async function setUp() {
     replies,
     list,
     timeZone: () => 'UTC',
+    place,
     now: () => clock,
   })
   const lead = async (name: string) => {
@@ -146,6 +154,7 @@ it('takes no stock below zero even when the list read said there was some (anoth
       ],
     },
     timeZone: () => 'UTC',
+    place,
   })
   const ann = await lead('Ann')
   const two = { ...asked, lines: [{ product: 'eggs', quantity: 2, unit: 'dozen' }] }
@@ -158,4 +167,18 @@ it('takes no stock below zero even when the list read said there was some (anoth
   })
   expect(readRows(dbPath(), "SELECT stock FROM week_list WHERE product = 'eggs'")).toEqual([{ stock: 1 }])
   expect(readRows(dbPath(), 'SELECT count(*) AS n FROM orders')).toEqual([{ n: 0 }])
+})
+
+it('drafts the confirmation in the day’s opening hours when no time was said, and says when the farm is closed', async () => {
+  const { confirming, lead } = await setUp()
+  const ann = await lead('Ann')
+  const saturday = confirming.draft(ann, { ...asked, pickUp: { date: '2026-12-05', from: null, to: null } }, 'Bramble')
+  expect(saturday).toMatchObject({
+    ok: true,
+    draft: { pickUp: { date: '2026-12-05', from: '09:00', to: '12:00' }, closed: false, totalCents: 1500 },
+  })
+  expect(saturday.ok && saturday.draft.text).toContain('Pick-up: Saturday 5 December, 9:00–12:00\nLane End')
+  const sunday = confirming.draft(ann, { ...asked, pickUp: { date: '2026-12-06', from: null, to: null } }, 'Bramble')
+  expect(sunday).toMatchObject({ ok: true, draft: { pickUp: { from: null, to: null }, closed: true } })
+  expect(confirming.draft(9999, asked, 'Bramble')).toMatchObject({ ok: false, status: 404 })
 })

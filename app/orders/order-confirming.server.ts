@@ -12,9 +12,9 @@ import type { OrderAsked } from './order-form'
 import { recordOrderEvent } from './order-events.server'
 import { createOrderLinks } from './order-links.server'
 import { capitalised, productIs } from '#app/this-week/week'
-import { lineWords, priceOrder, type ListedProduct } from './order-pricing'
+import { lineWords, priceOrder, type ListedProduct, type PricedLine } from './order-pricing'
 import { readOrders } from './order-view.server'
-import { orderLinkPlaceholder } from './order-words'
+import { draftConfirmation, orderLinkPlaceholder, type PickUpPlace } from './order-words'
 
 const dayMs = 24 * 60 * 60 * 1000
 
@@ -55,6 +55,7 @@ export function createOrderConfirming({
   replies,
   list,
   timeZone,
+  place,
   now = () => new Date(),
 }: {
   db: FarmDatabase
@@ -63,6 +64,8 @@ export function createOrderConfirming({
   replies: Pick<Replies, 'queueIn' | 'told'>
   list: Pick<WeekList, 'all'>
   timeZone: () => string
+  /** Where the farm is and its hours on a day, from its page (null: it gives none). */
+  place: () => PickUpPlace & { hoursOn: (date: string) => { opens: string; closes: string } | 'closed' | null }
   now?: () => Date
 }) {
   function store(
@@ -146,6 +149,27 @@ export function createOrderConfirming({
       return new Date(wallClock(now().getTime(), timeZone()).dayNumber * dayMs).toISOString().slice(0, 10)
     },
 
+    /**
+     * The confirmation drafted for the order as the team changed it: priced from the list now,
+     * picked up in the farm's opening hours of that day when no time was said.
+     */
+    draft(leadId: number, asked: OrderAsked, farmName: string): Answer<{ draft: OrderDraft }> {
+      const lead = db.select().from(submissions).where(eq(submissions.id, leadId)).get()
+      if (!lead) return refuse(404, 'That lead is no longer here.')
+      const where = place()
+      const hours = where.hoursOn(asked.pickUp.date)
+      const pickUp =
+        asked.pickUp.from === null && hours !== null && hours !== 'closed'
+          ? { ...asked.pickUp, from: hours.opens, to: hours.closes }
+          : asked.pickUp
+      const priced = priceOrder(asked.lines, list.all())
+      const text = draftConfirmation({ name: lead.name, ...priced, pickUp, place: where, farmName })
+      return {
+        ok: true,
+        draft: { leadId, lines: priced.lines, totalCents: priced.totalCents, pickUp, closed: hours === 'closed', text },
+      }
+    },
+
     /** Confirms the order as the team changed it, mailing `text` (its `{order link}` filled in) to the visitor. */
     async confirm(input: {
       leadId: number
@@ -184,6 +208,17 @@ export function createOrderConfirming({
       return Object.fromEntries(readOrders(db, [...latest.values()]).map((order) => [order.leadId, order]))
     },
   }
+}
+
+/** A drafted confirmation as the card shows it, to change and send. */
+export interface OrderDraft {
+  leadId: number
+  lines: PricedLine[]
+  totalCents: number | null
+  pickUp: OrderAsked['pickUp']
+  /** The farm's page says it is closed that day. */
+  closed: boolean
+  text: string
 }
 
 const pick = ({ product, quantity, unit }: { product: string; quantity: number; unit: string }) => ({
