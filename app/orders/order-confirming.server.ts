@@ -12,8 +12,9 @@ import type { OrderAsked } from './order-form'
 import { recordOrderEvent } from './order-events.server'
 import { createOrderLinks } from './order-links.server'
 import { capitalised, productIs } from '#app/this-week/week'
-import { lineWords, priceOrder, type ListedProduct, type PricedLine } from './order-pricing'
+import { lineWords, priceOrder, type ListedProduct } from './order-pricing'
 import { readOrders } from './order-view.server'
+import type { OrderDraft } from './order-answer'
 import { draftConfirmation, orderLinkPlaceholder, type PickUpPlace } from './order-words'
 
 const dayMs = 24 * 60 * 60 * 1000
@@ -143,11 +144,11 @@ export function createOrderConfirming({
     }
   }
 
+  /** The farm's today, on its calendar: no pick-up before it. */
+  const today = () => new Date(wallClock(now().getTime(), timeZone()).dayNumber * dayMs).toISOString().slice(0, 10)
+
   return {
-    /** The farm's today, on its calendar: no pick-up before it. */
-    today(): string {
-      return new Date(wallClock(now().getTime(), timeZone()).dayNumber * dayMs).toISOString().slice(0, 10)
-    },
+    today,
 
     /**
      * The confirmation drafted for the order as the team changed it: priced from the list now,
@@ -194,31 +195,29 @@ export function createOrderConfirming({
       return { ok: true, order }
     },
 
-    /** The latest order of each of these leads, for their cards. */
-    ofLeads(leadIds: number[]): Record<number, Order> {
-      if (leadIds.length === 0) return {}
-      const rows = db
-        .select({ id: orders.id, leadId: orders.submissionId })
-        .from(orders)
-        .where(inArray(orders.submissionId, leadIds))
-        .orderBy(desc(orders.id))
-        .all()
-      const latest = new Map<number, number>()
-      for (const row of rows) if (!latest.has(row.leadId)) latest.set(row.leadId, row.id)
-      return Object.fromEntries(readOrders(db, [...latest.values()]).map((order) => [order.leadId, order]))
+    /** What the cards of these leads price their orders with, and the orders they already have. */
+    forCards(leadIds: number[]) {
+      return {
+        list: list.all().map(({ changedAt: _, ...item }) => item),
+        orders: ofLeads(leadIds),
+        today: today(),
+      }
     },
   }
-}
 
-/** A drafted confirmation as the card shows it, to change and send. */
-export interface OrderDraft {
-  leadId: number
-  lines: PricedLine[]
-  totalCents: number | null
-  pickUp: OrderAsked['pickUp']
-  /** The farm's page says it is closed that day. */
-  closed: boolean
-  text: string
+  /** The latest order of each of these leads. */
+  function ofLeads(leadIds: number[]): Record<number, Order> {
+    if (leadIds.length === 0) return {}
+    const rows = db
+      .select({ id: orders.id, leadId: orders.submissionId })
+      .from(orders)
+      .where(inArray(orders.submissionId, leadIds))
+      .orderBy(desc(orders.id))
+      .all()
+    const latest = new Map<number, number>()
+    for (const row of rows) if (!latest.has(row.leadId)) latest.set(row.leadId, row.id)
+    return Object.fromEntries(readOrders(db, [...latest.values()]).map((order) => [order.leadId, order]))
+  }
 }
 
 const pick = ({ product, quantity, unit }: { product: string; quantity: number; unit: string }) => ({
