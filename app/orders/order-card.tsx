@@ -52,7 +52,8 @@ export function OrderOnCard({
         Order read from the message
       </h3>
       <p className="mt-1.5 font-semibold text-stone-900">{orderInOneLine(read.lines, read.when)}</p>
-      <PricedLines {...priceOrder(read.lines, ordering.list)} />
+      {/* Once drafted, the lines shown are the order as changed, with the draft. */}
+      {answer?.draft ? null : <PricedLines {...priceOrder(read.lines, ordering.list)} />}
       {read.unplaced.length > 0 ? (
         <p className="mt-1 text-sm text-stone-700">Not on the list: {read.unplaced.join(', ')}</p>
       ) : null}
@@ -144,7 +145,7 @@ function LineFields({ lines, products }: { lines: OrderLineRead[]; products: str
             name="product"
             aria-label={`Product, line ${index + 1}`}
             defaultValue={line.product}
-            className={`min-w-0 flex-1 ${fieldStyle}`}
+            className={`w-full min-w-0 sm:w-auto sm:flex-1 ${fieldStyle}`}
           >
             <option value="">{index === lines.length ? 'Add a product…' : 'Choose…'}</option>
             {products.map((product) => (
@@ -229,6 +230,7 @@ function DraftToSend({ submission, draft, fetcher }: { submission: Submission; d
       <input type="hidden" name="date" value={draft.pickUp.date} />
       <input type="hidden" name="from" value={draft.pickUp.from ?? ''} />
       <input type="hidden" name="to" value={draft.pickUp.to ?? ''} />
+      <h4 className="text-sm font-semibold text-stone-800">The order as it will be confirmed</h4>
       <PricedLines lines={draft.lines} totalCents={draft.totalCents} />
       <p className="mt-1 text-sm text-stone-800">Pick-up {pickUpWords(draft.pickUp)}</p>
       {draft.closed ? (
