@@ -69,3 +69,57 @@ export const eggsAndHoney = (date: string): OrderRead => ({
 
 /** The farm's day `days` after today in UTC (the tests' farm clock), as YYYY-MM-DD. */
 export const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
+/** A card's order form as the browser sends it without JavaScript. */
+export function orderForm(
+  id: number,
+  intent: 'order-draft' | 'order-confirm' | 'order-decline',
+  fields: {
+    lines?: Array<[product: string, quantity: string, unit: string]>
+    date?: string
+    from?: string
+    to?: string
+    text?: string
+  },
+) {
+  const form = new URLSearchParams({ intent, id: String(id) })
+  for (const [product, quantity, unit] of fields.lines ?? []) {
+    form.append('product', product)
+    form.append('quantity', quantity)
+    form.append('unit', unit)
+  }
+  for (const name of ['date', 'from', 'to', 'text'] as const) {
+    const value = fields[name]
+    if (value !== undefined) form.append(name, value)
+  }
+  return form
+}
+
+/** Posts a card's form to the Farm Sales page as a browser without JavaScript does: the answer is the page (or a redirect). */
+export async function postCardForm(server: RunningServer, cookie: string, form: URLSearchParams) {
+  const response = await fetch(`${server.url}/farm-sales`, {
+    method: 'POST',
+    headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  })
+  return { status: response.status, location: response.headers.get('location'), html: await response.text() }
+}
+
+/** A page's words as read: tags and React's text separators out, entities decoded. */
+export const pageWords = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+
+/** The drafted confirmation on a card, as the page holds it in its text box. */
+export function draftedConfirmation(html: string, id: number): string | null {
+  const box = new RegExp(`<textarea[^>]*id="confirmation-${id}"[^>]*>([\\s\\S]*?)</textarea>`).exec(html)
+  return box ? pageWords(box[1]!.replace(/\n/g, '\u0001')).replace(/\u0001/g, '\n') : null
+}
