@@ -89,6 +89,24 @@ for (const javaScriptEnabled of [true, false]) {
         { stock: 6 },
       ])
     })
+
+    test('the owner counts what is left on the week’s list; at nothing the home page says sold out', async ({
+      page,
+    }) => {
+      await (javaScriptEnabled ? openHydrated(page, '/farm-sales/this-week') : page.goto('/farm-sales/this-week'))
+      const eggs = page.getByRole('form', { name: 'Eggs' })
+      await eggs.locator('summary').click()
+      await expect(eggs.getByLabel(/^Left/)).toHaveValue('10')
+      await eggs.getByLabel(/^Left/).fill('0')
+      await eggs.getByRole('button', { name: 'Save' }).click()
+      await expect(page.getByRole('form', { name: 'Eggs' }).getByRole('status')).toHaveText(
+        'Saved: it is on the home page.',
+      )
+      await expect(page.getByRole('form', { name: 'Eggs' }).locator('summary')).toContainText('€4 a dozen · 0 left')
+      await page.goto('/')
+      const listed = page.locator('#this-week li').filter({ hasText: 'Eggs' })
+      await expect(listed).toContainText('Sold out')
+    })
   })
 }
 

@@ -178,6 +178,22 @@ describe('the team’s forms, forged', () => {
     nothingTaken(server)
   })
 
+  it('refuses on the week’s list a count of what is left that is not one, keeping the count', async () => {
+    for (const stock of ['-1', 'NaN', 'Infinity', '1e9', '2000000', '0x10', '1.2345']) {
+      const body = new URLSearchParams({
+        product: 'eggs',
+        availability: 'available',
+        price: '4',
+        unit: 'a dozen',
+        stock,
+      })
+      const answer = await post(server, body.toString(), { cookie: helper, path: '/farm-sales/this-week' })
+      expect({ stock, status: answer.status }).toEqual({ stock, status: 400 })
+      expect(pageWords(answer.text)).toContain('What is left is a number such as 12 or 2.5')
+    }
+    nothingTaken(server)
+  })
+
   it.each(['PUT', 'PATCH', 'DELETE'])('refuses %s with 405', async (method) => {
     const answer = await post(server, confirm()(), { cookie: helper, method })
     expect(answer.status).toBe(405)
