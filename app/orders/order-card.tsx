@@ -36,11 +36,14 @@ export function OrderOnCard({
   answered: OrderAnswer | null
 }) {
   const fetcher = useFetcher<{ orderAnswer?: OrderAnswer }>()
+  // A draft set aside to change the order again (without JavaScript, the link loads the page afresh).
+  const [setAside, setSetAside] = useState<OrderAnswer | null>(null)
   const read = submission.analysis?.order ?? null
   const order = ordering.orders[submission.id]
   if (order && order.status !== 'cancelled') return <ConfirmedOrder order={order} />
   if (!read || read.lines.length === 0) return null
-  const answer = fetcher.data?.orderAnswer ?? answered
+  const latest = fetcher.data?.orderAnswer ?? answered
+  const answer = latest === setAside ? null : latest
   const mayWork = ordering.cannotConfirm === null && submission.spam === null
   return (
     <section
@@ -65,7 +68,22 @@ export function OrderOnCard({
       ) : null}
       {mayWork ? (
         answer?.draft ? (
-          <DraftToSend submission={submission} draft={answer.draft} fetcher={fetcher} />
+          <>
+            <DraftToSend submission={submission} draft={answer.draft} fetcher={fetcher} />
+            {/* Without JavaScript a GET of the page, which always loads it afresh (a link to its own address would not). */}
+            <form
+              method="get"
+              action="/farm-sales"
+              onSubmit={(event) => {
+                event.preventDefault()
+                setSetAside(latest)
+              }}
+            >
+              <button type="submit" className="mt-2 text-sm font-semibold text-green-800 underline">
+                Change the order
+              </button>
+            </form>
+          </>
         ) : (
           <div className="mt-3 flex flex-wrap items-start gap-3">
             <ChangeAndConfirm submission={submission} read={read} ordering={ordering} fetcher={fetcher} />
@@ -108,8 +126,9 @@ function ConfirmedOrder({ order }: { order: Order }) {
       <h3 className="text-xs font-bold tracking-widest text-green-900 uppercase">{statusWords[order.status]}</h3>
       <p className="mt-1.5 font-semibold text-stone-900">{orderInOneLine(order.lines, order.pickUp)}</p>
       <p className="mt-1 text-sm text-stone-800">
-        {order.totalCents === null ? 'To pay at pick-up, as priced' : `Total ${moneyWords(order.totalCents)}`}, pick-up{' '}
-        {pickUpWords(order.pickUp)}
+        {order.totalCents === null
+          ? 'To pay at pick-up, as priced on the day'
+          : `Total ${moneyWords(order.totalCents)}, to pay at pick-up`}
       </p>
     </section>
   )

@@ -74,6 +74,10 @@ for (const javaScriptEnabled of [true, false]) {
       const read = cardOf(page, 'Ann Baker').getByTestId('order-read')
       await expect(read).toContainText('2 dozen eggs · 3 jars of honey · for')
       await expect(read.getByTestId('order-total')).toHaveText('Total €24.50')
+      // Drafted, then set aside to change the order again.
+      await confirmOnCard(page, 'Ann Baker', { eggs: '5' })
+      await cardOf(page, 'Ann Baker').getByRole('button', { name: 'Change the order' }).click()
+      await expect(cardOf(page, 'Ann Baker').getByTestId('order-draft')).toHaveCount(0)
       const { card, confirmation } = await confirmOnCard(page, 'Ann Baker', { eggs: '4' })
       await expect(card.getByTestId('order-total')).toHaveText('Total €32.50')
       await confirmation.fill(`${await confirmation.inputValue()}\nP.S. The gate sticks.`)
