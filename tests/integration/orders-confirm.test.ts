@@ -1,7 +1,11 @@
 // An order read from a lead's message, on its card: priced from this week's list, confirmed (the
 // confirmation drafted first, then mailed through a real SMTP server on loopback, the order
 // stored and the stock taken) or declined with words; as a browser without JavaScript sends it.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { htmlErrors } from '#tests/support/html-checker'
 import { readRows } from '#tests/support/database'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
 import {
@@ -182,5 +186,28 @@ describe('an order on a lead’s card', () => {
     )
     const home = pageWords(await (await fetch(server.url)).text())
     expect(home).toMatch(/Eggs €4 a dozen Sold out/)
+  })
+
+  it('is clean in the Nu HTML Checker: the card with its order read, and with its drafted confirmation', async () => {
+    const { server, cookie } = await site()
+    const day = daysAhead(3)
+    const id = await postOrderLead(server, ann, eggsAndHoney(day))
+    const folder = mkdtempSync(join(tmpdir(), 'order-card-'))
+    const read = await (await fetch(`${server.url}/farm-sales`, { headers: { Cookie: cookie } })).text()
+    const drafted = await postCardForm(
+      server,
+      cookie,
+      orderForm(id, 'order-draft', { lines: [['eggs', '2', 'dozen']], date: day }),
+    )
+    expect(drafted.status).toBe(200)
+    const files = [
+      ['read.html', read],
+      ['drafted.html', drafted.html],
+    ].map(([name, html]) => {
+      const file = join(folder, name!)
+      writeFileSync(file, html!)
+      return file
+    })
+    expect(htmlErrors(files)).toEqual([])
   })
 })
