@@ -153,6 +153,9 @@ test('two owners racing for the last dozen eggs: one order is confirmed, the oth
     .poll(() => mailsTo(mail, 'ann@example.com').length + mailsTo(mail, 'bo@example.com').length, { timeout: 10_000 })
     .toBe(1)
   await second.close()
+  // Taken down to nothing, the eggs are sold out on the home page.
+  await page.goto('/')
+  await expect(page.locator('#this-week li').filter({ hasText: 'Eggs' })).toContainText('Sold out')
 })
 
 test('the card with an order, its draft and its decline have no accessibility violations at 1280 and 375 px', async ({
