@@ -152,6 +152,13 @@ test('two owners racing for the last dozen eggs: one order is confirmed, the oth
   await expect
     .poll(() => mailsTo(mail, 'ann@example.com').length + mailsTo(mail, 'bo@example.com').length, { timeout: 10_000 })
     .toBe(1)
+  // The other browser is told live: the winner's card there shows the order confirmed.
+  const [winner] = readRows<{ name: string }>(
+    server.databasePath,
+    'SELECT s.name FROM orders o JOIN submissions s ON s.id = o.submission_id',
+  )
+  for (const each of [page, other])
+    await expect(cardOf(each, winner!.name).getByTestId('order-confirmed')).toBeVisible()
   await second.close()
   // Taken down to nothing, the eggs are sold out on the home page.
   await page.goto('/')
