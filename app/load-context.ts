@@ -29,6 +29,7 @@ import type { Photos } from '#app/photos/photos.server'
 import type { WeekAtTheFarm } from '#app/this-week/week-at-the-farm.server'
 import type { HomePage } from '#app/home/home-page.server'
 import type { VisitorOrders } from '#app/orders/visitor-orders.server'
+import type { OrderConfirming } from '#app/orders/order-confirming.server'
 
 /**
  * What app/ reads of the config a change would make (server/config.ts has the whole). Written by
@@ -91,6 +92,8 @@ declare module '@remix-run/node' {
     updates: UpdatesDesk | null
     /** This week's list, and who asked to be told when a product is ready. */
     week: WeekAtTheFarm
+    /** Orders read from leads, drafted and confirmed from their cards. */
+    orderConfirming: OrderConfirming
     /** Who is subscribed, asked or left, whether updates are on or not: their links keep working. */
     subscribers: Subscribers
     /** The farm's settings: what the page shows and changes, over the environment, which wins. */

@@ -102,6 +102,7 @@ export async function createHttpApp(config: Config, services: Services) {
       cannotPush: services.cannotPush(),
       subscribers: services.subscribers,
       week: services.week,
+      orderConfirming: services.orderConfirming,
       settings: services.settings,
       dkim: services.dkim,
       sendOnce: services.sendOnce,

@@ -27,6 +27,9 @@ import { weekAtTheFarm } from '#app/this-week/week-at-the-farm.server'
 import { txtLookups } from '#app/settings/mail-dns.server'
 import { createActivityLog } from '#app/team/activity.server'
 import { createFarmPage } from '#app/farm-page/farm-page.server'
+import { dayNumberOf, hoursOn } from '#app/farm-page/opening-hours'
+import type { PageWords } from '#app/farm-page/page-words'
+import { createOrderConfirming } from '#app/orders/order-confirming.server'
 import { createInsights } from '#app/insights/insights.server'
 import { keepWeeksOn } from '#app/insights/farm-weeks.server'
 import { utc } from '#app/clock/farm-clock'
@@ -250,6 +253,14 @@ function ordersForVisitors({
   })
   return { cancelOrder, reminders, visitorOrders: createVisitorOrders({ db, links, cancelOrder, cut }) }
 }
+/** Where and when orders are picked up, from the farm's page: its address, directions and opening hours. */
+const pickUpPlace = ({ findUs, hours }: PageWords) => ({
+  address: findUs.address,
+  directions: findUs.directions,
+  // Null when the page gives no hours at all: then no day is said to be closed.
+  hoursOn: (date: string) =>
+    hours.week.some(Boolean) || hours.exceptions.length > 0 ? (hoursOn(hours, dayNumberOf(date)) ?? 'closed') : null,
+})
 
 /** The insights' weeks on the farm's clock: made anew (and said) when the clock changed. */
 function keepFarmWeeks(database: OpenDatabase, zone: string) {
@@ -354,6 +365,13 @@ export async function buildServices(config: Config, env: Record<string, string |
   mailbox.start()
   const orders = ordersForVisitors({ now, database, events, engine, owed, farmPage })
   const readingAgain = startReadingAgain({ submissions, log: analysisLog })
+  const week = weekAtTheFarm({
+    db: database.db,
+    writes: database.writes,
+    products: () => now().farmProducts.map((product) => product.name),
+    activity,
+    farm: () => ({ name: now().farmName, timeZone: timeZone() }),
+  })
   engine.start()
   // What a change wakes is declared with each setting (app/settings/declared.ts): a kind of
   // delivery among them makes what failed with the old values due now.
@@ -409,12 +427,15 @@ export async function buildServices(config: Config, env: Record<string, string |
     cannotReply: answering.cannotReply,
     updates: updates.desk,
     subscribers: updates.subscribers,
-    week: weekAtTheFarm({
+    week,
+    orderConfirming: createOrderConfirming({
       db: database.db,
       writes: database.writes,
-      products: () => now().farmProducts.map((product) => product.name),
-      activity,
-      farm: () => ({ name: now().farmName, timeZone: timeZone() }),
+      events,
+      replies: answering.replies,
+      list: week.list,
+      timeZone,
+      place: () => pickUpPlace(farmPage.published()),
     }),
     cannotSendUpdates: updates.cannotSendUpdates,
     /** What is set up of what makes the site useful: the inbox's first-run list and its one banner. */

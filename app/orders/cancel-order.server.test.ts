@@ -9,7 +9,7 @@ import { createOrderCancelling } from './cancel-order.server'
 let database: OpenDatabase
 afterEach(() => database?.close())
 
-/** Ana's order for Saturday 5 December 2026, 9:00–12:00 (cut-off: Friday at 18:00 London time), and the week's stock after it. */
+/** Ana's order for Saturday 5 December, 9:00–12:00 (cut-off: Friday at 18:00 London time), and the week's stock after it. */
 function farmWithOrder(status: 'confirmed' | 'cancelled' | 'collected' = 'confirmed') {
   database = openDatabase(tempDatabasePath(), join(import.meta.dirname, '../../drizzle'))
   const { db } = database
@@ -95,7 +95,7 @@ it('cancels a visitor’s order before the cut-off: status, stock back, its even
   }
   expect(note).toMatchObject({
     kind: 'answer',
-    text: 'Cancelled this order by its link: 2 dozen eggs · 1 jar of honey, for Saturday 5 December 2026, 9:00–12:00. What it took is back on this week’s list.',
+    text: 'Cancelled this order by its link: 2 dozen eggs · 1 jar of honey, for Saturday 5 December, 9:00–12:00. What it took is back on this week’s list.',
   })
   expect(told).toEqual([{ lead: expect.objectContaining({ id: leadId }), answerId: note.id }])
   expect(sqlite().prepare('SELECT status FROM submissions').pluck().get()).toBe('new')

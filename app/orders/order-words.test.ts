@@ -11,10 +11,14 @@ it('says each line as a person would', () => {
 })
 
 it('says the pick-up day, its hours, a moment and a price in fixed words', () => {
-  expect(dayWords('2026-12-05')).toBe('Saturday 5 December 2026')
-  expect(pickUpWords({ date: '2026-12-05', from: '09:00', to: '12:00' })).toBe('Saturday 5 December 2026, 9:00–12:00')
-  expect(pickUpWords({ date: '2026-12-05', from: '14:30', to: null })).toBe('Saturday 5 December 2026, from 14:30')
-  expect(pickUpWords({ date: '2026-12-05', from: null, to: null })).toBe('Saturday 5 December 2026')
-  expect(momentWords(Date.parse('2026-12-04T05:00:00Z'), 'Pacific/Auckland')).toBe('Friday 4 December 2026 at 18:00')
+  expect(dayWords('2026-12-05')).toBe('Saturday 5 December')
+  expect(pickUpWords({ date: '2026-12-05', from: '09:00', to: '12:00' })).toBe('Saturday 5 December, 9:00–12:00')
+  expect(pickUpWords({ date: '2026-12-05', from: '14:30', to: null })).toBe('Saturday 5 December, from 14:30')
+  expect(pickUpWords({ date: '2026-12-05', from: null, to: null })).toBe('Saturday 5 December')
+  expect(momentWords(Date.parse('2026-12-04T05:00:00Z'), 'Pacific/Auckland')).toBe('Friday 4 December at 18:00')
   expect(moneyWords(1350)).toBe('€13.50')
+})
+
+it('says a whole price as the week’s list does, without cents', () => {
+  expect(moneyWords(800)).toBe('€8')
 })

@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     to: 'change this week’s list',
   })
   const form = await request.formData().catch(() => new FormData())
-  const fields = formTexts(form, ['product', 'availability', 'price', 'unit', 'note', 'readyFrom'])
+  const fields = formTexts(form, ['product', 'availability', 'price', 'unit', 'note', 'readyFrom', 'stock'])
   if (!fields) return json({ product: '', error: notText }, { status: 400 })
   const item = context.week.list.item(fields.product)
   if (!item)

@@ -18,7 +18,7 @@ it('shows the products set, what is for sale first, with the time of the last ch
     activity: { recordIn: () => {} },
     now: () => at,
   })
-  const week = { priceCents: null, unit: '', note: '', readyFrom: null }
+  const week = { priceCents: null, unit: '', note: '', readyFrom: null, stock: null }
   expect(list.shown()).toEqual({ items: [], changedAt: null })
   await list.save('eggs', { ...week, availability: 'sold-out' }, null)
   at = new Date('2027-06-02T08:00:00Z')
@@ -39,4 +39,9 @@ it('shows the products set, what is for sale first, with the time of the last ch
   expect(list.item('apples')).toBeUndefined()
   expect(await list.save('honey', { ...week, availability: 'available' }, null)).toEqual({ nowForSale: true })
   expect(await list.save('honey', { ...week, availability: 'few-left' }, null)).toEqual({ nowForSale: false })
+  // Counted down to nothing, it is sold out on the page; counted up again, it is for sale anew.
+  await list.save('honey', { ...week, availability: 'available', stock: 0 }, null)
+  expect(list.shown().items.find((item) => item.product === 'honey')?.availability).toBe('sold-out')
+  expect(list.item('honey')?.availability).toBe('available')
+  expect(await list.save('honey', { ...week, availability: 'available', stock: 4 }, null)).toEqual({ nowForSale: true })
 })

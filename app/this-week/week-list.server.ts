@@ -3,11 +3,15 @@ import { availabilities } from '#app/data/enums'
 import { weekList } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import type { ActivityLog } from '#app/team/activity.server'
-import { availabilityWords, capitalised, isForSale, priceWords, type WeekProduct } from './week'
+import { availabilityWords, capitalised, isForSale, priceWords, stockWords, type WeekProduct } from './week'
 
 /** The activity log's words for a change: 'Strawberries: Available now, €5 a punnet'. */
 const changeWords = (product: string, edit: Omit<WeekProduct, 'product'>) =>
-  `This week’s list: ${capitalised(product)}, ${[availabilityWords[edit.availability], priceWords(edit), edit.note].filter(Boolean).join(', ')}`
+  `This week’s list: ${capitalised(product)}, ${[availabilityWords[edit.availability], priceWords(edit), stockWords(edit), edit.note].filter(Boolean).join(', ')}`
+
+/** A product counted down to nothing by orders is sold out, whatever the owner last chose. */
+const soldOutAtZero = (item: WeekProduct): WeekProduct =>
+  item.stock === 0 && isForSale(item.availability) ? { ...item, availability: 'sold-out' } : item
 
 /**
  * This week's list: the products of FARM_PRODUCTS (their names, the one list), each with how it
@@ -51,6 +55,7 @@ export function createWeekList({
             priceCents: null,
             unit: '',
             note: '',
+            stock: null,
             changedAt: null,
           }
     })
@@ -67,7 +72,7 @@ export function createWeekList({
       )
       // What is for sale first, then what is coming, then the rest: a stable sort keeps FARM_PRODUCTS' order within each.
       const items = set
-        .map(({ changedAt: _, ...item }) => item)
+        .map(({ changedAt: _, ...item }) => soldOutAtZero(item))
         .sort((a, b) => availabilities.indexOf(a.availability) - availabilities.indexOf(b.availability))
       return { items, changedAt }
     },
@@ -90,7 +95,8 @@ export function createWeekList({
           activity.recordIn(tx, { kind: 'week-changed', by, detail: changeWords(product, edit) })
         }),
       )
-      return { nowForSale: isForSale(edit.availability) && !(before && isForSale(before.availability)) }
+      const wasForSale = before !== undefined && isForSale(before.availability) && before.stock !== 0
+      return { nowForSale: isForSale(edit.availability) && edit.stock !== 0 && !wasForSale }
     },
   }
 }

@@ -106,10 +106,10 @@ describe('the order read from a message', () => {
     })
     // The page's hours: Saturday 9:00–13:00.
     expect(after).toEqual({ ...before, when: { ...before.when, from: '12:00', to: '13:00' } })
-    const daysAhead = (Date.parse(after.when.date) - Date.parse(londonToday())) / (24 * 60 * 60 * 1000)
+    const dayFromToday = (Date.parse(after.when.date) - Date.parse(londonToday())) / (24 * 60 * 60 * 1000)
     expect(new Date(after.when.date).getUTCDay()).toBe(6)
-    expect(daysAhead).toBeGreaterThanOrEqual(0)
-    expect(daysAhead).toBeLessThanOrEqual(7)
+    expect(dayFromToday).toBeGreaterThanOrEqual(0)
+    expect(dayFromToday).toBeLessThanOrEqual(7)
   })
 
   it('reads no order from a question', async () => {
