@@ -28,6 +28,7 @@ import type { Subscribers } from '#app/updates/subscribers.server'
 import type { Photos } from '#app/photos/photos.server'
 import type { WeekAtTheFarm } from '#app/this-week/week-at-the-farm.server'
 import type { HomePage } from '#app/home/home-page.server'
+import type { Orders } from '#app/orders/orders.server'
 
 /**
  * What app/ reads of the config a change would make (server/config.ts has the whole). Written by
@@ -79,6 +80,8 @@ declare module '@remix-run/node' {
     farmPage: FarmPage
     /** The season at a glance: leads, answers and the updates, week by week. */
     insights: InsightsService
+    /** The confirmed orders: the pick-ups of a day or a week, marked collected or not. */
+    orders: Orders
     passkeys: Passkeys
     /** Which names may open an open inbox (DNS rebinding). */
     siteNames: SiteNames

@@ -23,6 +23,8 @@ import { createSubmissionsService } from '#app/submissions/service.server'
 import { createSpamTraps } from '#app/submissions/spam-traps.server'
 import { offerUpdates } from '#app/updates/updates-and-offers.server'
 import { createWebhook } from '#app/webhook/webhook.server'
+import { readOrders } from '#app/orders/order-view.server'
+import { createOrders } from '#app/orders/orders.server'
 import { weekAtTheFarm } from '#app/this-week/week-at-the-farm.server'
 import { txtLookups } from '#app/settings/mail-dns.server'
 import { createActivityLog } from '#app/team/activity.server'
@@ -190,7 +192,13 @@ function whatIsOwed({
     ownerRequired,
     log: log.child({ part: 'push' }),
   })
-  const webhook = createWebhook({ engine, db, settings: () => now().webhook, retryBaseMs })
+  const webhook = createWebhook({
+    engine,
+    db,
+    settings: () => now().webhook,
+    retryBaseMs,
+    orders: (ids) => readOrders(db, ids),
+  })
   return { mailLog, ownerMail, updates, answering, phones, webhook, toldOfEachLead: [ownerMail, webhook, phones.queue] }
 }
 
@@ -336,6 +344,7 @@ export async function buildServices(config: Config, env: Record<string, string |
       activity,
       log: log.child({ part: 'farm page' }),
     }),
+    orders: createOrders({ db: database.db, writes: database.writes, events, owed: engine.owed, timeZone }),
     insights: createInsights({ db: database.db, timeZone, updateReports: updates.reportsSince }),
     passkeys,
     siteNames: createSiteNames({ siteHosts: () => now().siteHosts, inboxOpen: () => !owner.required, log }),
