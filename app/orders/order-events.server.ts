@@ -16,11 +16,7 @@ export function recordOrderEvent(
   event: { orderId: number; type: OrderEventType; at: Date; by: number | null },
 ): void {
   const { id } = db.insert(orderEvents).values(event).returning({ id: orderEvents.id }).get()
-  const order = db
-    .select({ submissionId: orders.submissionId })
-    .from(orders)
-    .where(eq(orders.id, event.orderId))
-    .get()
+  const order = db.select({ submissionId: orders.submissionId }).from(orders).where(eq(orders.id, event.orderId)).get()
   if (!order) return
   owe(
     db,

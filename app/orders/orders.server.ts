@@ -5,22 +5,17 @@ import { orders } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import type { Order } from '#app/leads/order'
 import type { SubmissionEvents } from '#app/live/events.server'
+import { dayOf } from './orders-query'
 import { recordOrderEvent } from './order-events.server'
 import { readOrders } from './order-view.server'
 import { byPickUp, type PickUpMark, type PickUpView } from './pick-ups'
 
-const dayMs = 24 * 60 * 60 * 1000
-
-/** A day on the farm's calendar as the orders keep it: '2026-11-28'. */
-export const dayOf = (dayNumber: number) => new Date(dayNumber * dayMs).toISOString().slice(0, 10)
-
 /** The days a view of the pick-ups covers, on the farm's calendar: today, or this Monday to Sunday. */
-export function daysOf(view: PickUpView, at: number, zone: string): { from: string; to: string; today: string } {
+export function daysOf(view: PickUpView, at: number, zone: string): { from: string; to: string } {
   const { dayNumber, weekday } = wallClock(at, zone)
-  const today = dayOf(dayNumber)
   return view === 'today'
-    ? { from: today, to: today, today }
-    : { from: dayOf(dayNumber - weekday), to: dayOf(dayNumber - weekday + 6), today }
+    ? { from: dayOf(dayNumber), to: dayOf(dayNumber) }
+    : { from: dayOf(dayNumber - weekday), to: dayOf(dayNumber - weekday + 6) }
 }
 
 /** What marking an order came to: the order as it is now, or why not. */
@@ -91,10 +86,7 @@ export function createOrders({
           if (row.status === 'cancelled') return 'cancelled' as const
           if (row.status === status) return false
           const at = new Date(now())
-          tx.update(orders)
-            .set({ status, changedAt: at, changedBy: by })
-            .where(eq(orders.id, orderId))
-            .run()
+          tx.update(orders).set({ status, changedAt: at, changedBy: by }).where(eq(orders.id, orderId)).run()
           recordOrderEvent(tx, { orderId, type: `order.${status}`, at, by })
           return true
         }),

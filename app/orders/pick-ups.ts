@@ -1,4 +1,5 @@
 import type { Order, OrderLine } from '#app/leads/order'
+import { longMonths } from '#app/clock/dates'
 import { farmCurrency } from '#app/this-week/week'
 
 /** What the team marks an order on its day: it came, or it did not. */
@@ -46,7 +47,8 @@ export function pickUpTimeWords({ from, to }: Order['pickUp']): string {
 }
 
 /** Money as this week's list shows it: '€12.50'; '—' when a line had no price. */
-export const moneyWords = (cents: number | null) => (cents === null ? '—' : `${farmCurrency.sign}${(cents / 100).toFixed(2)}`)
+export const moneyWords = (cents: number | null) =>
+  cents === null ? '—' : `${farmCurrency.sign}${(cents / 100).toFixed(2)}`
 
 /** Orders by pick-up: day, then its start (any time last), then as confirmed. */
 export function byPickUp(a: Order, b: Order): number {
@@ -87,4 +89,19 @@ export const statusWords: Record<Order['status'], string> = {
   collected: 'Collected',
   'not-collected': 'Not collected',
   cancelled: 'Cancelled',
+}
+
+const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
+
+/** A pick-up day as the team says it: 'Saturday 5 December'. */
+export function dayWords(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`)
+  return `${weekdayNames[(day.getUTCDay() + 6) % 7]} ${day.getUTCDate()} ${longMonths[day.getUTCMonth()]}`
+}
+
+/** Why an order could not be marked, in the team's words. */
+export function markRefusal(why: 'no such order' | 'cancelled'): string {
+  return why === 'cancelled'
+    ? 'This order was cancelled: there is nothing to collect.'
+    : 'There is no such order: it may have been deleted with its lead.'
 }

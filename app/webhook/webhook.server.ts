@@ -86,7 +86,9 @@ export function createWebhook({
     const eventIds = idsOf(rows, 'orderEventId')
     if (eventIds.length === 0) return new Map()
     const events = db.select().from(orderEvents).where(inArray(orderEvents.id, eventIds)).all()
-    const orderOf = new Map(orders([...new Set(events.map((event) => event.orderId))]).map((order) => [order.id, order]))
+    const orderOf = new Map(
+      orders([...new Set(events.map((event) => event.orderId))]).map((order) => [order.id, order]),
+    )
     const bodies = new Map<number, string>()
     for (const row of rows) {
       const event = events.find((one) => one.id === row.orderEventId)
