@@ -99,7 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
               : null
           }
         />
-        <div className={officeHere ? 'pt-16 md:pt-28' : 'pt-16'}>
+        <div className={officeHere ? 'pt-16 md:pt-28 print:pt-0' : 'pt-16 print:pt-0'}>
           {officeHere?.claim ? <ClaimNote claim={officeHere.claim} /> : null}
           {officeHere ? (
             // Without JavaScript the phone's menu cannot open: the owner's pages are one row here instead.
