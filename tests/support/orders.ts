@@ -20,7 +20,9 @@ export interface PlacedOrder {
  * in the order given.
  */
 export function placeOrders(databasePath: string, placed: PlacedOrder[], at = new Date()): number[] {
-  const { db, close } = openDatabase(databasePath, migrationsFolder)
+  const { db, sqlite, close } = openDatabase(databasePath, migrationsFolder)
+  // A running site may hold the lock for a moment: wait for it, as its own writes do.
+  sqlite.pragma('busy_timeout = 5000')
   try {
     return db.transaction((tx) =>
       placed.map((order) => {
