@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it } from 'vitest'
-import { freePort, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { tempDatabasePath, type RunningServer } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
 import Sqlite from 'better-sqlite3'
 import { readRows } from '#tests/support/database'
