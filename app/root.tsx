@@ -84,7 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Stylesheet />
         <Links />
       </head>
-      <body className="min-h-screen bg-amber-50 font-sans text-stone-800 antialiased">
+      <body className="min-h-screen bg-amber-50 print:min-h-0 font-sans text-stone-800 antialiased">
         <SiteHeader
           farmName={data?.farm.name ?? 'Home'}
           ownerSignedIn={data?.ownerSignedIn ?? false}

@@ -63,7 +63,8 @@ export default function PickUps() {
     },
     [revalidate],
   )
-  useLiveSubmissions({ newestId: 0, viewParams: null, onMessage, onReconnected: revalidate })
+  // What changed between the page's load and the link's first connect, or while it was down, was not heard.
+  useLiveSubmissions({ newestId: 0, viewParams: null, onMessage, onReconnected: revalidate, onConnected: revalidate })
   return (
     <OwnerPage title="Pick-ups" wide>
       <PickUpsView data={data} error={refused?.error ?? null} />
