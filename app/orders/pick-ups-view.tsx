@@ -109,9 +109,9 @@ function MarkButtons({ order, cannotMark }: { order: Order; cannotMark: string |
           value="collected"
           disabled={fetcher.state !== 'idle'}
           className={`${button} bg-green-800 text-white ring-green-800 hover:bg-green-900`}
-          aria-label={`${order.name} collected`}
+          aria-label={`Mark collected: ${order.name}`}
         >
-          Collected
+          Mark collected
         </button>
       ) : null}
       {order.status !== 'not-collected' ? (
@@ -120,9 +120,9 @@ function MarkButtons({ order, cannotMark }: { order: Order; cannotMark: string |
           value="not-collected"
           disabled={fetcher.state !== 'idle'}
           className={`${button} bg-white text-stone-800 ring-stone-300 hover:bg-stone-100`}
-          aria-label={`${order.name} not collected`}
+          aria-label={`Mark not collected: ${order.name}`}
         >
-          Not collected
+          Mark not collected
         </button>
       ) : null}
       {fetcher.data?.error ? (

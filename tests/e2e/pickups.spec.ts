@@ -54,9 +54,11 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(orders.first()).toContainText('9:00–10:00Ann Early2 dozen eggs · 1 jar of honey€14.50To collect')
         await expect(orders.last()).toContainText('11:00–12:00Bea Late')
 
-        await orderRow(page, 'Ann Early').getByRole('button', { name: 'Ann Early collected' }).click()
+        await orderRow(page, 'Ann Early').getByRole('button', { name: 'Mark collected: Ann Early' }).click()
         await expect(orderRow(page, 'Ann Early')).toContainText('Collected')
-        await expect(orderRow(page, 'Ann Early').getByRole('button', { name: 'Ann Early collected' })).toHaveCount(0)
+        await expect(
+          orderRow(page, 'Ann Early').getByRole('button', { name: 'Mark collected: Ann Early' }),
+        ).toHaveCount(0)
         await expect(page.getByText(/orders, 1 collected$/)).toBeVisible()
         await expect(page.getByRole('button', { name: 'Print' })).toHaveCount(javaScriptEnabled ? 1 : 0)
       },
@@ -71,7 +73,7 @@ teamSite('a mark in one tab shows at once in every other open tab', async ({ con
   await openHydrated(first, '/farm-sales/pickups')
   await openHydrated(second, '/farm-sales/pickups')
   await expect(orderRow(second, 'Bea Late')).toContainText('To collect')
-  await orderRow(first, 'Bea Late').getByRole('button', { name: 'Bea Late not collected' }).click()
+  await orderRow(first, 'Bea Late').getByRole('button', { name: 'Mark not collected: Bea Late' }).click()
   await expect(orderRow(second, 'Bea Late')).toContainText('Not collected')
   // Not collected is not packed: the honey is Ann's one jar now.
   await expect(second.getByRole('region', { name: 'Packing list' })).toContainText('1 jar of honey (1 order)')
@@ -100,7 +102,7 @@ teamSite('prints 30 orders and their packing list on one A4 page, without the me
   expect(pages).toHaveLength(1)
   await page.emulateMedia({ media: 'print' })
   await expect(page.getByRole('banner')).toBeHidden()
-  await expect(page.getByRole('button', { name: /collected/ }).first()).toBeHidden()
+  await expect(page.getByRole('button', { name: /^Mark collected/ }).first()).toBeHidden()
 })
 
 for (const width of [1280, 375]) {
