@@ -262,7 +262,7 @@ function OrdersChart({ insights, period }: ChartProps) {
       summary={
         orders === 0
           ? `No orders picked up in ${period}.`
-          : `${plural(orders, 'order')} to pick up in ${period}; ${notCollected} not collected.`
+          : `${plural(orders, 'order')} for pick-up in ${period}; ${notCollected} not collected.`
       }
       empty={orders === 0}
       picture={
