@@ -145,12 +145,12 @@ function OrderRow({ order, cannotMark }: { order: Order; cannotMark: string | nu
   return (
     <li
       id={`order-${order.id}`}
-      className="grid gap-x-4 gap-y-1 rounded-2xl bg-white px-4 py-3 ring-1 ring-stone-200 sm:grid-cols-[7rem_1fr_auto] print:grid-cols-[4.5rem_9rem_1fr_3.5rem_5rem] print:gap-x-2 print:rounded-none print:border-b print:border-stone-300 print:px-0 print:py-0.5 print:text-[8.5pt] print:leading-tight print:ring-0"
+      className="grid gap-x-4 gap-y-1 rounded-2xl bg-white px-4 py-3 ring-1 ring-stone-200 sm:grid-cols-[7rem_1fr_auto] print:grid-cols-[4.5rem_10rem_1fr_3.5rem_5rem] print:gap-x-2 print:rounded-none print:border-b print:border-stone-300 print:px-0 print:py-0.5 print:text-[8.5pt] print:leading-tight print:ring-0"
     >
       <span className="font-semibold whitespace-nowrap text-green-900 tabular-nums">
         {pickUpTimeWords(order.pickUp)}
       </span>
-      <span className="font-semibold sm:col-start-2 print:col-start-2 print:truncate">{order.name}</span>
+      <span className="font-semibold break-words sm:col-start-2 print:col-start-2 print:truncate">{order.name}</span>
       <span className="sm:col-start-2 print:col-start-3">{linesWords(order.lines)}</span>
       <span className="tabular-nums sm:col-start-3 sm:row-start-1 sm:text-right print:col-start-4 print:row-start-1">
         {moneyWords(order.totalCents)}
