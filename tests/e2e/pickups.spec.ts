@@ -124,3 +124,23 @@ for (const width of [1280, 375]) {
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
   })
 }
+
+teamSite(
+  'the insights count the orders of each week, the not collected and the products ordered',
+  async ({ page, server }) => {
+    placeOrders(server.databasePath, [
+      ...morning,
+      { name: 'Cy Gone', date: today, status: 'not-collected', lines: [{ product: 'eggs', quantity: 6 }] },
+      { name: 'Di Off', date: today, status: 'cancelled', lines: [{ product: 'eggs', quantity: 9, unit: 'dozen' }] },
+    ])
+    await openHydrated(page, '/farm-sales/insights?weeks=4')
+    const orders = page.getByRole('region', { name: 'Orders', exact: true })
+    await expect(orders.getByTestId('summary')).toHaveText('3 orders for pick-up in the last 4 weeks; 1 not collected.')
+    await orders.getByText('Show the numbers').click()
+    await expect(orders.getByRole('row').last().getByRole('cell')).toHaveText(['3', '1'])
+    const products = page.getByRole('region', { name: 'Products ordered', exact: true })
+    await expect(products.getByRole('listitem')).toHaveText(['6 eggs', '4 jars of honey', '2 dozen eggs'])
+    await animationsEnded(page)
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  },
+)
