@@ -49,7 +49,7 @@ export default function handleRequest(
     const aborting: { timer?: ReturnType<typeof setTimeout> } = {}
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <StylesheetProvider value={stylesheetText()}>
+        <StylesheetProvider value={stylesheetText}>
           <RemixServer context={remixContext} url={request.url} abortDelay={abortDelay} nonce={nonce} />
         </StylesheetProvider>
       </NonceProvider>,

@@ -29,6 +29,7 @@ import type { Photos } from '#app/photos/photos.server'
 import type { WeekAtTheFarm } from '#app/this-week/week-at-the-farm.server'
 import type { HomePage } from '#app/home/home-page.server'
 import type { Orders } from '#app/orders/orders.server'
+import type { VisitorOrders } from '#app/orders/visitor-orders.server'
 
 /**
  * What app/ reads of the config a change would make (server/config.ts has the whole). Written by
@@ -119,6 +120,8 @@ declare module '@remix-run/node' {
     offsite: Offsite
     /** The farm's photos on the home page: shown, added, described, ordered, removed. */
     photos: Photos
+    /** A visitor's order by its signed link: shown, and cancelled until its cut-off. */
+    visitorOrders: VisitorOrders
     /** One person's data: to export, or to forget. */
     people: Pick<People, 'exportOf' | 'forget'>
     /** Attempts per visitor (per owner session for replies), counted where the action runs so every path and method to it counts. */

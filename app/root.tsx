@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
@@ -20,7 +21,7 @@ import type { TagCount } from '#app/leads/lead'
 import { ClaimNote } from '#app/team/claim-note'
 import { pagePassFor } from '#app/owner/page-pass.server'
 import { useNonce } from './nonce'
-import { Stylesheet } from './stylesheet'
+import { Stylesheet, visitorPage } from './stylesheet'
 
 // The error page is the root's: a guard's thrown headers (a 405's Allow) must reach it here.
 export const headers: HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers()
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const failedReplies = live.latest(data?.failedReplies ?? null)
   const { pathname } = useLocation()
   const officeHere = data?.office && isOfficePath(pathname) ? data.office : null
+  const stylesheetName = useMatches().at(-1)?.handle === visitorPage ? 'visitor' : 'full'
   return (
     <html lang="en">
       <head>
@@ -81,7 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#166534" />
         <Meta />
-        <Stylesheet />
+        <Stylesheet name={stylesheetName} />
         <Links />
       </head>
       <body className="min-h-screen bg-amber-50 print:min-h-0 font-sans text-stone-800 antialiased">

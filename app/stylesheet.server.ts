@@ -1,19 +1,19 @@
 import { readFileSync } from 'node:fs'
-import { stylesheetHref } from './stylesheet'
+import { stylesheets, type StylesheetName } from './stylesheet'
 
-let text: string | null | undefined
+const texts = new Map<StylesheetName, string | null>()
 
 /**
- * The stylesheet's text, read once per build: the Remix server build (build/index.js) sits
- * beside public/, where the browser bundle and the stylesheet are written.
+ * A stylesheet's text, read once per build: the Remix server build (build/index.js) sits
+ * beside public/, where the browser bundle and the stylesheets are written.
  */
-export function stylesheetText(): string | null {
-  if (text === undefined) {
+export function stylesheetText(name: StylesheetName): string | null {
+  if (!texts.has(name)) {
     try {
-      text = readFileSync(new URL(`../public${stylesheetHref}`, import.meta.url), 'utf8')
+      texts.set(name, readFileSync(new URL(`../public${stylesheets[name]}`, import.meta.url), 'utf8'))
     } catch {
-      text = null
+      texts.set(name, null)
     }
   }
-  return text
+  return texts.get(name)!
 }

@@ -112,6 +112,7 @@ export async function createHttpApp(config: Config, services: Services) {
       backups: services.backups,
       offsite: services.offsite,
       people: services.people,
+      visitorOrders: services.visitorOrders,
       photos: services.photos,
       limits: services.limits,
       // The Express request, not the one Remix reads its body from, knows the address.

@@ -38,6 +38,11 @@ import { createSettings } from '#app/settings/settings.server'
 import { createPhotoMaker } from '#app/photos/photo-making.server'
 import { createPhotos } from '#app/photos/photos.server'
 import { wokenBy } from '#app/settings/declared'
+import { keptVisitorMails } from '#app/replies/reply-delivery.server'
+import { createOrderLinks } from '#app/orders/order-links.server'
+import { createOrderCancelling } from '#app/orders/cancel-order.server'
+import { startOrderReminders } from '#app/orders/order-reminders.server'
+import { createVisitorOrders } from '#app/orders/visitor-orders.server'
 import { defaults, readConfig, type Config } from './config'
 import { createLimits } from './limits'
 import { log } from './log'
@@ -202,6 +207,58 @@ function whatIsOwed({
   return { mailLog, ownerMail, updates, answering, phones, webhook, toldOfEachLead: [ownerMail, webhook, phones.queue] }
 }
 
+/** The visitor's side of a confirmed order: its page and cancel by its signed link, and the day-before reminder. */
+function ordersForVisitors({
+  now,
+  database,
+  events,
+  engine,
+  owed,
+  farmPage,
+}: {
+  now: Now
+  database: OpenDatabase
+  events: SubmissionEvents
+  engine: DeliveryEngine
+  owed: ReturnType<typeof whatIsOwed>
+  farmPage: ReturnType<typeof createFarmPage>
+}) {
+  const { db, writes } = database
+  const timeZone = farmClockOf(now)
+  const from = () => now().notify?.from ?? 'farm@localhost'
+  const cut = () => ({ hoursBefore: now().orders.cancelHoursBefore, timeZone: timeZone() })
+  const links = createOrderLinks({ db, publicUrl: () => now().push.siteUrl ?? '' })
+  const cancelOrder = createOrderCancelling({
+    db,
+    writes,
+    events,
+    teamTold: [owed.ownerMail, owed.phones.queue],
+    owed: engine.owed,
+    from,
+    cut,
+  })
+  const reminders = startOrderReminders({
+    db,
+    writes,
+    visitorMails: keptVisitorMails(engine),
+    settings: () => {
+      const { orders, notify, farmName, push } = now()
+      if (!orders.reminders || !notify) return null
+      const farm = { name: farmName, timeZone: timeZone() }
+      return {
+        farmName,
+        timeZone: farm.timeZone,
+        from: notify.from,
+        address: farmPage.forVisitors(farm, push.siteUrl).words.findUs.address,
+        cancelHoursBefore: orders.cancelHoursBefore,
+        link: push.siteUrl ? links.url : null,
+      }
+    },
+    log: log.child({ part: 'orders' }),
+  })
+  return { cancelOrder, reminders, visitorOrders: createVisitorOrders({ db, links, cancelOrder, cut }) }
+}
+
 /** The insights' weeks on the farm's clock: made anew (and said) when the clock changed. */
 function keepFarmWeeks(database: OpenDatabase, zone: string) {
   const startedAt = performance.now()
@@ -241,6 +298,8 @@ export async function buildServices(config: Config, env: Record<string, string |
     budgetMs: config.analysisTimeoutMs,
     llm: config.llm,
     timeZone,
+    // Read when a message is: the farm's page is made below, before anything can hand in a message.
+    openingHours: () => farmPage.published().hours,
     log: analysisLog,
   })
   const dkim = createDkim({ db: database.db, privateKey: config.dkim.privateKey, selector: () => now().dkim.selector })
@@ -257,6 +316,12 @@ export async function buildServices(config: Config, env: Record<string, string |
     owner,
     engine,
     hashOfAddress: lifecycle.people.hashOfAddress,
+  })
+  const farmPage = createFarmPage({
+    db: database.db,
+    writes: database.writes,
+    activity,
+    log: log.child({ part: 'farm page' }),
   })
   const owed = whatIsOwed({
     config,
@@ -295,6 +360,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     log: mailLog.child({ of: 'mailbox' }),
   })
   mailbox.start()
+  const orders = ordersForVisitors({ now, database, events, engine, owed, farmPage })
   const readingAgain = startReadingAgain({ submissions, log: analysisLog })
   engine.start()
   // What a change wakes is declared with each setting (app/settings/declared.ts): a kind of
@@ -313,6 +379,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     }
     answering.settingsChanged()
     updates.settingsChanged()
+    void orders.reminders.look()
     const kinds = deliveryKinds.filter((kind) => woken.has(kind))
     void database.writes
       .whenFree(() => dueAgainNow(database.db, kinds, new Date()))
@@ -338,13 +405,12 @@ export async function buildServices(config: Config, env: Record<string, string |
     owner,
     team,
     activity,
-    farmPage: createFarmPage({
-      db: database.db,
-      writes: database.writes,
-      activity,
-      log: log.child({ part: 'farm page' }),
-    }),
+    farmPage,
     orders: createOrders({ db: database.db, writes: database.writes, events, owed: engine.owed, timeZone }),
+    /** A visitor's order by its signed link: shown, and cancelled until its cut-off. */
+    visitorOrders: orders.visitorOrders,
+    /** The one door an order is cancelled by (the API's PATCH, once wired). */
+    cancelOrder: orders.cancelOrder,
     insights: createInsights({ db: database.db, timeZone, updateReports: updates.reportsSince }),
     passkeys,
     siteNames: createSiteNames({ siteHosts: () => now().siteHosts, inboxOpen: () => !owner.required, log }),
@@ -379,6 +445,7 @@ export async function buildServices(config: Config, env: Record<string, string |
      */
     async stop() {
       readingAgain.stop()
+      orders.reminders.stop()
       mailbox.stop()
       analysis.stop()
       await Promise.all([engine.stop(), lifecycle.stop()])

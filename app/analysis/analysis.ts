@@ -55,6 +55,10 @@ export interface PickUpWhen {
   words: string
 }
 
+/** The most lines, and things not placed, an order read from one message keeps. */
+export const maxOrderLines = 50
+export const maxUnplaced = 10
+
 /** An order as the analysis read it from a message; stored in the lead's analysis (`order`), null when none was read. */
 export interface OrderRead {
   lines: OrderLineRead[]

@@ -9,7 +9,7 @@ import { owe } from '#app/delivery/record.server'
  * Inside the transaction that changes an order: what happened is kept in its history, and
  * whatever is owed about it (the webhook's `order.*`) is written beside it, never after. The post
  * is owed whether or not a webhook is set now: it waits for one, as a lead's post does when the
- * webhook is taken away (decision 045). Whoever commits wakes the engine (`orders.told`).
+ * webhook is taken away (decision 047). Whoever commits wakes the engine (`orders.told`, or `owed` as cancelOrder does).
  */
 export function recordOrderEvent(
   db: Pick<FarmDatabase, 'insert' | 'select'>,

@@ -7,12 +7,15 @@ import { FarmDetails, FarmWelcome } from '#app/farm-page/farm-home'
 import { seoTags } from '#app/farm-page/seo-tags'
 import { JsonLd } from '#app/farm-page/json-ld'
 import { useNonce } from '#app/nonce'
+import { visitorPage } from '#app/stylesheet'
 import { PhotoSection } from '#app/photos/photo-section'
 import { WeekSection } from '#app/this-week/week-section'
 
 // The page's server half (loader, action, headers) lives with the rest of receiving; the route
 // keeps only what the browser runs (decision 023).
 export { action, headers, loader } from '#app/submissions/home-page.server'
+
+export const handle = visitorPage
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? seoTags(data.page.seo) : [{ title: 'Welcome' }])
 

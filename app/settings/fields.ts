@@ -50,6 +50,11 @@ const shown: Array<Omit<Section, 'fields'>> = [
     says: 'What visitors get by mail: a thank-you when their message is kept, and your news for those who ask.',
   },
   {
+    id: 'orders',
+    title: 'Cut-off and reminders',
+    says: 'Orders you confirm from messages are paid at pick-up: until when a visitor may cancel theirs by its link, and whether they are reminded of it.',
+  },
+  {
     id: 'webhook',
     title: 'Webhook',
     says: 'Each lead posted to another tool (n8n, Zapier), signed so it can tell the post is the farm’s.',

@@ -91,7 +91,7 @@ describe('first paint', () => {
   it('inlines the stylesheet in the page, so no stylesheet request blocks it', async () => {
     const page = (await getRaw('/')).body.toString('utf8')
     expect(page).not.toMatch(/<link[^>]+rel="stylesheet"/)
-    const style = page.match(/<style id="stylesheet">([\s\S]*?)<\/style>/)?.[1] ?? ''
+    const style = page.match(/<style id="stylesheet" data-sheet="visitor">([\s\S]*?)<\/style>/)?.[1] ?? ''
     expect(style).toContain('.bg-amber-50')
     expect(style.length).toBeGreaterThan(5_000)
   })

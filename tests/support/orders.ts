@@ -1,8 +1,124 @@
+import Sqlite from 'better-sqlite3'
+import { drizzle } from 'drizzle-orm/better-sqlite3'
+import * as schema from '#app/data/schema'
+import { createOrderLinks } from '#app/orders/order-links.server'
+import { defaultWords, type PageWords } from '#app/farm-page/page-words'
 import { openDatabase } from '#app/data/database.server'
-import { orderLines, orders, submissions } from '#app/data/schema'
-import type { OrderStatus } from '#app/data/enums'
 import { recordOrderEvent } from '#app/orders/order-events.server'
 import { migrationsFolder } from './database'
+
+const dayMs = 24 * 60 * 60 * 1000
+
+/** A day on the calendar (UTC, the farm's clock while none is chosen), `days` from today. */
+export const dayFromToday = (days: number) => new Date(Date.now() + days * dayMs).toISOString().slice(0, 10)
+
+export interface SeededOrder {
+  orderId: number
+  leadId: number
+  /** The order's signed link's token, as its confirmation gives it. */
+  token: string
+}
+
+/**
+ * An order the team confirmed, written straight into a running site's database (confirming is not
+ * this test's door): Ana's 2 dozen eggs (2 taken from the list's stock) and a jar of honey, picked up
+ * on `pickUpDate` 9:00–12:00; the week's list holds `eggsLeft` dozen after it.
+ */
+export function seedOrder(
+  databasePath: string,
+  {
+    pickUpDate,
+    status = 'confirmed',
+    name = 'Ana Lima',
+    email = 'ana@example.com',
+    eggsLeft = 0,
+    confirmedDaysAgo = 0,
+  }: {
+    pickUpDate: string
+    status?: schema.OrderRow['status']
+    name?: string
+    email?: string
+    eggsLeft?: number
+    confirmedDaysAgo?: number
+  },
+): SeededOrder {
+  const sqlite = new Sqlite(databasePath)
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('foreign_keys = ON')
+  try {
+    const db = drizzle({ client: sqlite, schema })
+    const at = new Date(Date.now() - confirmedDaysAgo * dayMs)
+    const lead = db
+      .insert(schema.submissions)
+      .values({ name, email, message: 'Could I have two dozen eggs and a jar of honey for Saturday?', createdAt: at })
+      .returning()
+      .get()
+    const order = db
+      .insert(schema.orders)
+      .values({
+        submissionId: lead.id,
+        status,
+        pickUpDate,
+        pickUpFrom: '09:00',
+        pickUpTo: '12:00',
+        totalCents: 1350,
+        confirmedAt: at,
+        changedAt: at,
+      })
+      .returning()
+      .get()
+    db.insert(schema.orderLines)
+      .values([
+        { orderId: order.id, position: 0, product: 'eggs', quantity: 2, unit: 'dozen', stockTaken: 2, priceCents: 800 },
+        {
+          orderId: order.id,
+          position: 1,
+          product: 'honey',
+          quantity: 1,
+          unit: 'jar',
+          stockTaken: null,
+          priceCents: 550,
+        },
+      ])
+      .run()
+    db.insert(schema.orderEvents).values({ orderId: order.id, type: 'order.confirmed', at }).run()
+    for (const [product, stock, unit] of [
+      ['eggs', eggsLeft, 'a dozen'],
+      ['honey', null, 'a jar'],
+    ] as const) {
+      db.insert(schema.weekList)
+        .values({
+          product,
+          availability: 'available',
+          priceCents: product === 'eggs' ? 400 : 550,
+          unit,
+          stock,
+          changedAt: at,
+        })
+        .onConflictDoUpdate({ target: schema.weekList.product, set: { stock } })
+        .run()
+    }
+    const url = createOrderLinks({ db, publicUrl: () => 'http://farm.test' }).url(order.id)
+    return { orderId: order.id, leadId: lead.id, token: new URL(url).searchParams.get('token')! }
+  } finally {
+    sqlite.close()
+  }
+}
+
+/** The farm's page published with where to find it (the order's page shows the address and, after the cut-off, the phone). */
+export function publishFindUs(databasePath: string, findUs: PageWords['findUs']) {
+  const sqlite = new Sqlite(databasePath)
+  sqlite.pragma('busy_timeout = 5000')
+  try {
+    sqlite
+      .prepare(
+        "INSERT INTO farm_page (version, words, changed_at) VALUES ('published', ?, ?) ON CONFLICT (version) DO UPDATE SET words = excluded.words",
+      )
+      .run(JSON.stringify({ ...defaultWords, findUs }), Date.now())
+  } finally {
+    sqlite.close()
+  }
+}
 
 export interface PlacedOrder {
   name: string
@@ -11,7 +127,7 @@ export interface PlacedOrder {
   from?: string | null
   to?: string | null
   lines: Array<{ product: string; quantity: number; unit?: string; priceCents?: number | null }>
-  status?: OrderStatus
+  status?: schema.OrderRow['status']
 }
 
 /**
@@ -28,13 +144,13 @@ export function placeOrders(databasePath: string, placed: PlacedOrder[], at = ne
       placed.map((order) => {
         const email = order.email ?? `${order.name.split(' ')[0]!.toLowerCase()}@example.com`
         const lead = tx
-          .insert(submissions)
+          .insert(schema.submissions)
           .values({ name: order.name, email, message: 'An order, as written.', createdAt: at })
-          .returning({ id: submissions.id })
+          .returning({ id: schema.submissions.id })
           .get()
         const prices = order.lines.map((line) => line.priceCents ?? null)
         const { id } = tx
-          .insert(orders)
+          .insert(schema.orders)
           .values({
             submissionId: lead.id,
             status: order.status ?? 'confirmed',
@@ -45,9 +161,9 @@ export function placeOrders(databasePath: string, placed: PlacedOrder[], at = ne
             confirmedAt: at,
             changedAt: at,
           })
-          .returning({ id: orders.id })
+          .returning({ id: schema.orders.id })
           .get()
-        tx.insert(orderLines)
+        tx.insert(schema.orderLines)
           .values(
             order.lines.map((line, position) => ({
               orderId: id,
@@ -67,6 +183,3 @@ export function placeOrders(databasePath: string, placed: PlacedOrder[], at = ne
     close()
   }
 }
-
-/** A day on the calendar, `days` from today in UTC (the test sites' clock): '2026-11-29'. */
-export const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)

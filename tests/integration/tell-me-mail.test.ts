@@ -1,0 +1,87 @@
+// 'Tell me when it's ready' asks the visitor to confirm through the updates' confirm mail: owed in
+// the ask's own transaction, so a site killed while that mail is on its way sends it once after a
+// restart, never twice and never not at all.
+import Sqlite from 'better-sqlite3'
+import type { ParsedMail } from 'mailparser'
+import { afterEach, expect, it } from 'vitest'
+import { startMailServer, type MailServer } from '#tests/support/mail-server'
+import { ownerPassword, signInAsOwner } from '#tests/support/owner'
+import { freePort, tempDatabasePath } from '#tests/support/server'
+import { serverPerTest } from '#tests/support/server-per-test'
+
+let mail: MailServer | undefined
+afterEach(() => mail?.close())
+const start = serverPerTest('SIGKILL')
+
+const askSubject = 'Would you like updates from Bramble Hill Farm?'
+const to = (sent: ParsedMail) => (Array.isArray(sent.to) ? '' : (sent.to?.value[0]?.address ?? ''))
+const asksTo = (address: string) => mail!.mails.filter((sent) => sent.subject === askSubject && to(sent) === address)
+
+it(
+  'sends the confirm mail of a tell-me ask once across a SIGKILL while it is on its way',
+  { timeout: 60_000 },
+  async () => {
+    let onTheWay = () => {}
+    const held = new Promise<void>((resolve) => (onTheWay = resolve))
+    let seen = 0
+    mail = await startMailServer({
+      hold: (sent) => (sent.subject === askSubject && ++seen === 1 ? (onTheWay(), new Promise(() => {})) : null),
+    })
+    const databasePath = tempDatabasePath()
+    const port = await freePort()
+    const site = () =>
+      start({
+        port,
+        databasePath,
+        env: {
+          OWNER_PASSWORD: ownerPassword,
+          FARM_NAME: 'Bramble Hill Farm',
+          SMTP_URL: mail!.url,
+          NOTIFY_EMAIL: 'owner@bramble.example',
+          UPDATES: 'true',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          TRUST_PROXY: 'loopback',
+        },
+      })
+    const form = (url: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(fields),
+      })
+
+    const first = await site()
+    const cookie = await signInAsOwner(first.url, ownerPassword)
+    const week = {
+      product: 'strawberries',
+      availability: 'coming-soon',
+      price: '5',
+      unit: 'a punnet',
+      note: '',
+      readyFrom: '',
+    }
+    expect((await form(first.url, '/farm-sales/this-week', week, { Cookie: cookie })).status).toBe(303)
+    const ask = { product: 'strawberries', name: 'Ann Baker', email: 'ann@example.com' }
+    expect((await form(first.url, '/this-week/tell-me', ask, { 'X-Forwarded-For': '198.51.100.7' })).status).toBe(200)
+    await held
+    await first.stop('SIGKILL')
+    expect(asksTo('ann@example.com')).toHaveLength(0)
+
+    const second = await site()
+    await expect.poll(() => asksTo('ann@example.com').length, { timeout: 20_000 }).toBe(1)
+    // A later ask's mail has gone out too (a positive control): Ann's was not sent a second time meanwhile.
+    const later = { product: 'strawberries', name: 'Bea Brook', email: 'bea@example.com' }
+    expect((await form(second.url, '/this-week/tell-me', later, { 'X-Forwarded-For': '198.51.100.8' })).status).toBe(
+      200,
+    )
+    await expect.poll(() => asksTo('bea@example.com').length, { timeout: 20_000 }).toBe(1)
+    expect(asksTo('ann@example.com')).toHaveLength(1)
+    const sqlite = new Sqlite(databasePath, { readonly: true })
+    expect(sqlite.prepare('SELECT product, email FROM product_waits ORDER BY email').all()).toEqual([
+      { product: 'strawberries', email: 'ann@example.com' },
+      { product: 'strawberries', email: 'bea@example.com' },
+    ])
+    sqlite.close()
+  },
+)
