@@ -7,7 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { tempDatabasePath, type RunningServer } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
 import Sqlite from 'better-sqlite3'
-import { readRows } from '#tests/support/database'
+import { migrationsFolder, readRows } from '#tests/support/database'
+import { openDatabase } from '#app/data/database.server'
+import { createOrderLinks } from '#app/orders/order-links.server'
 import { dayFromToday, placeOrders } from '#tests/support/orders'
 import { ownerPassword, signInAsOwner } from '#tests/support/owner'
 import { closeReceivers, receiver, type Received } from '#tests/support/webhook-receiver'
@@ -149,6 +151,27 @@ describe('the orders’ webhook', () => {
     expect(messages[1]!.timestamp).toBe(order.changedAt)
     const ids = endpoint.received.map((each) => String(each.headers['webhook-id']))
     expect(new Set(ids).size).toBe(2)
+  })
+
+  it('posts order.cancelled when the visitor cancels by their order’s link', async () => {
+    const endpoint = await receiver()
+    const server = await site({ WEBHOOK_URL: endpoint.url, OWNER_PASSWORD: ownerPassword })
+    const [id] = placeOrders(server.databasePath, [
+      { name: 'Ann Baker', date: dayFromToday(7), lines: [{ product: 'eggs', quantity: 1, unit: 'dozen' }] },
+    ])
+    const database = openDatabase(server.databasePath, migrationsFolder)
+    const link = createOrderLinks({ db: database.db, publicUrl: () => server.url }).url(id!)
+    database.close()
+    const cancelled = await fetch(link, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'intent=cancel',
+    })
+    expect(cancelled.status).toBe(200)
+    await expect.poll(() => endpoint.received.length, { timeout: 10_000 }).toBe(2)
+    const messages = endpoint.received.map(verified)
+    expect(messages.map((message) => message.type)).toEqual(['order.confirmed', 'order.cancelled'])
+    expect(messages[1]!.data).toMatchObject({ order: { id, status: 'cancelled', name: 'Ann Baker' } })
   })
 
   it('owes an order’s post while no webhook is set: it waits, and goes with its order', async () => {
