@@ -28,6 +28,7 @@ import type { Subscribers } from '#app/updates/subscribers.server'
 import type { Photos } from '#app/photos/photos.server'
 import type { WeekAtTheFarm } from '#app/this-week/week-at-the-farm.server'
 import type { HomePage } from '#app/home/home-page.server'
+import type { Orders } from '#app/orders/orders.server'
 import type { VisitorOrders } from '#app/orders/visitor-orders.server'
 import type { OrderConfirming } from '#app/orders/order-confirming.server'
 
@@ -81,6 +82,8 @@ declare module '@remix-run/node' {
     farmPage: FarmPage
     /** The season at a glance: leads, answers and the updates, week by week. */
     insights: InsightsService
+    /** The confirmed orders: the pick-ups of a day or a week, marked collected or not. */
+    orders: Orders
     passkeys: Passkeys
     /** Which names may open an open inbox (DNS rebinding). */
     siteNames: SiteNames

@@ -86,7 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Stylesheet name={stylesheetName} />
         <Links />
       </head>
-      <body className="min-h-screen bg-amber-50 font-sans text-stone-800 antialiased">
+      <body className="min-h-screen bg-amber-50 print:min-h-0 font-sans text-stone-800 antialiased">
         <SiteHeader
           farmName={data?.farm.name ?? 'Home'}
           ownerSignedIn={data?.ownerSignedIn ?? false}
@@ -101,7 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
               : null
           }
         />
-        <div className={officeHere ? 'pt-16 md:pt-28' : 'pt-16'}>
+        <div className={officeHere ? 'pt-16 md:pt-28 print:pt-0' : 'pt-16 print:pt-0'}>
           {officeHere?.claim ? <ClaimNote claim={officeHere.claim} /> : null}
           {officeHere ? (
             // Without JavaScript the phone's menu cannot open: the owner's pages are one row here instead.

@@ -92,6 +92,7 @@ export async function createHttpApp(config: Config, services: Services) {
       activity: services.activity,
       farmPage: services.farmPage,
       insights: services.insights,
+      orders: services.orders,
       passkeys: services.passkeys,
       siteNames: services.siteNames,
       replies: services.replies,

@@ -23,6 +23,8 @@ import { createSubmissionsService } from '#app/submissions/service.server'
 import { createSpamTraps } from '#app/submissions/spam-traps.server'
 import { offerUpdates } from '#app/updates/updates-and-offers.server'
 import { createWebhook } from '#app/webhook/webhook.server'
+import { readOrders } from '#app/orders/order-view.server'
+import { createOrders } from '#app/orders/orders.server'
 import { weekAtTheFarm } from '#app/this-week/week-at-the-farm.server'
 import { txtLookups } from '#app/settings/mail-dns.server'
 import { createActivityLog } from '#app/team/activity.server'
@@ -198,7 +200,13 @@ function whatIsOwed({
     ownerRequired,
     log: log.child({ part: 'push' }),
   })
-  const webhook = createWebhook({ engine, db, settings: () => now().webhook, retryBaseMs })
+  const webhook = createWebhook({
+    engine,
+    db,
+    settings: () => now().webhook,
+    retryBaseMs,
+    orders: (ids) => readOrders(db, ids),
+  })
   return { mailLog, ownerMail, updates, answering, phones, webhook, toldOfEachLead: [ownerMail, webhook, phones.queue] }
 }
 
@@ -363,7 +371,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     log: mailLog.child({ of: 'mailbox' }),
   })
   mailbox.start()
-  const orders = ordersForVisitors({ now, database, events, engine, owed, farmPage })
+  const visitorSide = ordersForVisitors({ now, database, events, engine, owed, farmPage })
   const readingAgain = startReadingAgain({ submissions, log: analysisLog })
   const week = weekAtTheFarm({
     db: database.db,
@@ -371,6 +379,14 @@ export async function buildServices(config: Config, env: Record<string, string |
     products: () => now().farmProducts.map((product) => product.name),
     activity,
     farm: () => ({ name: now().farmName, timeZone: timeZone() }),
+  })
+  const orderBook = createOrders({
+    db: database.db,
+    writes: database.writes,
+    events,
+    owed: engine.owed,
+    timeZone,
+    cancelOrder: visitorSide.cancelOrder,
   })
   engine.start()
   // What a change wakes is declared with each setting (app/settings/declared.ts): a kind of
@@ -389,7 +405,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     }
     answering.settingsChanged()
     updates.settingsChanged()
-    void orders.reminders.look()
+    void visitorSide.reminders.look()
     const kinds = deliveryKinds.filter((kind) => woken.has(kind))
     void database.writes
       .whenFree(() => dueAgainNow(database.db, kinds, new Date()))
@@ -416,10 +432,9 @@ export async function buildServices(config: Config, env: Record<string, string |
     team,
     activity,
     farmPage,
+    orders: orderBook,
     /** A visitor's order by its signed link: shown, and cancelled until its cut-off. */
-    visitorOrders: orders.visitorOrders,
-    /** The one door an order is cancelled by (the API's PATCH, once wired). */
-    cancelOrder: orders.cancelOrder,
+    visitorOrders: visitorSide.visitorOrders,
     insights: createInsights({ db: database.db, timeZone, updateReports: updates.reportsSince }),
     passkeys,
     siteNames: createSiteNames({ siteHosts: () => now().siteHosts, inboxOpen: () => !owner.required, log }),
@@ -431,11 +446,11 @@ export async function buildServices(config: Config, env: Record<string, string |
     orderConfirming: createOrderConfirming({
       db: database.db,
       writes: database.writes,
-      events,
       replies: answering.replies,
       list: week.list,
       timeZone,
       place: () => pickUpPlace(farmPage.published()),
+      told: orderBook.told,
     }),
     cannotSendUpdates: updates.cannotSendUpdates,
     /** What is set up of what makes the site useful: the inbox's first-run list and its one banner. */
@@ -457,7 +472,7 @@ export async function buildServices(config: Config, env: Record<string, string |
      */
     async stop() {
       readingAgain.stop()
-      orders.reminders.stop()
+      visitorSide.reminders.stop()
       mailbox.stop()
       analysis.stop()
       await Promise.all([engine.stop(), lifecycle.stop()])

@@ -1,5 +1,15 @@
 import { isNotNull, sql } from 'drizzle-orm'
-import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import {
+  blob,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core'
 import type { Analysis } from '#app/analysis/analysis'
 import {
   activityKinds,
@@ -491,6 +501,8 @@ export const deliveries = sqliteTable(
     phoneId: integer('phone_id').references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
     /** The person of the team an invitation mail goes to. */
     memberId: integer('member_id').references(() => team.id, { onDelete: 'cascade' }),
+    /** What happened to an order (`order.confirmed`, `order.collected`…) a webhook post tells. */
+    orderEventId: integer('order_event_id').references((): AnySQLiteColumn => orderEvents.id, { onDelete: 'cascade' }),
     state: text('state', { enum: deliveryStates }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
@@ -530,6 +542,7 @@ export const deliveries = sqliteTable(
     index('deliveries_by_subscriber').on(table.subscriberId).where(isNotNull(table.subscriberId)),
     index('deliveries_by_phone').on(table.phoneId, table.sentAt).where(isNotNull(table.phoneId)),
     index('deliveries_by_member').on(table.memberId).where(isNotNull(table.memberId)),
+    index('deliveries_by_order_event').on(table.orderEventId).where(isNotNull(table.orderEventId)),
     uniqueIndex('deliveries_receipt_key').on(table.receiptKey).where(isNotNull(table.receiptKey)),
   ],
 )

@@ -50,7 +50,7 @@ export function createOrderCancelling({
   writes: Writes
   events: SubmissionEvents
   teamTold: TeamTold[]
-  /** After the commit: something was owed (the owner's mail, a push). */
+  /** After the commit: something was owed (the owner's mail, a push, the webhook's post). */
   owed: () => void
   /** The From address, for the note's Message-ID. */
   from: () => string
@@ -119,10 +119,9 @@ export function createOrderCancelling({
     )
     if (done.outcome !== 'cancelled') return done
     events.publish({ type: 'ORDER_CHANGED', order: done.order })
-    if (by === null) {
-      tellThread(db, events, done.order.leadId)
-      owed()
-    }
+    if (by === null) tellThread(db, events, done.order.leadId)
+    // The webhook's `order.cancelled` was owed in the transaction, whoever cancelled.
+    owed()
     return done
   }
 }

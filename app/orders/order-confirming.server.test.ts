@@ -7,6 +7,7 @@ import { createWeekList } from '#app/this-week/week-list.server'
 import { readRows } from '#tests/support/database'
 import { servicesOverFreshDatabase } from '#tests/support/services'
 import { createOrderConfirming } from './order-confirming.server'
+import { readOrders } from './order-view.server'
 
 let database: OpenDatabase
 afterEach(() => database?.close())
@@ -48,11 +49,15 @@ async function setUp() {
   const confirming = createOrderConfirming({
     db,
     writes,
-    events: built.events,
     replies,
     list,
     timeZone: () => 'UTC',
     place,
+    told: (orderId) => {
+      const [order] = readOrders(db, [orderId])
+      if (order) built.events.publish({ type: 'ORDER_CHANGED', order })
+      return order ?? null
+    },
     now: () => clock,
   })
   const lead = async (name: string) => {
@@ -127,7 +132,6 @@ it('takes no stock below zero even when the list read said there was some (anoth
   const stale = createOrderConfirming({
     db: db.db,
     writes: db.writes,
-    events: { publish: () => {} } as never,
     replies: { queueIn: () => ({ ok: true, replyId: 0 }), told: () => null },
     list: {
       all: () => [
@@ -155,6 +159,7 @@ it('takes no stock below zero even when the list read said there was some (anoth
     },
     timeZone: () => 'UTC',
     place,
+    told: () => null,
   })
   const ann = await lead('Ann')
   const two = { ...asked, lines: [{ product: 'eggs', quantity: 2, unit: 'dozen' }] }

@@ -5,7 +5,6 @@ import { orderLines, orders, submissions, weekList } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import { refuse, type Answer, type Refusal } from '#app/http/refusal.server'
 import type { Order } from '#app/leads/order'
-import type { SubmissionEvents } from '#app/live/events.server'
 import type { Replies } from '#app/replies/replies.server'
 import type { WeekList } from '#app/this-week/week-list.server'
 import type { OrderAsked } from './order-form'
@@ -53,21 +52,22 @@ function lineRefusal(line: ReturnType<typeof priceOrder>['lines'][number], liste
 export function createOrderConfirming({
   db,
   writes,
-  events,
   replies,
   list,
   timeZone,
   place,
+  told,
   now = () => new Date(),
 }: {
   db: FarmDatabase
   writes: Writes
-  events: SubmissionEvents
   replies: Pick<Replies, 'queueIn' | 'told'>
   list: Pick<WeekList, 'all'>
   timeZone: () => string
   /** Where the farm is and its hours on a day, from its page (null: it gives none). */
   place: () => PickUpPlace & { hoursOn: (date: string) => { opens: string; closes: string } | 'closed' | null }
+  /** After the commit: every open page is told, and the webhook's post is sent (orders.server.ts). */
+  told: (orderId: number) => Order | null
   now?: () => Date
 }) {
   function store(
@@ -191,9 +191,7 @@ export function createOrderConfirming({
         throw error
       }
       replies.told(input.leadId)
-      const order = readOrders(db, [orderId])[0]!
-      events.publish({ type: 'ORDER_CHANGED', order })
-      return { ok: true, order }
+      return { ok: true, order: told(orderId)! }
     },
 
     /** What the cards of these leads price their orders with, and the orders they already have. */

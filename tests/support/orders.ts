@@ -5,6 +5,9 @@ import * as schema from '#app/data/schema'
 import { createOrderLinks } from '#app/orders/order-links.server'
 import { defaultWords, type PageWords } from '#app/farm-page/page-words'
 import type { RunningServer } from './server'
+import { openDatabase } from '#app/data/database.server'
+import { recordOrderEvent } from '#app/orders/order-events.server'
+import { migrationsFolder } from './database'
 
 const dayMs = 24 * 60 * 60 * 1000
 
@@ -236,4 +239,68 @@ export const pageWords = (html: string) =>
 export function draftedConfirmation(html: string, id: number): string | null {
   const box = new RegExp(`<textarea[^>]*id="confirmation-${id}"[^>]*>([\\s\\S]*?)</textarea>`).exec(html)
   return box ? pageWords(box[1]!.replace(/\n/g, '\u0001')).replace(/\u0001/g, '\n') : null
+}
+
+export interface PlacedOrder {
+  name: string
+  email?: string
+  date: string
+  from?: string | null
+  to?: string | null
+  lines: Array<{ product: string; quantity: number; unit?: string; priceCents?: number | null }>
+  status?: schema.OrderRow['status']
+}
+
+/**
+ * Orders as the team's Confirm stores them, written straight into a site's database file: a lead,
+ * its order and lines, and the `order.confirmed` event (with the webhook post it owes). The ids,
+ * in the order given.
+ */
+export function placeOrders(databasePath: string, placed: PlacedOrder[], at = new Date()): number[] {
+  const { db, sqlite, close } = openDatabase(databasePath, migrationsFolder)
+  // A running site may hold the lock for a moment: wait for it, as its own writes do.
+  sqlite.pragma('busy_timeout = 5000')
+  try {
+    return db.transaction((tx) =>
+      placed.map((order) => {
+        const email = order.email ?? `${order.name.split(' ')[0]!.toLowerCase()}@example.com`
+        const lead = tx
+          .insert(schema.submissions)
+          .values({ name: order.name, email, message: 'An order, as written.', createdAt: at })
+          .returning({ id: schema.submissions.id })
+          .get()
+        const prices = order.lines.map((line) => line.priceCents ?? null)
+        const { id } = tx
+          .insert(schema.orders)
+          .values({
+            submissionId: lead.id,
+            status: order.status ?? 'confirmed',
+            pickUpDate: order.date,
+            pickUpFrom: order.from ?? null,
+            pickUpTo: order.to ?? null,
+            totalCents: prices.includes(null) ? null : prices.reduce((sum, cents) => sum! + cents!, 0),
+            confirmedAt: at,
+            changedAt: at,
+          })
+          .returning({ id: schema.orders.id })
+          .get()
+        tx.insert(schema.orderLines)
+          .values(
+            order.lines.map((line, position) => ({
+              orderId: id,
+              position,
+              product: line.product,
+              quantity: line.quantity,
+              unit: line.unit ?? '',
+              priceCents: line.priceCents ?? null,
+            })),
+          )
+          .run()
+        recordOrderEvent(tx, { orderId: id, type: 'order.confirmed', at, by: null })
+        return id
+      }),
+    )
+  } finally {
+    close()
+  }
 }
