@@ -3,7 +3,15 @@
 // changed. The order's link must stay one order's key, and the stock what is really left.
 import { beforeEach, expect, it } from 'vitest'
 import { readRows } from '#tests/support/database'
-import { dayFromToday, eggsAndHoney, orderForm, postCardForm, postOrderLead, setWeekList } from '#tests/support/orders'
+import {
+  dayFromToday,
+  draftedConfirmation,
+  eggsAndHoney,
+  orderForm,
+  postCardForm,
+  postOrderLead,
+  setWeekList,
+} from '#tests/support/orders'
 import { ownerPassword, signInAsOwner } from '#tests/support/owner'
 import type { RunningServer } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
@@ -133,4 +141,33 @@ it('a cancel after the list’s unit changed puts back what the order took in th
   expect(cancel.status).toBe(200)
   // Two dozen back are 24 eggs, not 2.
   expect(eggsLeft()).toBe(60)
+})
+
+it('the confirmation mails the total the order is kept with, though the list’s price changed after the draft', async () => {
+  const leadId = await postOrderLead(
+    server,
+    { name: 'Ana Lima', email: 'ana@example.com', message: 'Two dozen eggs, please' },
+    eggsAndHoney(day),
+  )
+  const fields = {
+    lines: [['eggs', '2', 'dozen']] as Array<[string, string, string]>,
+    date: day,
+    from: '09:00',
+    to: '12:00',
+  }
+  const drafted = await postCardForm(server, owner, orderForm(leadId, 'order-draft', { ...fields, text: '' }))
+  expect(drafted.status).toBe(200)
+  const text = draftedConfirmation(drafted.html, leadId)!
+  expect(text).toContain('Total: €8')
+  // The owner raises the price while the draft is read.
+  setWeekList(server.databasePath, [{ product: 'eggs', priceCents: 500, unit: 'a dozen', stock: 5 }])
+  await postCardForm(server, owner, orderForm(leadId, 'order-confirm', { ...fields, text }))
+  const kept = readRows(server.databasePath, 'SELECT total_cents AS cents FROM orders') as Array<{ cents: number }>
+  const mailed = readRows(server.databasePath, "SELECT text FROM replies WHERE kind = 'reply'") as Array<{
+    text: string
+  }>
+  // Refused (nothing kept, nothing mailed), or kept at the total the visitor is told.
+  expect(mailed.map(({ text }) => Number(/Total: €([\d.]+)/.exec(text)![1]) * 100)).toEqual(
+    kept.map(({ cents }) => cents),
+  )
 })
