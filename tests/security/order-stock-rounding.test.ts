@@ -4,6 +4,7 @@
 import { afterEach, expect, it } from 'vitest'
 import type { OpenDatabase } from '#app/data/database.server'
 import { createOrderConfirming } from '#app/orders/order-confirming.server'
+import { priceLine } from '#app/orders/order-pricing'
 import { createReplies } from '#app/replies/replies.server'
 import { keptVisitorMails } from '#app/replies/reply-delivery.server'
 import { createWeekList } from '#app/this-week/week-list.server'
@@ -87,4 +88,21 @@ it('sells twelve single eggs from a dozen, then none', async () => {
   for (let order = 0; order < 12; order += 1) expect(await confirmEggs(1)).toMatchObject({ ok: true })
   expect(await confirmEggs(1)).toMatchObject({ ok: false, status: 409 })
   expect(list.shown().items.find((item) => item.product === 'eggs')?.availability).toBe('sold-out')
+})
+
+it('prices 1.005 kg at €1 a kg as €1.01, half a cent rounded up as the list rounds', () => {
+  // 100 × 1.005 is 100.49999999999999 in binary floating point.
+  const line = priceLine(
+    { product: 'potatoes', quantity: 1.005, unit: 'kg' },
+    {
+      product: 'potatoes',
+      availability: 'available',
+      readyFrom: null,
+      priceCents: 100,
+      unit: 'a kg',
+      note: '',
+      stock: null,
+    },
+  )
+  expect(line.priceCents).toBe(101)
 })
