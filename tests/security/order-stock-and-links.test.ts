@@ -1,6 +1,7 @@
 // Orders confirmed through the card's own form, then what the rest of the site does to them: a
 // person erased, the week's list saved from a page opened before the order, the list's unit
 // changed. The order's link must stay one order's key, and the stock what is really left.
+import Sqlite from 'better-sqlite3'
 import { beforeEach, expect, it } from 'vitest'
 import { readRows } from '#tests/support/database'
 import {
@@ -21,17 +22,17 @@ const serve = serverPerTest('SIGKILL')
 let server: RunningServer
 let owner: string
 
+const siteEnv = {
+  OWNER_PASSWORD: ownerPassword,
+  // Mail is set up (to nowhere that answers): the confirmation is owed, the order stored.
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  NOTIFY_EMAIL: 'owner@bramble.example',
+  FARM_PRODUCTS: 'eggs, honey',
+  TRUST_PROXY: 'loopback',
+}
+
 beforeEach(async () => {
-  server = await serve({
-    env: {
-      OWNER_PASSWORD: ownerPassword,
-      // Mail is set up (to nowhere that answers): the confirmation is owed, the order stored.
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      NOTIFY_EMAIL: 'owner@bramble.example',
-      FARM_PRODUCTS: 'eggs, honey',
-      TRUST_PROXY: 'loopback',
-    },
-  })
+  server = await serve({ env: siteEnv })
   setWeekList(server.databasePath, [
     { product: 'eggs', priceCents: 400, unit: 'a dozen', stock: 5 },
     { product: 'honey', priceCents: 550, unit: 'a jar', stock: null },
@@ -170,4 +171,26 @@ it('the confirmation mails the total the order is kept with, though the list’s
   expect(mailed.map(({ text }) => Number(/Total: €([\d.]+)/.exec(text)![1]) * 100)).toEqual(
     kept.map(({ cents }) => cents),
   )
+})
+
+it('a confirmed order still to be picked up outlives HANDLED_RETENTION_DAYS: its lead is not deleted under it', async () => {
+  const ana = await confirmedOrder('Ana Lima', 'ana@example.com')
+  // Another handled lead, as old, whose order is done with: the retention may delete it.
+  const bob = await confirmedOrder('Bob Reed', 'bob@example.com')
+  const sqlite = new Sqlite(server.databasePath)
+  try {
+    // Both wrote a week ago; Bob's order was collected.
+    sqlite.prepare('UPDATE submissions SET created_at = ?').run(Date.now() - 7 * 24 * 60 * 60 * 1000)
+    sqlite.prepare("UPDATE orders SET status = 'collected' WHERE submission_id = ?").run(bob.leadId)
+  } finally {
+    sqlite.close()
+  }
+  await server.stop('SIGTERM')
+  server = await serve({ databasePath: server.databasePath, env: { ...siteEnv, HANDLED_RETENTION_DAYS: '1' } })
+  await expect.poll(() => server.output()).toContain('deleted handled submissions past their retention')
+  // Ana comes on Saturday: her order is on the farm's list, and her link opens it.
+  expect(readRows(server.databasePath, `SELECT status FROM orders WHERE submission_id = ${ana.leadId}`)).toEqual([
+    { status: 'confirmed' },
+  ])
+  expect((await fetch(`${server.url}/order?token=${ana.token}`)).status).toBe(200)
 })
