@@ -779,7 +779,8 @@ export const productNews = sqliteTable(
 /**
  * An order the team confirmed from a lead's message (issue 49): picked up on `pickUpDate`, on the
  * farm's calendar, between `pickUpFrom` and `pickUpTo` (HH:MM, farm's clock) when said. Gone with
- * its lead, so erased with the person.
+ * its lead, so erased with the person. Two triggers (drizzle/0034): a deleted id is never given
+ * again (`highest_ids`), and one still to be picked up gives its stock back when deleted.
  */
 export const orders = sqliteTable(
   'orders',

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm'
 import { wallClock } from '#app/clock/farm-clock'
 import type { FarmDatabase } from '#app/data/database.server'
+import { idAboveEveryOneGiven } from '#app/data/highest-ids'
 import { orderLines, orders, submissions, weekList } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
 import { refuse, type Answer, type Refusal } from '#app/http/refusal.server'
@@ -101,6 +102,7 @@ export function createOrderConfirming({
     const order = tx
       .insert(orders)
       .values({
+        id: idAboveEveryOneGiven(orders, orders.id, 'orders'),
         submissionId: leadId,
         pickUpDate: asked.pickUp.date,
         pickUpFrom: asked.pickUp.from,
