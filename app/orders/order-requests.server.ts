@@ -1,7 +1,7 @@
 import { json, redirect, type AppLoadContext } from '@remix-run/node'
 import { notText } from '#app/http/form-text.server'
 import { requirePermission } from '#app/owner/require-permission.server'
-import { sendReply } from '#app/replies/reply-requests.server'
+import { sendReply, withinLimit } from '#app/replies/reply-requests.server'
 import type { OrderAnswer, Ordering } from './order-answer'
 import { readOrderForm, type OrderFields } from './order-form'
 
@@ -64,6 +64,8 @@ export async function answerOrderForm(
   const drafted = context.orderConfirming.draft(id, read.value, context.farm.name)
   if (!drafted.ok) return answer(drafted.status, drafted.error)
   if (intent === 'order-draft') return answer(200, null, drafted.draft)
+  const limited = withinLimit(context, door.who)
+  if (limited) return answer(limited.status, limited.error, { ...drafted.draft, text: text[0] ?? '' })
   const confirmed = await context.orderConfirming.confirm({
     leadId: id,
     asked: read.value,
