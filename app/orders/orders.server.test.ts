@@ -33,10 +33,10 @@ function ordersAt(path: string) {
 }
 
 describe('the pick-ups', () => {
-  it('cuts today and the week on the farm’s calendar, Monday to Sunday', () => {
+  it('cuts today and the next seven days on the farm’s calendar', () => {
     expect(daysOf('today', saturdayMorning, 'Pacific/Auckland')).toEqual({ from: '2026-12-05', to: '2026-12-05' })
     expect(daysOf('today', saturdayMorning, 'UTC')).toEqual({ from: '2026-12-04', to: '2026-12-04' })
-    expect(daysOf('week', saturdayMorning, 'Pacific/Auckland')).toEqual({ from: '2026-11-30', to: '2026-12-06' })
+    expect(daysOf('week', saturdayMorning, 'Pacific/Auckland')).toEqual({ from: '2026-12-05', to: '2026-12-11' })
   })
 
   it('lists a day’s orders by pick-up time (any time last), leaving out the cancelled and other days', () => {

@@ -11,12 +11,13 @@ import { recordOrderEvent } from './order-events.server'
 import { readOrders } from './order-view.server'
 import { byPickUp, type PickUpMark, type PickUpView } from './pick-ups'
 
-/** The days a view of the pick-ups covers, on the farm's calendar: today, or this Monday to Sunday. */
+/**
+ * The days a view of the pick-ups covers, on the farm's calendar: today, or today and the six days
+ * after (on a Sunday the farm packs for the week ahead, not the one just gone).
+ */
 export function daysOf(view: PickUpView, at: number, zone: string): { from: string; to: string } {
-  const { dayNumber, weekday } = wallClock(at, zone)
-  return view === 'today'
-    ? { from: dayOf(dayNumber), to: dayOf(dayNumber) }
-    : { from: dayOf(dayNumber - weekday), to: dayOf(dayNumber - weekday + 6) }
+  const { dayNumber } = wallClock(at, zone)
+  return { from: dayOf(dayNumber), to: dayOf(view === 'today' ? dayNumber : dayNumber + 6) }
 }
 
 /** What marking an order came to: the order as it is now, or why not. */

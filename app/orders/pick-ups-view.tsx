@@ -42,7 +42,7 @@ function ViewChoice({ view }: { view: PickUpView }) {
         className={tabClass(view === 'week')}
         aria-current={view === 'week' ? 'page' : undefined}
       >
-        All week
+        Next 7 days
       </Link>
     </nav>
   )

@@ -9,7 +9,7 @@ export type PickUpMark = (typeof pickUpMarks)[number]
 export const isPickUpMark = (value: unknown): value is PickUpMark =>
   typeof value === 'string' && (pickUpMarks as readonly string[]).includes(value)
 
-/** The pick-ups page's two views: today's orders, or the farm's week (Monday to Sunday). */
+/** The pick-ups page's two views: today's orders, or the next seven days' (today and the six after). */
 export const pickUpViews = ['today', 'week'] as const
 export type PickUpView = (typeof pickUpViews)[number]
 

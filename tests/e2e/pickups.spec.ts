@@ -120,7 +120,7 @@ for (const width of [1280, 375]) {
       violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
     ).toEqual([])
     await page.goto('/farm-sales/pickups?days=week')
-    await expect(page.getByRole('link', { name: 'All week' })).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByRole('link', { name: 'Next 7 days' })).toHaveAttribute('aria-current', 'page')
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
   })
 }
