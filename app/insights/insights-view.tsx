@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { zoneWords } from '#app/clock/dates'
-import { lineWords } from '#app/orders/pick-ups'
+import { lineWords } from '#app/orders/order-words'
 import { Chart, ColumnChart, InboxLink, Legend, NumbersTable, PartsBar, WeekAxis } from './charts'
 import {
   dayLabel,

@@ -22,3 +22,8 @@ it('says the pick-up day, its hours, a moment and a price in fixed words', () =>
 it('says a whole price as the week’s list does, without cents', () => {
   expect(moneyWords(800)).toBe('€8')
 })
+
+it('says a sum of fractions as people write it, not as floating point adds it', () => {
+  expect(lineWords({ product: 'eggs', quantity: 0.1 + 0.2, unit: 'dozen' })).toBe('0.3 dozen eggs')
+  expect(lineWords({ product: 'tomatoes', quantity: 2, unit: 'box' })).toBe('2 boxes of tomatoes')
+})

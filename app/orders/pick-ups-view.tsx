@@ -1,16 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Link, useFetcher } from '@remix-run/react'
 import type { Order } from '#app/leads/order'
-import {
-  dayWords,
-  lineWords,
-  linesWords,
-  moneyWords,
-  packingList,
-  pickUpTimeWords,
-  statusWords,
-  type PickUpView,
-} from './pick-ups'
+import { dayWords, lineWords } from './order-words'
+import { linesWords, packingList, pickUpTimeWords, statusWords, totalWords, type PickUpView } from './pick-ups'
 
 export interface PickUpsData {
   view: PickUpView
@@ -153,7 +145,7 @@ function OrderRow({ order, cannotMark }: { order: Order; cannotMark: string | nu
       <span className="font-semibold break-words sm:col-start-2 print:col-start-2 print:truncate">{order.name}</span>
       <span className="sm:col-start-2 print:col-start-3">{linesWords(order.lines)}</span>
       <span className="tabular-nums sm:col-start-3 sm:row-start-1 sm:text-right print:col-start-4 print:row-start-1">
-        {moneyWords(order.totalCents)}
+        {totalWords(order.totalCents)}
       </span>
       <span className="flex flex-wrap items-center gap-2 sm:col-start-2 print:col-start-5 print:row-start-1">
         <span

@@ -1,6 +1,5 @@
-import type { Order, OrderLine } from '#app/leads/order'
-import { longMonths } from '#app/clock/dates'
-import { farmCurrency } from '#app/this-week/week'
+import type { Order } from '#app/leads/order'
+import { lineWords, moneyWords } from './order-words'
 
 /** What the team marks an order on its day: it came, or it did not. */
 export const pickUpMarks = ['collected', 'not-collected'] as const
@@ -15,25 +14,6 @@ export type PickUpView = (typeof pickUpViews)[number]
 
 export const readPickUpView = (value: string | null): PickUpView => (value === 'week' ? 'week' : 'today')
 
-/** Units said the same for one and for many. */
-const sameInPlural = new Set(['', 'dozen', 'kg', 'g', 'lb', 'l', 'ml'])
-
-function unitWords(unit: string, quantity: number): string {
-  if (quantity === 1 || sameInPlural.has(unit)) return unit
-  return /(s|x|ch|sh)$/.test(unit) ? `${unit}es` : `${unit}s`
-}
-
-/** A quantity as the team writes it: 2, 1.5, 0.25. */
-export const quantityWords = (quantity: number) => String(Number(quantity.toFixed(3)))
-
-/** One line as the team says it: '2 dozen eggs', '3 jars of honey', '6 eggs', '1.5 kg of potatoes'. */
-export function lineWords({ product, quantity, unit }: Pick<OrderLine, 'product' | 'quantity' | 'unit'>): string {
-  const amount = quantityWords(quantity)
-  if (unit === '') return `${amount} ${product}`
-  if (unit === 'dozen') return `${amount} dozen ${product}`
-  return `${amount} ${unitWords(unit, quantity)} of ${product}`
-}
-
 /** An order's lines in one row: '2 dozen eggs · 3 jars of honey'. */
 export const linesWords = (lines: Order['lines']) => lines.map(lineWords).join(' · ')
 
@@ -46,9 +26,8 @@ export function pickUpTimeWords({ from, to }: Order['pickUp']): string {
   return 'any time'
 }
 
-/** Money as this week's list shows it: '€12.50'; '—' when a line had no price. */
-export const moneyWords = (cents: number | null) =>
-  cents === null ? '—' : `${farmCurrency.sign}${(cents / 100).toFixed(2)}`
+/** An order's total as the week's list writes prices: '€12.50'; '—' when a line had no price. */
+export const totalWords = (cents: number | null) => (cents === null ? '—' : moneyWords(cents))
 
 /** Orders by pick-up: day, then its start (any time last), then as confirmed. */
 export function byPickUp(a: Order, b: Order): number {
@@ -89,14 +68,6 @@ export const statusWords: Record<Order['status'], string> = {
   collected: 'Collected',
   'not-collected': 'Not collected',
   cancelled: 'Cancelled',
-}
-
-const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
-
-/** A pick-up day as the team says it: 'Saturday 5 December'. */
-export function dayWords(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`)
-  return `${weekdayNames[(day.getUTCDay() + 6) % 7]} ${day.getUTCDate()} ${longMonths[day.getUTCMonth()]}`
 }
 
 /** Why an order could not be marked, in the team's words. */
