@@ -45,6 +45,12 @@ describe('counts and units', () => {
     ['Could I order half a dozen eggs?', [{ product: 'eggs', quantity: 0.5, unit: 'dozen' }]],
     ['Could I order ½ dozen eggs?', [{ product: 'eggs', quantity: 0.5, unit: 'dozen' }]],
     ['Could I order 1/2 dozen eggs?', [{ product: 'eggs', quantity: 0.5, unit: 'dozen' }]],
+    ['Could I order ⅓ dozen eggs?', [{ product: 'eggs', quantity: 4, unit: '' }]],
+    ['Could I order 2/3 dozen eggs?', [{ product: 'eggs', quantity: 8, unit: '' }]],
+    ['Could I order 2 1/2 dozen eggs?', [{ product: 'eggs', quantity: 2.5, unit: 'dozen' }]],
+    ['Can I have 1½ kg of beef', [{ product: 'beef', quantity: 1.5, unit: 'kg' }]],
+    ['Can I have ¾ kg of beef', [{ product: 'beef', quantity: 0.75, unit: 'kg' }]],
+    ['Can I have 1/3 kg of beef', [{ product: 'beef', quantity: 0.333, unit: 'kg' }]],
     ['Please reserve 3 jars of honey', [{ product: 'honey', quantity: 3, unit: 'jar' }]],
     ['I would like a box of tomatoes', [{ product: 'tomatoes', quantity: 1, unit: 'box' }]],
     ['Can I have 1.5 kg of beef', [{ product: 'beef', quantity: 1.5, unit: 'kg' }]],
@@ -75,6 +81,15 @@ describe('counts and units', () => {
       lines: [{ product: 'eggs', quantity: 1, unit: 'dozen' }],
       unplaced: ['a bag of flour'],
     })
+  })
+
+  it.each([
+    ['Please reserve 1e9 jars of honey', '1e9 jars of honey'],
+    ['Please reserve 10^9 jars of honey', '10^9 jars of honey'],
+    ['Please reserve 2/7 dozen eggs', '2/7 dozen eggs'],
+    ['Please reserve 99999999999 jars of honey', '99999999999 jars of honey'],
+  ])('keeps a count it cannot read sensibly apart, as written, rather than a wrong one: %s', (message, written) => {
+    expect(readAt(message)).toMatchObject({ lines: [], unplaced: [written] })
   })
 
   it('takes no price for a count', () => {

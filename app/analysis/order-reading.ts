@@ -28,7 +28,10 @@ export type OrderReader = (message: string, now: Date, hours: FarmHours | null) 
 
 interface Token {
   text: string
-  /** A count ('2', '1.5'); null for a word, a time, a price or a sign. */
+  /**
+   * A count ('2', '1.5', '1/3', '2 1/2'); NaN for one that cannot be read sensibly ('1e9', '2/7');
+   * null for a word, a time, a price or a sign.
+   */
   number: number | null
   word: boolean
 }
@@ -77,7 +80,7 @@ export function createOrderReader(products: Product[]): OrderReader {
     for (const sentence of sentences) {
       const read = sentence.role === 'none' ? { lines: [], unplaced: [] } : readLines(sentence, named)
       named = sentence.matches.at(-1) ?? named
-      for (const line of read.lines) if (line.quantity > 0 && line.quantity <= 100_000) addLine(lines, line)
+      for (const line of read.lines) if (line.quantity > 0) addLine(lines, line)
       unplaced.push(...read.unplaced)
     }
     if (lines.length === 0 && unplaced.length === 0) return null
@@ -107,11 +110,10 @@ function termOf(term: string, product: string, forgiving: boolean): Term {
   return { stems: words.map(stem), product, unit, forgiving }
 }
 
-/** Lower case, accents folded, and counts parted from what they count ('2x', '500g', '1/2'). */
+/** Lower case, accents folded, and counts parted from what they count ('2x', '500g', '1½' is '1 1/2'). */
 function normalised(text: string): string {
   return text
-    .replace(/½/g, ' 0.5 ')
-    .replace(/¼/g, ' 0.25 ')
+    .replace(/(\d)(?=[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/g, '$1 ')
     .replace(/œ/gi, 'oe')
     .replace(/æ/gi, 'ae')
     .replace(/ß/g, 'ss')
@@ -119,7 +121,7 @@ function normalised(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[’‘`´]/g, "'")
-    .replace(/\b1[/⁄]2\b/g, ' 0.5 ')
+    .replace(/(\d)⁄(?=\d)/g, '$1/')
     .replace(/(\p{L})-(?=\p{L})/gu, '$1 ')
     .replace(/(^|[^\p{L}'])([dlcjs])'(?=\p{L})/gu, '$1$2 ')
     .replace(/(\d)\s*x\b/g, '$1 x ')
@@ -134,20 +136,28 @@ function sentencesOf(message: string): string[] {
     .filter(Boolean)
 }
 
-const tokenPattern = /[£€$]|\d+(?:[.,]\d+)?(?::\d\d)?(?:am|pm|st|nd|rd|th|p|h)?|\p{L}+(?:'\p{L}+)?|[,:\-–=+&()/]/gu
+const tokenPattern =
+  /[£€$]|(?:\d+ +)?[1-3]\/[2-4](?!\d)|\d+\/\d+|\d+(?:[.,]\d+)?(?:e[+-]?\d+|\^\d+)|\d+(?:[.,]\d+)?(?::\d\d)?(?:am|pm|st|nd|rd|th|p|h)?|\p{L}+(?:'\p{L}+)?|[,:\-–=+&()/]/gu
 const priceAfter = new Set(['p', 'pence', 'euro', 'euros', 'eur', 'quid', 'dollars', 'cents', 'each'])
 
 function tokensOf(text: string): Token[] {
   const raw = text.match(tokenPattern) ?? []
   return raw.map((text, at) => {
-    const isCount = /^\d+([.,]\d+)?$/.test(text)
     const price = /^[£€$]$/.test(raw[at - 1] ?? '') || priceAfter.has(raw[at + 1] ?? '')
-    return {
-      text,
-      number: isCount && !price ? Number(text.replace(',', '.')) : null,
-      word: /^\p{L}/u.test(text),
-    }
+    return { text, number: price ? null : countIn(text), word: /^\p{L}/u.test(text) }
   })
+}
+
+/** Halves, thirds and quarters, alone or after a whole count: '1/2', '2/3', '2 3/4'. */
+const simpleFraction = /^(?:(\d+) +)?([1-3])\/([2-4])$/
+
+function countIn(text: string): number | null {
+  if (/^\d+([.,]\d+)?$/.test(text)) return Number(text.replace(',', '.'))
+  const fraction = simpleFraction.exec(text)
+  if (fraction && fraction[2]! < fraction[3]!)
+    return Number(fraction[1] ?? 0) + Number(fraction[2]) / Number(fraction[3])
+  // '1e9', '10^9', '2/7', '13/6': written where a count goes, but no count a farm's order is read in.
+  return /^\d.*[e^/]/.test(text) ? Number.NaN : null
 }
 
 /** Plurals to one form, so 'strawberries' finds 'strawberry' and 'boxes' is 'box'. */
@@ -225,7 +235,9 @@ interface Count {
 /** The lines of one sentence; `named`, the product an earlier sentence named last ('Any eggs? I'd like 2 dozen'). */
 function readLines(sentence: Sentence, named: Match | undefined) {
   const { tokens, role, matches } = sentence
-  const lines: Array<OrderLineRead & { counted: boolean }> = []
+  const lines: CountedLine[] = []
+  // Counted in a way no order is ('1e9 jars', '2/7 dozen'): left to the team as written.
+  const unreadable: string[] = []
   let floor = -1
   const used = new Set<number>()
   matches.forEach((match, index) => {
@@ -233,19 +245,46 @@ function readLines(sentence: Sentence, named: Match | undefined) {
     const count = countBefore(tokens, match.start, floor) ?? countAfter(tokens, match, next ? [next.start] : [])
     floor = Math.max(match.end, count?.end ?? 0) - 1
     if (!count && (role !== 'orders' || turnedDown(tokens, match.start))) return
-    for (let at = count?.start ?? match.start; at < Math.max(match.end, count?.end ?? 0); at++) used.add(at)
-    lines.push({
-      product: match.product,
-      quantity: count?.quantity ?? 1,
-      unit: count?.unit || match.unit,
-      counted: count !== null,
-    })
+    const [start, end] = [count?.start ?? match.start, Math.max(match.end, count?.end ?? 0)]
+    for (let at = start; at < end; at++) used.add(at)
+    if (count && !sensible(count.quantity)) unreadable.push(textOf(tokens, start, end))
+    else
+      lines.push({
+        product: match.product,
+        ...asTheFormTakes(count?.quantity ?? 1, count?.unit || match.unit),
+        counted: count !== null,
+      })
   })
-  if (role !== 'orders') return { lines, unplaced: [] }
+  if (role !== 'orders') return { lines, unplaced: unreadable }
   const alone = matches.length === 0 && named ? countWithoutProduct(tokens) : null
-  if (alone && named) lines.push({ product: named.product, quantity: alone.quantity, unit: alone.unit, counted: true })
-  return { lines, unplaced: [...unplacedIn(tokens, used, matches), ...orderedUnnamed(tokens, used, matches)] }
+  if (alone && !sensible(alone.quantity)) unreadable.push(textOf(tokens, alone.start, alone.end))
+  else if (alone && named)
+    lines.push({ product: named.product, ...asTheFormTakes(alone.quantity, alone.unit), counted: true })
+  return {
+    lines,
+    unplaced: [...unreadable, ...unplacedIn(tokens, used, matches), ...orderedUnnamed(tokens, used, matches)],
+  }
 }
+
+/** No count past 100,000 is an order (the stored reading's bound), nor one that is not a number. */
+const sensible = (quantity: number) => quantity <= 100_000
+
+/**
+ * A quantity as the card's form takes it, to the thousandth: a third of a dozen is 4 of each,
+ * not 0.333 dozen.
+ */
+function asTheFormTakes(quantity: number, unit: string): { quantity: number; unit: string } {
+  const [thousandths, ones] = [quantity * 1000, quantity * 12]
+  const whole = (value: number) => Math.abs(value - Math.round(value)) < 1e-9
+  if (unit === 'dozen' && !whole(thousandths) && whole(ones)) return { quantity: Math.round(ones), unit: '' }
+  return { quantity: Math.round(thousandths) / 1000, unit }
+}
+
+const textOf = (tokens: Token[], start: number, end: number) =>
+  tokens
+    .slice(start, end)
+    .map((token) => token.text)
+    .join(' ')
 
 /** '… I would like 2 dozen for Saturday': a count and a unit, and no product after them, nor a price before. */
 function countWithoutProduct(tokens: Token[]): Count | null {
@@ -331,7 +370,9 @@ function countAfter(tokens: Token[], match: Match, nextStarts: number[]): Count 
     at++
   const token = tokens[at]
   const value = token?.number ?? countWords[token?.text ?? '']
-  if (value === undefined || value === null || (!Number.isInteger(value) && !unitWords[tokens[at + 1]?.text ?? ''])) {
+  // A part of one needs its unit after it ('eggs 1.5' is no count); one that cannot be read is left to the team.
+  const fractional = !Number.isInteger(value) && !Number.isNaN(value)
+  if (value === undefined || value === null || (fractional && !unitWords[tokens[at + 1]?.text ?? ''])) {
     return null
   }
   const unit = unitWords[tokens[at + 1]?.text ?? '']
@@ -361,12 +402,7 @@ function unplacedIn(tokens: Token[], used: Set<number>, matches: Match[]): strin
     }
     if (noun.text.length < 3) return
     for (let at2 = at; at2 <= end; at2++) used.add(at2)
-    found.push(
-      tokens
-        .slice(at, end + 1)
-        .map((each) => each.text)
-        .join(' '),
-    )
+    found.push(textOf(tokens, at, end + 1))
   })
   return found
 }

@@ -1,4 +1,4 @@
-import { offsetAt } from '#app/clock/farm-clock'
+import { momentAt } from '#app/clock/farm-clock'
 
 const hourMs = 60 * 60 * 1000
 
@@ -8,7 +8,5 @@ const hourMs = 60 * 60 * 1000
  * before at 18:00), read on the wall clock, so a change of the clock between does not move it.
  */
 export function cancelUntil(date: string, hoursBefore: number, zone: string): number {
-  const wall = Date.parse(`${date}T00:00:00Z`) - hoursBefore * hourMs
-  const guess = wall - offsetAt(wall, zone)
-  return wall - offsetAt(guess, zone)
+  return momentAt(Date.parse(`${date}T00:00:00Z`) - hoursBefore * hourMs, zone)
 }
