@@ -11,7 +11,7 @@ import type { OrderAsked } from './order-form'
 import { recordOrderEvent } from './order-events.server'
 import { createOrderLinks } from './order-links.server'
 import { capitalised, productIs } from '#app/this-week/week'
-import { priceOrder, type ListedProduct } from './order-pricing'
+import { priceOrder, stockSlack, type ListedProduct } from './order-pricing'
 import { lineWords } from './order-words'
 import { readOrders } from './order-view.server'
 import type { OrderDraft } from './order-answer'
@@ -25,9 +25,6 @@ class Undone extends Error {
     super(refusal.error)
   }
 }
-
-/** A stock is kept to three decimals (half a dozen is 0.5): what is taken compares within that. */
-const stockSlack = 0.0005
 
 /** Why a line cannot be confirmed as it is now on the list, or null. */
 function lineRefusal(line: ReturnType<typeof priceOrder>['lines'][number], listed: ListedProduct | undefined) {
@@ -131,11 +128,15 @@ export function createOrderConfirming({
     return order.id
   }
 
-  /** One conditional UPDATE: it takes only while enough is left, whoever else takes at the same time. */
+  /**
+   * One conditional UPDATE: it takes only while enough is left, whoever else takes at the same time,
+   * within the slack priceLine checks with; what is left within it is none, so the product is sold out.
+   */
   function takeStock(tx: FarmDatabase, product: string, amount: number, what: string) {
+    const left = sql`${weekList.stock} - ${amount}`
     const taken = tx
       .update(weekList)
-      .set({ stock: sql`max(0, round(${weekList.stock} - ${amount}, 3))` })
+      .set({ stock: sql`CASE WHEN ${left} < ${stockSlack} THEN 0 ELSE round(${left}, 6) END` })
       .where(and(eq(weekList.product, product), isNotNull(weekList.stock), gte(weekList.stock, amount - stockSlack)))
       .run()
     if (taken.changes === 0) {

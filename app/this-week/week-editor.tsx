@@ -6,6 +6,7 @@ import {
   priceTyped,
   priceWords,
   productIs,
+  stockTyped,
   stockWords,
   weekLimits,
   type WeekProduct,
@@ -110,7 +111,7 @@ export function WeekEditor({
                       inputMode="decimal"
                       autoComplete="off"
                       maxLength={12}
-                      defaultValue={item.stock === null ? '' : String(item.stock)}
+                      defaultValue={stockTyped(item.stock)}
                       className={`mt-1 ${fieldStyle}`}
                     />
                   </label>
