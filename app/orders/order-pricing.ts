@@ -1,5 +1,5 @@
 import type { OrderLineRead } from '#app/analysis/analysis'
-import { isForSale, type WeekProduct } from '#app/this-week/week'
+import { isForSale, stockSlack, type WeekProduct } from '#app/this-week/week'
 import { numberWords, plainUnit, unitPlural } from './order-words'
 
 /** A product of this week's list as an order is priced from it: its week, and how many are left. */
@@ -50,12 +50,6 @@ function lineCents(priceCents: number, quantity: number, orderUnit: string, list
   const per = 1000 * factor[1]
   return Math.floor((2 * cents + per) / (2 * per))
 }
-
-/**
- * What is left is kept in the list's unit, and a third of a dozen has no end of decimals: amounts
- * within half a thousandth are the same, and what is left within it is none.
- */
-export const stockSlack = 0.0005
 
 /** Whether `amount` can be taken from what is left. */
 export const enoughLeft = (stock: number, amount: number) => amount <= stock + stockSlack

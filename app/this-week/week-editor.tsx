@@ -104,6 +104,7 @@ export function WeekEditor({
                       />
                     </label>
                   </div>
+                  <input type="hidden" name="stockShown" value={stockTyped(item.stock)} />
                   <label className="mt-3 block text-sm font-semibold text-stone-800">
                     Left (counted as the price is; empty: not counted)
                     <input

@@ -68,6 +68,12 @@ export const priceTyped = (cents: number | null) =>
 export const priceWords = ({ priceCents, unit }: Pick<WeekProduct, 'priceCents' | 'unit'>) =>
   priceCents === null ? '' : `${farmCurrency.sign}${priceTyped(priceCents)}${unit ? ` ${unit}` : ''}`
 
+/**
+ * What is left is kept in the list's unit, and a third of a dozen has no end of decimals: amounts
+ * within half a thousandth are the same, and what is left within it is none.
+ */
+export const stockSlack = 0.0005
+
 /** What is left as the owner types it, to three decimals (orders by the egg leave thirds of a dozen); '' when not counted. */
 export const stockTyped = (stock: number | null) => (stock === null ? '' : String(Math.round(stock * 1000) / 1000))
 
