@@ -12,10 +12,10 @@ import { recordOrderEvent } from './order-events.server'
 import { createOrderLinks } from './order-links.server'
 import { capitalised, productIs, stockSlack } from '#app/this-week/week'
 import { priceOrder, type ListedProduct } from './order-pricing'
-import { lineWords } from './order-words'
+import { lineWords, moneyWords } from './order-words'
 import { readOrders } from './order-view.server'
 import type { OrderDraft } from './order-answer'
-import { draftConfirmation, orderLinkPlaceholder, type PickUpPlace } from './order-drafts'
+import { draftConfirmation, orderLinkPlaceholder, totalTold, type PickUpPlace } from './order-drafts'
 
 const dayMs = 24 * 60 * 60 * 1000
 
@@ -36,6 +36,23 @@ function lineRefusal(line: ReturnType<typeof priceOrder>['lines'][number], liste
   if (line.problem === 'not-enough') return `${what}: ${line.note}. Change the order or decline it.`
   if (listed?.stock != null && line.inListUnits === null) {
     return `${what}: ${line.product} is counted ${listed.unit || 'each'} on the list; write the line in that unit.`
+  }
+  return null
+}
+
+const totalWords = (cents: number | null) => (cents === null ? 'no total' : moneyWords(cents))
+
+/**
+ * Why the total the order would be kept with is not the one the team read and the visitor is told:
+ * the list's prices changed since the draft (`drafted`, from the form), or the words say another.
+ */
+function totalRefusal(totalCents: number | null, drafted: number | null | undefined, text: string) {
+  if (drafted !== undefined && drafted !== totalCents) {
+    return `This week’s prices changed since the confirmation was drafted: the order comes to ${totalWords(totalCents)} now, not ${totalWords(drafted)}. Nothing was sent: draft the confirmation again.`
+  }
+  const told = totalTold(text)
+  if (told !== undefined && told !== totalCents) {
+    return `The confirmation says Total: ${moneyWords(told)}, but the order comes to ${totalWords(totalCents)} at this week’s prices. Nothing was sent: draft the confirmation again.`
   }
   return null
 }
@@ -74,6 +91,7 @@ export function createOrderConfirming({
     text: string,
     by: number | null,
     siteUrl: string,
+    draftedTotalCents: number | null | undefined,
   ) {
     const lead = tx.select().from(submissions).where(eq(submissions.id, leadId)).get()
     if (!lead) throw new Undone(refuse(404, 'That lead is no longer here.'))
@@ -94,6 +112,8 @@ export function createOrderConfirming({
       )
       if (problem) throw new Undone(refuse(409, problem))
     }
+    const wrongTotal = totalRefusal(priced.totalCents, draftedTotalCents, text)
+    if (wrongTotal) throw new Undone(refuse(409, wrongTotal))
     const at = now()
     const order = tx
       .insert(orders)
@@ -181,11 +201,15 @@ export function createOrderConfirming({
       by: number | null
       /** PUBLIC_URL, else the address the team uses: the order's link starts with it. */
       siteUrl: string
+      /** The total of the draft the team read, when the form says it. */
+      draftedTotalCents?: number | null
     }): Promise<Answer<{ order: Order }>> {
       let orderId: number
       try {
         orderId = await writes.whenFree(() =>
-          db.transaction((tx) => store(tx, input.leadId, input.asked, input.text, input.by, input.siteUrl)),
+          db.transaction((tx) =>
+            store(tx, input.leadId, input.asked, input.text, input.by, input.siteUrl, input.draftedTotalCents),
+          ),
         )
       } catch (error) {
         if (error instanceof Undone) return error.refusal
