@@ -10,6 +10,7 @@ import { newMessageId } from '#app/replies/reply-mail.server'
 import { tellThread } from '#app/replies/threads.server'
 import { cancelUntil } from './cut-off'
 import { recordOrderEvent } from './order-events.server'
+import { inUnitsOf } from './order-pricing'
 import { readOrders } from './order-view.server'
 import { lineWords, pickUpWords } from './order-words'
 
@@ -58,15 +59,28 @@ export function createOrderCancelling({
   cut: () => { hoursBefore: number; timeZone: string }
   now?: () => Date
 }) {
+  /**
+   * Each line back in the list's unit as it is now, counted again from the line's quantity: the
+   * owner may have gone from 'a dozen' to 'each' since (what it took is kept in the unit of then).
+   */
   function putBack(tx: FarmDatabase, orderId: number) {
     const taken = tx
-      .select()
+      .select({
+        product: orderLines.product,
+        quantity: orderLines.quantity,
+        unit: orderLines.unit,
+        listUnit: weekList.unit,
+      })
       .from(orderLines)
-      .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.stockTaken)))
+      .innerJoin(weekList, eq(weekList.product, orderLines.product))
+      .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.stockTaken), isNotNull(weekList.stock)))
       .all()
     for (const line of taken) {
+      const back = inUnitsOf(line.quantity, line.unit, line.listUnit)
+      // A unit the order cannot be counted in (a dozen, now 'a box'): nothing back rather than a wrong count.
+      if (back === null) continue
       tx.update(weekList)
-        .set({ stock: sql`${weekList.stock} + ${line.stockTaken}` })
+        .set({ stock: sql`round(${weekList.stock} + ${back}, 6)` })
         .where(and(eq(weekList.product, line.product), isNotNull(weekList.stock)))
         .run()
     }

@@ -250,6 +250,7 @@ function DraftToSend({ submission, draft, fetcher }: { submission: Submission; d
       <input type="hidden" name="date" value={draft.pickUp.date} />
       <input type="hidden" name="from" value={draft.pickUp.from ?? ''} />
       <input type="hidden" name="to" value={draft.pickUp.to ?? ''} />
+      <input type="hidden" name="total" value={draft.totalCents ?? ''} />
       <h4 className="text-sm font-semibold text-stone-800">The order as it will be confirmed</h4>
       <PricedLines lines={draft.lines} totalCents={draft.totalCents} />
       <p className="mt-1 text-sm text-stone-800">Pick-up {pickUpWords(draft.pickUp)}</p>

@@ -187,3 +187,25 @@ it('drafts the confirmation in the day’s opening hours when no time was said, 
   expect(sunday).toMatchObject({ ok: true, draft: { pickUp: { from: null, to: null }, closed: true } })
   expect(confirming.draft(9999, asked, 'Bramble')).toMatchObject({ ok: false, status: 404 })
 })
+
+it('refuses a total other than the draft’s, or than the confirmation says, asking to draft again; nothing kept', async () => {
+  const { confirming, lead } = await setUp()
+  const ann = await lead('Ann')
+  const confirm = (text: string, draftedTotalCents?: number | null) =>
+    confirming.confirm({ leadId: ann, asked, text, by: 1, siteUrl: 'https://bramble.example', draftedTotalCents })
+  // The list's eggs were €4 when the draft was read: the order came to €13 then, €15 now.
+  expect(await confirm('Yours: {order link}', 1300)).toEqual({
+    ok: false,
+    status: 409,
+    error:
+      'This week’s prices changed since the confirmation was drafted: the order comes to €15 now, not €13. Nothing was sent: draft the confirmation again.',
+  })
+  expect(await confirm('Total: €13, to pay at pick-up. {order link}')).toEqual({
+    ok: false,
+    status: 409,
+    error:
+      'The confirmation says Total: €13, but the order comes to €15 at this week’s prices. Nothing was sent: draft the confirmation again.',
+  })
+  expect(readRows(dbPath(), 'SELECT count(*) AS n FROM orders')).toEqual([{ n: 0 }])
+  expect(await confirm('Total: €15, to pay at pick-up. {order link}', 1500)).toMatchObject({ ok: true })
+})

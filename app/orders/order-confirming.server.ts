@@ -11,12 +11,12 @@ import type { WeekList } from '#app/this-week/week-list.server'
 import type { OrderAsked } from './order-form'
 import { recordOrderEvent } from './order-events.server'
 import { createOrderLinks } from './order-links.server'
-import { capitalised, productIs } from '#app/this-week/week'
+import { capitalised, productIs, stockSlack } from '#app/this-week/week'
 import { priceOrder, type ListedProduct } from './order-pricing'
-import { lineWords } from './order-words'
+import { lineWords, moneyWords } from './order-words'
 import { readOrders } from './order-view.server'
 import type { OrderDraft } from './order-answer'
-import { draftConfirmation, orderLinkPlaceholder, type PickUpPlace } from './order-drafts'
+import { draftConfirmation, orderLinkPlaceholder, totalTold, type PickUpPlace } from './order-drafts'
 
 const dayMs = 24 * 60 * 60 * 1000
 
@@ -26,9 +26,6 @@ class Undone extends Error {
     super(refusal.error)
   }
 }
-
-/** A stock is kept to three decimals (half a dozen is 0.5): what is taken compares within that. */
-const stockSlack = 0.0005
 
 /** Why a line cannot be confirmed as it is now on the list, or null. */
 function lineRefusal(line: ReturnType<typeof priceOrder>['lines'][number], listed: ListedProduct | undefined) {
@@ -40,6 +37,23 @@ function lineRefusal(line: ReturnType<typeof priceOrder>['lines'][number], liste
   if (line.problem === 'not-enough') return `${what}: ${line.note}. Change the order or decline it.`
   if (listed?.stock != null && line.inListUnits === null) {
     return `${what}: ${line.product} is counted ${listed.unit || 'each'} on the list; write the line in that unit.`
+  }
+  return null
+}
+
+const totalWords = (cents: number | null) => (cents === null ? 'no total' : moneyWords(cents))
+
+/**
+ * Why the total the order would be kept with is not the one the team read and the visitor is told:
+ * the list's prices changed since the draft (`drafted`, from the form), or the words say another.
+ */
+function totalRefusal(totalCents: number | null, drafted: number | null | undefined, text: string) {
+  if (drafted !== undefined && drafted !== totalCents) {
+    return `This week’s prices changed since the confirmation was drafted: the order comes to ${totalWords(totalCents)} now, not ${totalWords(drafted)}. Nothing was sent: draft the confirmation again.`
+  }
+  const told = totalTold(text)
+  if (told !== undefined && told !== totalCents) {
+    return `The confirmation says Total: ${moneyWords(told)}, but the order comes to ${totalWords(totalCents)} at this week’s prices. Nothing was sent: draft the confirmation again.`
   }
   return null
 }
@@ -78,6 +92,7 @@ export function createOrderConfirming({
     text: string,
     by: number | null,
     siteUrl: string,
+    draftedTotalCents: number | null | undefined,
   ) {
     const lead = tx.select().from(submissions).where(eq(submissions.id, leadId)).get()
     if (!lead) throw new Undone(refuse(404, 'That lead is no longer here.'))
@@ -98,6 +113,8 @@ export function createOrderConfirming({
       )
       if (problem) throw new Undone(refuse(409, problem))
     }
+    const wrongTotal = totalRefusal(priced.totalCents, draftedTotalCents, text)
+    if (wrongTotal) throw new Undone(refuse(409, wrongTotal))
     const at = now()
     const order = tx
       .insert(orders)
@@ -133,11 +150,15 @@ export function createOrderConfirming({
     return order.id
   }
 
-  /** One conditional UPDATE: it takes only while enough is left, whoever else takes at the same time. */
+  /**
+   * One conditional UPDATE: it takes only while enough is left, whoever else takes at the same time,
+   * within the slack priceLine checks with; what is left within it is none, so the product is sold out.
+   */
   function takeStock(tx: FarmDatabase, product: string, amount: number, what: string) {
+    const left = sql`${weekList.stock} - ${amount}`
     const taken = tx
       .update(weekList)
-      .set({ stock: sql`max(0, round(${weekList.stock} - ${amount}, 3))` })
+      .set({ stock: sql`CASE WHEN ${left} < ${stockSlack} THEN 0 ELSE round(${left}, 6) END` })
       .where(and(eq(weekList.product, product), isNotNull(weekList.stock), gte(weekList.stock, amount - stockSlack)))
       .run()
     if (taken.changes === 0) {
@@ -182,11 +203,15 @@ export function createOrderConfirming({
       by: number | null
       /** PUBLIC_URL, else the address the team uses: the order's link starts with it. */
       siteUrl: string
+      /** The total of the draft the team read, when the form says it. */
+      draftedTotalCents?: number | null
     }): Promise<Answer<{ order: Order }>> {
       let orderId: number
       try {
         orderId = await writes.whenFree(() =>
-          db.transaction((tx) => store(tx, input.leadId, input.asked, input.text, input.by, input.siteUrl)),
+          db.transaction((tx) =>
+            store(tx, input.leadId, input.asked, input.text, input.by, input.siteUrl, input.draftedTotalCents),
+          ),
         )
       } catch (error) {
         if (error instanceof Undone) return error.refusal

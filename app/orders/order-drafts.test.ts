@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { priceOrder } from './order-pricing'
-import { draftConfirmation, draftDecline } from './order-drafts'
+import { draftConfirmation, draftDecline, totalTold } from './order-drafts'
 
 it('drafts the confirmation with the lines, the total, where and when, pay at pick-up, the link and the farm', () => {
   const { lines, totalCents } = priceOrder(
@@ -66,4 +66,10 @@ it('drafts a decline with the reason, and for what is sold out the link to be to
     'we cannot have your order ready for Saturday 5 December.',
   )
   expect(draftDecline({ ...farm, reason: 'sold-out', soldOut: ['eggs'], tellMeUrl: null })).not.toContain('tell-me')
+})
+
+it('reads the total a confirmation tells, as drafted or changed by hand; none when it tells none', () => {
+  expect(totalTold('- 2 dozen eggs: €8\nTotal: €8, to pay at pick-up.')).toBe(800)
+  expect(totalTold('Total: €12.50, to pay at pick-up.')).toBe(1250)
+  expect(totalTold('To pay at pick-up, as priced on the day.')).toBeUndefined()
 })

@@ -1,4 +1,5 @@
 import type { PickUpWhen } from '#app/analysis/analysis'
+import { readPrice } from '#app/this-week/week'
 import type { PricedLine } from './order-pricing'
 import { lineWords, moneyWords, pickUpWords } from './order-words'
 
@@ -43,6 +44,12 @@ export function draftConfirmation({
     `To see your order, or to cancel it: ${orderLinkPlaceholder}`,
     `See you at the farm,\n${farmName}`,
   ].join('\n\n')
+}
+
+/** The total a confirmation's words tell the visitor ('Total: €8'), in cents; undefined when they tell none. */
+export function totalTold(text: string): number | undefined {
+  const told = /Total: (\S+?),? /.exec(`${text} `)
+  return told ? (readPrice(told[1]!) ?? undefined) : undefined
 }
 
 /** Why the team declines an order, as they pick it. */

@@ -1,5 +1,5 @@
 import type { OrderLineRead } from '#app/analysis/analysis'
-import { isForSale, type WeekProduct } from '#app/this-week/week'
+import { isForSale, stockSlack, type WeekProduct } from '#app/this-week/week'
 import { numberWords, plainUnit, unitPlural } from './order-words'
 
 /** A product of this week's list as an order is priced from it: its week, and how many are left. */
@@ -19,34 +19,52 @@ export interface PricedLine extends OrderLineRead {
   note: string
 }
 
-const sameAs: Record<string, Record<string, number>> = {
-  // How many of the list's unit one of the order's is.
-  '': { dozen: 1 / 12 },
-  dozen: { '': 12 },
-  g: { kg: 1 / 1000 },
-  kg: { g: 1000 },
+/** How many of the list's unit one of the order's is, as a fraction: [times, per]. */
+const sameAs: Record<string, Record<string, [number, number]>> = {
+  '': { dozen: [1, 12] },
+  dozen: { '': [12, 1] },
+  g: { kg: [1, 1000] },
+  kg: { g: [1000, 1] },
+}
+
+const ratio = (orderUnit: string, listUnit: string): [number, number] | null => {
+  const from = plainUnit(orderUnit)
+  const to = plainUnit(listUnit)
+  return from === to ? [1, 1] : (sameAs[from]?.[to] ?? null)
 }
 
 /** How many of the list's unit a quantity in the order's unit is; null when one cannot be counted in the other. */
 export function inUnitsOf(quantity: number, orderUnit: string, listUnit: string): number | null {
-  const from = plainUnit(orderUnit)
-  const to = plainUnit(listUnit)
-  if (from === to) return quantity
-  const factor = sameAs[from]?.[to]
-  return factor === undefined ? null : quantity * factor
+  const factor = ratio(orderUnit, listUnit)
+  return factor === null ? null : (quantity * factor[0]) / factor[1]
 }
+
+/**
+ * A line's price in whole cents, half a cent up, counted in integers: a quantity has at most three
+ * decimals, so in thousandths it is whole, and 1.005 kg at €1 is €1.01, not the €1.00 of 100 × 1.005.
+ */
+function lineCents(priceCents: number, quantity: number, orderUnit: string, listUnit: string): number | null {
+  const factor = ratio(orderUnit, listUnit)
+  if (factor === null) return null
+  const cents = priceCents * Math.round(quantity * 1000) * factor[0]
+  const per = 1000 * factor[1]
+  return Math.floor((2 * cents + per) / (2 * per))
+}
+
+/** Whether `amount` can be taken from what is left. */
+export const enoughLeft = (stock: number, amount: number) => amount <= stock + stockSlack
 
 /** One line priced from the list (`listed` undefined: the product is not on it). */
 export function priceLine(line: OrderLineRead, listed: ListedProduct | undefined): PricedLine {
   if (!listed) return { ...line, inListUnits: null, priceCents: null, problem: 'not-on-list', note: 'not on the list' }
   const inListUnits = inUnitsOf(line.quantity, line.unit, listed.unit)
   const priceCents =
-    inListUnits === null || listed.priceCents === null ? null : Math.round(listed.priceCents * inListUnits)
+    listed.priceCents === null ? null : lineCents(listed.priceCents, line.quantity, line.unit, listed.unit)
   const priced = { ...line, inListUnits, priceCents }
   if (listed.availability === 'sold-out' || listed.stock === 0)
     return { ...priced, problem: 'sold-out', note: 'sold out' }
   if (!isForSale(listed.availability)) return { ...priced, problem: 'not-for-sale', note: 'not for sale this week' }
-  if (listed.stock !== null && inListUnits !== null && inListUnits > listed.stock) {
+  if (listed.stock !== null && inListUnits !== null && !enoughLeft(listed.stock, inListUnits)) {
     return { ...priced, problem: 'not-enough', note: `only ${amountWords(listed.stock, listed.unit)} left` }
   }
   if (priceCents === null) {

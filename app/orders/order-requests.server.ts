@@ -64,6 +64,8 @@ export async function answerOrderForm(
   const drafted = context.orderConfirming.draft(id, read.value, context.farm.name)
   if (!drafted.ok) return answer(drafted.status, drafted.error)
   if (intent === 'order-draft') return answer(200, null, drafted.draft)
+  const total = texts(form, 'total')
+  if (!total || total.length > 1 || !/^\d{0,9}$/.test(total[0] ?? '')) return answer(400, notText)
   const limited = withinLimit(context, door.who)
   if (limited) return answer(limited.status, limited.error, { ...drafted.draft, text: text[0] ?? '' })
   const confirmed = await context.orderConfirming.confirm({
@@ -72,6 +74,8 @@ export async function answerOrderForm(
     text: text[0] ?? '',
     by: door.who.id,
     siteUrl: siteUrlOf(request, context),
+    // The draft's form says its total ('' for none); a form without it is checked by its words alone.
+    draftedTotalCents: total[0] === undefined ? undefined : total[0] === '' ? null : Number(total[0]),
   })
   // Refused, the draft comes back as the team wrote it, with why.
   return confirmed.ok ? back() : answer(confirmed.status, confirmed.error, { ...drafted.draft, text: text[0] ?? '' })

@@ -6,6 +6,7 @@ import {
   priceTyped,
   priceWords,
   productIs,
+  stockTyped,
   stockWords,
   weekLimits,
   type WeekProduct,
@@ -103,6 +104,7 @@ export function WeekEditor({
                       />
                     </label>
                   </div>
+                  <input type="hidden" name="stockShown" value={stockTyped(item.stock)} />
                   <label className="mt-3 block text-sm font-semibold text-stone-800">
                     Left (counted as the price is; empty: not counted)
                     <input
@@ -110,7 +112,7 @@ export function WeekEditor({
                       inputMode="decimal"
                       autoComplete="off"
                       maxLength={12}
-                      defaultValue={item.stock === null ? '' : String(item.stock)}
+                      defaultValue={stockTyped(item.stock)}
                       className={`mt-1 ${fieldStyle}`}
                     />
                   </label>

@@ -68,9 +68,17 @@ export const priceTyped = (cents: number | null) =>
 export const priceWords = ({ priceCents, unit }: Pick<WeekProduct, 'priceCents' | 'unit'>) =>
   priceCents === null ? '' : `${farmCurrency.sign}${priceTyped(priceCents)}${unit ? ` ${unit}` : ''}`
 
+/**
+ * What is left is kept in the list's unit, and a third of a dozen has no end of decimals: amounts
+ * within half a thousandth are the same, and what is left within it is none.
+ */
+export const stockSlack = 0.0005
+
+/** What is left as the owner types it, to three decimals (orders by the egg leave thirds of a dozen); '' when not counted. */
+export const stockTyped = (stock: number | null) => (stock === null ? '' : String(Math.round(stock * 1000) / 1000))
+
 /** '12 left' (in the list's unit, as the owner counts), or '' when not counted. */
-export const stockWords = ({ stock }: Pick<WeekProduct, 'stock'>) =>
-  stock === null ? '' : `${Math.round(stock * 1000) / 1000} left`
+export const stockWords = ({ stock }: Pick<WeekProduct, 'stock'>) => (stock === null ? '' : `${stockTyped(stock)} left`)
 
 /** A product and its verb, as the farm says it: 'strawberries are', 'honey is' (FARM_PRODUCTS' names are mostly plurals). */
 export const productIs = (product: string) => `${product} ${product.endsWith('s') ? 'are' : 'is'}`

@@ -5,13 +5,17 @@ import { afterEach, expect, it } from 'vitest'
 import type { OpenDatabase } from '#app/data/database.server'
 import { createOrderConfirming } from '#app/orders/order-confirming.server'
 import { priceLine } from '#app/orders/order-pricing'
+import { readOrders } from '#app/orders/order-view.server'
 import { createReplies } from '#app/replies/replies.server'
 import { keptVisitorMails } from '#app/replies/reply-delivery.server'
 import { createWeekList } from '#app/this-week/week-list.server'
 import { servicesOverFreshDatabase } from '#tests/support/services'
 
-let database: OpenDatabase
-afterEach(() => database?.close())
+let database: OpenDatabase | undefined
+afterEach(() => {
+  database?.close()
+  database = undefined
+})
 
 const clock = new Date('2026-12-01T08:00:00.000Z')
 const pickUp = { date: '2026-12-05', from: '09:00', to: '12:00' }
@@ -39,11 +43,11 @@ async function aDozenEggsLeft() {
   const confirming = createOrderConfirming({
     db,
     writes,
-    events: built.events,
     replies,
     list,
     timeZone: () => 'UTC',
     place: () => ({ address: 'Lane End', directions: '', hoursOn: () => null }),
+    told: (orderId) => readOrders(db, [orderId])[0] ?? null,
     now: () => clock,
   })
   let leads = 0
