@@ -61,6 +61,9 @@ const farmClockOf = (now: Now) => () => now().farmTimeZone ?? utc
 const compiled = (name: string, source: string) =>
   import.meta.url.endsWith('.ts') ? new URL(`../app/${source}`, import.meta.url) : new URL(name, import.meta.url)
 
+/** The photos' maker, its HEIC decoder's worker compiled or loaded from source as the others are. */
+const photoMaker = () => createPhotoMaker({ heicWorkerUrl: compiled('heic-worker.js', 'photos/heic-worker.mjs') })
+
 /** The database, the team's access to it and the settings it keeps. */
 async function openTheFarm(config: Config, env: Record<string, string | undefined>) {
   refuseDamagedDatabase(config.databasePath, config.backups.dir)
@@ -462,7 +465,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     cannotPush: phones.cannotPush,
     spamTraps: createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds }),
     limits: createLimits(config),
-    photos: createPhotos({ db: database.db, writes: database.writes, maker: createPhotoMaker(), activity }),
+    photos: createPhotos({ db: database.db, writes: database.writes, maker: photoMaker(), activity }),
     farm: () => ({ name: now().farmName, product: now().farmProduct, timeZone: timeZone() }),
     reader: analysis.reader,
     log,
