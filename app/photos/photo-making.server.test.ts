@@ -95,6 +95,23 @@ describe('the photo maker', () => {
     }
   })
 
+  it('refuses, before decoding it, a HEIC whose header says more than 24 megapixels (its decoder’s memory)', async () => {
+    const heic = await heicFrom(await jpegWithGps(3))
+    // Its image's size box (ispe: version and flags, then width and height) made to say 6000 × 4500.
+    const box = heic.indexOf('ispe')
+    const large = Buffer.from(heic)
+    large.writeUInt32BE(6000, box + 8)
+    large.writeUInt32BE(4500, box + 12)
+    expect(await sharp(large).metadata()).toMatchObject({ width: 6000, height: 4500, compression: 'hevc' })
+    expect(await createPhotoMaker({ heicWorkerUrl }).make(large)).toMatchObject({
+      ok: false,
+      error: photoWords.tooManyHeicPixels(6000, 4500),
+    })
+    expect(photoWords.tooManyHeicPixels(6000, 4500)).toBe(
+      'This HEIC photo is 6,000 × 4,500 pixels, more than the 24 megapixels the site reads in HEIC. Share it as JPEG, or take photos at 24 MP or less.',
+    )
+  })
+
   it('makes one photo at a time and turns away more than are let wait', async () => {
     const maker = createPhotoMaker({ heicWorkerUrl, atOnce: 1, waiting: 1 })
     const big = await photo(2400, 1800)

@@ -42,6 +42,9 @@ function headerProblem(kind: Kind, bytes: Uint8Array, header: Metadata): string 
   if (sharpKind !== kind) return photoWords.notAPhoto
   const { width, height } = header
   if (width * height > photoLimits.pixels) return photoWords.tooManyPixels(width, height)
+  if (kind === 'heif' && header.compression === 'hevc' && width * height > photoLimits.heicPixels) {
+    return photoWords.tooManyHeicPixels(width, height)
+  }
   const animated =
     (header.pages ?? 1) > 1 ||
     (kind === 'png' && pngLayout(bytes)?.animated === true) ||
@@ -78,7 +81,7 @@ async function check(bytes: Uint8Array): Promise<Answer<{ hevc: boolean }>> {
  */
 async function upright(bytes: Uint8Array, hevc: boolean, heicWorkerUrl: URL): Promise<Sharp | null> {
   if (!hevc) return sharp(bytes, { limitInputPixels: photoLimits.pixels, failOn: 'error', pages: 1 }).autoOrient()
-  const decoded = await decodeHeic(heicWorkerUrl, { bytes, pixelLimit: photoLimits.pixels })
+  const decoded = await decodeHeic(heicWorkerUrl, { bytes, pixelLimit: photoLimits.heicPixels })
   if (!decoded.ok) return null
   const { width, height, channels, data } = decoded
   return sharp(data, { raw: { width, height, channels }, limitInputPixels: photoLimits.pixels })

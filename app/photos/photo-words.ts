@@ -5,6 +5,11 @@ export const photoLimits = {
   bytes: 15 * 1024 * 1024,
   /** 50 megapixels: a header may promise far more pixels than its file's size (a decompression bomb). */
   pixels: 50_000_000,
+  /**
+   * 24 megapixels for a HEIC (an iPhone's 'HEIF Max' is 24 or 48): its decoder (WebAssembly)
+   * holds about 6 bytes a pixel, outside the worker's heap limit, beside the site in a 512 MB container.
+   */
+  heicPixels: 24_000_000,
   altLength: 250,
 } as const
 
@@ -42,6 +47,8 @@ export const photoWords = {
   tooLarge: 'This photo is larger than 15 MB. Send a smaller copy (a phone’s “large” or “medium” size is plenty).',
   tooManyPixels: (width: number, height: number) =>
     `This photo is ${width.toLocaleString('en')} × ${height.toLocaleString('en')} pixels, more than 50 megapixels. Send a smaller copy.`,
+  tooManyHeicPixels: (width: number, height: number) =>
+    `This HEIC photo is ${width.toLocaleString('en')} × ${height.toLocaleString('en')} pixels, more than the 24 megapixels the site reads in HEIC. Share it as JPEG, or take photos at 24 MP or less.`,
   animated:
     'This picture moves (an animated GIF, WebP or PNG, or a HEIC or AVIF sequence). Only still photos are shown on the page.',
   svg: `SVG drawings are not taken: they can carry scripts. ${send}`,
