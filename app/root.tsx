@@ -21,7 +21,7 @@ import type { TagCount } from '#app/leads/lead'
 import { ClaimNote } from '#app/team/claim-note'
 import { pagePassFor } from '#app/owner/page-pass.server'
 import { useNonce } from './nonce'
-import { Stylesheet, visitorPage } from './stylesheet'
+import { Stylesheet, stylesheetOf } from './stylesheet'
 
 // The error page is the root's: a guard's thrown headers (a 405's Allow) must reach it here.
 export const headers: HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers()
@@ -75,7 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const failedReplies = live.latest(data?.failedReplies ?? null)
   const { pathname } = useLocation()
   const officeHere = data?.office && isOfficePath(pathname) ? data.office : null
-  const stylesheetName = useMatches().at(-1)?.handle === visitorPage ? 'visitor' : 'full'
+  const stylesheetName = stylesheetOf(useMatches().at(-1)?.handle)
   return (
     <html lang="en">
       <head>

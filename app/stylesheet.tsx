@@ -1,13 +1,20 @@
 import { createContext, useContext } from 'react'
 import fullHref from './tailwind.css'
+import inboxHref from './inbox.css'
 import visitorHref from './visitor.css'
 
-/** The whole site's stylesheet, and the home page's own smaller one (decision 045). */
-export const stylesheets = { full: fullHref, visitor: visitorHref } as const
+/** The whole site's stylesheet, and the home page's and the inbox's own smaller ones (decisions 045, 049). */
+export const stylesheets = { full: fullHref, visitor: visitorHref, inbox: inboxHref } as const
 export type StylesheetName = keyof typeof stylesheets
 
-/** A route's `handle` when the page is the home page's: it inlines the visitor's sheet. */
-export const visitorPage = { stylesheet: 'visitor' } as const
+/** A route's `handle` for a page that inlines its own sheet; every other page inlines the whole site's. */
+export const ownStylesheet = (name: Exclude<StylesheetName, 'full'>) => ({ stylesheet: name })
+
+/** The sheet a route's `handle` names. */
+export function stylesheetOf(handle: unknown): StylesheetName {
+  const named = typeof handle === 'object' && handle !== null && 'stylesheet' in handle ? handle.stylesheet : null
+  return named === 'visitor' || named === 'inbox' ? named : 'full'
+}
 
 const elementId = 'stylesheet'
 const StylesheetContext = createContext<((name: StylesheetName) => string | null) | null>(null)
@@ -25,14 +32,14 @@ function useInlined(name: StylesheetName): { name: StylesheetName; text: string 
   if (typeof document === 'undefined') return null
   const element = document.getElementById(elementId)
   if (!element?.textContent) return null
-  return { name: element.dataset.sheet === 'visitor' ? 'visitor' : 'full', text: element.textContent }
+  return { name: stylesheetOf({ stylesheet: element.dataset.sheet }), text: element.textContent }
 }
 
 /**
  * The page's stylesheet (about 6 KB compressed) inlined, so the first paint waits for no second
  * request. In the browser the element keeps the text the server sent, so hydration leaves it as it
- * is; a page reached in the browser from the home page, whose sheet is smaller, links the whole
- * one beside it; if the server could not read the file, a plain link stands in.
+ * is; a page reached in the browser from a page whose own sheet is smaller (the home page, the
+ * inbox) links the whole one beside it; if the server could not read the file, a plain link stands in.
  */
 export function Stylesheet({ name }: { name: StylesheetName }) {
   const inlined = useInlined(name)
@@ -40,7 +47,7 @@ export function Stylesheet({ name }: { name: StylesheetName }) {
   return (
     <>
       <style id={elementId} data-sheet={inlined.name} dangerouslySetInnerHTML={{ __html: inlined.text }} />
-      {inlined.name === 'visitor' && name === 'full' ? <link rel="stylesheet" href={stylesheets.full} /> : null}
+      {inlined.name !== 'full' && inlined.name !== name ? <link rel="stylesheet" href={stylesheets.full} /> : null}
     </>
   )
 }

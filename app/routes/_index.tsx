@@ -7,7 +7,7 @@ import { FarmDetails, FarmWelcome } from '#app/farm-page/farm-home'
 import { seoTags } from '#app/farm-page/seo-tags'
 import { JsonLd } from '#app/farm-page/json-ld'
 import { useNonce } from '#app/nonce'
-import { visitorPage } from '#app/stylesheet'
+import { ownStylesheet } from '#app/stylesheet'
 import { PhotoSection } from '#app/photos/photo-section'
 import { WeekSection } from '#app/this-week/week-section'
 
@@ -15,7 +15,7 @@ import { WeekSection } from '#app/this-week/week-section'
 // keeps only what the browser runs (decision 023).
 export { action, headers, loader } from '#app/submissions/home-page.server'
 
-export const handle = visitorPage
+export const handle = ownStylesheet('visitor')
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? seoTags(data.page.seo) : [{ title: 'Welcome' }])
 

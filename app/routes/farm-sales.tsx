@@ -27,10 +27,13 @@ import type { Submission, TagCount } from '#app/leads/lead'
 import { zoneWords } from '#app/clock/dates'
 import { useFarmClock } from '#app/clock/use-farm-clock'
 import { WhoYouAre } from '#app/team/who-you-are'
+import { ownStylesheet } from '#app/stylesheet'
 
 // The page's server half (its loader, action and headers) lives beside the inbox's other server
 // code; the route keeps only what the browser runs, so the page loads no shared empty modules.
 export { action, headers, loader } from '#app/inbox/inbox-page.server'
+
+export const handle = ownStylesheet('inbox')
 
 export const meta: MetaFunction = () => [
   { title: 'Farm Sales Data' },
