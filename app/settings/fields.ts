@@ -27,6 +27,8 @@ export interface Section {
   id: string
   title: string
   says: string
+  /** What its Save button says, where 'Save' and the title would mislead ('Save orders' saves no order). */
+  saveWords?: string
   /** Folded under Advanced: what a farmer seldom changes. */
   advanced?: boolean
   fields: Field[]
@@ -51,7 +53,8 @@ const shown: Array<Omit<Section, 'fields'>> = [
   },
   {
     id: 'orders',
-    title: 'Cut-off and reminders',
+    title: 'Orders',
+    saveWords: 'Save the cut-off and reminders',
     says: 'Orders you confirm from messages are paid at pick-up: until when a visitor may cancel theirs by its link, and whether they are reminded of it.',
   },
   {
