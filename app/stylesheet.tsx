@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useState } from 'react'
 import fullHref from './tailwind.css'
 import inboxHref from './inbox.css'
 import visitorHref from './visitor.css'
@@ -47,7 +47,22 @@ export function Stylesheet({ name }: { name: StylesheetName }) {
   return (
     <>
       <style id={elementId} data-sheet={inlined.name} dangerouslySetInnerHTML={{ __html: inlined.text }} />
-      {inlined.name !== 'full' && inlined.name !== name ? <link rel="stylesheet" href={stylesheets.full} /> : null}
+      {inlined.name !== 'full' && inlined.name !== name ? <WholeSheet /> : null}
+    </>
+  )
+}
+
+/**
+ * The whole site's sheet, linked in the browser on a page reached from one with a smaller sheet of
+ * its own: the page is hidden until it has loaded (a moment; it is cached after), so no one sees
+ * it unstyled, nor clicks or reads it half-styled.
+ */
+function WholeSheet() {
+  const [loaded, setLoaded] = useState(false)
+  return (
+    <>
+      <link rel="stylesheet" href={stylesheets.full} onLoad={() => setLoaded(true)} onError={() => setLoaded(true)} />
+      {loaded ? null : <style>{'body{visibility:hidden}'}</style>}
     </>
   )
 }
