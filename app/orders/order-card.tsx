@@ -137,6 +137,14 @@ function ConfirmedOrder({ order }: { order: Order }) {
 
 type Fetcher = ReturnType<typeof useFetcher<{ orderAnswer?: OrderAnswer }>>
 
+/** What the card's two forms (confirm, decline) work from. */
+interface OrderForms {
+  submission: Submission
+  read: OrderRead
+  ordering: Ordering
+  fetcher: Fetcher
+}
+
 function LineFields({ lines, products }: { lines: OrderLineRead[]; products: string[] }) {
   // One spare line to add a product.
   const rows = [...lines, { product: '', quantity: 0, unit: '' }]
@@ -208,17 +216,7 @@ function PickUpFields({ when, today, id }: { when: OrderRead['when']; today: str
   )
 }
 
-function ChangeAndConfirm({
-  submission,
-  read,
-  ordering,
-  fetcher,
-}: {
-  submission: Submission
-  read: OrderRead
-  ordering: Ordering
-  fetcher: Fetcher
-}) {
+function ChangeAndConfirm({ submission, read, ordering, fetcher }: OrderForms) {
   return (
     <details className="w-full sm:w-auto">
       <summary className={summaryStyle}>Confirm…</summary>
@@ -275,17 +273,7 @@ function DraftToSend({ submission, draft, fetcher }: { submission: Submission; d
   )
 }
 
-function Decline({
-  submission,
-  read,
-  ordering,
-  fetcher,
-}: {
-  submission: Submission
-  read: OrderRead
-  ordering: Ordering
-  fetcher: Fetcher
-}) {
+function Decline({ submission, read, ordering, fetcher }: OrderForms) {
   const soldOut = priceOrder(read.lines, ordering.list)
     .lines.filter((line) => line.problem === 'sold-out' || line.problem === 'not-for-sale')
     .map((line) => line.product)
