@@ -173,7 +173,7 @@ test.describe('with OWNER_PASSWORD', () => {
   })
 
   test('every owner page is in the phone’s menu, the current one marked', async ({ browser, server }) => {
-    // Twelve pages, each opened from the menu once hydrated: near the default 30 s on a busy machine.
+    // Twelve pages, each opened from the menu once hydrated: near the default time on a busy machine.
     test.slow()
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 740 } })
     const page = await context.newPage()
