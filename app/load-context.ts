@@ -29,6 +29,9 @@ import type { Subscribers } from '#app/updates/subscribers.server'
 import type { Photos } from '#app/photos/photos.server'
 import type { WeekAtTheFarm } from '#app/this-week/week-at-the-farm.server'
 import type { HomePage } from '#app/home/home-page.server'
+import type { Orders } from '#app/orders/orders.server'
+import type { VisitorOrders } from '#app/orders/visitor-orders.server'
+import type { OrderConfirming } from '#app/orders/order-confirming.server'
 
 /**
  * What app/ reads of the config a change would make (server/config.ts has the whole). Written by
@@ -82,6 +85,8 @@ declare module '@remix-run/node' {
     farmPage: FarmPage
     /** The season at a glance: leads, answers and the updates, week by week. */
     insights: InsightsService
+    /** The confirmed orders: the pick-ups of a day or a week, marked collected or not. */
+    orders: Orders
     passkeys: Passkeys
     /** Which names may open an open inbox (DNS rebinding). */
     siteNames: SiteNames
@@ -93,6 +98,8 @@ declare module '@remix-run/node' {
     updates: UpdatesDesk | null
     /** This week's list, and who asked to be told when a product is ready. */
     week: WeekAtTheFarm
+    /** Orders read from leads, drafted and confirmed from their cards. */
+    orderConfirming: OrderConfirming
     /** Who is subscribed, asked or left, whether updates are on or not: their links keep working. */
     subscribers: Subscribers
     /** The farm's settings: what the page shows and changes, over the environment, which wins. */
@@ -119,6 +126,8 @@ declare module '@remix-run/node' {
     offsite: Offsite
     /** The farm's photos on the home page: shown, added, described, ordered, removed. */
     photos: Photos
+    /** A visitor's order by its signed link: shown, and cancelled until its cut-off. */
+    visitorOrders: VisitorOrders
     /** One person's data: to export, or to forget. */
     people: Pick<People, 'exportOf' | 'forget'>
     /** Attempts per visitor (per owner session for replies), counted where the action runs so every path and method to it counts. */

@@ -21,7 +21,7 @@ import type { TagCount } from '#app/leads/lead'
 import { ClaimNote } from '#app/team/claim-note'
 import { pagePassFor } from '#app/owner/page-pass.server'
 import { useNonce } from './nonce'
-import { Stylesheet, stylesheetFor } from './stylesheet'
+import { Stylesheet, stylesheetOf } from './stylesheet'
 import { InLanguage } from '#app/language/use-messages'
 import { isLanguage, type Language } from '#app/language/languages'
 
@@ -78,7 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation()
   const officeHere = data?.office && isOfficePath(pathname) ? data.office : null
   const matches = useMatches()
-  const stylesheetName = stylesheetFor(matches.at(-1))
+  const stylesheetName = stylesheetOf(matches.at(-1))
   const language = pageLanguage(matches)
   return (
     <html lang={language}>
@@ -90,7 +90,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Stylesheet name={stylesheetName} />
         <Links />
       </head>
-      <body className="min-h-screen bg-amber-50 font-sans text-stone-800 antialiased">
+      <body className="min-h-screen bg-amber-50 print:min-h-0 font-sans text-stone-800 antialiased">
         <SiteHeader
           farmName={data?.farm.name ?? 'Home'}
           ownerSignedIn={data?.ownerSignedIn ?? false}
@@ -105,7 +105,7 @@ export function Layout({ children }: { children: ReactNode }) {
               : null
           }
         />
-        <div className={officeHere ? 'pt-16 md:pt-28' : 'pt-16'}>
+        <div className={officeHere ? 'pt-16 md:pt-28 print:pt-0' : 'pt-16 print:pt-0'}>
           {officeHere?.claim ? <ClaimNote claim={officeHere.claim} /> : null}
           {officeHere ? (
             // Without JavaScript the phone's menu cannot open: the owner's pages are one row here instead.

@@ -5,6 +5,8 @@
 import { execFileSync } from 'node:child_process'
 import { hostileMessages, seededHostileMessages } from '#tests/fixtures/hostile-messages'
 import { labelledMessages, laterMessages, sentAt, unseenMessages } from '#tests/fixtures/messages'
+import { heldOutOrderMessages } from '#tests/fixtures/order-messages'
+import { orderAccuracy, orderAccuracyRows } from '#tests/support/order-accuracy'
 import { createOfflineReader } from '#app/analysis/offline.server'
 import { defaultFarmProducts, readProductList } from '#app/analysis/products'
 import { startServer } from '#tests/support/server'
@@ -67,6 +69,16 @@ const hostileSlowest = slowest(hostile)
 const ordinarySlowest = slowest(messages.map(({ message }) => message))
 console.log(
   `hostile messages (${hostile.length}): slowest read ${ms(hostileSlowest)} (ordinary: ${ms(ordinarySlowest)}); budget < 750 ms — ${hostileSlowest < 750 ? 'met' : 'NOT met'}`,
+)
+
+// The order read from each message (issue 49): lines, day and 'no order' against the labels, the
+// worst cases; and the messages written after the reader was tuned, which it never saw.
+console.log(orderAccuracyRows(orderAccuracy()).join('\n'))
+console.log(
+  orderAccuracyRows(orderAccuracy(heldOutOrderMessages), {
+    label: 'order reading, held out (never tuned on; no floor held)',
+    worst: 5,
+  }).join('\n'),
 )
 
 // The compiled server while hostile messages are posted one after another: /healthz asked every

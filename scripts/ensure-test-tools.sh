@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the tests run besides Node, from Debian's packages, installed when missing: Chromium for the
 # end-to-end tests, SpamAssassin to score the site's mail, a JRE for the Nu HTML Checker, and
-# Postfix and Dovecot (IMAP and LMTP) for the mail that comes back (each test starts its own, on loopback).
+# Postfix and Dovecot (IMAP and LMTP) for the mail that comes back (each test starts its own, on loopback),
+# and libheif's heif-enc to make the HEIC photos (as an iPhone takes them) that the photo tests upload.
 set -euo pipefail
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 need=()
@@ -12,6 +13,7 @@ command -v java >/dev/null || need+=(default-jre-headless)
 [ -x /usr/lib/dovecot/imap ] || need+=(dovecot-imapd)
 [ -x /usr/lib/dovecot/lmtp ] || need+=(dovecot-lmtpd)
 command -v openssl >/dev/null || need+=(openssl)
+command -v heif-enc >/dev/null || need+=(libheif-examples)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 if ! command -v apt-get >/dev/null; then
   echo "Missing ${need[*]}, and apt-get is not available to install them (set CHROMIUM_PATH for another Chromium)." >&2

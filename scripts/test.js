@@ -79,7 +79,7 @@ console.log('\n▶ build')
 const built = run('npm', ['run', '--silent', 'build'])
 results.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1 })
 if (built) {
-  console.log('\n▶ test tools (Chromium, SpamAssassin, a JRE)')
+  console.log('\n▶ test tools (Chromium, SpamAssassin, a JRE, Postfix, Dovecot, heif-enc)')
   const tools = run('bash', ['scripts/ensure-test-tools.sh'])
   results.push({ name: 'test tools', passed: tools ? 1 : 0, failed: tools ? 0 : 1 })
   suite('vitest', ['test:unit'], 'test-results/vitest.json', countVitest)

@@ -77,6 +77,8 @@ export interface Config {
   notify: MailSettings | null
   /** Whether a clean lead's visitor is mailed the owner's acknowledgement (VISITOR_ACK); only with `notify`. */
   visitorAck: boolean
+  /** Orders: a visitor may cancel until this many hours before the pick-up day (ORDER_CANCEL_HOURS); the day-before reminder (ORDER_REMINDERS). */
+  orders: { cancelHoursBefore: number; reminders: boolean }
   /** The first retry's wait of every delivery (NOTIFY_RETRY_SECONDS), each next one twice as long. */
   retryBaseMs: number
   /** Replies one owner may send in a minute. */
@@ -618,6 +620,7 @@ export function readConfig(env: Environment = process.env): Config {
     llm: readLlm(env),
     notify,
     visitorAck: yesOrNo(env, 'VISITOR_ACK'),
+    orders: { cancelHoursBefore: wholeNumber(env, 'ORDER_CANCEL_HOURS'), reminders: yesOrNo(env, 'ORDER_REMINDERS') },
     retryBaseMs: retryBaseMs(env),
     repliesPerMinute: wholeNumber(env, 'REPLY_RATE_LIMIT'),
     updates: readUpdates(env, notify),

@@ -92,6 +92,7 @@ export async function createHttpApp(config: Config, services: Services) {
       activity: services.activity,
       farmPage: services.farmPage,
       insights: services.insights,
+      orders: services.orders,
       passkeys: services.passkeys,
       siteNames: services.siteNames,
       replies: services.replies,
@@ -102,6 +103,7 @@ export async function createHttpApp(config: Config, services: Services) {
       cannotPush: services.cannotPush(),
       subscribers: services.subscribers,
       week: services.week,
+      orderConfirming: services.orderConfirming,
       settings: services.settings,
       dkim: services.dkim,
       sendOnce: services.sendOnce,
@@ -111,6 +113,7 @@ export async function createHttpApp(config: Config, services: Services) {
       backups: services.backups,
       offsite: services.offsite,
       people: services.people,
+      visitorOrders: services.visitorOrders,
       photos: services.photos,
       limits: services.limits,
       // The Express request, not the one Remix reads its body from, knows the address.

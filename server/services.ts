@@ -23,10 +23,15 @@ import { createSubmissionsService } from '#app/submissions/service.server'
 import { createSpamTraps } from '#app/submissions/spam-traps.server'
 import { offerUpdates } from '#app/updates/updates-and-offers.server'
 import { createWebhook } from '#app/webhook/webhook.server'
+import { readOrders } from '#app/orders/order-view.server'
+import { createOrders } from '#app/orders/orders.server'
 import { weekAtTheFarm } from '#app/this-week/week-at-the-farm.server'
 import { txtLookups } from '#app/settings/mail-dns.server'
 import { createActivityLog } from '#app/team/activity.server'
 import { createFarmPage } from '#app/farm-page/farm-page.server'
+import { dayNumberOf, hoursOn } from '#app/farm-page/opening-hours'
+import type { PageWords } from '#app/farm-page/page-words'
+import { createOrderConfirming } from '#app/orders/order-confirming.server'
 import { createInsights } from '#app/insights/insights.server'
 import { keepWeeksOn } from '#app/insights/farm-weeks.server'
 import { utc } from '#app/clock/farm-clock'
@@ -36,6 +41,11 @@ import { createSettings } from '#app/settings/settings.server'
 import { createPhotoMaker } from '#app/photos/photo-making.server'
 import { createPhotos } from '#app/photos/photos.server'
 import { wokenBy } from '#app/settings/declared'
+import { keptVisitorMails } from '#app/replies/reply-delivery.server'
+import { createOrderLinks } from '#app/orders/order-links.server'
+import { createOrderCancelling } from '#app/orders/cancel-order.server'
+import { startOrderReminders } from '#app/orders/order-reminders.server'
+import { createVisitorOrders } from '#app/orders/visitor-orders.server'
 import { defaults, readConfig, type Config } from './config'
 import { createLimits } from './limits'
 import { log } from './log'
@@ -50,6 +60,9 @@ const farmClockOf = (now: Now) => () => now().farmTimeZone ?? utc
 /** Built (`npm run build`), the workers and the backup copier are compiled beside this file; run from source (`npm run dev`), a small module loads each one's TypeScript through tsx. */
 const compiled = (name: string, source: string) =>
   import.meta.url.endsWith('.ts') ? new URL(`../app/${source}`, import.meta.url) : new URL(name, import.meta.url)
+
+/** The photos' maker, its HEIC decoder's worker compiled or loaded from source as the others are. */
+const photoMaker = () => createPhotoMaker({ heicWorkerUrl: compiled('heic-worker.js', 'photos/heic-worker.mjs') })
 
 /** The database, the team's access to it and the settings it keeps. */
 async function openTheFarm(config: Config, env: Record<string, string | undefined>) {
@@ -190,9 +203,75 @@ function whatIsOwed({
     ownerRequired,
     log: log.child({ part: 'push' }),
   })
-  const webhook = createWebhook({ engine, db, settings: () => now().webhook, retryBaseMs })
+  const webhook = createWebhook({
+    engine,
+    db,
+    settings: () => now().webhook,
+    retryBaseMs,
+    orders: (ids) => readOrders(db, ids),
+  })
   return { mailLog, ownerMail, updates, answering, phones, webhook, toldOfEachLead: [ownerMail, webhook, phones.queue] }
 }
+
+/** The visitor's side of a confirmed order: its page and cancel by its signed link, and the day-before reminder. */
+function ordersForVisitors({
+  now,
+  database,
+  events,
+  engine,
+  owed,
+  farmPage,
+}: {
+  now: Now
+  database: OpenDatabase
+  events: SubmissionEvents
+  engine: DeliveryEngine
+  owed: ReturnType<typeof whatIsOwed>
+  farmPage: ReturnType<typeof createFarmPage>
+}) {
+  const { db, writes } = database
+  const timeZone = farmClockOf(now)
+  const from = () => now().notify?.from ?? 'farm@localhost'
+  const cut = () => ({ hoursBefore: now().orders.cancelHoursBefore, timeZone: timeZone() })
+  const links = createOrderLinks({ db, publicUrl: () => now().push.siteUrl ?? '' })
+  const cancelOrder = createOrderCancelling({
+    db,
+    writes,
+    events,
+    teamTold: [owed.ownerMail, owed.phones.queue],
+    owed: engine.owed,
+    from,
+    cut,
+  })
+  const reminders = startOrderReminders({
+    db,
+    writes,
+    visitorMails: keptVisitorMails(engine),
+    settings: () => {
+      const { orders, notify, farmName, push } = now()
+      if (!orders.reminders || !notify) return null
+      const farm = { name: farmName, timeZone: timeZone() }
+      return {
+        farmName,
+        timeZone: farm.timeZone,
+        from: notify.from,
+        address: farmPage.forVisitors(farm, push.siteUrl).words.findUs.address,
+        cancelHoursBefore: orders.cancelHoursBefore,
+        link: push.siteUrl ? links.url : null,
+      }
+    },
+    log: log.child({ part: 'orders' }),
+  })
+  return { cancelOrder, reminders, visitorOrders: createVisitorOrders({ db, links, cancelOrder, cut }) }
+}
+/** Where and when orders are picked up, from the farm's page: its address, directions and opening hours. */
+const pickUpPlace = ({ findUs, hours }: PageWords) => ({
+  address: findUs.address,
+  directions: findUs.directions,
+  // Null when the page gives no hours at all: then no day is said to be closed.
+  hoursOn: (date: string) =>
+    hours.week.some(Boolean) || hours.exceptions.length > 0 ? (hoursOn(hours, dayNumberOf(date)) ?? 'closed') : null,
+})
 
 /** The insights' weeks on the farm's clock: made anew (and said) when the clock changed. */
 function keepFarmWeeks(database: OpenDatabase, zone: string) {
@@ -233,6 +312,8 @@ export async function buildServices(config: Config, env: Record<string, string |
     budgetMs: config.analysisTimeoutMs,
     llm: config.llm,
     timeZone,
+    // Read when a message is: the farm's page is made below, before anything can hand in a message.
+    openingHours: () => farmPage.published().hours,
     log: analysisLog,
   })
   const dkim = createDkim({ db: database.db, privateKey: config.dkim.privateKey, selector: () => now().dkim.selector })
@@ -249,6 +330,12 @@ export async function buildServices(config: Config, env: Record<string, string |
     owner,
     engine,
     hashOfAddress: lifecycle.people.hashOfAddress,
+  })
+  const farmPage = createFarmPage({
+    db: database.db,
+    writes: database.writes,
+    activity,
+    log: log.child({ part: 'farm page' }),
   })
   const owed = whatIsOwed({
     config,
@@ -287,7 +374,23 @@ export async function buildServices(config: Config, env: Record<string, string |
     log: mailLog.child({ of: 'mailbox' }),
   })
   mailbox.start()
+  const visitorSide = ordersForVisitors({ now, database, events, engine, owed, farmPage })
   const readingAgain = startReadingAgain({ submissions, log: analysisLog })
+  const week = weekAtTheFarm({
+    db: database.db,
+    writes: database.writes,
+    products: () => now().farmProducts.map((product) => product.name),
+    activity,
+    farm: () => ({ name: now().farmName, timeZone: timeZone() }),
+  })
+  const orderBook = createOrders({
+    db: database.db,
+    writes: database.writes,
+    events,
+    owed: engine.owed,
+    timeZone,
+    cancelOrder: visitorSide.cancelOrder,
+  })
   engine.start()
   // What a change wakes is declared with each setting (app/settings/declared.ts): a kind of
   // delivery among them makes what failed with the old values due now.
@@ -305,6 +408,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     }
     answering.settingsChanged()
     updates.settingsChanged()
+    void visitorSide.reminders.look()
     const kinds = deliveryKinds.filter((kind) => woken.has(kind))
     void database.writes
       .whenFree(() => dueAgainNow(database.db, kinds, new Date()))
@@ -330,12 +434,10 @@ export async function buildServices(config: Config, env: Record<string, string |
     owner,
     team,
     activity,
-    farmPage: createFarmPage({
-      db: database.db,
-      writes: database.writes,
-      activity,
-      log: log.child({ part: 'farm page' }),
-    }),
+    farmPage,
+    orders: orderBook,
+    /** A visitor's order by its signed link: shown, and cancelled until its cut-off. */
+    visitorOrders: visitorSide.visitorOrders,
     insights: createInsights({ db: database.db, timeZone, updateReports: updates.reportsSince }),
     passkeys,
     siteNames: createSiteNames({ siteHosts: () => now().siteHosts, inboxOpen: () => !owner.required, log }),
@@ -343,12 +445,15 @@ export async function buildServices(config: Config, env: Record<string, string |
     cannotReply: answering.cannotReply,
     updates: updates.desk,
     subscribers: updates.subscribers,
-    week: weekAtTheFarm({
+    week,
+    orderConfirming: createOrderConfirming({
       db: database.db,
       writes: database.writes,
-      products: () => now().farmProducts.map((product) => product.name),
-      activity,
-      farm: () => ({ name: now().farmName, timeZone: timeZone() }),
+      replies: answering.replies,
+      list: week.list,
+      timeZone,
+      place: () => pickUpPlace(farmPage.published()),
+      told: orderBook.told,
     }),
     cannotSendUpdates: updates.cannotSendUpdates,
     /** What is set up of what makes the site useful: the inbox's first-run list and its one banner. */
@@ -360,7 +465,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     cannotPush: phones.cannotPush,
     spamTraps: createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds }),
     limits: createLimits(config),
-    photos: createPhotos({ db: database.db, writes: database.writes, maker: createPhotoMaker(), activity }),
+    photos: createPhotos({ db: database.db, writes: database.writes, maker: photoMaker(), activity }),
     farm: () => ({ name: now().farmName, product: now().farmProduct, timeZone: timeZone(), languages: now().farmLanguages }),
     reader: analysis.reader,
     log,
@@ -370,6 +475,7 @@ export async function buildServices(config: Config, env: Record<string, string |
      */
     async stop() {
       readingAgain.stop()
+      visitorSide.reminders.stop()
       mailbox.stop()
       analysis.stop()
       await Promise.all([engine.stop(), lifecycle.stop()])

@@ -22,7 +22,7 @@ describe('the analyser', () => {
       analysis: offline,
       aiResponse: 'Ann Lee asks about honey. Not urgent. Suggested reply: tell them what you have and when.',
     })
-    expect(readOffline).toHaveBeenCalledWith(form, now)
+    expect(readOffline).toHaveBeenCalledWith(form, now, null)
   })
 
   it('gives the readers the farm’s wall clock: a message of Sunday 23:30 UTC is read on Monday in Auckland', async () => {
@@ -37,7 +37,7 @@ describe('the analyser', () => {
     })
     await analyse(form)
     const monday = new Date('2026-11-23T12:30:00.000Z')
-    expect(readOffline).toHaveBeenCalledWith(form, monday)
+    expect(readOffline).toHaveBeenCalledWith(form, monday, null)
     expect(readWithLlm).toHaveBeenCalledWith(form, monday)
   })
 
@@ -47,7 +47,35 @@ describe('the analyser', () => {
       readWithLlm: async () => ({ ok: true, analysis: llm }),
       log: quietLog(),
     })
-    expect((await analyse(form)).analysis).toEqual(llm)
+    expect((await analyse(form)).analysis).toEqual({ ...llm, order: null })
+  })
+
+  it('gives the language model’s reading the order the offline reader read, with the farm’s hours', async () => {
+    const order = { lines: [{ product: 'honey', quantity: 2, unit: 'jar' }], unplaced: [], when: null }
+    const hours = { week: [null, null, null, null, null, { opens: '09:00', closes: '12:00' }, null], exceptions: [] }
+    const readOffline = vi.fn(() => ({ ...offline, order }))
+    const analyse = createAnalyser({
+      readOffline,
+      readWithLlm: async () => ({ ok: true, analysis: llm }),
+      log: quietLog(),
+      now: () => now,
+      openingHours: () => hours,
+    })
+    expect((await analyse(form)).analysis).toEqual({ ...llm, order })
+    expect(readOffline).toHaveBeenCalledWith(form, now, hours)
+  })
+
+  it('keeps the language model’s reading, without an order, when the offline reader runs out of time', async () => {
+    const log = quietLog()
+    const analyse = createAnalyser({
+      readOffline: async () => {
+        throw new ReadingTimedOut('no reading within the 1500 ms budget')
+      },
+      readWithLlm: async () => ({ ok: true, analysis: llm }),
+      log,
+    })
+    expect((await analyse(form)).analysis).toEqual({ ...llm, order: null })
+    expect(log.warn).toHaveBeenCalledWith({ reason: 'no reading within the 1500 ms budget' }, expect.any(String))
   })
 
   it('falls back to the offline reading and logs why, without the message or the email', async () => {

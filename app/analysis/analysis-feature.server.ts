@@ -1,6 +1,7 @@
 import type { Log } from '#app/log'
 import { createAnalyser, type Analyse } from './analyser.server'
 import { createLlmReader, type LlmSettings } from './llm.server'
+import type { FarmHours } from './order-reading'
 import type { Product } from './products'
 import { createReadingPool } from './reading-pool.server'
 
@@ -14,6 +15,7 @@ export function startAnalysis({
   budgetMs,
   llm,
   timeZone,
+  openingHours,
   log,
 }: {
   workerUrl: URL
@@ -22,6 +24,8 @@ export function startAnalysis({
   llm: LlmSettings | null
   /** The farm's clock now: the days a message names are on its calendar. */
   timeZone: () => string
+  /** The farm's published opening hours, when it has any: what "Saturday morning" means at the farm. */
+  openingHours: () => FarmHours | null
   log: Log
 }) {
   const reader = createReadingPool({
@@ -41,6 +45,7 @@ export function startAnalysis({
         : undefined,
       log,
       timeZone,
+      openingHours,
     })
   let analyser = analyserFor(products)
   return {

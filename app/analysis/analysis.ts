@@ -36,7 +36,7 @@ export type AnalysisSource = (typeof analysisSources)[number]
  * One line of an order as the analysis read it from a message: a product of the farm's list (its
  * name in FARM_PRODUCTS), how many, and in which unit as the visitor counted ('dozen', 'jar',
  * 'kg', 'box'; '' for each one). 'two dozen eggs' is { product: 'eggs', quantity: 2, unit: 'dozen' };
- * 'half a dozen eggs' is 0.5 dozen; '6 eggs' is 6 of ''.
+ * 'half a dozen eggs' is 0.5 dozen; '6 eggs' is 6 of ''; '⅓ dozen eggs' is 4 of '' (quantities to the thousandth).
  */
 export interface OrderLineRead {
   product: string
@@ -54,6 +54,10 @@ export interface PickUpWhen {
   to: string | null
   words: string
 }
+
+/** The most lines, and things not placed, an order read from one message keeps. */
+export const maxOrderLines = 50
+export const maxUnplaced = 10
 
 /** An order as the analysis read it from a message; stored in the lead's analysis (`order`), null when none was read. */
 export interface OrderRead {

@@ -21,7 +21,8 @@ const maxAnswerBytes = 32 * 1024
 const maxContentCharacters = 4000
 const maxTokens = 400
 
-const answerSchema = z.omit(analysisSchema, { source: true })
+// The order is the offline reader's (analyser.server.ts): the model is not asked for one.
+const answerSchema = z.omit(analysisSchema, { source: true, order: true })
 
 function instructions(products: string[], now: Date): string {
   return [

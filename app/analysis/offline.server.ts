@@ -13,12 +13,16 @@ import {
   urgencyCues,
   weekdays,
 } from './cues'
+import { createOrderReader, type FarmHours } from './order-reading'
 import type { Product } from './products'
 import { countLinks, isShouting, spamVerdict } from './spam-signals'
 import { PhraseIndex, read, sentimentOf, type PhraseMatch, type Reading, type Word } from './reading.server'
 
-/** Reads one message without leaving the process; `now`, the farm's wall clock (wallTime), places "Friday" or "12 June". */
-export type OfflineReader = (form: Enquiry, now: Date) => Analysis
+/**
+ * Reads one message without leaving the process; `now`, the farm's wall clock (wallTime), places
+ * "Friday" or "12 June", and the farm's opening hours, when known, the hours of "Saturday morning".
+ */
+export type OfflineReader = (form: Enquiry, now: Date, hours?: FarmHours | null) => Analysis
 
 type Cue = { intent: Intent; weight: number } | { intent: null }
 
@@ -92,7 +96,9 @@ export function createOfflineReader(products: Product[]): OfflineReader {
     [...feelinglessWords, ...courtesyPhrases, ...loadedTerms].map((phrase) => ({ phrase, value: true })),
   )
 
-  return (form, now) => {
+  const readOrder = createOrderReader(products)
+
+  return (form, now, hours = null) => {
     const reading = read(form.message)
     const productMatches = productIndex.find(reading.words)
     const signOffs = courtesySentences(reading, form.name)
@@ -106,6 +112,7 @@ export function createOfflineReader(products: Product[]): OfflineReader {
       urgency: spam.isSpam ? { level: 'normal', cues: [] } : readUrgency(reading, now),
       spam,
       source: 'offline',
+      order: spam.isSpam ? null : readOrder(form.message, now, hours),
     }
   }
 }

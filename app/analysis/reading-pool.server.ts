@@ -1,11 +1,14 @@
 import { Worker } from 'node:worker_threads'
 import type { Analysis, Enquiry } from './analysis'
+import type { FarmHours } from './order-reading'
 
 export interface ReadingRequest {
   job: number
   form: Enquiry
   /** When the message was sent, in ms, so "Friday" can be placed. */
   at: number
+  /** The farm's opening hours when known: "Saturday morning" is within them. */
+  hours: FarmHours | null
   /** Past this time (ms since the epoch) the reader answers `late` instead of starting. */
   deadline: number
 }
@@ -113,11 +116,12 @@ export function createReadingPool({ workerUrl, workerData, budgetMs, onReplaced 
     get ready() {
       return ready
     },
-    read(form: Enquiry, at: Date): Promise<Analysis> {
+    read(form: Enquiry, at: Date, hours: FarmHours | null = null): Promise<Analysis> {
       if (closed) return Promise.reject(new Error('the reading pool is closed'))
       return new Promise((resolve, reject) => {
         const job = nextId++
-        hand({ request: { job, form, at: at.getTime(), deadline: Date.now() + budgetMs }, resolve, reject })
+        const request = { job, form, at: at.getTime(), hours, deadline: Date.now() + budgetMs }
+        hand({ request, resolve, reject })
       })
     },
 

@@ -79,17 +79,28 @@ export function wallClock(ms: number, zone: string): WallClock {
 }
 
 /**
- * The first moment of a day on the farm's calendar. Its midnight is read with the offsets of the
- * day before and the day after (a clock change falls between them), and the earliest that is
- * midnight wins (a clock set back at midnight has two); a midnight the clock skips has none, and
- * the day starts when the clock, set forward, reads it first.
+ * The first moment the farm's clock reads `wall` (a reading as if UTC, as wallTime gives). It is
+ * read with the offsets of the day before and the day after (a clock change falls between them),
+ * and the earliest wins (a clock set back reads it twice); a reading the clock skips, set forward,
+ * is the first moment after the gap: the clock's jump, found between the two offsets' moments.
  */
-export function dayStart(dayNumber: number, zone: string): number {
-  const wall = dayNumber * dayMs
+export function momentAt(wall: number, zone: string): number {
   const offsets = [offsetAt(wall - dayMs, zone), offsetAt(wall + dayMs, zone)]
-  const midnights = offsets.map((offset) => wall - offset).filter((ms) => wallMs(ms, zone) === wall)
-  return midnights.length > 0 ? Math.min(...midnights) : wall - offsets[0]!
+  const moments = offsets.map((offset) => wall - offset)
+  const readings = moments.filter((ms) => wallMs(ms, zone) === wall)
+  if (readings.length > 0) return Math.min(...readings)
+  // Before the jump the clock reads earlier than `wall`, from it on later.
+  let [before, after] = [Math.min(...moments), Math.max(...moments)]
+  while (after - before > 1) {
+    const middle = Math.floor((before + after) / 2)
+    if (wallMs(middle, zone) < wall) before = middle
+    else after = middle
+  }
+  return after
 }
+
+/** The first moment of a day on the farm's calendar (its midnight, or when the clock skips it, its first). */
+export const dayStart = (dayNumber: number, zone: string) => momentAt(dayNumber * dayMs, zone)
 
 /** The Monday, 00:00 on the farm's clock, of the week a moment is in. */
 export function weekOf(ms: number, zone: string): number {

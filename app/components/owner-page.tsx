@@ -15,8 +15,8 @@ export function OwnerPage({
   children: React.ReactNode
 }) {
   return (
-    <main className={`mx-auto ${wide ? 'max-w-4xl' : 'max-w-3xl'} px-4 pt-12 pb-20 sm:px-6`}>
-      <h1 className="font-serif text-4xl font-bold text-green-900">{title}</h1>
+    <main className={`mx-auto ${wide ? 'max-w-4xl' : 'max-w-3xl'} px-4 pt-12 pb-20 sm:px-6 print:p-0`}>
+      <h1 className="font-serif text-4xl font-bold text-green-900 print:text-2xl">{title}</h1>
       {children}
     </main>
   )

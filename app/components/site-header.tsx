@@ -48,7 +48,7 @@ export function SiteHeader({
   return (
     <header
       data-scrolled={scrolled}
-      className={`fixed inset-x-0 top-0 z-40 border-b transition-all duration-300 ${
+      className={`fixed inset-x-0 top-0 z-40 border-b transition-all print:hidden duration-300 ${
         scrolled ? 'border-stone-200/70 bg-white/75 shadow-md backdrop-blur-md' : 'border-transparent bg-amber-50'
       }`}
     >

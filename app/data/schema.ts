@@ -1,5 +1,15 @@
 import { isNotNull, sql } from 'drizzle-orm'
-import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import {
+  blob,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core'
 import type { Analysis } from '#app/analysis/analysis'
 import {
   activityKinds,
@@ -493,6 +503,8 @@ export const deliveries = sqliteTable(
     phoneId: integer('phone_id').references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
     /** The person of the team an invitation mail goes to. */
     memberId: integer('member_id').references(() => team.id, { onDelete: 'cascade' }),
+    /** What happened to an order (`order.confirmed`, `order.collected`…) a webhook post tells. */
+    orderEventId: integer('order_event_id').references((): AnySQLiteColumn => orderEvents.id, { onDelete: 'cascade' }),
     state: text('state', { enum: deliveryStates }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
@@ -532,6 +544,7 @@ export const deliveries = sqliteTable(
     index('deliveries_by_subscriber').on(table.subscriberId).where(isNotNull(table.subscriberId)),
     index('deliveries_by_phone').on(table.phoneId, table.sentAt).where(isNotNull(table.phoneId)),
     index('deliveries_by_member').on(table.memberId).where(isNotNull(table.memberId)),
+    index('deliveries_by_order_event').on(table.orderEventId).where(isNotNull(table.orderEventId)),
     uniqueIndex('deliveries_receipt_key').on(table.receiptKey).where(isNotNull(table.receiptKey)),
   ],
 )
@@ -768,7 +781,8 @@ export const productNews = sqliteTable(
 /**
  * An order the team confirmed from a lead's message (issue 49): picked up on `pickUpDate`, on the
  * farm's calendar, between `pickUpFrom` and `pickUpTo` (HH:MM, farm's clock) when said. Gone with
- * its lead, so erased with the person.
+ * its lead, so erased with the person. Two triggers (drizzle/0034): a deleted id is never given
+ * again (`highest_ids`), and one still to be picked up gives its stock back when deleted.
  */
 export const orders = sqliteTable(
   'orders',

@@ -151,7 +151,7 @@ export function deliveryRecord(db: Pick<FarmDatabase, 'update' | 'select'>) {
 /** What is owed, to whom and about what; the rest of its row is the engine's. */
 type Owed = Pick<
   typeof deliveries.$inferInsert,
-  'kind' | 'submissionId' | 'replyId' | 'phoneId' | 'memberId' | 'receiptKey'
+  'kind' | 'submissionId' | 'replyId' | 'phoneId' | 'memberId' | 'orderEventId' | 'receiptKey'
 >
 
 /** Owes one item from `at`: called inside the transaction that causes it. */

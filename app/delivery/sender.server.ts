@@ -33,7 +33,7 @@ export type OwedRow = DeliveryRow
 /** What the rows are about, once each: the ids a sender reads its own rows by (its leads, mails, phones). */
 export const idsOf = (
   rows: OwedRow[],
-  about: 'submissionId' | 'replyId' | 'updateId' | 'subscriberId' | 'phoneId' | 'memberId',
+  about: 'submissionId' | 'replyId' | 'updateId' | 'subscriberId' | 'phoneId' | 'memberId' | 'orderEventId',
 ): number[] => [...new Set(rows.map((row) => row[about]).filter((id) => id !== null))]
 
 /** One message a sender will send: the rows it tells of, and what the sender needs to build it. */

@@ -2,7 +2,7 @@ import { setImmediate } from 'node:timers/promises'
 import { and, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import type { Writes } from '#app/data/writes.server'
-import { leadHistory, submissions } from '#app/data/schema'
+import { leadHistory, orders, submissions } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import { withThread } from '#app/replies/threads.server'
 import { leadView } from '#app/leads/lead-view.server'
@@ -94,13 +94,17 @@ export function createInboxChanges({
     purgeSpam: (before: Date) =>
       removeWhere(and(isNotNull(submissions.spamReasons), lt(submissions.createdAt, before))!),
 
-    /** Deletes handled submissions (not spam) stored before `before` (HANDLED_RETENTION_DAYS). */
+    /**
+     * Deletes handled submissions (not spam) stored before `before` (HANDLED_RETENTION_DAYS), but
+     * never one whose order is still to be picked up: the order, and the stock it took, go with it.
+     */
     purgeHandled: (before: Date) =>
       removeWhere(
         // Spelt as the partial index submissions_handled_by_age is, so SQLite walks it alone.
         and(
           sql`${submissions.status} = 'handled' AND ${submissions.spamReasons} IS NULL`,
           lt(submissions.createdAt, before),
+          sql`NOT EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.submissionId} = ${submissions.id} AND ${orders.status} = 'confirmed')`,
         )!,
       ),
   }

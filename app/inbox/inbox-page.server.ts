@@ -7,6 +7,7 @@ import { ownerDataHeaders } from '#app/owner/owner-data'
 import { forgotWords, recordDeed } from '#app/team/deeds.server'
 import type { Answering, ReplyProblem } from '#app/replies/conversation'
 import { newFormKey, sendReply, settleFailedReply } from '#app/replies/reply-requests.server'
+import { answerOrderForm, orderingFor } from '#app/orders/order-requests.server'
 import { isSubmissionId, type TagCount } from '#app/leads/lead'
 import { inboxPageSizes, readInboxQuery } from './inbox-query'
 import { submissionChangeFromForm } from './submission-change'
@@ -15,8 +16,8 @@ export const headers = pageHeaders
 
 /**
  * What a card's forms send without JavaScript: mark it handled or new, or not spam; reply to
- * it; try a failed reply again or dismiss it; delete it, or forget its sender; and the spam
- * folder's 'Empty'. A refused reply comes back to its card, text kept.
+ * it; try a failed reply again or dismiss it; draft, confirm or decline its order; delete it,
+ * or forget its sender; and the spam folder's 'Empty'. A refused reply comes back to its card, text kept.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
@@ -25,6 +26,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fields = formTexts(form, ['id', 'intent', 'text', 'savedReply', 'key', 'replyId'])
   if (!fields) return json({ error: notText }, { status: 400 })
   const { id, intent, text } = fields
+  if (intent === 'order-draft' || intent === 'order-confirm' || intent === 'order-decline') {
+    if (!isSubmissionId(id)) return json({ error: 'That submission is not one the inbox knows.' }, { status: 400 })
+    return answerOrderForm(request, context, form, { id: Number(id), intent })
+  }
   const backToCard = () => redirect(`/farm-sales${new URL(request.url).search}#submission-${id}`, 303)
   const backToView = () => redirect(`/farm-sales${new URL(request.url).search}`, 303)
   if (intent === 'delete' || intent === 'forget' || intent === 'empty-spam') {
@@ -148,11 +153,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       farmName: context.farm.name,
       formKey: newFormKey(),
     }
+    const ordering = await orderingFor(
+      request,
+      context,
+      submissions.map((submission) => submission.id),
+    )
     return json(
       {
         badQuery: null,
         loadFailed: false,
-        page: { view: query.page, submissions, next, readAt, answering },
+        page: { view: query.page, submissions, next, readAt, answering, ordering },
         counts: context.inbox.tagCounts(),
         ...around,
       },

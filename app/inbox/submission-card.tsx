@@ -6,6 +6,8 @@ import { intentWords } from '#app/analysis/intent-words'
 import { CardDataActions } from '#app/lifecycle/data-actions'
 import { Conversation, type Answering, type ReplyProblem } from '#app/replies/conversation'
 import { mailtoHref } from '#app/leads/mailbox'
+import type { OrderAnswer, Ordering } from '#app/orders/order-answer'
+import { OrderOnCard } from '#app/orders/order-card'
 import type { Submission, TagCount } from '#app/leads/lead'
 import { ArrivalTime } from './arrival-time'
 import { enter, enteringStyle } from './card-entrance'
@@ -17,6 +19,8 @@ export function SubmissionCard({
   entrance,
   answering,
   replyProblem,
+  ordering,
+  orderAnswer,
   onChanged,
   onRemoved,
 }: {
@@ -29,6 +33,10 @@ export function SubmissionCard({
   answering: Answering
   /** A reply to this card the page's action refused (sent without JavaScript). */
   replyProblem: ReplyProblem | null
+  /** This week's list and the page's orders: the card's order read, priced, to confirm or decline. */
+  ordering: Ordering
+  /** The page's answer to this card's order form (sent without JavaScript). */
+  orderAnswer: OrderAnswer | null
   /** A change this card made, as the server answered it. */
   onChanged: (submission: Submission, counts: TagCount[]) => void
   /** Cards this one deleted (itself, or its sender's); null when the owner cannot delete (no OWNER_PASSWORD). */
@@ -101,6 +109,7 @@ export function SubmissionCard({
           again shortly.
         </p>
       ) : null}
+      <OrderOnCard submission={submission} ordering={ordering} answered={orderAnswer} />
       <form method="post" onSubmit={send} className="mt-4 flex flex-wrap items-center gap-3">
         <input type="hidden" name="id" value={submission.id} />
         <span

@@ -29,6 +29,8 @@ export const seriesColours: Record<string, string> = {
   'waiting-0': '#15803d',
   'waiting-1': '#d97706',
   'waiting-2': '#b91c1c',
+  ordered: '#15803d',
+  'not-collected': '#b91c1c',
 }
 
 /** A chart: its title, what it says in a sentence or two, the picture, and its numbers as a table. */

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { zoneWords } from '#app/clock/dates'
+import { lineWords } from '#app/orders/order-words'
 import { Chart, ColumnChart, InboxLink, Legend, NumbersTable, PartsBar, WeekAxis } from './charts'
 import {
   dayLabel,
@@ -51,6 +52,8 @@ export function InsightsView({ insights, note }: { insights: Insights; note: str
         <ProductsChart insights={insights} period={period} />
         <AnswerTimesChart insights={insights} period={period} />
         <WaitingChart insights={insights} />
+        <OrdersChart insights={insights} period={period} />
+        <ProductsOrderedChart insights={insights} period={period} />
         <SubscribersChart insights={insights} period={period} />
         <UpdatesChart insights={insights} period={period} />
       </div>
@@ -245,6 +248,86 @@ function WaitingChart({ insights }: { insights: Insights }) {
         </ul>
       }
       numbers={<NumbersTable head={['Waiting', 'Leads']} rows={waiting.map((age) => [age.label, age.count])} />}
+    />
+  )
+}
+
+function OrdersChart({ insights, period }: ChartProps) {
+  const { byWeek } = insights.orders
+  const orders = byWeek.reduce((sum, week) => sum + week.orders, 0)
+  const notCollected = byWeek.reduce((sum, week) => sum + week.notCollected, 0)
+  return (
+    <Chart
+      title="Orders"
+      summary={
+        orders === 0
+          ? `No orders picked up in ${period}.`
+          : `${plural(orders, 'order')} for pick-up in ${period}; ${notCollected} not collected.`
+      }
+      empty={orders === 0}
+      picture={
+        <ColumnChart
+          label={`Orders per week of pick-up, collected or to collect (up) and not collected, in ${period}`}
+          columns={byWeek.map((week) => ({
+            up: [
+              { series: 'ordered', value: week.orders - week.notCollected },
+              { series: 'not-collected', value: week.notCollected },
+            ],
+          }))}
+        />
+      }
+      below={
+        <>
+          <WeekAxis labels={byWeek.map((week) => weekLabel(week.week, insights.timeZone))} />
+          <Legend
+            items={[
+              { series: 'ordered', words: 'Collected or to collect' },
+              { series: 'not-collected', words: 'Not collected' },
+            ]}
+          />
+          <p className="mt-2 text-sm">
+            <Link to="/farm-sales/pickups?days=week" className="text-green-800 underline">
+              This week’s pick-ups
+            </Link>
+          </p>
+        </>
+      }
+      numbers={
+        <NumbersTable
+          head={['Week of', 'Orders', 'Not collected']}
+          rows={byWeek.map((week) => [dayLabel(week.week, insights.timeZone), week.orders, week.notCollected])}
+        />
+      }
+    />
+  )
+}
+
+function ProductsOrderedChart({ insights, period }: ChartProps) {
+  const { products } = insights.orders
+  return (
+    <Chart
+      title="Products ordered"
+      summary={
+        products.length === 0
+          ? `No products ordered for ${period}.`
+          : `For ${period}: ${products.slice(0, 3).map(lineWords).join(', ')}${products.length > 3 ? ', and more' : ''}.`
+      }
+      empty={products.length === 0}
+      picture={
+        <ul className="space-y-2">
+          {products.map((line) => (
+            <li key={`${line.product}\n${line.unit}`} className="text-sm text-stone-900">
+              {lineWords(line)}
+            </li>
+          ))}
+        </ul>
+      }
+      numbers={
+        <NumbersTable
+          head={['Product', 'Unit', 'Quantity']}
+          rows={products.map((line) => [line.product, line.unit || 'each', line.quantity])}
+        />
+      }
     />
   )
 }

@@ -10,6 +10,7 @@ import { farmMondays, weekOf } from '#app/clock/farm-clock'
 import { productChange, readRange, waitWords } from './insights'
 import { createInsights } from './insights.server'
 import { keepWeeksOn } from './farm-weeks.server'
+import { placeOrders } from '#tests/support/orders'
 
 const hourMs = 60 * 60 * 1000
 // Wednesday 25 Nov 2026, noon: the season's leads fall in the weeks of 23, 16 and 9 Nov and 19 Oct.
@@ -38,7 +39,7 @@ function seasonAt(migrations = migrationsFolder, { zone = 'UTC', recounted = fal
   })
   const sqlite = new Sqlite(path)
   const change = (query: string) => sqlite.prepare(query).run()
-  return { insights, change, clock, db: database.db, close: () => sqlite.close() }
+  return { insights, change, clock, db: database.db, path, close: () => sqlite.close() }
 }
 
 const week = (day: number, month = 10) => new Date(Date.UTC(2026, month, day)).toISOString()
@@ -330,5 +331,45 @@ describe('the weeks on the farm’s clock', () => {
     expect(keepWeeksOn(moved.db, 'Europe/London', 'another')).toBe(true)
     utc.close()
     moved.close()
+  })
+})
+
+describe('the orders', () => {
+  it('counts orders by the week of their pick-up day on the farm’s clock, the not collected, and the products', () => {
+    const { insights, path, close } = seasonAt(migrationsFolder, { zone: 'Pacific/Auckland' })
+    close()
+    placeOrders(path, [
+      // Monday 23 Nov on the farm's calendar: this week; Sunday 22 Nov: the week before.
+      { name: 'Ana', date: '2026-11-23', lines: [{ product: 'eggs', quantity: 2, unit: 'dozen' }] },
+      {
+        name: 'Ben',
+        date: '2026-11-22',
+        status: 'not-collected',
+        lines: [{ product: 'eggs', quantity: 1, unit: 'dozen' }],
+      },
+      { name: 'Cy', date: '2026-11-25', status: 'cancelled', lines: [{ product: 'eggs', quantity: 9, unit: 'dozen' }] },
+      {
+        name: 'Di',
+        date: '2026-11-26',
+        lines: [
+          { product: 'honey', quantity: 3, unit: 'jar' },
+          { product: 'eggs', quantity: 6, unit: '' },
+        ],
+      },
+      { name: 'Ed', date: '2026-10-01', lines: [{ product: 'eggs', quantity: 5, unit: 'dozen' }] },
+    ])
+    const { orders, weeks } = insights.figures(4)
+    expect(weeks).toBe(4)
+    expect(orders.byWeek.map(({ orders, notCollected }) => [orders, notCollected])).toEqual([
+      [0, 0],
+      [0, 0],
+      [1, 1],
+      [2, 0],
+    ])
+    expect(orders.products).toEqual([
+      { product: 'eggs', unit: '', quantity: 6 },
+      { product: 'eggs', unit: 'dozen', quantity: 3 },
+      { product: 'honey', unit: 'jar', quantity: 3 },
+    ])
   })
 })

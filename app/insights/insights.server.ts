@@ -3,6 +3,8 @@ import type { Intent } from '#app/analysis/analysis'
 import type { FarmDatabase } from '#app/data/database.server'
 import { viewParams, type InboxView } from '#app/inbox/inbox-query'
 import type { UpdateReport } from '#app/updates/update'
+import { wallClock } from '#app/clock/farm-clock'
+import { dayOf } from '#app/orders/orders-query'
 import { weekSql } from './farm-weeks.server'
 import { intentOrder, unread, type InsightRange, type Insights, type LeadWeek, type SubscriberWeek } from './insights'
 
@@ -48,6 +50,33 @@ function weekLinks(db: FarmDatabase, weeks: number[], next: number | null) {
       inboxLink(filters, firstIdOf(weeks[index]!), firstIdOf(ends[index] ?? null)),
     since: (filters: Filters) => inboxLink(filters, firstIdOf(weeks[0]!)),
   }
+}
+
+/**
+ * Orders by the week of their pick-up day (a Monday's day on the farm's calendar to the next's),
+ * and what they held: the range's few hundred orders, read by the pick-up index.
+ */
+function ordersOf(db: FarmDatabase, zone: string, weeks: number[], next: number | null) {
+  const firstDays = weeks.map((week) => dayOf(wallClock(week, zone).dayNumber))
+  const end = next === null ? '9999-12-31' : dayOf(wallClock(next, zone).dayNumber)
+  const counts = db.all<{ date: string; n: number; notCollected: number }>(
+    sql`SELECT pick_up_date AS date, count(*) AS n, sum(status = 'not-collected') AS notCollected FROM orders
+        WHERE pick_up_date >= ${firstDays[0]!} AND pick_up_date < ${end} AND status != 'cancelled' GROUP BY 1`,
+  )
+  const weekIndexOf = (date: string) => firstDays.filter((first) => first <= date).length - 1
+  const byWeek = weeks.map((week) => ({ week: new Date(week).toISOString(), orders: 0, notCollected: 0 }))
+  for (const { date, n, notCollected } of counts) {
+    const row = byWeek[weekIndexOf(date)]!
+    row.orders += n
+    row.notCollected += notCollected
+  }
+  const products = db.all<{ product: string; unit: string; quantity: number }>(
+    sql`SELECT l.product AS product, l.unit AS unit, sum(l.quantity) AS quantity FROM orders o
+        JOIN order_lines l ON l.order_id = o.id
+        WHERE o.pick_up_date >= ${firstDays[0]!} AND o.pick_up_date < ${end} AND o.status != 'cancelled'
+        GROUP BY 1, 2 ORDER BY 3 DESC, 1, 2 LIMIT ${mostProducts}`,
+  )
+  return { byWeek, products }
 }
 
 /**
@@ -233,6 +262,7 @@ export function createInsights({
         products,
         answers: answers(weeks, at, leads.byWeek),
         subscribers: subscribers(weeks),
+        orders: ordersOf(db, timeZone(), weeks, next),
         moreUpdates: updates.length > mostUpdates,
         updates: updates.slice(0, mostUpdates).map((report) => ({
           id: report.id,

@@ -68,6 +68,20 @@ export interface UpdateFigures {
   complained: number
 }
 
+export interface OrderWeek {
+  week: string
+  /** Orders picked up in the week (by their pick-up day), cancelled ones left out; how many of them were not collected. */
+  orders: number
+  notCollected: number
+}
+
+/** The quantities of a product ordered in one unit, over the range ('eggs', 'dozen', 14). */
+export interface ProductOrdered {
+  product: string
+  unit: string
+  quantity: number
+}
+
 /** The insights page's figures, and the API's answer: the same object. */
 export interface Insights {
   weeks: InsightRange
@@ -86,6 +100,8 @@ export interface Insights {
   products: Array<{ product: string; count: number; before: number; inbox: string | null }>
   answers: { byWeek: AnswerWeek[]; waiting: Waiting[] }
   subscribers: { now: number; byWeek: SubscriberWeek[] }
+  /** Confirmed orders by their pick-up week; the products they hold, the most first. */
+  orders: { byWeek: OrderWeek[]; products: ProductOrdered[] }
   /** Newest first, at most 10; `moreUpdates` when more were sent in the range. */
   updates: UpdateFigures[]
   moreUpdates: boolean

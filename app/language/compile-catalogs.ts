@@ -1,7 +1,7 @@
 // Compiles each language's catalog (app/language/catalogs/<language>.json, ICU MessageFormat) into
 // plain functions (app/language/compiled/<language>.ts), so no parser reaches the browser, and the
 // English catalog into the Messages interface every compiled catalog is typed by: a message missing
-// in a language, or one called with a wrong argument, fails `tsc` (decision 046).
+// in a language, or one called with a wrong argument, fails `tsc` (decision 050).
 // Run by `npm run messages` after a catalog changes (never by the site); catalogs.test.ts fails
 // when the compiled files are not what this would write.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'

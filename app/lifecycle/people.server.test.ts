@@ -59,7 +59,7 @@ function withNeighbour(database: OpenDatabase) {
 
 const rowsLeft = (database: OpenDatabase) =>
   Object.fromEntries(
-    ['submissions', 'replies', 'deliveries', 'subscribers'].map((table) => [
+    ['submissions', 'replies', 'deliveries', 'subscribers', 'orders', 'order_lines', 'order_events'].map((table) => [
       table,
       database.sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get(),
     ]),
@@ -77,6 +77,15 @@ it('exports all a person sent and all sent to them or about them', () => {
     message: forgettable.message,
     status: 'handled',
     analysis: { intents: ['product_inquiry'] },
+    orders: [
+      {
+        status: 'confirmed',
+        pickUp: { date: '2026-12-05', from: '09:00', to: '12:00' },
+        lines: [{ product: 'honey', quantity: 2, unit: 'jar', priceCents: 1100 }],
+        totalCents: 1100,
+        history: [{ type: 'order.confirmed' }],
+      },
+    ],
     mailsToThem: [
       { kind: 'acknowledgement', text: `Dear ${forgettable.name}, thank you.`, status: 'sent' },
       { kind: 'reply', text: `Hello ${forgettable.name}, the marmalade is kept.` },
@@ -119,6 +128,9 @@ it('forgets a person in every table, leaving no byte of them in the file or its 
     replies: 0,
     deliveries: 0,
     subscribers: 0,
+    orders: 0,
+    order_lines: 0,
+    order_events: 0,
   })
   expect(published).toEqual([{ type: 'SUBMISSIONS_REMOVED', ids: [lead] }])
   expect(tracesInFile(database.sqlite.name, forgettable.traces)).toEqual([])
@@ -183,7 +195,7 @@ it('forgets again, at start, a person a restored backup still holds', async () =
   expect(tracesInFile(restoredPath, ['Ottoline'])).toEqual(['Ottoline'])
   const { people } = peopleOver(restored)
   expect(people.reapplyErasures()).toBe(1)
-  expect(rowsLeft(restored)).toMatchObject({ submissions: 1, subscribers: 0, replies: 0 })
+  expect(rowsLeft(restored)).toMatchObject({ submissions: 1, subscribers: 0, replies: 0, orders: 0, order_lines: 0 })
   expect(tracesInFile(restoredPath, forgettable.traces)).toEqual([])
   // Once recorded in this database too, a second start has nothing to do.
   expect(people.reapplyErasures()).toBe(0)

@@ -2,6 +2,9 @@ import { and, asc, inArray, sql } from 'drizzle-orm'
 import type { DeliveryKind } from '#app/data/enums'
 import type { FarmDatabase } from '#app/data/database.server'
 import {
+  orderEvents,
+  orderLines,
+  orders,
   productNews,
   productWaits,
   replies,
@@ -28,6 +31,33 @@ const answerOf = (mail: typeof replies.$inferSelect) => ({
   writtenAt: iso(mail.createdAt),
   messageId: mail.messageId,
 })
+
+/** The orders the team confirmed from their submissions, with their lines and what happened to each. */
+function ordersOf(db: FarmDatabase, submissionIds: number[]) {
+  if (submissionIds.length === 0) return () => []
+  const kept = db.select().from(orders).where(inArray(orders.submissionId, submissionIds)).orderBy(asc(orders.id)).all()
+  const ids = kept.map((order) => order.id)
+  const lines = ids.length
+    ? db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position)).all()
+    : []
+  const events = ids.length
+    ? db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.id)).all()
+    : []
+  return (submissionId: number) =>
+    kept
+      .filter((order) => order.submissionId === submissionId)
+      .map((order) => ({
+        id: order.id,
+        status: order.status,
+        pickUp: { date: order.pickUpDate, from: order.pickUpFrom, to: order.pickUpTo },
+        lines: lines
+          .filter((line) => line.orderId === order.id)
+          .map(({ product, quantity, unit, priceCents }) => ({ product, quantity, unit, priceCents })),
+        totalCents: order.totalCents,
+        confirmedAt: iso(order.confirmedAt),
+        history: events.filter((event) => event.orderId === order.id).map(({ type, at }) => ({ type, at: iso(at) })),
+      }))
+}
 
 /** All a person sent and all that was sent to them or about them, to give them on request. */
 export function createPersonExport({
@@ -59,6 +89,7 @@ export function createPersonExport({
     const ownerMails = ofKind('owner-mail')
     const posts = ofKind('webhook-post')
     const pushes = ofKind('push')
+    const ordersFrom = ordersOf(db, ids)
     return sent.map(leadView).map((lead) => ({
       id: lead.id,
       name: lead.name,
@@ -69,6 +100,7 @@ export function createPersonExport({
       spam: lead.spam,
       summary: lead.aiResponse,
       analysis: lead.analysis,
+      orders: ordersFrom(lead.id),
       mailsToThem: mailsTo(lead.id)
         .filter((mail) => mail.delivery !== null)
         .map((mail) => ({

@@ -37,8 +37,8 @@ export function useLiveSubmissions({
   onConnected = () => {},
 }: {
   newestId: number
-  /** The view's URL parameters, so the catch-up asks only for what the view shows. */
-  viewParams: string
+  /** The view's URL parameters, so the catch-up asks only for what the view shows; null: a page of no leads, which catches up itself. */
+  viewParams: string | null
   onMessage: (message: LiveMessage) => void
   /** After a reconnect (not the first connect): whatever changed while the link was down was missed. */
   onReconnected: () => void
@@ -64,6 +64,7 @@ export function useLiveSubmissions({
     let connectedBefore = false
 
     async function catchUp() {
+      if (viewParams === null) return
       try {
         const params = new URLSearchParams(viewParams)
         params.set('after', String(newest.current))

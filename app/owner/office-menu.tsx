@@ -11,6 +11,7 @@ export interface Office {
 
 const officePages: Array<{ to: string; label: string; permission: PermissionName; end?: boolean }> = [
   { to: '/farm-sales', label: 'Inbox', permission: 'inbox:read', end: true },
+  { to: '/farm-sales/pickups', label: 'Pick-ups', permission: 'orders:read' },
   { to: '/farm-sales/this-week', label: 'This week', permission: 'week:change' },
   { to: '/farm-sales/updates', label: 'Updates', permission: 'updates:send' },
   { to: '/farm-sales/page', label: 'The farm’s page', permission: 'farm-page:edit' },

@@ -51,15 +51,14 @@ export function AddPhotoForm({ problem, busy }: { problem: PhotoProblem | null; 
         name="photo"
         type="file"
         required
-        // HEIC left out: told so, an iPhone sends its photo as JPEG.
-        accept="image/jpeg,image/png,image/webp,image/avif"
+        accept="image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif"
         aria-describedby="photo-hint new-problem"
         aria-invalid={words ? true : undefined}
         onChange={() => setTooLarge(false)}
         className="block w-full text-base text-stone-800 file:mr-3 file:rounded-full file:border-0 file:bg-green-100 file:px-4 file:py-1.5 file:font-semibold file:text-green-900"
       />
       <p id="photo-hint" className="mt-1 text-sm text-stone-600">
-        JPEG, PNG, WebP or AVIF, up to 15 MB and 50 megapixels; still photos only.
+        JPEG, PNG, WebP, HEIC or AVIF, up to 15 MB and 50 megapixels (a HEIC 24); still photos only.
       </p>
       <label htmlFor="alt-new" className={`mt-4 ${labelStyle}`}>
         What it shows, for whoever cannot see it

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp'
 import { refuse, type Answer } from '#app/http/refusal.server'
+import { decodeHeic } from './heic-decoding.server'
 import { heifBrand, heifSequences, kindOf, pngLayout, polyglotProblem, webpAnimated, type Kind } from './photo-checks'
 import { photoLimits, photoWords, type PhotoFormat } from './photo-words'
 
@@ -41,18 +42,20 @@ function headerProblem(kind: Kind, bytes: Uint8Array, header: Metadata): string 
   if (sharpKind !== kind) return photoWords.notAPhoto
   const { width, height } = header
   if (width * height > photoLimits.pixels) return photoWords.tooManyPixels(width, height)
+  if (kind === 'heif' && header.compression === 'hevc' && width * height > photoLimits.heicPixels) {
+    return photoWords.tooManyHeicPixels(width, height)
+  }
   const animated =
     (header.pages ?? 1) > 1 ||
     (kind === 'png' && pngLayout(bytes)?.animated === true) ||
     (kind === 'webp' && webpAnimated(bytes)) ||
     (kind === 'heif' && heifSequences.has(heifBrand(bytes)))
   if (animated) return photoWords.animated
-  if (kind === 'heif' && header.compression !== 'av1') return photoWords.heic
   return null
 }
 
 /** Checks a file before anything decodes it: its size, its own first bytes, its header. */
-async function check(bytes: Uint8Array): Promise<Answer<{ kind: Kind }>> {
+async function check(bytes: Uint8Array): Promise<Answer<{ hevc: boolean }>> {
   if (bytes.length > photoLimits.bytes) return refuse(400, photoWords.tooLarge, 'photo')
   if (bytes.length === 0) return refuse(400, photoWords.none, 'photo')
   const kind = kindOf(bytes)
@@ -62,15 +65,26 @@ async function check(bytes: Uint8Array): Promise<Answer<{ kind: Kind }>> {
   try {
     header = await sharp(bytes, { limitInputPixels: false }).metadata()
   } catch {
-    const heic = kind === 'heif' && !['avif', 'avis'].includes(heifBrand(bytes))
-    return refuse(400, kind === 'gif' ? photoWords.gif : heic ? photoWords.heic : photoWords.unreadable, 'photo')
+    return refuse(400, kind === 'gif' ? photoWords.gif : photoWords.unreadable, 'photo')
   }
   const problem = headerProblem(kind, bytes, header)
   if (problem) return refuse(400, problem, 'photo')
   if (kind === 'gif') return refuse(400, photoWords.gif, 'photo')
   const polyglot = await polyglotProblem(bytes, kind, nextTurn)
   if (polyglot) return refuse(400, photoWords.polyglot(polyglot), 'photo')
-  return { ok: true, kind }
+  return { ok: true, hevc: kind === 'heif' && header.compression === 'hevc' }
+}
+
+/**
+ * The photo as sharp reads it, turned upright: by its EXIF orientation; a HEIC (which sharp's
+ * libvips cannot decode) from the pixels its worker decoded, turned as its own boxes say.
+ */
+async function upright(bytes: Uint8Array, hevc: boolean, heicWorkerUrl: URL): Promise<Sharp | null> {
+  if (!hevc) return sharp(bytes, { limitInputPixels: photoLimits.pixels, failOn: 'error', pages: 1 }).autoOrient()
+  const decoded = await decodeHeic(heicWorkerUrl, { bytes, pixelLimit: photoLimits.heicPixels })
+  if (!decoded.ok) return null
+  const { width, height, channels, data } = decoded
+  return sharp(data, { raw: { width, height, channels }, limitInputPixels: photoLimits.pixels })
 }
 
 /**
@@ -78,11 +92,12 @@ async function check(bytes: Uint8Array): Promise<Answer<{ kind: Kind }>> {
  * pixels, and encodes each width and format from those: nothing of the upload's metadata
  * (GPS position, camera, its own colour profile) can reach a file made from bare pixels.
  */
-async function remake(bytes: Uint8Array): Promise<Made> {
+async function remake(bytes: Uint8Array, hevc: boolean, heicWorkerUrl: URL): Promise<Made> {
   let pixels: { data: Buffer; info: OutputInfo }
   try {
-    pixels = await sharp(bytes, { limitInputPixels: photoLimits.pixels, failOn: 'error', pages: 1 })
-      .autoOrient()
+    const image = await upright(bytes, hevc, heicWorkerUrl)
+    if (!image) return refuse(400, photoWords.unreadable, 'photo')
+    pixels = await image
       .resize({ width: photoWidths.at(-1), withoutEnlargement: true })
       .toColourspace('srgb')
       .raw()
@@ -105,10 +120,19 @@ async function remake(bytes: Uint8Array): Promise<Made> {
 
 /**
  * Makes the page's files of an uploaded photo, or says why it is refused. sharp does the work in
- * its own threads, never on the event loop's; at most `atOnce` photos are made at a time (each
+ * its own threads, and a HEIC's decoding its worker thread, never on the event loop's; at most `atOnce` photos are made at a time (each
  * holds its pixels and keeps a core busy), `waiting` more wait their turn, and more are refused.
  */
-export function createPhotoMaker({ atOnce = 1, waiting = 4 }: { atOnce?: number; waiting?: number } = {}) {
+export function createPhotoMaker({
+  heicWorkerUrl,
+  atOnce = 1,
+  waiting = 4,
+}: {
+  /** The HEIC decoder's worker (heic-worker.server.ts, as built or through its .mjs from source). */
+  heicWorkerUrl: URL
+  atOnce?: number
+  waiting?: number
+}) {
   // Counted from the start: a photo being checked holds its upload (up to 15 MB) too.
   let admitted = 0
   let working = 0
@@ -131,7 +155,7 @@ export function createPhotoMaker({ atOnce = 1, waiting = 4 }: { atOnce?: number;
         if (!checked.ok) return checked
         await turn()
         try {
-          return await remake(bytes)
+          return await remake(bytes, checked.hevc, heicWorkerUrl)
         } finally {
           done()
         }

@@ -5,6 +5,11 @@ export const photoLimits = {
   bytes: 15 * 1024 * 1024,
   /** 50 megapixels: a header may promise far more pixels than its file's size (a decompression bomb). */
   pixels: 50_000_000,
+  /**
+   * 24 megapixels for a HEIC (an iPhone's 'HEIF Max' is 24 or 48): its decoder (WebAssembly)
+   * holds about 6 bytes a pixel, outside the worker's heap limit, beside the site in a 512 MB container.
+   */
+  heicPixels: 24_000_000,
   altLength: 250,
 } as const
 
@@ -33,7 +38,7 @@ export function sharedPhoto(photos: ShownPhoto[]): { url: string; width: number;
   }
 }
 
-const send = 'Send a photo as JPEG, PNG, WebP or AVIF.'
+const send = 'Send a photo as JPEG, PNG, WebP, HEIC or AVIF.'
 
 /** The upload's refusals, in the owner's words: what is wrong and what to do. */
 export const photoWords = {
@@ -42,10 +47,12 @@ export const photoWords = {
   tooLarge: 'This photo is larger than 15 MB. Send a smaller copy (a phone’s “large” or “medium” size is plenty).',
   tooManyPixels: (width: number, height: number) =>
     `This photo is ${width.toLocaleString('en')} × ${height.toLocaleString('en')} pixels, more than 50 megapixels. Send a smaller copy.`,
-  animated: 'This picture moves (an animated GIF, WebP, PNG or AVIF). Only still photos are shown on the page.',
+  tooManyHeicPixels: (width: number, height: number) =>
+    `This HEIC photo is ${width.toLocaleString('en')} × ${height.toLocaleString('en')} pixels, more than the 24 megapixels the site reads in HEIC. Share it as JPEG, or take photos at 24 MP or less.`,
+  animated:
+    'This picture moves (an animated GIF, WebP or PNG, or a HEIC or AVIF sequence). Only still photos are shown on the page.',
   svg: `SVG drawings are not taken: they can carry scripts. ${send}`,
   gif: `GIF pictures are not taken. ${send}`,
-  heic: 'HEIC photos cannot be read here yet. On an iPhone, choose Settings › Camera › Formats › Most Compatible, or share the photo as JPEG.',
   polyglot: (what: string) =>
     `This file is a photo with something else hidden in it (${what}), so it is not taken. Save the photo again as JPEG or PNG and send that.`,
   unreadable: `This photo could not be read: the file may be damaged or cut short. ${send}`,

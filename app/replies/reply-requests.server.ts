@@ -14,9 +14,10 @@ export const settlingSchema = z.object({ action: z.enum(['retry', 'dismiss']) })
 
 /**
  * A person's replies per minute, counted where the action runs whatever the path, and only
- * for mail that will go out: one person, however many browsers they are signed in on.
+ * for mail that will go out: one person, however many browsers they are signed in on. An order's
+ * confirmation is a mail to the visitor too, and counts.
  */
-function withinLimit({ limits }: Context, who: TeamMember): Refusal | null {
+export function withinLimit({ limits }: Context, who: TeamMember): Refusal | null {
   const taken = limits.replies.take(`member-${who.id}`)
   if (taken.ok) return null
   return {

@@ -31,6 +31,60 @@ export interface ReplySendingNeeds {
 export function createReplySending({ db, events, writes, farmName, from, visitorMails, now }: ReplySendingNeeds) {
   const tell = (submissionId: number) => tellThread(db, events, submissionId)
 
+  /**
+   * Inside the caller's transaction: the reply stored, its mail owed and the lead marked handled;
+   * refused when the text cannot be sent or the conversation is full.
+   */
+  function storeIn(
+    tx: FarmDatabase,
+    lead: { id: number; email: string; status: string },
+    words: string,
+    {
+      requestKey,
+      by,
+      mayStore = () => null,
+    }: { requestKey: string | null; by: number | null; mayStore?: () => Refusal | null },
+  ): Answer<{ replyId: number }> {
+    const problem = replyTextError(words)
+    if (problem) return refuse(400, problem)
+    const thread = tx
+      .select({ messageId: replies.messageId })
+      .from(replies)
+      .where(eq(replies.submissionId, lead.id))
+      .orderBy(asc(replies.id))
+      .all()
+    if (thread.length >= replyLimits.perLead) {
+      return refuse(
+        409,
+        `This conversation already has ${replyLimits.perLead} mails. Write to ${lead.email} from your own mailbox.`,
+      )
+    }
+    const limited = mayStore()
+    if (limited) return limited
+    const at = now()
+    const row = tx
+      .insert(replies)
+      .values({
+        submissionId: lead.id,
+        kind: 'reply',
+        toAddress: lead.email,
+        addressKey: mailboxKey(lead.email),
+        text: words,
+        messageId: newMessageId(from()),
+        references: thread.length > 0 ? thread.map(({ messageId }) => messageId).join(' ') : null,
+        createdAt: at,
+        requestKey,
+        sentBy: by,
+      })
+      .returning({ id: replies.id })
+      .get()
+    visitorMails.owe(tx, row.id, lead.id, at)
+    if (lead.status !== 'handled') {
+      tx.update(submissions).set({ status: 'handled' }).where(eq(submissions.id, lead.id)).run()
+    }
+    return { ok: true, replyId: row.id }
+  }
+
   return {
     /**
      * Queues the owner's reply to a lead: its mail in the outbox and the lead marked handled, in
@@ -77,44 +131,8 @@ export function createReplySending({ db, events, writes, farmName, from, visitor
               products: productsInWords(lead.analysis?.products ?? []),
             })
           }
-          const problem = replyTextError(words)
-          if (problem) return refuse(400, problem)
-          const thread = tx
-            .select({ messageId: replies.messageId })
-            .from(replies)
-            .where(eq(replies.submissionId, submissionId))
-            .orderBy(asc(replies.id))
-            .all()
-          if (thread.length >= replyLimits.perLead) {
-            return refuse(
-              409,
-              `This conversation already has ${replyLimits.perLead} mails. Write to ${lead.email} from your own mailbox.`,
-            )
-          }
-          const limited = mayStore()
-          if (limited) return limited
-          const at = now()
-          const row = tx
-            .insert(replies)
-            .values({
-              submissionId,
-              kind: 'reply',
-              toAddress: lead.email,
-              addressKey: mailboxKey(lead.email),
-              text: words,
-              messageId: newMessageId(from()),
-              references: thread.length > 0 ? thread.map(({ messageId }) => messageId).join(' ') : null,
-              createdAt: at,
-              requestKey: requestKey ?? null,
-              sentBy: by,
-            })
-            .returning({ id: replies.id })
-            .get()
-          visitorMails.owe(tx, row.id, submissionId, at)
-          if (lead.status !== 'handled') {
-            tx.update(submissions).set({ status: 'handled' }).where(eq(submissions.id, submissionId)).run()
-          }
-          return { ok: true, replyId: row.id, repeated: false }
+          const stored = storeIn(tx, lead, words, { requestKey: requestKey ?? null, by, mayStore })
+          return stored.ok ? { ...stored, repeated: false } : stored
         }),
       )
       if (!written.ok) return written
@@ -122,6 +140,20 @@ export function createReplySending({ db, events, writes, farmName, from, visitor
       const submission = written.repeated ? submissionWithThread(db, submissionId)! : tell(submissionId)!
       const reply = toReply(storedReply(db, written.replyId)!, submission.email)
       return { ok: true, reply, submission, repeated: written.repeated }
+    },
+
+    /**
+     * A mail to a lead stored and owed inside the caller's transaction, with what the caller
+     * writes there (an order's confirmation and its stock); `told` once that is committed.
+     */
+    queueIn(tx: FarmDatabase, lead: { id: number; email: string; status: string }, text: string, by: number | null) {
+      return storeIn(tx, lead, oneLineBreak(text), { requestKey: null, by })
+    },
+
+    /** After the commit of `queueIn`: the mail is looked at at once, and the card's thread told. */
+    told(submissionId: number): Submission | null {
+      visitorMails.queued()
+      return tell(submissionId)
     },
 
     /** Every mail of a lead's conversation, oldest first; null when there is no such lead. */

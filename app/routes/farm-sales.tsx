@@ -21,15 +21,19 @@ import { EmptySpamFolder } from '#app/lifecycle/data-actions'
 import type { LiveCounts } from '#app/live/live-counts'
 import { PhoneNotifications } from '#app/push/phone-notifications'
 import type { Answering, ReplyProblem } from '#app/replies/conversation'
+import type { OrderAnswer, Ordering } from '#app/orders/order-answer'
 import type { loader as rootLoader } from '#app/root'
 import type { Submission, TagCount } from '#app/leads/lead'
 import { zoneWords } from '#app/clock/dates'
 import { useFarmClock } from '#app/clock/use-farm-clock'
 import { WhoYouAre } from '#app/team/who-you-are'
+import { ownStylesheet } from '#app/stylesheet'
 
 // The page's server half (its loader, action and headers) lives beside the inbox's other server
 // code; the route keeps only what the browser runs, so the page loads no shared empty modules.
 export { action, headers, loader } from '#app/inbox/inbox-page.server'
+
+export const handle = ownStylesheet('inbox')
 
 export const meta: MetaFunction = () => [
   { title: 'Farm Sales Data' },
@@ -65,6 +69,7 @@ export default function FarmSales() {
   const location = useLocation()
   const answer = useActionData<typeof action>()
   const replyProblem = answer && 'replyProblem' in answer ? answer.replyProblem : null
+  const orderAnswer = answer && 'orderAnswer' in answer ? answer.orderAnswer : null
 
   useEffect(() => {
     if (loadFailed) console.error('Failed to fetch submissions')
@@ -131,6 +136,8 @@ export default function FarmSales() {
             next={page.next}
             readAt={page.readAt}
             answering={page.answering}
+            ordering={page.ordering}
+            orderAnswer={orderAnswer}
             replyProblem={replyProblem}
             onNewSubmission={leadAlert.arrived}
             onCounts={live.moved}
@@ -170,6 +177,8 @@ function Inbox({
   next,
   readAt,
   answering,
+  ordering,
+  orderAnswer,
   replyProblem,
   onNewSubmission,
   onCounts,
@@ -182,6 +191,8 @@ function Inbox({
   /** When the server read the page, on the clock that stamps live changes. */
   readAt: number
   answering: Answering
+  ordering: Ordering
+  orderAnswer: OrderAnswer | null
   replyProblem: ReplyProblem | null
   onNewSubmission: (submission: Submission) => void
   onCounts: (counts: TagCount[]) => void
@@ -234,6 +245,8 @@ function Inbox({
                 submission={submission}
                 answering={answering}
                 replyProblem={replyProblem?.id === submission.id ? replyProblem : null}
+                ordering={ordering}
+                orderAnswer={orderAnswer?.id === submission.id ? orderAnswer : null}
                 onChanged={changedTo}
                 onRemoved={canKeepData ? remove : null}
                 // Only the loaded page staggers in; cards added later enter at once.

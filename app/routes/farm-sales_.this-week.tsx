@@ -7,7 +7,7 @@ import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requirePermission } from '#app/owner/require-permission.server'
 import { WeekEditor } from '#app/this-week/week-editor'
-import { readWeekEdit } from '#app/this-week/week'
+import { readStock, readWeekEdit } from '#app/this-week/week'
 
 export const meta: MetaFunction = () => [{ title: 'This week at the farm' }, { name: 'robots', content: 'noindex' }]
 
@@ -39,7 +39,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     to: 'change this week’s list',
   })
   const form = await request.formData().catch(() => new FormData())
-  const fields = formTexts(form, ['product', 'availability', 'price', 'unit', 'note', 'readyFrom'])
+  const fields = formTexts(form, [
+    'product',
+    'availability',
+    'price',
+    'unit',
+    'note',
+    'readyFrom',
+    'stock',
+    'stockShown',
+  ])
   if (!fields) return json({ product: '', error: notText }, { status: 400 })
   const item = context.week.list.item(fields.product)
   if (!item)
@@ -49,7 +58,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     )
   const read = readWeekEdit(fields)
   if (!read.ok) return json({ product: item.product, error: read.error }, { status: 400 })
-  const { nowForSale } = await context.week.list.save(item.product, read.edit, who.id)
+  // A form without the count it showed is taken as one that showed none.
+  const saved = await context.week.list.save(item.product, read.edit, who.id, {
+    stockShown: readStock(fields.stockShown) ?? null,
+  })
+  if ('ok' in saved) return json({ product: item.product, error: saved.error }, { status: saved.status })
+  const { nowForSale } = saved
   const told = nowForSale && context.week.tellMe.proposals().some((news) => news.product === item.product)
   return redirect(
     `/farm-sales/this-week?saved=${encodeURIComponent(item.product)}${told ? '&news=1' : ''}#${encodeURIComponent(item.product)}`,

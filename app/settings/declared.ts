@@ -285,6 +285,25 @@ export const declared = [
     label: 'Thank each visitor by mail',
     hint: 'When their message is kept (never for spam), with the text below.',
   },
+  // Orders: what a visitor may do with an order the team confirmed (issue 49)
+  {
+    key: 'ORDER_CANCEL_HOURS',
+    default: '6',
+    kind: 'whole-number',
+    min: 0,
+    max: 336,
+    section: 'orders',
+    label: 'Visitors may cancel an order until this many hours before its pick-up day',
+    hint: '6: until 18:00 the day before, on the farm’s clock; 0: until midnight as the day begins. After it, their order’s page says how to reach you.',
+  },
+  {
+    key: 'ORDER_REMINDERS',
+    default: 'false',
+    kind: 'yes-no',
+    section: 'orders',
+    label: 'Remind each visitor by mail the day before their pick-up',
+    hint: 'One mail an order, with what they ordered, when, and their order’s link.',
+  },
   // Webhook
   {
     key: 'WEBHOOK_URL',

@@ -27,6 +27,8 @@ export interface Section {
   id: string
   title: string
   says: string
+  /** What its Save button says, where 'Save' and the title would mislead ('Save orders' saves no order). */
+  saveWords?: string
   /** Folded under Advanced: what a farmer seldom changes. */
   advanced?: boolean
   fields: Field[]
@@ -48,6 +50,12 @@ const shown: Array<Omit<Section, 'fields'>> = [
     id: 'updates',
     title: 'Updates',
     says: 'What visitors get by mail: a thank-you when their message is kept, and your news for those who ask.',
+  },
+  {
+    id: 'orders',
+    title: 'Orders',
+    saveWords: 'Save the cut-off and reminders',
+    says: 'Orders you confirm from messages are paid at pick-up: until when a visitor may cancel theirs by its link, and whether they are reminded of it.',
   },
   {
     id: 'webhook',

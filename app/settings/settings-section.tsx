@@ -384,7 +384,7 @@ export function SettingsSection({
         {anyOpen ? (
           <div className="flex flex-wrap gap-3">
             <button type="submit" name="intent" value="save" className={saveStyle} disabled={busy}>
-              Save {section.title.toLowerCase()}
+              {section.saveWords ?? `Save ${section.title.toLowerCase()}`}
             </button>
             {tests ? (
               <button type="submit" name="intent" value={tests.intent} className={buttonStyle} disabled={busy}>

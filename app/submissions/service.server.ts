@@ -4,7 +4,8 @@ import type { Analysis } from '#app/analysis/analysis'
 import { quickSpamReading } from '#app/analysis/spam-signals'
 import type { FarmDatabase } from '#app/data/database.server'
 import { createWrites, type Writes } from '#app/data/writes.server'
-import { highestIds, submissions, type SubmissionRow } from '#app/data/schema'
+import { idAboveEveryOneGiven } from '#app/data/highest-ids'
+import { submissions, type SubmissionRow } from '#app/data/schema'
 import type { SubmissionEvents } from '#app/live/events.server'
 import type { Acknowledgements } from '#app/replies/acknowledgement.server'
 import { withThread } from '#app/replies/threads.server'
@@ -82,7 +83,7 @@ export function createSubmissionsService({
     .insert(submissions)
     .values({
       // Above every id ever given, deleted ones too (drizzle/0014), never one a tab may still show.
-      id: sql`(SELECT max(coalesce((SELECT max(${submissions.id}) FROM ${submissions}), 0), coalesce((SELECT ${highestIds.id} FROM ${highestIds} WHERE ${highestIds.tableName} = 'submissions'), 0)) + 1)`,
+      id: idAboveEveryOneGiven(submissions, submissions.id, 'submissions'),
       name: placeholder('name'),
       email: placeholder('email'),
       message: placeholder('message'),

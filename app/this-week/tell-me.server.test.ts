@@ -44,7 +44,11 @@ function setUp() {
       .pluck()
       .all(updateId)
   const setWeek = (availability: 'available' | 'coming-soon') =>
-    week.list.save('strawberries', { availability, priceCents: 500, unit: 'a punnet', note: '', readyFrom: null }, null)
+    week.list.save(
+      'strawberries',
+      { availability, priceCents: 500, unit: 'a punnet', note: '', readyFrom: null, stock: null },
+      null,
+    )
   return {
     week,
     desk,

@@ -1,6 +1,16 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { availabilities } from '#app/data/enums'
-import { availabilityWords, capitalised, priceTyped, priceWords, productIs, weekLimits, type WeekProduct } from './week'
+import {
+  availabilityWords,
+  capitalised,
+  priceTyped,
+  priceWords,
+  productIs,
+  stockTyped,
+  stockWords,
+  weekLimits,
+  type WeekProduct,
+} from './week'
 
 const fieldStyle =
   'block w-full rounded-xl border border-stone-300 bg-stone-50 px-3 py-2.5 text-base focus:bg-white focus:ring-2 focus:ring-green-700 focus:outline-none'
@@ -68,8 +78,8 @@ export function WeekEditor({
                 </fieldset>
                 <details className="mt-3" open={error !== null}>
                   <summary className="cursor-pointer py-1 text-sm font-semibold text-green-800">
-                    {[priceWords(item), item.note].filter(Boolean).join(' · ') || 'Price and note'}
-                    <span className="sr-only">: change the price, the note or the week it is ready</span>
+                    {[priceWords(item), stockWords(item), item.note].filter(Boolean).join(' · ') || 'Price and note'}
+                    <span className="sr-only">: change the price, what is left, the note or the week it is ready</span>
                   </summary>
                   <div className="mt-3 grid grid-cols-2 gap-3">
                     <label className="text-sm font-semibold text-stone-800">
@@ -94,6 +104,18 @@ export function WeekEditor({
                       />
                     </label>
                   </div>
+                  <input type="hidden" name="stockShown" value={stockTyped(item.stock)} />
+                  <label className="mt-3 block text-sm font-semibold text-stone-800">
+                    Left (counted as the price is; empty: not counted)
+                    <input
+                      name="stock"
+                      inputMode="decimal"
+                      autoComplete="off"
+                      maxLength={12}
+                      defaultValue={stockTyped(item.stock)}
+                      className={`mt-1 ${fieldStyle}`}
+                    />
+                  </label>
                   <label className="mt-3 block text-sm font-semibold text-stone-800">
                     Note
                     <input

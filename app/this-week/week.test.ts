@@ -8,6 +8,7 @@ const item = (over: Partial<WeekProduct>): WeekProduct => ({
   priceCents: 500,
   unit: 'a punnet',
   note: '',
+  stock: null,
   ...over,
 })
 
@@ -51,8 +52,12 @@ describe('one product’s week, as sent', () => {
         unit: 'a punnet',
         note: 'Pick your own',
         readyFrom: '2027-06-07',
+        stock: null,
       },
     })
+    expect(readWeekEdit({ ...fields, stock: '12' })).toMatchObject({ ok: true, edit: { stock: 12 } })
+    expect(readWeekEdit({ ...fields, stock: ' 2,5 ' })).toMatchObject({ ok: true, edit: { stock: 2.5 } })
+    expect(readWeekEdit({ ...fields, stock: '0' })).toMatchObject({ ok: true, edit: { stock: 0 } })
     const available = readWeekEdit({ ...fields, availability: 'available' })
     expect(available.ok && available.edit.readyFrom).toBeNull()
   })
@@ -68,6 +73,12 @@ describe('one product’s week, as sent', () => {
     expect(readWeekEdit({ ...fields, note: 'x'.repeat(141) })).toMatchObject({ ok: false })
     expect(readWeekEdit({ ...fields, note: 'two\nlines' })).toMatchObject({ ok: false })
     expect(readWeekEdit({ ...fields, readyFrom: '2027-02-30' })).toMatchObject({ ok: false })
+    for (const stock of ['-1', 'NaN', 'Infinity', '1e3', '2000000', '1.2345', '0x10']) {
+      expect(readWeekEdit({ ...fields, stock })).toEqual({
+        ok: false,
+        error: 'What is left is a number such as 12 or 2.5, or empty when you do not count it.',
+      })
+    }
   })
 })
 

@@ -10,6 +10,8 @@ export interface WeekProduct {
   priceCents: number | null
   unit: string
   note: string
+  /** How many are left, counted in `unit`; null when the farm does not count. Confirmed orders take from it. */
+  stock: number | null
 }
 
 /** A proposal on the updates page: a product for sale now, whom it would tell, and the drafted words. */
@@ -24,7 +26,7 @@ export interface ReadyNews {
 /** The farm's currency; one farm, one currency, until a farm abroad asks (decision 041). */
 export const farmCurrency = { code: 'EUR', sign: '€' } as const
 
-export const weekLimits = { unit: 30, note: 140, priceCents: 1_000_000 } as const
+export const weekLimits = { unit: 30, note: 140, priceCents: 1_000_000, stock: 1_000_000 } as const
 
 export const availabilityWords: Record<Availability, string> = {
   available: 'Available now',
@@ -49,6 +51,15 @@ export function readPrice(typed: string): number | null | undefined {
   return Number(parts[1]) * 100 + Number((parts[2] ?? '0').padEnd(2, '0'))
 }
 
+/** '12', '2.5' or '2,5' left in; null when empty (not counted), undefined when not a count. */
+export function readStock(typed: string): number | null | undefined {
+  const plain = typed.trim().replace(',', '.')
+  if (plain === '') return null
+  if (!/^\d{1,7}(?:\.\d{1,3})?$/.test(plain)) return undefined
+  const stock = Number(plain)
+  return stock <= weekLimits.stock ? stock : undefined
+}
+
 /** Cents as the owner typed them back: '4' or '4.50'. */
 export const priceTyped = (cents: number | null) =>
   cents === null ? '' : cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)
@@ -56,6 +67,18 @@ export const priceTyped = (cents: number | null) =>
 /** '€4 a dozen', or '' without a price. */
 export const priceWords = ({ priceCents, unit }: Pick<WeekProduct, 'priceCents' | 'unit'>) =>
   priceCents === null ? '' : `${farmCurrency.sign}${priceTyped(priceCents)}${unit ? ` ${unit}` : ''}`
+
+/**
+ * What is left is kept in the list's unit, and a third of a dozen has no end of decimals: amounts
+ * within half a thousandth are the same, and what is left within it is none.
+ */
+export const stockSlack = 0.0005
+
+/** What is left as the owner types it, to three decimals (orders by the egg leave thirds of a dozen); '' when not counted. */
+export const stockTyped = (stock: number | null) => (stock === null ? '' : String(Math.round(stock * 1000) / 1000))
+
+/** '12 left' (in the list's unit, as the owner counts), or '' when not counted. */
+export const stockWords = ({ stock }: Pick<WeekProduct, 'stock'>) => (stock === null ? '' : `${stockTyped(stock)} left`)
 
 /** A product and its verb, as the farm says it: 'strawberries are', 'honey is' (FARM_PRODUCTS' names are mostly plurals). */
 export const productIs = (product: string) => `${product} ${product.endsWith('s') ? 'are' : 'is'}`
@@ -72,6 +95,9 @@ export function readWeekEdit(
   const priceCents = readPrice(fields.price ?? '')
   if (priceCents === undefined || (priceCents ?? 0) > weekLimits.priceCents)
     return { ok: false, error: 'A price is a number such as 4 or 4.50.' }
+  const stock = readStock(fields.stock ?? '')
+  if (stock === undefined)
+    return { ok: false, error: 'What is left is a number such as 12 or 2.5, or empty when you do not count it.' }
   const unit = (fields.unit ?? '').trim()
   if (unit.length > weekLimits.unit)
     return { ok: false, error: `What the price buys fits in ${weekLimits.unit} characters.` }
@@ -89,6 +115,7 @@ export function readWeekEdit(
       unit,
       note,
       readyFrom: availability === 'coming-soon' && readyFrom ? readyFrom : null,
+      stock,
     },
   }
 }

@@ -5,8 +5,11 @@ import type { DeliveryEngine } from '#app/delivery/engine.server'
 import { owe } from '#app/delivery/record.server'
 import { idsOf } from '#app/delivery/sender.server'
 import { postSigned } from '#app/delivery/signed-post.server'
+import { inArray } from 'drizzle-orm'
+import { orderEvents } from '#app/data/schema'
 import type { Submission } from '#app/leads/lead'
 import { leadsAndAnswers } from '#app/leads/lead-view.server'
+import type { Order } from '#app/leads/order'
 
 /** Where each lead is posted (WEBHOOK_URL), the key it is signed with (WEBHOOK_SECRET), and whether spam goes too. */
 export interface WebhookSettings {
@@ -17,7 +20,6 @@ export interface WebhookSettings {
 
 const mostPerRound = 20
 
-/** What is posted for one lead: its view's own words, as `submission.created`. */
 /** A visitor's answer to the farm's mail, posted as `lead.replied` with the lead it answers. */
 function answerBody(
   lead: Submission,
@@ -40,6 +42,12 @@ function answerBody(
   })
 }
 
+/** What happened to an order (`order.confirmed`, `order.collected`…), with the order as it is now. */
+function orderBody(event: { type: string; at: Date }, order: Order): string {
+  return JSON.stringify({ type: event.type, timestamp: event.at.toISOString(), data: { order } })
+}
+
+/** What is posted for one lead: its view's own words, as `submission.created`. */
 function webhookBody(lead: Submission): string {
   const { id, name, email, message, createdAt, analysis, spam } = lead
   return JSON.stringify({
@@ -60,9 +68,12 @@ export function createWebhook({
   db,
   settings,
   retryBaseMs,
+  orders,
 }: {
   engine: DeliveryEngine
   db: FarmDatabase
+  /** Orders as the webhook shows them (app/orders' one view), in the order of the ids. */
+  orders: (ids: number[]) => Order[]
   /** The webhook now: null while none is set (what was owed waits for one). */
   settings: () => WebhookSettings | null
   /** The first retry waits this long (NOTIFY_RETRY_SECONDS, as the mail's), then twice as long each time. */
@@ -70,10 +81,29 @@ export function createWebhook({
 }) {
   const { now } = engine
 
+  /** The bodies of the rows about orders' events, by row id: each order read once. */
+  function orderBodies(rows: DeliveryRow[]): Map<number, string> {
+    const eventIds = idsOf(rows, 'orderEventId')
+    if (eventIds.length === 0) return new Map()
+    const events = db.select().from(orderEvents).where(inArray(orderEvents.id, eventIds)).all()
+    const orderOf = new Map(
+      orders([...new Set(events.map((event) => event.orderId))]).map((order) => [order.id, order]),
+    )
+    const bodies = new Map<number, string>()
+    for (const row of rows) {
+      const event = events.find((one) => one.id === row.orderEventId)
+      const order = event && orderOf.get(event.orderId)
+      if (event && order) bodies.set(row.id, orderBody(event, order))
+    }
+    return bodies
+  }
+
   function batchesOf(rows: DeliveryRow[]) {
     if (rows.length === 0) return { batches: [] }
+    const ofOrders = orderBodies(rows)
     const { leadOf, answerOf } = leadsAndAnswers(db, idsOf(rows, 'submissionId'), idsOf(rows, 'replyId'))
     const bodyOf = (row: DeliveryRow) => {
+      if (row.orderEventId !== null) return ofOrders.get(row.id)
       const lead = leadOf(row.submissionId)
       if (!lead) return undefined
       const answer = answerOf(row.replyId)

@@ -35,9 +35,14 @@ const lingerMs = 2_000
 function tooLarge(req: Request, res: Response, limit: number) {
   // The answer must reach a client still sending: a connection closed with bytes unread is reset,
   // and the reset can take the answer with it. So the rest is read and dropped for a moment after
-  // the answer, and then the connection is cut.
+  // the answer, and then the connection is cut; a body that ends meanwhile leaves the connection
+  // as any other, ready for the client's next request.
   req.resume()
-  res.once('finish', () => setTimeout(() => req.socket.destroy(), lingerMs).unref())
+  res.once('finish', () => {
+    if (req.complete) return
+    const cut = setTimeout(() => req.socket.destroy(), lingerMs).unref()
+    req.once('end', () => clearTimeout(cut))
+  })
   const words =
     limit === photoUploadLimitBytes ? photoWords.tooLarge : `The request body is larger than ${limit / 1024} KB.`
   refuse(req, res, 413, words)

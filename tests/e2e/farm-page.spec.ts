@@ -123,7 +123,12 @@ for (const javaScript of [true, false]) {
 
           // A second version, published straight from the editor; then the first restored in one step.
           await page.getByLabel('Welcome line').fill('Hello from')
+          // The status still says the first publish's words: wait for this publish's own answer.
+          const published = page.waitForResponse(
+            (answer) => answer.request().method() === 'POST' && new URL(answer.url()).pathname === '/farm-sales/page',
+          )
           await page.getByRole('button', { name: 'Publish', exact: true }).click()
+          await published
           await expect(page.getByRole('status')).toHaveText('Published: visitors see the page as you wrote it.')
           await visitor.reload()
           await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(`Hello from ${farmEnv.FARM_NAME}`)

@@ -151,6 +151,7 @@ test.describe('with OWNER_PASSWORD', () => {
     await expect(page).toHaveURL(/\/farm-sales$/)
     const menu = page.getByRole('navigation', { name: 'The farm’s office' })
     for (const [label, heading] of [
+      ['Pick-ups', 'Pick-ups'],
       ['This week', 'This week at the farm'],
       ['Updates', 'Updates and offers'],
       ['The farm’s page', 'The farm’s page'],
@@ -172,7 +173,7 @@ test.describe('with OWNER_PASSWORD', () => {
   })
 
   test('every owner page is in the phone’s menu, the current one marked', async ({ browser, server }) => {
-    // Eleven pages, each opened from the menu once hydrated: near the default 30 s on a busy machine.
+    // Twelve pages, each opened from the menu once hydrated: near the default time on a busy machine.
     test.slow()
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 740 } })
     const page = await context.newPage()
@@ -182,6 +183,7 @@ test.describe('with OWNER_PASSWORD', () => {
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page).toHaveURL(/\/farm-sales$/)
     const pages = [
+      ['Pick-ups', '/farm-sales/pickups', 'Pick-ups'],
       ['This week', '/farm-sales/this-week', 'This week at the farm'],
       ['Updates', '/farm-sales/updates', 'Updates and offers'],
       ['The farm’s page', '/farm-sales/page', 'The farm’s page'],

@@ -235,6 +235,7 @@ test.describe('a real owner’s page', () => {
       'Mail',
       'Notifications',
       'Updates',
+      'Orders',
       'Team',
       'Advanced',
     ])

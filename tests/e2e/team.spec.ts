@@ -142,6 +142,8 @@ test('a person adds a passkey on their page and signs in with it, nothing typed 
 
 for (const width of [1280, 375]) {
   test(`the team’s pages are clean in axe at ${width} px`, async ({ page, browser }) => {
+    // Six pages, two browsers and seven axe runs: past a page's default time beside the rest of a CI run.
+    test.slow()
     await page.setViewportSize({ width, height: 900 })
     await page.goto('/sign-in')
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])

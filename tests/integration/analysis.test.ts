@@ -8,6 +8,8 @@ import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storedRows } from '#tests/support/database'
+import { publishPageWords } from '#tests/support/home-page'
+import { ownerPassword, signInAsOwner } from '#tests/support/owner'
 import { projectRoot, tempDatabasePath, type RunningServer } from '#tests/support/server'
 import { serverPerFile, serverPerTest } from '#tests/support/server-per-test'
 
@@ -82,6 +84,44 @@ describe('the analysis stored with each submission', () => {
   })
 })
 
+describe('the order read from a message', () => {
+  const serve = serverPerTest()
+
+  it('reads its lines and the day on the farm’s clock, within the opening hours the farm publishes', async () => {
+    const server = await serve({ env: { OWNER_PASSWORD: ownerPassword, FARM_TIME_ZONE: 'Europe/London' } })
+    const order = { name: 'Maggie Holt', email: 'maggie@example.com' }
+    const message = 'Could I order two dozen eggs, a jar of honey and a bag of flour for Saturday afternoon?'
+    const before = (await (await post(server, { ...order, message })).json()).data.analysis.order
+    await publishPageWords(server.url, await signInAsOwner(server.url, ownerPassword))
+    const after = (await (await post(server, { ...order, message })).json()).data.analysis.order
+
+    const lines = [
+      { product: 'eggs', quantity: 2, unit: 'dozen' },
+      { product: 'honey', quantity: 1, unit: 'jar' },
+    ]
+    expect(before).toEqual({
+      lines,
+      unplaced: ['a bag of flour'],
+      when: { date: expect.any(String), from: '12:00', to: '17:00', words: 'Saturday afternoon' },
+    })
+    // The page's hours: Saturday 9:00–13:00.
+    expect(after).toEqual({ ...before, when: { ...before.when, from: '12:00', to: '13:00' } })
+    const dayFromToday = (Date.parse(after.when.date) - Date.parse(londonToday())) / (24 * 60 * 60 * 1000)
+    expect(new Date(after.when.date).getUTCDay()).toBe(6)
+    expect(dayFromToday).toBeGreaterThanOrEqual(0)
+    expect(dayFromToday).toBeLessThanOrEqual(7)
+  })
+
+  it('reads no order from a question', async () => {
+    const server = await serve()
+    const answer = await post(server, { name: 'Sam', email: 'sam@example.com', message: 'How much is a dozen eggs?' })
+    expect((await answer.json()).data.analysis.order).toBeNull()
+  })
+})
+
+/** Today on London's calendar, 'YYYY-MM-DD'. */
+const londonToday = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' })
+
 describe('with a language model configured', () => {
   // Shorter than the shipped 5 s so the slow case ends soon; long enough that a model answering
   // at once is in time on a busy machine (200 ms was not, with several suites running).
@@ -130,7 +170,13 @@ describe('with a language model configured', () => {
         spam: { isSpam: false, reasons: [] },
       })
     const { data } = await (await post(server, form)).json()
-    expect(data.analysis).toMatchObject({ intents: ['order'], products: ['eggs'], source: 'llm' })
+    // The order is the offline reader's, read beside the model.
+    expect(data.analysis).toMatchObject({
+      intents: ['order'],
+      products: ['eggs'],
+      source: 'llm',
+      order: { lines: [{ product: 'eggs', quantity: 2, unit: 'dozen' }], unplaced: [] },
+    })
     expect(data.aiResponse).toBe(
       'Ann Lee wants to order eggs. Urgent: they mention "Saturday". ' +
         'Reply today: confirm what you can set aside and when they can collect.',

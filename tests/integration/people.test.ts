@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '#app/data/database.server'
+import { readRows } from '#tests/support/database'
 import { connectLive } from '#tests/support/live-client'
 import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import { forgettable, seedPersonEverywhere, tracesInFile } from '#tests/support/person'
@@ -50,6 +51,13 @@ describe('a person, by their address', () => {
         {
           id: lead,
           name: forgettable.name,
+          orders: [
+            {
+              status: 'confirmed',
+              lines: [{ product: 'honey', quantity: 2, unit: 'jar' }],
+              history: [{ type: 'order.confirmed' }],
+            },
+          ],
           mailsToThem: [{ kind: 'acknowledgement' }, { kind: 'reply' }],
           answersFromThem: [
             {
@@ -77,6 +85,13 @@ describe('a person, by their address', () => {
     }
     expect(tracesInFile(databasePath, forgettable.traces)).toEqual([])
     expect(tracesInFile(databasePath, ['Bob Stays'])).toEqual(['Bob Stays'])
+    // Their order went with them: its lines and history too.
+    expect(
+      readRows(
+        databasePath,
+        'SELECT (SELECT count(*) FROM orders) + (SELECT count(*) FROM order_lines) + (SELECT count(*) FROM order_events) AS n',
+      ),
+    ).toEqual([{ n: 0 }])
 
     // Asked again: nothing held, nothing changed.
     const again = await fetch(`${server.url}/api/people?${person}`, { method: 'DELETE', headers: { Cookie: cookie } })
@@ -110,6 +125,7 @@ describe('a person, by their address', () => {
     const { server: restored, cookie: again } = await site(databasePath)
     expect(restored.output()).toMatch(/"people":1,"msg":"forgot again people erased after this database was backed up"/)
     expect(tracesInFile(databasePath, forgettable.traces)).toEqual([])
+    expect(readRows(databasePath, 'SELECT count(*) AS n FROM orders')).toEqual([{ n: 0 }])
     const listed = (await (
       await fetch(`${restored.url}/api/submissions`, { headers: { Cookie: again } })
     ).json()) as Array<{

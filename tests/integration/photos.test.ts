@@ -11,6 +11,8 @@ import { photoWords } from '#app/photos/photo-words'
 import { ownerPassword } from '#tests/support/owner'
 import {
   animated,
+  exifHasGps,
+  heicFrom,
   homePhotos,
   jpegWithGps,
   pngBomb,
@@ -87,6 +89,64 @@ describe('a photo as the home page serves it', () => {
       headers: { 'If-None-Match': `"${urls[0]!.slice(8, 30)}"` },
     })
     expect(again.status).toBe(304)
+  })
+
+  it('is taken as a HEIC from an iPhone, with JavaScript on and off, and comes out the same: its size, no GPS position, no camera', async () => {
+    const server = await serve(withOwner)
+    const cookie = await signInAs(server.url, '', ownerPassword)
+    for (const [seed, javaScript] of [
+      [11, true],
+      [12, false],
+    ] as const) {
+      const heic = await heicFrom(await jpegWithGps(seed))
+      // As the phone sent it: HEVC, with the camera and where it was taken in its EXIF.
+      const sent = await sharp(heic).metadata()
+      expect({ compression: sent.compression, gps: exifHasGps(sent.exif) }).toEqual({ compression: 'hevc', gps: true })
+      expect(heic.includes('Orchardcam')).toBe(true)
+      const alt = `Geese by the pond, ${javaScript ? 'with' : 'without'} JavaScript`
+      const answer = await uploadPhoto(server, cookie, heic, {
+        alt,
+        name: 'IMG_0042.HEIC',
+        type: 'image/heic',
+        javaScript,
+      })
+      expect({ status: answer.status, to: answer.headers.get(javaScript ? 'X-Remix-Redirect' : 'Location') }).toEqual({
+        status: javaScript ? 204 : 303,
+        to: '/farm-sales/page/photos?done=added',
+      })
+
+      const { section } = await homePhotos(server)
+      const picture = [...section.matchAll(/<picture>[\s\S]*?<\/picture>/g)]
+        .map((m) => m[0])
+        .find((p) => p.includes(alt))!
+      expect(picture).toContain('width="1200" height="900"')
+      const urls = [...picture.matchAll(/(\/photos\/[A-Za-z0-9_-]+\.(?:avif|webp|jpg)) (\d+)w/g)]
+      expect(urls.map(([, path, width]) => `${path!.split('.')[1]} ${width}`)).toEqual([
+        'avif 480',
+        'avif 960',
+        'avif 1200',
+        'webp 480',
+        'webp 960',
+        'webp 1200',
+        'jpg 480',
+        'jpg 960',
+        'jpg 1200',
+      ])
+      for (const [, path, width] of urls) {
+        const bytes = Buffer.from(await (await fetch(`${server.url}${path}`)).arrayBuffer())
+        const metadata = await sharp(bytes).metadata()
+        expect({ path, width: metadata.width, height: metadata.height, exif: metadata.exif }).toEqual({
+          path,
+          width: Number(width),
+          height: (Number(width) * 3) / 4,
+          exif: undefined,
+        })
+        expect({ path, camera: bytes.includes('Orchardcam') || bytes.includes('Pocket 7') }).toEqual({
+          path,
+          camera: false,
+        })
+      }
+    }
   })
 
   it('is refused with the words when it is not a still photo of 50 megapixels or less, and nothing is added', async () => {

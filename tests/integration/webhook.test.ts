@@ -1,50 +1,23 @@
 // The lead webhook: each lead (never spam unless asked) posted to WEBHOOK_URL as a Standard
 // Webhooks message, checked here by the `standardwebhooks` package on a loopback receiver; retried
 // with the same webhook-id until it answers 2xx, across a SIGKILL too.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { randomBytes } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it } from 'vitest'
-import { freePort, tempDatabasePath, type RunningServer } from '#tests/support/server'
+import { tempDatabasePath, type RunningServer } from '#tests/support/server'
 import { serverPerTest } from '#tests/support/server-per-test'
-import { readRows } from '#tests/support/database'
+import Sqlite from 'better-sqlite3'
+import { migrationsFolder, readRows } from '#tests/support/database'
+import { openDatabase } from '#app/data/database.server'
+import { createOrderLinks } from '#app/orders/order-links.server'
+import { dayFromToday, placeOrders } from '#tests/support/orders'
+import { ownerPassword, signInAsOwner } from '#tests/support/owner'
+import { closeReceivers, receiver, type Received } from '#tests/support/webhook-receiver'
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`
-const receivers: Server[] = []
-
-afterEach(async () => {
-  for (const receiver of receivers.splice(0)) {
-    receiver.closeAllConnections()
-    await new Promise((resolve) => receiver.close(resolve))
-  }
-})
+afterEach(closeReceivers)
 // Registered after the receivers' hook, so it runs before it: the sites stop first.
 const serve = serverPerTest('SIGKILL')
-
-interface Received {
-  headers: IncomingHttpHeaders
-  body: string
-  answered: number | null
-}
-
-/** A loopback endpoint that records every POST and answers each with what `answer` says (null: never). */
-async function receiver(answer: (n: number) => number | null = () => 204) {
-  const received: Received[] = []
-  const server = createServer((req, res) => {
-    let body = ''
-    req.setEncoding('utf8')
-    req.on('data', (chunk) => (body += chunk))
-    req.on('end', () => {
-      const status = answer(received.length + 1)
-      received.push({ headers: req.headers, body, answered: status })
-      if (status !== null) res.writeHead(status).end()
-    })
-  })
-  const port = await freePort()
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
-  receivers.push(server)
-  return { url: `http://127.0.0.1:${port}/hooks/leads`, received }
-}
 
 const site = (env: Record<string, string>, databasePath = tempDatabasePath()) =>
   serve({ env: { WEBHOOK_SECRET: secret, ...env }, databasePath })
@@ -143,5 +116,75 @@ describe('the lead webhook', () => {
       // The secret itself is never printed.
       expect(String((server as Error).message)).not.toContain(secret.slice(6))
     }
+  })
+})
+
+describe('the orders’ webhook', () => {
+  it('posts each change of an order once, signed, with the order as the API shows it', async () => {
+    const endpoint = await receiver()
+    const server = await site({ WEBHOOK_URL: endpoint.url, OWNER_PASSWORD: ownerPassword })
+    const [id] = placeOrders(server.databasePath, [
+      {
+        name: 'Ann Baker',
+        email: 'ann@example.com',
+        date: dayFromToday(1),
+        from: '09:00',
+        to: '12:00',
+        lines: [{ product: 'eggs', quantity: 2, unit: 'dozen', priceCents: 900 }],
+      },
+    ])
+    const owner = await signInAsOwner(server.url, ownerPassword)
+    const marked = await fetch(`${server.url}/api/orders/${id}`, {
+      method: 'PATCH',
+      headers: { Cookie: owner, 'Content-Type': 'application/json' },
+      body: '{"status":"collected"}',
+    })
+    expect(marked.status).toBe(200)
+    const { data: order } = (await marked.json()) as { data: Record<string, unknown> }
+    await expect.poll(() => endpoint.received.length, { timeout: 10_000 }).toBe(2)
+    await expect.poll(() => posts(server.databasePath)).toEqual(['sent', 'sent'])
+    const messages = endpoint.received.map(verified)
+    expect(messages.map((message) => message.type)).toEqual(['order.confirmed', 'order.collected'])
+    // Posted once each, as it is now: the API's own view.
+    expect(messages.map((message) => message.data)).toEqual([{ order }, { order }])
+    expect(order).toMatchObject({ id, name: 'Ann Baker', status: 'collected', totalCents: 900 })
+    expect(messages[1]!.timestamp).toBe(order.changedAt)
+    const ids = endpoint.received.map((each) => String(each.headers['webhook-id']))
+    expect(new Set(ids).size).toBe(2)
+  })
+
+  it('posts order.cancelled when the visitor cancels by their order’s link', async () => {
+    const endpoint = await receiver()
+    const server = await site({ WEBHOOK_URL: endpoint.url, OWNER_PASSWORD: ownerPassword })
+    const [id] = placeOrders(server.databasePath, [
+      { name: 'Ann Baker', date: dayFromToday(7), lines: [{ product: 'eggs', quantity: 1, unit: 'dozen' }] },
+    ])
+    const database = openDatabase(server.databasePath, migrationsFolder)
+    const link = createOrderLinks({ db: database.db, publicUrl: () => server.url }).url(id!)
+    database.close()
+    const cancelled = await fetch(link, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'intent=cancel',
+    })
+    expect(cancelled.status).toBe(200)
+    await expect.poll(() => endpoint.received.length, { timeout: 10_000 }).toBe(2)
+    const messages = endpoint.received.map(verified)
+    expect(messages.map((message) => message.type)).toEqual(['order.confirmed', 'order.cancelled'])
+    expect(messages[1]!.data).toMatchObject({ order: { id, status: 'cancelled', name: 'Ann Baker' } })
+  })
+
+  it('owes an order’s post while no webhook is set: it waits, and goes with its order', async () => {
+    const server = await serve()
+    placeOrders(server.databasePath, [
+      { name: 'Ann Baker', date: dayFromToday(1), lines: [{ product: 'eggs', quantity: 1, unit: 'dozen' }] },
+    ])
+    expect(posts(server.databasePath)).toEqual(['queued'])
+    const sqlite = new Sqlite(server.databasePath)
+    sqlite.pragma('foreign_keys = ON')
+    sqlite.pragma('busy_timeout = 5000')
+    sqlite.prepare('DELETE FROM orders').run()
+    sqlite.close()
+    expect(posts(server.databasePath)).toEqual([])
   })
 })

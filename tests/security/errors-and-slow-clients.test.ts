@@ -115,6 +115,36 @@ describe('slow clients', () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
   })
 
+  it('answers 413 to a body too large, and keeps the connection for the next request once that body has ended', async () => {
+    const body = 'x'.repeat(100_000)
+    const socket = connect(server.port, '127.0.0.1')
+    socket.setEncoding('utf8')
+    let answer = ''
+    let closed = false
+    const waiting: Array<() => void> = []
+    socket.on('data', (chunk) => ((answer += chunk), waiting.splice(0).forEach((look) => look())))
+    socket.on('close', () => ((closed = true), waiting.splice(0).forEach((look) => look())))
+    const answered = (count: number) =>
+      new Promise<void>((resolve, reject) => {
+        const look = () => {
+          if ((answer.match(/HTTP\/1\.1 \d{3} /g) ?? []).length >= count && answer.endsWith('}')) resolve()
+          else if (closed) reject(new Error(`closed after: ${answer.match(/HTTP\/1\.1 \d{3}/g)}`))
+          else waiting.push(look)
+        }
+        look()
+      })
+    socket.write(
+      `POST /api/submissions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    )
+    await answered(1)
+    // A pooled connection is used again later (a browser's, undici's): past the 2 s a refused upload lingers.
+    await new Promise((resolve) => setTimeout(resolve, 2_500))
+    socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+    await answered(2)
+    socket.destroy()
+    expect(answer.match(/HTTP\/1\.1 \d{3} /g)).toEqual(['HTTP/1.1 413 ', 'HTTP/1.1 200 '])
+  })
+
   it('cuts headers trickling one byte every 2 s', { timeout: 40_000 }, async () => {
     const { answer } = await trickle('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', 2_000)
     expect(answer).toMatch(/^HTTP\/1\.1 408 /)

@@ -3,7 +3,16 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { photoWords } from '#app/photos/photo-words'
 import { ownerPassword } from '#tests/support/owner'
-import { homePhotos, photosPage, postPhotoForm, smallJpeg, svgDrawing, uploadPhoto } from '#tests/support/photos'
+import {
+  heicFrom,
+  homePhotos,
+  jpegWithGps,
+  photosPage,
+  postPhotoForm,
+  smallJpeg,
+  svgDrawing,
+  uploadPhoto,
+} from '#tests/support/photos'
 import { rawRequest } from '#tests/support/raw-request'
 import type { RunningServer } from '#tests/support/server'
 import { serverPerFile } from '#tests/support/server-per-test'
@@ -121,7 +130,10 @@ describe('the photos’ upload, attacked', () => {
   it('goes by what the file is, never by its name or the type the browser says', async () => {
     const server = await serve(withOwner)
     const cookie = await signInAs(server.url, '', ownerPassword)
-    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.alloc(64)])
+    const heic = await heicFrom(await jpegWithGps())
+    // The same HEIC branded as an image sequence (`hevc`), as a phone's burst or live photo is.
+    const sequence = Buffer.from(heic)
+    sequence.write('hevc', 8, 'latin1')
     const jpeg = await smallJpeg(20)
     // A JPEG whose header says 60,000 × 60,000 pixels (3.6 gigapixels), patched into its SOF0.
     const huge = Buffer.from(jpeg)
@@ -137,7 +149,15 @@ describe('the photos’ upload, attacked', () => {
         'image/png',
         photoWords.notAPhoto,
       ],
-      ['a HEIC the prebuilt libvips cannot decode', heic, 'IMG_0001.HEIC', 'image/heic', photoWords.heic],
+      ['a HEIC sequence', sequence, 'IMG_0001.HEIC', 'image/heic', photoWords.animated],
+      ['a HEIC cut short', heic.subarray(0, heic.length - 2000), 'IMG_0002.HEIC', 'image/heic', photoWords.unreadable],
+      [
+        'a HEIC named .jpg, typed image/jpeg, cut short',
+        heic.subarray(0, 4000),
+        'IMG_0003.jpg',
+        'image/jpeg',
+        photoWords.unreadable,
+      ],
       ['a header promising 3.6 gigapixels', huge, 'huge.jpg', 'image/jpeg', photoWords.tooManyPixels(60_000, 60_000)],
       ['a JPEG cut short', jpeg.subarray(0, jpeg.length - 200), 'cut.jpg', 'image/jpeg', photoWords.unreadable],
       ['an empty file', Buffer.alloc(0), 'empty.jpg', 'image/jpeg', photoWords.none],

@@ -57,7 +57,24 @@ export function seedPersonEverywhere(
   sqlite.prepare("UPDATE submissions SET status = 'handled' WHERE id = ?").run(lead)
   const owed = written === 'before one delivery engine' ? oweAsPreviousRelease : oweEverything
   owed(sqlite, { lead, name, email, at })
+  if (written === 'now') orderFrom(sqlite, lead, at)
   return { lead }
+}
+
+/** The order the team confirmed from their lead (issue 49), with its lines and its history. */
+export function orderFrom(sqlite: Sqlite.Database, lead: number, at: number) {
+  const order = sqlite
+    .prepare(
+      "INSERT INTO orders (submission_id, pick_up_date, pick_up_from, pick_up_to, total_cents, confirmed_at, changed_at) VALUES (?, '2026-12-05', '09:00', '12:00', 1100, ?, ?)",
+    )
+    .run(lead, at, at).lastInsertRowid
+  sqlite
+    .prepare(
+      "INSERT INTO order_lines (order_id, position, product, quantity, unit, stock_taken, price_cents) VALUES (?, 0, 'honey', 2, 'jar', 2, 1100)",
+    )
+    .run(order)
+  sqlite.prepare("INSERT INTO order_events (order_id, type, at) VALUES (?, 'order.confirmed', ?)").run(order, at)
+  return Number(order)
 }
 
 type Owing = { lead: number; name: string; email: string; at: number }

@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import type { RunningServer } from './server'
@@ -28,6 +33,39 @@ export const jpegWithGps = (seed = 1) =>
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 26/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 40/1' },
     })
     .toBuffer()
+
+/**
+ * A HEIC as an iPhone takes one (HEVC in HEIF), made from a JPEG by libheif's `heif-enc`
+ * (Debian's libheif-examples, installed by scripts/ensure-test-tools.sh); the JPEG's EXIF,
+ * GPS position and camera included, is carried into the HEIC.
+ */
+export async function heicFrom(jpeg: Buffer) {
+  const folder = await mkdtemp(join(tmpdir(), 'farm-heic-'))
+  try {
+    await writeFile(join(folder, 'photo.jpg'), jpeg)
+    await promisify(execFile)('heif-enc', [
+      '--quality',
+      '60',
+      '--output',
+      join(folder, 'photo.heic'),
+      join(folder, 'photo.jpg'),
+    ])
+    return await readFile(join(folder, 'photo.heic'))
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+  }
+}
+
+/** Whether EXIF (as sharp's metadata gives it) points to a GPS position: IFD0's GPS tag, 0x8825. */
+export function exifHasGps(exif: Buffer | undefined) {
+  if (!exif) return false
+  const tiff = exif.subarray(exif.subarray(0, 6).toString('latin1') === 'Exif\0\0' ? 6 : 0)
+  const little = tiff.subarray(0, 2).toString('latin1') === 'II'
+  const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at))
+  const ifd0 = little ? tiff.readUInt32LE(4) : tiff.readUInt32BE(4)
+  const entries = u16(ifd0)
+  return Array.from({ length: entries }, (_, n) => u16(ifd0 + 2 + n * 12)).includes(0x8825)
+}
 
 /** A small still photo, its own bytes by `seed`. */
 export const smallJpeg = (seed = 1) => stripes(64, 48, seed).jpeg().toBuffer()

@@ -176,6 +176,8 @@ export const insightCharts = [
   'Products asked about',
   'How fast leads are answered',
   'Still waiting for an answer',
+  'Orders',
+  'Products ordered',
   'Subscribers',
   'Updates sent',
 ]

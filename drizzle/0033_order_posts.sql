@@ -1,0 +1,2 @@
+ALTER TABLE `deliveries` ADD `order_event_id` integer REFERENCES order_events(id) ON DELETE cascade;--> statement-breakpoint
+CREATE INDEX `deliveries_by_order_event` ON `deliveries` (`order_event_id`) WHERE "deliveries"."order_event_id" is not null;
