@@ -20,6 +20,7 @@ import { useLiveCounts } from '#app/live/live-counts'
 import type { TagCount } from '#app/leads/lead'
 import { ClaimNote } from '#app/team/claim-note'
 import { pagePassFor } from '#app/owner/page-pass.server'
+import { officePagesFor } from '#app/owner/office-pages.server'
 import { useNonce } from './nonce'
 import { Stylesheet, stylesheetOf } from './stylesheet'
 import { InLanguage } from '#app/language/use-messages'
@@ -50,8 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The owner's menu: for whoever may read the inbox, with what their role opens, and how to claim an unclaimed site.
     office: pass
       ? {
-          role: pass.who.role,
-          person: pass.who.id !== null,
+          pages: officePagesFor({ role: pass.who.role, person: pass.who.id !== null }),
           claim: context.team.claimWayFor(request, context.clientAddress),
         }
       : null,
@@ -99,8 +99,8 @@ export function Layout({ children }: { children: ReactNode }) {
           office={
             officeHere
               ? {
-                  bar: <OfficeMenu office={officeHere} layout="bar" />,
-                  list: <OfficeMenu office={officeHere} layout="list" />,
+                  bar: <OfficeMenu pages={officeHere.pages} layout="bar" />,
+                  list: <OfficeMenu pages={officeHere.pages} layout="list" />,
                 }
               : null
           }
@@ -111,7 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
             // Without JavaScript the phone's menu cannot open: the owner's pages are one row here instead.
             <noscript>
               <nav aria-label="The farm’s office" className="border-b border-stone-200 bg-white px-2 md:hidden">
-                <OfficeMenu office={officeHere} layout="bar" />
+                <OfficeMenu pages={officeHere.pages} layout="bar" />
               </nav>
             </noscript>
           ) : null}
