@@ -35,13 +35,15 @@ export function routeScripts(publicBuild: string, route: string) {
 /**
  * What a page in one language loads past its route's scripts: that language's messages (their
  * own chunk, `_shared/<language>-….js`, which entry.client waits for) and what they import that the
- * page does not already hold. The pseudo-language's chunk is pseudo-….js.
+ * page does not already hold. The pseudo-language loads its own chunk, pseudo-….js, beside English's.
  */
 export function languageScripts(publicBuild: string, language: string, pageFiles: Set<string>) {
   const shared = join(publicBuild, '_shared')
-  const chunkName = language === 'en-XA' ? 'pseudo' : language
-  const chunk = readdirSync(shared).find((file) => new RegExp(`^${chunkName}-[A-Z0-9]+\\.js$`).test(file))
-  if (!chunk) throw new Error(`No chunk of ${language} messages in ${shared}`)
+  const chunkOf = (name: string) => {
+    const chunk = readdirSync(shared).find((file) => new RegExp(`^${name}-[A-Z0-9]+\\.js$`).test(file))
+    if (!chunk) throw new Error(`No chunk of ${name} messages in ${shared}`)
+    return `/build/_shared/${chunk}`
+  }
   const files = new Set<string>()
   const add = (file: string) => {
     if (files.has(file) || pageFiles.has(file)) return
@@ -49,6 +51,6 @@ export function languageScripts(publicBuild: string, language: string, pageFiles
     const text = readFileSync(join(publicBuild, '..', file), 'utf8')
     for (const found of text.matchAll(/"(\/build\/_shared\/[^"]+\.js)"/g)) add(found[1]!)
   }
-  add(`/build/_shared/${chunk}`)
+  for (const name of language === 'en-XA' ? ['pseudo', 'en'] : [language]) add(chunkOf(name))
   return { kb: gzipKb([...files].map((file) => readFileSync(join(publicBuild, '..', file)))) }
 }

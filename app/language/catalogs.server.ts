@@ -7,7 +7,7 @@ import it from './compiled/it'
 import nl from './compiled/nl'
 import pt from './compiled/pt'
 import type { Language } from './languages'
-import { pseudoEnglish } from './pseudo'
+import { pseudoOf } from './pseudo'
 
 /** Every language's messages at once, for the server's own work that cannot wait for a load (the form's checks). */
-export const catalogs: Record<Language, Messages> = { en, fr, de, es, it, nl, pt, 'en-XA': pseudoEnglish() }
+export const catalogs: Record<Language, Messages> = { en, fr, de, es, it, nl, pt, 'en-XA': pseudoOf(en) }

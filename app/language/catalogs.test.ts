@@ -5,7 +5,7 @@ import { catalogLanguages as compiled, catalogOf, compiledCatalog, messagesInter
 import english from './compiled/en'
 import { chosenLanguage } from './accept-language.server'
 import { languages } from './languages'
-import { pseudoEnglish, pseudoText } from './pseudo'
+import { pseudoOf, pseudoText } from './pseudo'
 
 const here = join(import.meta.dirname)
 const englishKeys = Object.keys(catalogOf('en'))
@@ -49,7 +49,7 @@ describe('the catalogs', () => {
 
 describe('the pseudo-language', () => {
   it('is each message about 40 % longer and accented, its {product} kept', () => {
-    const pseudo = pseudoEnglish()
+    const pseudo = pseudoOf(english)
     const values = { field: 'name', max: 100, product: '{product}', date: '6 June', time: '9:00', day: 'Monday' }
     const all = { ...values, days: '6 June', hours: '9–5', what: 'Closed', note: 'Fair', price: '€4', unit: 'a dozen' }
     const say = (messages: object, key: string) => (messages as Record<string, (values: object) => string>)[key]!(all)

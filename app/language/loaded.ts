@@ -10,7 +10,7 @@ const catalogs: Record<Language, () => Promise<Messages>> = {
   it: () => import('./compiled/it').then((loaded) => loaded.default),
   nl: () => import('./compiled/nl').then((loaded) => loaded.default),
   pt: () => import('./compiled/pt').then((loaded) => loaded.default),
-  'en-XA': () => import('./pseudo').then((loaded) => loaded.pseudoEnglish()),
+  'en-XA': () => Promise.all([import('./pseudo'), catalogs.en()]).then(([pseudo, english]) => pseudo.pseudoOf(english)),
 }
 
 const loaded = new Map<Language, Messages>()

@@ -1,5 +1,4 @@
 import type { Messages } from './compiled/messages'
-import english from './compiled/en'
 
 const accented: Record<string, string> = {
   a: 'å',
@@ -31,8 +30,8 @@ export function pseudoText(text: string): string {
   return `[${shown} ${'·ẋ'.repeat(Math.ceil(padding / 2)).slice(0, padding)}]`
 }
 
-/** English's messages, each made pseudo. */
-export function pseudoEnglish(): Messages {
+/** English's messages, each made pseudo: English comes as every language's catalog does (its own chunk, not one more). */
+export function pseudoOf(english: Messages): Messages {
   const made = Object.fromEntries(
     Object.entries(english).map(([key, message]) => [
       key,
