@@ -1,7 +1,7 @@
 import { RemixBrowser } from '@remix-run/react'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { loadMessages } from '#app/language/loaded'
+import { loadMessages } from '#app/language/use-messages'
 import { isLanguage } from '#app/language/languages'
 
 // The page's language's messages (a chunk of their own) come before React takes the page over.

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeAll, expect, it } from 'vitest'
-import { loadMessages } from '#app/language/loaded'
+import { loadMessages } from '#app/language/use-messages'
 import { FarmWelcome } from './farm-home'
 import { defaultWords } from './page-words'
 

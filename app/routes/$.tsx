@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
 import { homeMeta, VisitorHome } from '#app/home/visitor-home'
 import { NotFound } from '#app/components/not-found'
-import { loadMessages, messagesIn } from '#app/language/loaded'
+import { loadMessages, messagesIn } from '#app/language/use-messages'
 import { isLanguage, type Language } from '#app/language/languages'
 import { homePageIn, languageOfHomePath, receiveForm } from '#app/submissions/home-page.server'
 import { pageHeaders } from '#app/http/page-headers.server'

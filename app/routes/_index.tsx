@@ -3,7 +3,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { loader } from '#app/submissions/home-page.server'
 import { homeMeta, VisitorHome } from '#app/home/visitor-home'
-import { loadMessages } from '#app/language/loaded'
+import { loadMessages } from '#app/language/use-messages'
 import { ownStylesheet } from '#app/stylesheet'
 
 // The page's server half (loader, action, headers) lives with the rest of receiving; the route

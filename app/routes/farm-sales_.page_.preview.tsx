@@ -7,7 +7,7 @@ import { requirePermission } from '#app/owner/require-permission.server'
 import { visitorsView } from '#app/farm-page/farm-page.server'
 import { FarmDetails, FarmWelcome } from '#app/farm-page/farm-home'
 import { defaultWords } from '#app/farm-page/page-words'
-import { loadMessages } from '#app/language/loaded'
+import { loadMessages } from '#app/language/use-messages'
 
 export const meta: MetaFunction = () => [
   { title: 'Preview of the farm’s page' },

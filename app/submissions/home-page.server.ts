@@ -3,7 +3,7 @@ import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { chosenLanguage } from '#app/language/accept-language.server'
 import { homePathOf, isLanguage, type Language } from '#app/language/languages'
-import { loadMessages } from '#app/language/loaded'
+import { loadMessages } from '#app/language/use-messages'
 import { contactFields, spamTrapFields, type ContactForm as ContactFormValues } from './contact-fields'
 import { receive } from './receive.server'
 

@@ -1,6 +1,6 @@
 import { errorAnswer, parseJsonBody, somethingWentWrong, type JsonAnswer } from '#app/http/json.server'
 import { isLanguage } from '#app/language/languages'
-import { loadMessages } from '#app/language/loaded'
+import { loadMessages } from '#app/language/use-messages'
 import { contactFields } from './contact-fields'
 import { receive, type ReceiveNeeds } from './receive.server'
 
