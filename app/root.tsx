@@ -18,7 +18,6 @@ import { SiteHeader } from '#app/components/site-header'
 import { Toasts } from '#app/components/toasts'
 import { useLiveCounts } from '#app/live/live-counts'
 import type { TagCount } from '#app/leads/lead'
-import { ClaimNote } from '#app/team/claim-note'
 import { pagePassFor } from '#app/owner/page-pass.server'
 import { officePagesFor } from '#app/owner/office-pages.server'
 import { useNonce } from './nonce'
@@ -48,7 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Only for whoever may read the inbox.
     newSubmissions: mayWatch ? badge(context, () => context.inbox.countNew()) : null,
     failedReplies: mayWatch ? badge(context, () => context.inbox.countFailedReplies()) : null,
-    // The owner's menu: for whoever may read the inbox, with what their role opens, and how to claim an unclaimed site.
+    // The owner's menu: for whoever may read the inbox, with what their role opens, and how to claim an unclaimed site
+    // (the claim note each owner page draws).
     office: pass
       ? {
           pages: officePagesFor({ role: pass.who.role, person: pass.who.id !== null }),
@@ -106,7 +106,6 @@ export function Layout({ children }: { children: ReactNode }) {
           }
         />
         <div className={officeHere ? 'pt-16 md:pt-28 print:pt-0' : 'pt-16 print:pt-0'}>
-          {officeHere?.claim ? <ClaimNote claim={officeHere.claim} /> : null}
           {officeHere ? (
             // Without JavaScript the phone's menu cannot open: the owner's pages are one row here instead.
             <noscript>

@@ -7,7 +7,7 @@ export const rooms = {
   log: ['outside'],
   writing: [],
   limits: [],
-  components: ['language'],
+  components: ['language', 'team'],
   clock: [],
   language: ['clock'],
   analysis: ['clock', 'log', 'outside'],

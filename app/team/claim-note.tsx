@@ -1,4 +1,5 @@
-import { Link } from '@remix-run/react'
+import { Link, useRouteLoaderData } from '@remix-run/react'
+import type { loader as rootLoader } from '#app/root'
 
 export interface ClaimCommand {
   /** What to type: it prints a fresh one-time link. */
@@ -20,8 +21,14 @@ function RunIt({ claim }: { claim: ClaimCommand }) {
   )
 }
 
-/** Said once on every owner page while no one has claimed the site: anyone can read it, and how to claim it. */
-export function ClaimNote({ claim }: { claim: ClaimWayHere }) {
+/**
+ * Said once on every owner page while no one has claimed the site: anyone can read it, and how to
+ * claim it (the root's loader tells an owner's page). Each owner page draws it, so no visitor's
+ * page loads its script.
+ */
+export function ClaimNote() {
+  const claim = useRouteLoaderData<typeof rootLoader>('root')?.office?.claim
+  if (!claim) return null
   return (
     <aside
       aria-label="Not claimed yet"
