@@ -7,11 +7,15 @@ import visitorHref from './visitor.css'
 export const stylesheets = { full: fullHref, visitor: visitorHref, inbox: inboxHref } as const
 export type StylesheetName = keyof typeof stylesheets
 
-/** A route's `handle` for a page that inlines its own sheet; every other page inlines the whole site's. */
-export const ownStylesheet = (name: Exclude<StylesheetName, 'full'>) => ({ stylesheet: name })
-
-/** A route's `handle` when only some of its pages are the home page (a language's, /nl/): those whose data says `home`. */
-export const visitorSheetWhenHome = { stylesheet: 'visitor', whenHome: true } as const
+/**
+ * A route's `handle` for a page that inlines its own sheet (every other page inlines the whole
+ * site's); `whenHome` when only some of its pages are the home page (a language's, /nl/): those
+ * whose data says `home`. A route imports only this type, so this file's script stays the root's.
+ */
+export interface StylesheetHandle {
+  stylesheet: Exclude<StylesheetName, 'full'>
+  whenHome?: true
+}
 
 /** The sheet for the page a route renders, as its `handle` names it. */
 export function stylesheetOf(match: { handle?: unknown; data?: unknown } | undefined): StylesheetName {

@@ -6,13 +6,13 @@ import { loadMessages, messagesIn } from '#app/language/use-messages'
 import { isLanguage, type Language } from '#app/language/languages'
 import { homePageIn, languageOfHomePath, receiveForm } from '#app/submissions/home-page.server'
 import { pageHeaders } from '#app/http/page-headers.server'
-import { visitorSheetWhenHome } from '#app/stylesheet'
+import type { StylesheetHandle } from '#app/stylesheet'
 import { homePathOf } from '#app/language/languages'
 
 // Every address no other route answers: a language's home page (/nl/), else the 404 page.
 export const headers = pageHeaders
 
-export const handle = visitorSheetWhenHome
+export const handle: StylesheetHandle = { stylesheet: 'visitor', whenHome: true }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const language = languageOfHomePath(params['*'], context.farm.languages)

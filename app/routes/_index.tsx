@@ -4,13 +4,13 @@ import { useLoaderData } from '@remix-run/react'
 import type { loader } from '#app/submissions/home-page.server'
 import { homeMeta, VisitorHome } from '#app/home/visitor-home'
 import { loadMessages } from '#app/language/use-messages'
-import { ownStylesheet } from '#app/stylesheet'
+import type { StylesheetHandle } from '#app/stylesheet'
 
 // The page's server half (loader, action, headers) lives with the rest of receiving; the route
 // keeps only what the browser runs (decision 023).
 export { action, headers, loader } from '#app/submissions/home-page.server'
 
-export const handle = ownStylesheet('visitor')
+export const handle: StylesheetHandle = { stylesheet: 'visitor' }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? homeMeta(data) : [{ title: 'Welcome' }])
 

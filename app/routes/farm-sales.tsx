@@ -28,13 +28,13 @@ import { zoneWords } from '#app/clock/dates'
 import { useFarmClock } from '#app/clock/use-farm-clock'
 import { WhoYouAre } from '#app/team/who-you-are'
 import { ClaimNote } from '#app/team/claim-note'
-import { ownStylesheet } from '#app/stylesheet'
+import type { StylesheetHandle } from '#app/stylesheet'
 
 // The page's server half (its loader, action and headers) lives beside the inbox's other server
 // code; the route keeps only what the browser runs, so the page loads no shared empty modules.
 export { action, headers, loader } from '#app/inbox/inbox-page.server'
 
-export const handle = ownStylesheet('inbox')
+export const handle: StylesheetHandle = { stylesheet: 'inbox' }
 
 export const meta: MetaFunction = () => [
   { title: 'Farm Sales Data' },
