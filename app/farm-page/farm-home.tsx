@@ -3,7 +3,7 @@ import { weekdayName } from '#app/language/intl'
 import { useMessages, usePageLanguage } from '#app/language/use-messages'
 import { nextOpening, type HoursException, type NextOpening, type OpeningHours } from './opening-hours'
 import { exceptionWordsIn, hoursWords, openingLineIn } from './opening-words'
-import { mapHref, telHref, withProduct, wordsIn, type FindUs, type PageWords } from './page-words'
+import { mapHref, telHref, withProduct, type FindUs, type PageWords } from './page-words'
 import { parseStory } from './story'
 
 const cardIcons = [
@@ -11,10 +11,12 @@ const cardIcons = [
   'M20 12v8a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1v-8m16 0H4m16 0V8H4v4m8-4v13m0-13c-1.5-3-5-3.5-5-1s3 1 5 1Zm0 0c1.5-3 5-3.5 5-1s-3 1-5 1Z',
 ]
 
-/** The top of the home page: the welcome line ending with the farm's name, the intro and the two cards. */
-export function FarmWelcome({ words: owners, farm }: { words: PageWords; farm: { name: string; product: string } }) {
+/**
+ * The top of the home page: the welcome line ending with the farm's name, the intro and the two
+ * cards, in the words the loader said in the page's language (wordsIn).
+ */
+export function FarmWelcome({ words, farm }: { words: PageWords; farm: { name: string; product: string } }) {
   const messages = useMessages()
-  const words = wordsIn(owners, messages)
   // A card the owner emptied is left out, not shown as an empty box; each keeps its own icon.
   const cards = words.cards.map((card, index) => ({ card, index })).filter(({ card }) => card.title || card.text)
   return (

@@ -1,4 +1,4 @@
-import type { Messages } from '#app/language/compiled/messages'
+import type { ServerMessages } from '#app/language/compiled/messages'
 import { noHours, type OpeningHours } from './opening-hours'
 
 /** Where to find the farm: each empty until the owner writes it, and shown only then. */
@@ -43,9 +43,10 @@ export const defaultWords: PageWords = {
 
 /**
  * The owner's words, with the spec's own (a fresh site's, or any the owner left as they were) in
- * the page's language: a French farm that has not yet written its page greets in French.
+ * the page's language: a French farm that has not yet written its page greets in French. Said by
+ * the page's loader, so these messages never reach the browser.
  */
-export function wordsIn(words: PageWords, messages: Messages): PageWords {
+export function wordsIn(words: PageWords, messages: ServerMessages): PageWords {
   const own = [
     { title: messages.defaultUpdatesTitle({ product: '{product}' }), text: messages.defaultUpdatesText() },
     { title: messages.defaultOffersTitle(), text: messages.defaultOffersText() },

@@ -5,24 +5,29 @@ import { FarmDetails, FarmWelcome } from '#app/farm-page/farm-home'
 import { seoTags } from '#app/farm-page/seo-tags'
 import { JsonLd } from '#app/farm-page/json-ld'
 import { homePathOf, languageNames, type Language } from '#app/language/languages'
-import { messagesIn, useMessages } from '#app/language/use-messages'
+import { useMessages } from '#app/language/use-messages'
 import { useNonce } from '#app/nonce'
 import { PhotoSection } from '#app/photos/photo-section'
 import { WeekSection } from '#app/this-week/week-section'
 
-/** What the home page's loader sends: the page's data, in one of the farm's languages, with the form's token. */
+/**
+ * What the home page's loader sends: the page's data, in one of the farm's languages, with the
+ * form's token; its title and description, and the thanks after a form posted without JavaScript,
+ * said by the loader in that language.
+ */
 export type HomeData = SerializeFrom<
-  ReturnType<AppLoadContext['homePage']> & { language: Language; sent: boolean; formToken: string }
+  ReturnType<AppLoadContext['homePage']> & {
+    language: Language
+    title: string
+    description: string
+    sentMessage: string | null
+    formToken: string
+  }
 >
 
 /** The home page's head: its words' tags, and with several languages its own address and each language's. */
-export function homeMeta({ page, language, farm }: HomeData): MetaDescriptor[] {
-  const messages = messagesIn(language)
-  const tags = seoTags({
-    ...page.seo,
-    title: messages.pageTitle({ farm: farm.name }),
-    description: messages.pageDescription(),
-  })
+export function homeMeta({ page, language, farm, title, description }: HomeData): MetaDescriptor[] {
+  const tags = seoTags({ ...page.seo, title, description })
   if (farm.languages.length === 1) return tags
   const site = page.seo.canonical?.replace(/\/$/, '') ?? ''
   const at = (one: Language) => `${site}${homePathOf(one, farm.languages)}`
@@ -44,9 +49,8 @@ export function homeMeta({ page, language, farm }: HomeData): MetaDescriptor[] {
 
 /** The visitor's home page in one of the farm's languages: at / (the first) or at its own address. */
 export function VisitorHome({ data }: { data: HomeData }) {
-  const { farm, page, sent, formToken, photos, week, language } = data
+  const { farm, page, sentMessage, formToken, photos, week, language } = data
   const posted = useActionData<NonNullable<ContactFormProps['posted']>>()
-  const messages = useMessages()
   const nonce = useNonce()
   return (
     <main className="mx-auto max-w-6xl px-4 pb-20 pt-12 sm:px-6 lg:pt-20">
@@ -58,7 +62,7 @@ export function VisitorHome({ data }: { data: HomeData }) {
             key={posted ? 'posted' : 'fresh'}
             posted={posted}
             formToken={formToken}
-            sentMessage={sent && !posted ? messages.thankYou() : undefined}
+            sentMessage={posted ? undefined : (sentMessage ?? undefined)}
             farmLanguages={farm.languages}
           />
         </div>

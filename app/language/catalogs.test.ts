@@ -1,14 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { catalogLanguages as compiled, catalogOf, compiledCatalog, messagesInterface } from './compile-catalogs'
-import english from './compiled/en'
+import {
+  catalogLanguages as compiled,
+  catalogOf,
+  compiledCatalog,
+  messageParts,
+  messagesInterface,
+  notThePages,
+  partNames,
+} from './compile-catalogs'
+import { catalogs } from './catalogs.server'
 import { chosenLanguage } from './accept-language.server'
 import { languages } from './languages'
 import { pseudoOf, pseudoText } from './pseudo'
 
 const here = join(import.meta.dirname)
 const englishKeys = Object.keys(catalogOf('en'))
+const english = catalogs.en
 
 /** Every file of app/ but the catalogs, the compiled ones and the tests: where a message is used. */
 function appSources(folder = join(here, '..')): string[] {
@@ -28,8 +37,20 @@ describe('the catalogs', () => {
     expect(Object.keys(catalogOf(language)).sort()).toEqual([...englishKeys].sort())
   })
 
-  it.each(compiled)('%s is compiled as its catalog says (npm run messages)', (language) => {
-    expect(readFileSync(join(here, 'compiled', `${language}.ts`), 'utf8')).toBe(compiledCatalog(language))
+  it.each(compiled.flatMap((language) => partNames.map((part) => [language, part] as const)))(
+    '%s, its %s part, is compiled as its catalog says (npm run messages)',
+    (language, part) => {
+      const file = join(here, 'compiled', `${language}${messageParts[part].file}.ts`)
+      expect(readFileSync(file, 'utf8')).toBe(compiledCatalog(language, part))
+    },
+  )
+
+  it('name only messages they hold as the form’s or the server’s', () => {
+    expect(
+      Object.values(notThePages)
+        .flat()
+        .filter((key) => !englishKeys.includes(key)),
+    ).toEqual([])
   })
 
   it('type every message by its English arguments', () => {
@@ -38,7 +59,8 @@ describe('the catalogs', () => {
 
   it('hold no message that no page uses', () => {
     const sources = appSources().join('\n')
-    expect(englishKeys.filter((key) => !new RegExp(`messages\\.${key}\\b`).test(sources))).toEqual([])
+    // `messages.submit`, or a part's: `formMessages.submitting`.
+    expect(englishKeys.filter((key) => !new RegExp(`[mM]essages\\.${key}\\b`).test(sources))).toEqual([])
   })
 
   it('say plurals by ICU, a number written as the language writes it', () => {

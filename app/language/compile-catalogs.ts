@@ -1,7 +1,10 @@
 // Compiles each language's catalog (app/language/catalogs/<language>.json, ICU MessageFormat) into
-// plain functions (app/language/compiled/<language>.ts), so no parser reaches the browser, and the
-// English catalog into the Messages interface every compiled catalog is typed by: a message missing
-// in a language, or one called with a wrong argument, fails `tsc` (decision 050).
+// plain functions, so no parser reaches the browser, in three parts by when the browser needs them
+// (`messageParts`): compiled/<language>.ts, what a page renders, loaded before it does;
+// <language>.form.ts, what the form says once the visitor acts, loaded with its checks; and
+// <language>.server.ts, what only the server says, never sent to the browser. English's catalog
+// makes the interfaces every compiled part is typed by: a message missing in a language, or one
+// called with a wrong argument, fails `tsc` (decision 050).
 // Run by `npm run messages` after a catalog changes (never by the site); catalogs.test.ts fails
 // when the compiled files are not what this would write.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
@@ -16,6 +19,51 @@ const made = '// Made by app/language/compile-catalogs.ts from the catalogs: cha
 
 export const catalogOf = (language: string): Record<string, string> =>
   JSON.parse(readFileSync(`${root}catalogs/${language}.json`, 'utf8'))
+
+/** The messages that are not a page's (what it renders, before it does): every other message is. */
+export const notThePages = {
+  /** Said once the visitor sends the form: they come with its checks when the visitor turns to it. */
+  form: [
+    'submitting',
+    'fallbackSuccess',
+    'fieldRequired',
+    'fieldNotText',
+    'fieldTooLong',
+    'fieldControlCharacters',
+    'invalidEmail',
+  ],
+  /** Said by the server alone: a page's data (its title, the owner's words' defaults) and the answers to a post. */
+  server: [
+    'pageTitle',
+    'pageDescription',
+    'defaultWelcome',
+    'defaultIntro',
+    'defaultUpdatesTitle',
+    'defaultUpdatesText',
+    'defaultOffersTitle',
+    'defaultOffersText',
+    'thankYou',
+    'couldNotSend',
+    'couldNotRead',
+    'tooManySubmissions',
+  ],
+}
+
+/** Each part of a catalog: its file beside the language's code, and its interface. */
+export const messageParts = {
+  page: { file: '', type: 'Messages' },
+  form: { file: '.form', type: 'FormMessages' },
+  server: { file: '.server', type: 'ServerMessages' },
+} as const
+export type MessagePart = keyof typeof messageParts
+export const partNames = Object.keys(messageParts) as MessagePart[]
+
+const partOf = (key: string): MessagePart =>
+  notThePages.form.includes(key) ? 'form' : notThePages.server.includes(key) ? 'server' : 'page'
+
+/** A catalog's messages in one part, as written. */
+export const partOfCatalog = (catalog: Record<string, string>, part: MessagePart) =>
+  Object.fromEntries(Object.entries(catalog).filter(([key]) => partOf(key) === part))
 
 /** Each argument a message takes, with its type: a select's cases, a plural's number, else text or a number. */
 function argumentsOf(tokens: Token[], found = new Map<string, string>()) {
@@ -38,15 +86,18 @@ function signature(source: string) {
   return `(values: { ${[...found].map(([name, type]) => `${name}: ${type}`).join('; ')} }): string`
 }
 
-/** The interface every language's catalog is: English's messages, with their arguments. */
+/** The interfaces every language's parts are: English's messages, with their arguments. */
 export function messagesInterface() {
   const english = catalogOf('en')
-  const lines = Object.entries(english).map(([key, source]) => `  ${key}${signature(source)}`)
-  return `${made}export interface Messages {\n${lines.join('\n')}\n}\n`
+  const interfaces = partNames.map((part) => {
+    const lines = Object.entries(partOfCatalog(english, part)).map(([key, source]) => `  ${key}${signature(source)}`)
+    return `export interface ${messageParts[part].type} {\n${lines.join('\n')}\n}\n`
+  })
+  return `${made}${interfaces.join('\n')}`
 }
 
-/** A language's catalog as plain functions; refuses a message whose arguments differ from English's. */
-export function compiledCatalog(language: string) {
+/** A part of a language's catalog as plain functions; refuses a message whose arguments differ from English's. */
+export function compiledCatalog(language: string, part: MessagePart) {
   const catalog = catalogOf(language)
   const english = catalogOf('en')
   for (const [key, source] of Object.entries(catalog)) {
@@ -54,15 +105,20 @@ export function compiledCatalog(language: string) {
       throw new Error(`${language}.json: ${key} takes other arguments than in English`)
     }
   }
-  const module = compileModule(new MessageFormat(language, { strict: true }), catalog)
+  const { type } = messageParts[part]
+  const module = compileModule(new MessageFormat(language, { strict: true }), partOfCatalog(catalog, part))
   const typed = module
     .replace('"@messageformat/runtime"', "'../runtime'")
-    .replace(/^export default \{/m, 'const messages: Messages = {')
-  return `${made}import type { Messages } from './messages'\n${typed}\nexport default messages\n`
+    .replace(/^export default \{/m, `const messages: ${type} = {`)
+  return `${made}import type { ${type} } from './messages'\n${typed}\nexport default messages\n`
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   mkdirSync(`${root}compiled`, { recursive: true })
   writeFileSync(`${root}compiled/messages.ts`, messagesInterface())
-  for (const language of catalogLanguages) writeFileSync(`${root}compiled/${language}.ts`, compiledCatalog(language))
+  for (const language of catalogLanguages) {
+    for (const part of partNames) {
+      writeFileSync(`${root}compiled/${language}${messageParts[part].file}.ts`, compiledCatalog(language, part))
+    }
+  }
 }

@@ -1,5 +1,3 @@
-import type { Messages } from './compiled/messages'
-
 const accented: Record<string, string> = {
   a: 'å',
   e: 'é',
@@ -30,13 +28,13 @@ export function pseudoText(text: string): string {
   return `[${shown} ${'·ẋ'.repeat(Math.ceil(padding / 2)).slice(0, padding)}]`
 }
 
-/** English's messages, each made pseudo: English comes as every language's catalog does (its own chunk, not one more). */
-export function pseudoOf(english: Messages): Messages {
+/** A part of English's messages, each made pseudo: English comes as every language's catalog does (its own chunk, not one more). */
+export function pseudoOf<Part extends object>(english: Part): Part {
   const made = Object.fromEntries(
     Object.entries(english).map(([key, message]) => [
       key,
       (values?: Record<string, string | number>) => pseudoText((message as (values?: object) => string)(values)),
     ]),
   )
-  return made as unknown as Messages
+  return made as Part
 }

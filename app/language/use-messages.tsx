@@ -1,39 +1,62 @@
 import { createContext, useContext, type ReactNode } from 'react'
-import type { Messages } from './compiled/messages'
+import type { FormMessages, Messages } from './compiled/messages'
 import { isLanguage, type Language } from './languages'
 
 // What a page needs of its language, in one module (so one script for the browser, not one per
 // file): its messages loaded before it renders, and read by whatever it renders.
 
-// Each catalog is a chunk of its own: a page loads only its language's, before it renders.
-const catalogs: Record<Language, () => Promise<Messages>> = {
-  en: () => import('./compiled/en').then((loaded) => loaded.default),
-  fr: () => import('./compiled/fr').then((loaded) => loaded.default),
-  de: () => import('./compiled/de').then((loaded) => loaded.default),
-  es: () => import('./compiled/es').then((loaded) => loaded.default),
-  it: () => import('./compiled/it').then((loaded) => loaded.default),
-  nl: () => import('./compiled/nl').then((loaded) => loaded.default),
-  pt: () => import('./compiled/pt').then((loaded) => loaded.default),
-  'en-XA': () => Promise.all([import('./pseudo'), catalogs.en()]).then(([pseudo, english]) => pseudo.pseudoOf(english)),
+type CatalogLanguage = Exclude<Language, 'en-XA'>
+
+/** One part of every language's catalog, each loaded once; the pseudo-language's made from English's. */
+function catalogPart<Part extends object>(imports: Record<CatalogLanguage, () => Promise<{ default: Part }>>) {
+  const loaded = new Map<Language, Part>()
+  const importPart = (language: Language): Promise<Part> =>
+    language === 'en-XA'
+      ? Promise.all([import('./pseudo'), imports.en()]).then(([pseudo, english]) => pseudo.pseudoOf(english.default))
+      : imports[language]().then((module) => module.default)
+  async function load(language: Language): Promise<Part> {
+    const found = loaded.get(language)
+    if (found) return found
+    const part = await importPart(language)
+    loaded.set(language, part)
+    return part
+  }
+  return { loaded, load }
 }
 
-const loaded = new Map<Language, Messages>()
+// Each part of each catalog is a chunk of its own: a page loads its language's messages before it
+// renders, and the form's when the visitor turns to it (compile-catalogs.ts).
+const pageMessages = catalogPart<Messages>({
+  en: () => import('./compiled/en'),
+  fr: () => import('./compiled/fr'),
+  de: () => import('./compiled/de'),
+  es: () => import('./compiled/es'),
+  it: () => import('./compiled/it'),
+  nl: () => import('./compiled/nl'),
+  pt: () => import('./compiled/pt'),
+})
+const formMessages = catalogPart<FormMessages>({
+  en: () => import('./compiled/en.form'),
+  fr: () => import('./compiled/fr.form'),
+  de: () => import('./compiled/de.form'),
+  es: () => import('./compiled/es.form'),
+  it: () => import('./compiled/it.form'),
+  nl: () => import('./compiled/nl.form'),
+  pt: () => import('./compiled/pt.form'),
+})
 
 /** Loads a language's messages once: a loader (on the server) or a page's first script (in the browser) waits for it. */
-export async function loadMessages(language: Language): Promise<Messages> {
-  const found = loaded.get(language)
-  if (found) return found
-  const messages = await catalogs[language]()
-  loaded.set(language, messages)
-  return messages
-}
+export const loadMessages = pageMessages.load
+
+/** Loads what a language's form says once the visitor sends it (its refusals, 'Submitting...'), with its checks. */
+export const loadFormMessages = formMessages.load
 
 /** The messages of the language the server wrote a page in (its `<html lang>`), for the browser to wait for before hydrating. */
 export const loadPageMessages = (lang: string) => (isLanguage(lang) ? loadMessages(lang) : Promise.resolve(undefined))
 
 /** A language's messages, loaded before: a page renders at once. */
 export function messagesIn(language: Language): Messages {
-  const found = loaded.get(language)
+  const found = pageMessages.loaded.get(language)
   if (!found) throw new Error(`The ${language} messages were not loaded before the page rendered`)
   return found
 }

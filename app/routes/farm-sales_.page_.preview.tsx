@@ -6,7 +6,8 @@ import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requirePermission } from '#app/owner/require-permission.server'
 import { visitorsView } from '#app/farm-page/farm-page.server'
 import { FarmDetails, FarmWelcome } from '#app/farm-page/farm-home'
-import { defaultWords } from '#app/farm-page/page-words'
+import { defaultWords, wordsIn } from '#app/farm-page/page-words'
+import { catalogs } from '#app/language/catalogs.server'
 import { loadMessages } from '#app/language/use-messages'
 import { ClaimNote } from '#app/team/claim-note'
 
@@ -23,6 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requirePermission(request, context, 'farm-page:edit', { as: 'page', to: 'preview the farm’s page' })
   const { draft, published } = context.farmPage.versions()
   const words = draft?.words ?? published?.words ?? defaultWords
+  const page = visitorsView(words, context.farm, context.settings.config.push.siteUrl, Date.now())
   // As visitors read it at /: in the farm's first language.
   const [language = 'en'] = context.farm.languages
   await loadMessages(language)
@@ -31,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       farm: context.farm,
       language,
       isDraft: draft !== null,
-      page: visitorsView(words, context.farm, context.settings.config.push.siteUrl, Date.now()),
+      page: { ...page, words: wordsIn(page.words, catalogs[language]) },
     },
     { headers: ownerDataHeaders },
   )

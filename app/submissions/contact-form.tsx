@@ -10,13 +10,14 @@ import {
 import type * as Validation from './contact-validation'
 import type { ContactFormResult } from './contact-validation'
 import { homePathOf, type Language } from '#app/language/languages'
-import { useMessages, usePageLanguage } from '#app/language/use-messages'
-import type { Messages } from '#app/language/compiled/messages'
+import { loadFormMessages, useMessages, usePageLanguage } from '#app/language/use-messages'
+import type { FormMessages, Messages } from '#app/language/compiled/messages'
 
 const emptyForm: ContactFormValues = { name: '', email: '', message: '' }
 
-// The validation (zod, shared with the server) loads when the visitor first turns to the form,
-// not with the page; a failed load is tried again on the next submit.
+// The validation (zod, shared with the server) and what the form says once it is sent (its
+// refusals, 'Submitting...') load when the visitor first turns to the form, not with the page; a
+// failed load is tried again on the next submit.
 let validation: Promise<typeof Validation> | undefined
 function loadValidation() {
   validation ??= import('./contact-validation').catch((error: unknown) => {
@@ -26,8 +27,10 @@ function loadValidation() {
   return validation
 }
 
-function prepareForm() {
-  void loadValidation().catch(() => {})
+const loadChecks = (language: Language) => Promise.all([loadValidation(), loadFormMessages(language)])
+
+function prepareForm(language: Language) {
+  void loadChecks(language).catch(() => {})
   void loadToasts().catch(() => {})
 }
 
@@ -67,7 +70,8 @@ export function ContactForm({ posted, sentMessage, formToken, farmLanguages }: C
   const home = homePathOf(language, farmLanguages)
   const [values, setValues] = useState<ContactFormValues>(posted?.values ?? emptyForm)
   const [errors, setErrors] = useState<ContactFormErrors>(posted?.errors ?? {})
-  const [submitting, setSubmitting] = useState(false)
+  // While the form is being sent: the words it says meanwhile ('Submitting...').
+  const [submitting, setSubmitting] = useState<string | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
 
   function showErrors(found: ContactFormErrors) {
@@ -92,14 +96,17 @@ export function ContactForm({ posted, sentMessage, formToken, farmLanguages }: C
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     let form: ContactFormResult
+    let formMessages: FormMessages
     try {
-      form = (await loadValidation()).parseContactForm(values, messages)
+      const [checks, loaded] = await loadChecks(language)
+      formMessages = loaded
+      form = checks.parseContactForm(values, formMessages)
     } catch {
       return void showToast('error', fallbackError)
     }
     if (!form.success) return showErrors(form.errors)
     setErrors({})
-    setSubmitting(true)
+    setSubmitting(formMessages.submitting())
     try {
       const response = await fetch('/api/submissions', {
         method: 'POST',
@@ -110,7 +117,7 @@ export function ContactForm({ posted, sentMessage, formToken, farmLanguages }: C
       const answer: ApiAnswer | null = await response.json().catch(() => null)
       if (response.ok) {
         setValues(emptyForm)
-        void showToast('success', answer?.message ?? messages.fallbackSuccess())
+        void showToast('success', answer?.message ?? formMessages.fallbackSuccess())
       } else {
         void showToast('error', answer?.error ?? fallbackError)
         if (answer?.errors) showErrors(answer.errors)
@@ -118,7 +125,7 @@ export function ContactForm({ posted, sentMessage, formToken, farmLanguages }: C
     } catch {
       void showToast('error', fallbackError)
     } finally {
-      setSubmitting(false)
+      setSubmitting(null)
     }
   }
 
@@ -129,7 +136,7 @@ export function ContactForm({ posted, sentMessage, formToken, farmLanguages }: C
       action={home === '/' ? '/?index' : home}
       noValidate
       onSubmit={submit}
-      onFocus={prepareForm}
+      onFocus={() => prepareForm(language)}
       aria-labelledby="contact-heading"
       className="rounded-3xl bg-white p-6 shadow-xl shadow-green-900/10 ring-1 ring-stone-200 sm:p-8"
     >
@@ -199,16 +206,16 @@ export function ContactForm({ posted, sentMessage, formToken, farmLanguages }: C
       </div>
       <button
         type="submit"
-        disabled={submitting}
+        disabled={submitting !== null}
         className="mt-7 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-green-800 px-6 py-3 text-base font-semibold text-white shadow transition hover:bg-green-900 focus:outline-none focus-visible:ring-4 focus-visible:ring-green-300 disabled:cursor-not-allowed disabled:opacity-70"
       >
-        {submitting ? (
+        {submitting !== null ? (
           <>
             <span
               aria-hidden="true"
               className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
             />
-            {messages.submitting()}
+            {submitting}
           </>
         ) : (
           messages.submit()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import english from '#app/language/compiled/en'
+import english from '#app/language/compiled/en.form'
 import { parseContactForm } from './contact-validation'
 
 const valid = { name: 'Ann', email: 'ann@example.com', message: 'Hello' }

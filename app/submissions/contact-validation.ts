@@ -2,13 +2,13 @@ import * as z from 'zod/mini'
 import { isEmailAddress } from '#app/leads/mailbox'
 import { contactLimits, type ContactField, type ContactForm, type ContactFormErrors } from './contact-fields'
 import { isJsonObject } from '#app/http/json-object'
-import type { Messages } from '#app/language/compiled/messages'
+import type { FormMessages } from '#app/language/compiled/messages'
 
 const controlCharacters = /[\u0000-\u001f\u007f]/
 // A message may span lines, so newlines (CRLF from browsers) and tabs are fine.
 const controlCharactersButLineBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
-function textField(field: ContactField, messages: Messages, forbidden: RegExp) {
+function textField(field: ContactField, messages: FormMessages, forbidden: RegExp) {
   const max = contactLimits[field]
   return z
     .string({
@@ -25,7 +25,7 @@ function textField(field: ContactField, messages: Messages, forbidden: RegExp) {
     )
 }
 
-function contactFormSchema(messages: Messages) {
+function contactFormSchema(messages: FormMessages) {
   return z.object({
     name: textField('name', messages, controlCharacters),
     email: textField('email', messages, controlCharacters).check(
@@ -36,8 +36,8 @@ function contactFormSchema(messages: Messages) {
 }
 
 // One schema per language's messages, made when it is first asked for.
-const schemas = new WeakMap<Messages, ReturnType<typeof contactFormSchema>>()
-function schemaIn(messages: Messages) {
+const schemas = new WeakMap<FormMessages, ReturnType<typeof contactFormSchema>>()
+function schemaIn(messages: FormMessages) {
   let schema = schemas.get(messages)
   if (!schema) schemas.set(messages, (schema = contactFormSchema(messages)))
   return schema
@@ -46,7 +46,7 @@ function schemaIn(messages: Messages) {
 export type ContactFormResult = { success: true; data: ContactForm } | { success: false; errors: ContactFormErrors }
 
 /** Validates a contact form the same way in the browser and on the server, its refusals in the page's language. */
-export function parseContactForm(input: unknown, messages: Messages): ContactFormResult {
+export function parseContactForm(input: unknown, messages: FormMessages): ContactFormResult {
   const result = schemaIn(messages).safeParse(isJsonObject(input) ? input : {})
   if (result.success) return { success: true, data: result.data }
   const errors: ContactFormErrors = {}

@@ -2,8 +2,10 @@ import { json, redirect, type ActionFunctionArgs, type AppLoadContext } from '@r
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { chosenLanguage } from '#app/language/accept-language.server'
+import { catalogs } from '#app/language/catalogs.server'
 import { homePathOf, isLanguage, type Language } from '#app/language/languages'
 import { loadMessages } from '#app/language/use-messages'
+import { wordsIn } from '#app/farm-page/page-words'
 import { contactFields, spamTrapFields, type ContactForm as ContactFormValues } from './contact-fields'
 import { receive } from './receive.server'
 
@@ -32,11 +34,25 @@ export async function loader({ request, context }: Visit) {
   return json(await homePageIn(first, { request, context }), several ? { headers: { Vary: 'Accept-Language' } } : {})
 }
 
-/** The home page's data in one of the farm's languages, its messages loaded for the render. */
+/**
+ * The home page's data in one of the farm's languages, its messages loaded for the render. What it
+ * shows only from data (its title, the owner's words or their defaults, the thanks after a form
+ * posted without JavaScript) is said here, in that language: those messages never reach the browser.
+ */
 export async function homePageIn(language: Language, { request, context }: Visit) {
   await loadMessages(language)
+  const messages = catalogs[language]
+  const home = context.homePage()
   const sent = new URL(request.url).searchParams.has('sent')
-  return { ...context.homePage(), language, sent, formToken: context.spamTraps.issueToken() }
+  return {
+    ...home,
+    page: { ...home.page, words: wordsIn(home.page.words, messages) },
+    language,
+    title: messages.pageTitle({ farm: home.farm.name }),
+    description: messages.pageDescription(),
+    sentMessage: sent ? messages.thankYou() : null,
+    formToken: context.spamTraps.issueToken(),
+  }
 }
 
 /**
@@ -58,7 +74,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
 /** The contact form posted without JavaScript: form data in, through `receive`, the page out in its language. */
 export async function receiveForm(language: Language, { request, context }: Visit) {
   requireMethod(request, ['POST'])
-  const messages = await loadMessages(language)
+  const messages = catalogs[language]
   let formData: FormData
   try {
     formData = await request.formData()

@@ -1,6 +1,6 @@
 import { errorAnswer, parseJsonBody, somethingWentWrong, type JsonAnswer } from '#app/http/json.server'
 import { isLanguage } from '#app/language/languages'
-import { loadMessages } from '#app/language/use-messages'
+import { catalogs } from '#app/language/catalogs.server'
 import { contactFields } from './contact-fields'
 import { receive, type ReceiveNeeds } from './receive.server'
 
@@ -25,7 +25,7 @@ export async function receiveJson(needs: ReceiveNeeds, posted: PostedJson): Prom
   // The home page's own form names its language: the visitor is answered in it. Any other client, in English.
   const named: unknown = 'language' in body ? body.language : null
   const language = typeof named === 'string' && isLanguage(named) ? named : null
-  const messages = await loadMessages(language ?? 'en')
+  const messages = catalogs[language ?? 'en']
   const received = await receive(needs, { fields: body, traps: body, clientAddress: posted.clientAddress, language })
   switch (received.outcome) {
     case 'stored':

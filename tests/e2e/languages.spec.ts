@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import Sqlite from 'better-sqlite3'
-import english from '#app/language/compiled/en'
-import french from '#app/language/compiled/fr'
+import { catalogs } from '#app/language/catalogs.server'
 import { languages } from '#app/language/languages'
 import { furnishHomePage } from '#tests/support/home-page'
 import { htmlErrors } from '#tests/support/html-checker'
@@ -21,8 +20,8 @@ const storedLanguages = (databasePath: string) => {
 }
 
 /** Every sentence of the English catalog (two words or more, taking no values) that French says otherwise. */
-const frenchSays = french as unknown as Record<string, () => string>
-const englishSentences = Object.entries(english as unknown as Record<string, () => string>)
+const frenchSays = catalogs.fr as unknown as Record<string, () => string>
+const englishSentences = Object.entries(catalogs.en as unknown as Record<string, () => string>)
   .filter(([key, say]) => say.length === 0 && say().includes(' ') && say() !== frenchSays[key]!())
   .map(([, say]) => say())
 

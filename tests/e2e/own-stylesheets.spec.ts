@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import english from '#app/language/compiled/en'
+import { catalogs } from '#app/language/catalogs.server'
 import { furnishHomePage } from '#tests/support/home-page'
 import { startMailServer, type MailServer } from '#tests/support/mail-server'
 import { setWeekList } from '#tests/support/orders'
@@ -76,7 +76,7 @@ test('the home page inlines the visitor’s sheet, and it styles every class the
     message: 'Two dozen eggs for Saturday, please.',
   })
   await page.getByRole('button', { name: /submit/i }).click()
-  await expect(page.getByText(english.thankYou()).first()).toBeVisible()
+  await expect(page.getByText(catalogs.en.thankYou()).first()).toBeVisible()
   await collect()
 
   await page.setViewportSize({ width: 375, height: 800 })

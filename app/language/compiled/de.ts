@@ -1,17 +1,8 @@
 // Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
 import type { Messages } from './messages'
-import { plural, select, strictNumber } from '../runtime';
-import { de } from "@messageformat/runtime/lib/cardinals";
+
 const messages: Messages = {
-  pageTitle: (d) => d.farm + " — Frisch von unseren Feldern",
-  pageDescription: () => "Melden Sie sich an: Saisonware, Hoffeste und Angebote nur für Sie, direkt vom Hof.",
   freshFromOurFields: () => "Frisch von unseren Feldern",
-  defaultWelcome: () => "Willkommen bei",
-  defaultIntro: () => "Tragen Sie sich ein, dann erfahren Sie als Erste von unseren neuen Produkten und bekommen Angebote nur für unsere Kundschaft.",
-  defaultUpdatesTitle: (d) => "Neues rund um " + d.product,
-  defaultUpdatesText: () => "Erfahren Sie zuerst, was auf den Feldern reif ist: Saisonware, Hoffeste und wie wir nachhaltig wirtschaften.",
-  defaultOffersTitle: () => "Angebote nur für Sie",
-  defaultOffersText: () => "Vorab Zugriff auf kleine Ernten und besondere Preise, nur für alle auf unserer Liste.",
   contactHeading: () => "Schreiben Sie uns",
   nameLabel: () => "Name",
   emailLabel: () => "E-Mail",
@@ -21,17 +12,6 @@ const messages: Messages = {
   messagePlaceholder: () => "Worüber möchten Sie von uns hören?",
   leaveEmpty: () => "Dieses Feld bitte leer lassen",
   submit: () => "Absenden",
-  submitting: () => "Wird gesendet …",
-  fieldRequired: (d) => select(d.field, { name: "Bitte geben Sie Ihren Namen an", email: "Bitte geben Sie Ihre E-Mail-Adresse an", message: "Bitte schreiben Sie eine Nachricht", other: "Bitte schreiben Sie eine Nachricht" }),
-  fieldNotText: (d) => select(d.field, { name: "Der Name muss Text sein", email: "Die E-Mail-Adresse muss Text sein", message: "Die Nachricht muss Text sein", other: "Die Nachricht muss Text sein" }),
-  fieldTooLong: (d) => select(d.field, { name: "Der Name darf höchstens " + plural(d.max, 0, de, { one: strictNumber("de", d.max, 0, "max") + " Zeichen", other: strictNumber("de", d.max, 0, "max") + " Zeichen" }) + " lang sein", email: "Die E-Mail-Adresse darf höchstens " + plural(d.max, 0, de, { one: strictNumber("de", d.max, 0, "max") + " Zeichen", other: strictNumber("de", d.max, 0, "max") + " Zeichen" }) + " lang sein", message: "Die Nachricht darf höchstens " + plural(d.max, 0, de, { one: strictNumber("de", d.max, 0, "max") + " Zeichen", other: strictNumber("de", d.max, 0, "max") + " Zeichen" }) + " lang sein", other: "Die Nachricht darf höchstens " + plural(d.max, 0, de, { one: strictNumber("de", d.max, 0, "max") + " Zeichen", other: strictNumber("de", d.max, 0, "max") + " Zeichen" }) + " lang sein" }),
-  fieldControlCharacters: (d) => select(d.field, { name: "Der Name enthält unzulässige Zeichen", email: "Die E-Mail-Adresse enthält unzulässige Zeichen", message: "Die Nachricht enthält unzulässige Zeichen", other: "Die Nachricht enthält unzulässige Zeichen" }),
-  invalidEmail: () => "Diese E-Mail-Adresse stimmt nicht",
-  thankYou: () => "Vielen Dank! Ihre Nachricht ist bei uns auf dem Hof angekommen.",
-  couldNotSend: () => "Ihre Nachricht ließ sich gerade nicht senden. Bitte versuchen Sie es gleich noch einmal.",
-  couldNotRead: () => "Wir konnten das Formular nicht lesen. Bitte versuchen Sie es noch einmal.",
-  tooManySubmissions: () => "Zu viele Nachrichten von Ihrer Adresse. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.",
-  fallbackSuccess: () => "Formular gesendet!",
   fallbackError: () => "Das Formular konnte nicht gesendet werden.",
   thisWeekHeading: () => "Diese Woche auf dem Hof",
   updatedOn: (d) => "Stand: " + d.date,

@@ -1,17 +1,8 @@
 // Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
 import type { Messages } from './messages'
-import { plural, select, strictNumber } from '../runtime';
-import { en } from "@messageformat/runtime/lib/cardinals";
+
 const messages: Messages = {
-  pageTitle: (d) => d.farm + " — Fresh from our fields",
-  pageDescription: () => "Sign up for seasonal produce updates, farm events and exclusive offers straight from the farm.",
   freshFromOurFields: () => "Fresh from our fields",
-  defaultWelcome: () => "Welcome to",
-  defaultIntro: () => "Fill out the form to stay updated with our latest products and receive exclusive offers.",
-  defaultUpdatesTitle: (d) => d.product + " Updates",
-  defaultUpdatesText: () => "Be first to hear what is ripe in the fields: seasonal produce, farm events and our sustainable farming practices.",
-  defaultOffersTitle: () => "Exclusive Offers",
-  defaultOffersText: () => "Early access to limited harvests and special discounts, only for the people on our list.",
   contactHeading: () => "Contact Us",
   nameLabel: () => "Name",
   emailLabel: () => "Email",
@@ -21,17 +12,6 @@ const messages: Messages = {
   messagePlaceholder: () => "What would you like to hear about?",
   leaveEmpty: () => "Leave this field empty",
   submit: () => "Submit",
-  submitting: () => "Submitting...",
-  fieldRequired: (d) => select(d.field, { name: "Name", email: "Email", message: "Message", other: "Message" }) + " is required",
-  fieldNotText: (d) => select(d.field, { name: "Name", email: "Email", message: "Message", other: "Message" }) + " must be text",
-  fieldTooLong: (d) => select(d.field, { name: "Name", email: "Email", message: "Message", other: "Message" }) + " must be at most " + plural(d.max, 0, en, { one: strictNumber("en", d.max, 0, "max") + " character", other: strictNumber("en", d.max, 0, "max") + " characters" }),
-  fieldControlCharacters: (d) => select(d.field, { name: "Name", email: "Email", message: "Message", other: "Message" }) + " must not contain control characters",
-  invalidEmail: () => "Invalid email format",
-  thankYou: () => "Thank you! Your message has reached the farm.",
-  couldNotSend: () => "We could not send your message just now. Please try again in a moment.",
-  couldNotRead: () => "We could not read the form. Please try again.",
-  tooManySubmissions: () => "Too many submissions from your address. Please wait a minute and try again.",
-  fallbackSuccess: () => "Form submitted successfully!",
   fallbackError: () => "Error submitting form.",
   thisWeekHeading: () => "This week at the farm",
   updatedOn: (d) => "Updated " + d.date,

@@ -1,17 +1,8 @@
 // Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
 import type { Messages } from './messages'
-import { plural, select, strictNumber } from '../runtime';
-import { es } from "@messageformat/runtime/lib/cardinals";
+
 const messages: Messages = {
-  pageTitle: (d) => d.farm + " — Recién cogido del campo",
-  pageDescription: () => "Apúntate y recibe las novedades de temporada, las jornadas en la granja y ofertas exclusivas, directas de la granja.",
   freshFromOurFields: () => "Recién cogido del campo",
-  defaultWelcome: () => "Bienvenidos a",
-  defaultIntro: () => "Déjanos tus datos y te contaremos las novedades de la huerta, con ofertas solo para nuestros clientes.",
-  defaultUpdatesTitle: (d) => "Novedades: " + d.product,
-  defaultUpdatesText: () => "Entérate antes que nadie de lo que está en su punto: productos de temporada, jornadas en la granja y cómo cultivamos cuidando la tierra.",
-  defaultOffersTitle: () => "Ofertas exclusivas",
-  defaultOffersText: () => "Acceso anticipado a cosechas limitadas y precios especiales, solo para quienes están en nuestra lista.",
   contactHeading: () => "Escríbenos",
   nameLabel: () => "Nombre",
   emailLabel: () => "Correo electrónico",
@@ -21,17 +12,6 @@ const messages: Messages = {
   messagePlaceholder: () => "¿De qué te gustaría saber más?",
   leaveEmpty: () => "Deja este campo vacío",
   submit: () => "Enviar",
-  submitting: () => "Enviando…",
-  fieldRequired: (d) => select(d.field, { name: "Escribe tu nombre", email: "Escribe tu correo electrónico", message: "Escribe un mensaje", other: "Escribe un mensaje" }),
-  fieldNotText: (d) => select(d.field, { name: "El nombre debe ser texto", email: "El correo debe ser texto", message: "El mensaje debe ser texto", other: "El mensaje debe ser texto" }),
-  fieldTooLong: (d) => select(d.field, { name: "El nombre admite como mucho " + plural(d.max, 0, es, { one: strictNumber("es", d.max, 0, "max") + " carácter", other: strictNumber("es", d.max, 0, "max") + " caracteres" }), email: "El correo admite como mucho " + plural(d.max, 0, es, { one: strictNumber("es", d.max, 0, "max") + " carácter", other: strictNumber("es", d.max, 0, "max") + " caracteres" }), message: "El mensaje admite como mucho " + plural(d.max, 0, es, { one: strictNumber("es", d.max, 0, "max") + " carácter", other: strictNumber("es", d.max, 0, "max") + " caracteres" }), other: "El mensaje admite como mucho " + plural(d.max, 0, es, { one: strictNumber("es", d.max, 0, "max") + " carácter", other: strictNumber("es", d.max, 0, "max") + " caracteres" }) }),
-  fieldControlCharacters: (d) => select(d.field, { name: "El nombre lleva caracteres no permitidos", email: "El correo lleva caracteres no permitidos", message: "El mensaje lleva caracteres no permitidos", other: "El mensaje lleva caracteres no permitidos" }),
-  invalidEmail: () => "Ese correo electrónico no es válido",
-  thankYou: () => "¡Gracias! Tu mensaje ya ha llegado a la granja.",
-  couldNotSend: () => "Ahora mismo no hemos podido enviar tu mensaje. Vuelve a intentarlo en un momento.",
-  couldNotRead: () => "No hemos podido leer el formulario. Inténtalo de nuevo.",
-  tooManySubmissions: () => "Demasiados envíos desde tu dirección. Espera un minuto y vuelve a intentarlo.",
-  fallbackSuccess: () => "¡Formulario enviado!",
   fallbackError: () => "No se ha podido enviar el formulario.",
   thisWeekHeading: () => "Esta semana en la granja",
   updatedOn: (d) => "Actualizado el " + d.date,

@@ -1,17 +1,8 @@
 // Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
 import type { Messages } from './messages'
-import { plural, select, strictNumber } from '../runtime';
-import { fr } from "@messageformat/runtime/lib/cardinals";
+
 const messages: Messages = {
-  pageTitle: (d) => d.farm + " — Tout droit de nos champs",
-  pageDescription: () => "Inscrivez-vous pour suivre nos produits de saison, nos fêtes à la ferme et nos offres réservées, en direct de la ferme.",
   freshFromOurFields: () => "Tout droit de nos champs",
-  defaultWelcome: () => "Bienvenue à",
-  defaultIntro: () => "Laissez-nous vos coordonnées pour suivre nos nouveautés et profiter d’offres réservées à nos clients.",
-  defaultUpdatesTitle: (d) => "Nouvelles : " + d.product,
-  defaultUpdatesText: () => "Soyez les premiers à savoir ce qui est mûr dans nos champs : produits de saison, fêtes à la ferme et notre façon de cultiver dans le respect de la terre.",
-  defaultOffersTitle: () => "Offres réservées",
-  defaultOffersText: () => "Un accès en avant-première aux petites récoltes et des prix doux, uniquement pour les inscrits.",
   contactHeading: () => "Nous écrire",
   nameLabel: () => "Nom",
   emailLabel: () => "E-mail",
@@ -21,17 +12,6 @@ const messages: Messages = {
   messagePlaceholder: () => "De quoi aimeriez-vous entendre parler ?",
   leaveEmpty: () => "Laissez ce champ vide",
   submit: () => "Envoyer",
-  submitting: () => "Envoi en cours…",
-  fieldRequired: (d) => select(d.field, { name: "Le nom est obligatoire", email: "L’adresse e-mail est obligatoire", message: "Le message est obligatoire", other: "Le message est obligatoire" }),
-  fieldNotText: (d) => select(d.field, { name: "Le nom doit être du texte", email: "L’adresse e-mail doit être du texte", message: "Le message doit être du texte", other: "Le message doit être du texte" }),
-  fieldTooLong: (d) => select(d.field, { name: "Le nom ne peut dépasser " + plural(d.max, 0, fr, { one: strictNumber("fr", d.max, 0, "max") + " caractère", other: strictNumber("fr", d.max, 0, "max") + " caractères" }), email: "L’adresse e-mail ne peut dépasser " + plural(d.max, 0, fr, { one: strictNumber("fr", d.max, 0, "max") + " caractère", other: strictNumber("fr", d.max, 0, "max") + " caractères" }), message: "Le message ne peut dépasser " + plural(d.max, 0, fr, { one: strictNumber("fr", d.max, 0, "max") + " caractère", other: strictNumber("fr", d.max, 0, "max") + " caractères" }), other: "Le message ne peut dépasser " + plural(d.max, 0, fr, { one: strictNumber("fr", d.max, 0, "max") + " caractère", other: strictNumber("fr", d.max, 0, "max") + " caractères" }) }),
-  fieldControlCharacters: (d) => select(d.field, { name: "Le nom contient des caractères non autorisés", email: "L’adresse e-mail contient des caractères non autorisés", message: "Le message contient des caractères non autorisés", other: "Le message contient des caractères non autorisés" }),
-  invalidEmail: () => "Cette adresse e-mail n’est pas valide",
-  thankYou: () => "Merci ! Votre message est bien arrivé à la ferme.",
-  couldNotSend: () => "Votre message n’a pas pu partir pour l’instant. Réessayez dans un petit moment.",
-  couldNotRead: () => "Nous n’avons pas pu lire le formulaire. Merci de réessayer.",
-  tooManySubmissions: () => "Trop d’envois depuis votre adresse. Patientez une minute, puis réessayez.",
-  fallbackSuccess: () => "Formulaire bien envoyé !",
   fallbackError: () => "L’envoi du formulaire a échoué.",
   thisWeekHeading: () => "Cette semaine à la ferme",
   updatedOn: (d) => "Mis à jour le " + d.date,

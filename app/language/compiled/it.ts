@@ -1,17 +1,8 @@
 // Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
 import type { Messages } from './messages'
-import { plural, select, strictNumber } from '../runtime';
-import { it } from "@messageformat/runtime/lib/cardinals";
+
 const messages: Messages = {
-  pageTitle: (d) => d.farm + " — Appena raccolto nei nostri campi",
-  pageDescription: () => "Iscriviti per ricevere le novità di stagione, le feste in fattoria e offerte riservate, direttamente dalla fattoria.",
   freshFromOurFields: () => "Appena raccolto nei nostri campi",
-  defaultWelcome: () => "Benvenuti a",
-  defaultIntro: () => "Lasciaci i tuoi dati: ti terremo al corrente delle novità e ti riserveremo offerte pensate per i nostri clienti.",
-  defaultUpdatesTitle: (d) => "Novità: " + d.product,
-  defaultUpdatesText: () => "Scopri per primo cosa è maturo nei campi: prodotti di stagione, feste in fattoria e il nostro modo di coltivare con rispetto per la terra.",
-  defaultOffersTitle: () => "Offerte riservate",
-  defaultOffersText: () => "Accesso in anteprima ai raccolti limitati e prezzi speciali, solo per chi è nella nostra lista.",
   contactHeading: () => "Scrivici",
   nameLabel: () => "Nome",
   emailLabel: () => "Email",
@@ -21,17 +12,6 @@ const messages: Messages = {
   messagePlaceholder: () => "Di cosa ti piacerebbe sentir parlare?",
   leaveEmpty: () => "Lascia vuoto questo campo",
   submit: () => "Invia",
-  submitting: () => "Invio in corso…",
-  fieldRequired: (d) => select(d.field, { name: "Scrivi il tuo nome", email: "Scrivi il tuo indirizzo email", message: "Scrivi un messaggio", other: "Scrivi un messaggio" }),
-  fieldNotText: (d) => select(d.field, { name: "Il nome deve essere un testo", email: "L’email deve essere un testo", message: "Il messaggio deve essere un testo", other: "Il messaggio deve essere un testo" }),
-  fieldTooLong: (d) => select(d.field, { name: "Il nome può avere al massimo " + plural(d.max, 0, it, { one: strictNumber("it", d.max, 0, "max") + " carattere", other: strictNumber("it", d.max, 0, "max") + " caratteri" }), email: "L’email può avere al massimo " + plural(d.max, 0, it, { one: strictNumber("it", d.max, 0, "max") + " carattere", other: strictNumber("it", d.max, 0, "max") + " caratteri" }), message: "Il messaggio può avere al massimo " + plural(d.max, 0, it, { one: strictNumber("it", d.max, 0, "max") + " carattere", other: strictNumber("it", d.max, 0, "max") + " caratteri" }), other: "Il messaggio può avere al massimo " + plural(d.max, 0, it, { one: strictNumber("it", d.max, 0, "max") + " carattere", other: strictNumber("it", d.max, 0, "max") + " caratteri" }) }),
-  fieldControlCharacters: (d) => select(d.field, { name: "Il nome contiene caratteri non ammessi", email: "L’email contiene caratteri non ammessi", message: "Il messaggio contiene caratteri non ammessi", other: "Il messaggio contiene caratteri non ammessi" }),
-  invalidEmail: () => "Questo indirizzo email non è valido",
-  thankYou: () => "Grazie! Il tuo messaggio è arrivato in fattoria.",
-  couldNotSend: () => "Al momento non siamo riusciti a inviare il tuo messaggio. Riprova tra poco.",
-  couldNotRead: () => "Non siamo riusciti a leggere il modulo. Riprova.",
-  tooManySubmissions: () => "Troppi invii dal tuo indirizzo. Aspetta un minuto e riprova.",
-  fallbackSuccess: () => "Modulo inviato!",
   fallbackError: () => "Invio del modulo non riuscito.",
   thisWeekHeading: () => "Questa settimana in fattoria",
   updatedOn: (d) => "Aggiornato il " + d.date,

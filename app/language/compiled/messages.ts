@@ -1,14 +1,6 @@
 // Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
 export interface Messages {
-  pageTitle(values: { farm: string | number }): string
-  pageDescription(): string
   freshFromOurFields(): string
-  defaultWelcome(): string
-  defaultIntro(): string
-  defaultUpdatesTitle(values: { product: string | number }): string
-  defaultUpdatesText(): string
-  defaultOffersTitle(): string
-  defaultOffersText(): string
   contactHeading(): string
   nameLabel(): string
   emailLabel(): string
@@ -18,17 +10,6 @@ export interface Messages {
   messagePlaceholder(): string
   leaveEmpty(): string
   submit(): string
-  submitting(): string
-  fieldRequired(values: { field: "name" | "email" | "message" }): string
-  fieldNotText(values: { field: "name" | "email" | "message" }): string
-  fieldTooLong(values: { field: "name" | "email" | "message"; max: number }): string
-  fieldControlCharacters(values: { field: "name" | "email" | "message" }): string
-  invalidEmail(): string
-  thankYou(): string
-  couldNotSend(): string
-  couldNotRead(): string
-  tooManySubmissions(): string
-  fallbackSuccess(): string
   fallbackError(): string
   thisWeekHeading(): string
   updatedOn(values: { date: string | number }): string
@@ -63,4 +44,29 @@ export interface Messages {
   notFoundTitle(): string
   notFoundText(): string
   returnHome(): string
+}
+
+export interface FormMessages {
+  submitting(): string
+  fieldRequired(values: { field: "name" | "email" | "message" }): string
+  fieldNotText(values: { field: "name" | "email" | "message" }): string
+  fieldTooLong(values: { field: "name" | "email" | "message"; max: number }): string
+  fieldControlCharacters(values: { field: "name" | "email" | "message" }): string
+  invalidEmail(): string
+  fallbackSuccess(): string
+}
+
+export interface ServerMessages {
+  pageTitle(values: { farm: string | number }): string
+  pageDescription(): string
+  defaultWelcome(): string
+  defaultIntro(): string
+  defaultUpdatesTitle(values: { product: string | number }): string
+  defaultUpdatesText(): string
+  defaultOffersTitle(): string
+  defaultOffersText(): string
+  thankYou(): string
+  couldNotSend(): string
+  couldNotRead(): string
+  tooManySubmissions(): string
 }

@@ -1,17 +1,8 @@
 // Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
 import type { Messages } from './messages'
-import { plural, select, strictNumber } from '../runtime';
-import { nl } from "@messageformat/runtime/lib/cardinals";
+
 const messages: Messages = {
-  pageTitle: (d) => d.farm + " — Vers van onze akkers",
-  pageDescription: () => "Schrijf je in voor seizoensnieuws, activiteiten op de boerderij en aanbiedingen alleen voor jou, rechtstreeks van de boerderij.",
   freshFromOurFields: () => "Vers van onze akkers",
-  defaultWelcome: () => "Welkom bij",
-  defaultIntro: () => "Laat je gegevens achter, dan hoor je als eerste wat er nieuw is en krijg je aanbiedingen die alleen voor onze klanten zijn.",
-  defaultUpdatesTitle: (d) => "Nieuws over " + d.product,
-  defaultUpdatesText: () => "Hoor als eerste wat er rijp is op het veld: seizoensproducten, activiteiten op de boerderij en hoe we duurzaam boeren.",
-  defaultOffersTitle: () => "Speciaal voor jou",
-  defaultOffersText: () => "Als eerste bij kleine oogsten en speciale prijzen, alleen voor wie op onze lijst staat.",
   contactHeading: () => "Neem contact op",
   nameLabel: () => "Naam",
   emailLabel: () => "E-mail",
@@ -21,17 +12,6 @@ const messages: Messages = {
   messagePlaceholder: () => "Waar wil je meer over horen?",
   leaveEmpty: () => "Laat dit veld leeg",
   submit: () => "Versturen",
-  submitting: () => "Bezig met versturen…",
-  fieldRequired: (d) => select(d.field, { name: "Vul je naam in", email: "Vul je e-mailadres in", message: "Schrijf een bericht", other: "Schrijf een bericht" }),
-  fieldNotText: (d) => select(d.field, { name: "De naam moet tekst zijn", email: "Het e-mailadres moet tekst zijn", message: "Het bericht moet tekst zijn", other: "Het bericht moet tekst zijn" }),
-  fieldTooLong: (d) => select(d.field, { name: "De naam mag hoogstens " + plural(d.max, 0, nl, { one: strictNumber("nl", d.max, 0, "max") + " teken", other: strictNumber("nl", d.max, 0, "max") + " tekens" }) + " lang zijn", email: "Het e-mailadres mag hoogstens " + plural(d.max, 0, nl, { one: strictNumber("nl", d.max, 0, "max") + " teken", other: strictNumber("nl", d.max, 0, "max") + " tekens" }) + " lang zijn", message: "Het bericht mag hoogstens " + plural(d.max, 0, nl, { one: strictNumber("nl", d.max, 0, "max") + " teken", other: strictNumber("nl", d.max, 0, "max") + " tekens" }) + " lang zijn", other: "Het bericht mag hoogstens " + plural(d.max, 0, nl, { one: strictNumber("nl", d.max, 0, "max") + " teken", other: strictNumber("nl", d.max, 0, "max") + " tekens" }) + " lang zijn" }),
-  fieldControlCharacters: (d) => select(d.field, { name: "De naam bevat tekens die niet zijn toegestaan", email: "Het e-mailadres bevat tekens die niet zijn toegestaan", message: "Het bericht bevat tekens die niet zijn toegestaan", other: "Het bericht bevat tekens die niet zijn toegestaan" }),
-  invalidEmail: () => "Dit e-mailadres klopt niet",
-  thankYou: () => "Bedankt! Je bericht is bij de boerderij aangekomen.",
-  couldNotSend: () => "Je bericht kon nu even niet verstuurd worden. Probeer het zo nog eens.",
-  couldNotRead: () => "We konden het formulier niet lezen. Probeer het nog eens.",
-  tooManySubmissions: () => "Te veel berichten vanaf je adres. Wacht een minuutje en probeer het dan opnieuw.",
-  fallbackSuccess: () => "Formulier verstuurd!",
   fallbackError: () => "Versturen is niet gelukt.",
   thisWeekHeading: () => "Deze week op de boerderij",
   updatedOn: (d) => "Bijgewerkt op " + d.date,

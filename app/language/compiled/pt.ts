@@ -1,17 +1,8 @@
 // Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
 import type { Messages } from './messages'
-import { plural, select, strictNumber } from '../runtime';
-import { pt } from "@messageformat/runtime/lib/cardinals";
+
 const messages: Messages = {
-  pageTitle: (d) => d.farm + " — Acabado de colher",
-  pageDescription: () => "Inscreva-se para saber dos produtos da época, dos dias abertos na quinta e de ofertas exclusivas, diretamente da quinta.",
   freshFromOurFields: () => "Acabado de colher",
-  defaultWelcome: () => "Bem-vindo à",
-  defaultIntro: () => "Deixe-nos o seu contacto para saber das nossas novidades e receber ofertas só para os nossos clientes.",
-  defaultUpdatesTitle: (d) => "Novidades: " + d.product,
-  defaultUpdatesText: () => "Seja o primeiro a saber o que está maduro nos campos: produtos da época, dias abertos na quinta e a nossa forma de cultivar com respeito pela terra.",
-  defaultOffersTitle: () => "Ofertas exclusivas",
-  defaultOffersText: () => "Acesso antecipado a colheitas limitadas e preços especiais, só para quem está na nossa lista.",
   contactHeading: () => "Fale connosco",
   nameLabel: () => "Nome",
   emailLabel: () => "Email",
@@ -21,17 +12,6 @@ const messages: Messages = {
   messagePlaceholder: () => "Sobre o que gostaria de saber mais?",
   leaveEmpty: () => "Deixe este campo em branco",
   submit: () => "Enviar",
-  submitting: () => "A enviar…",
-  fieldRequired: (d) => select(d.field, { name: "Indique o seu nome", email: "Indique o seu email", message: "Escreva uma mensagem", other: "Escreva uma mensagem" }),
-  fieldNotText: (d) => select(d.field, { name: "O nome tem de ser texto", email: "O email tem de ser texto", message: "A mensagem tem de ser texto", other: "A mensagem tem de ser texto" }),
-  fieldTooLong: (d) => select(d.field, { name: "O nome pode ter no máximo " + plural(d.max, 0, pt, { one: strictNumber("pt", d.max, 0, "max") + " carácter", other: strictNumber("pt", d.max, 0, "max") + " caracteres" }), email: "O email pode ter no máximo " + plural(d.max, 0, pt, { one: strictNumber("pt", d.max, 0, "max") + " carácter", other: strictNumber("pt", d.max, 0, "max") + " caracteres" }), message: "A mensagem pode ter no máximo " + plural(d.max, 0, pt, { one: strictNumber("pt", d.max, 0, "max") + " carácter", other: strictNumber("pt", d.max, 0, "max") + " caracteres" }), other: "A mensagem pode ter no máximo " + plural(d.max, 0, pt, { one: strictNumber("pt", d.max, 0, "max") + " carácter", other: strictNumber("pt", d.max, 0, "max") + " caracteres" }) }),
-  fieldControlCharacters: (d) => select(d.field, { name: "O nome tem caracteres não permitidos", email: "O email tem caracteres não permitidos", message: "A mensagem tem caracteres não permitidos", other: "A mensagem tem caracteres não permitidos" }),
-  invalidEmail: () => "Este email não é válido",
-  thankYou: () => "Obrigado! A sua mensagem chegou à quinta.",
-  couldNotSend: () => "Não foi possível enviar a sua mensagem agora. Tente outra vez daqui a pouco.",
-  couldNotRead: () => "Não conseguimos ler o formulário. Tente outra vez.",
-  tooManySubmissions: () => "Demasiados envios a partir do seu endereço. Aguarde um minuto e tente outra vez.",
-  fallbackSuccess: () => "Formulário enviado!",
   fallbackError: () => "Não foi possível enviar o formulário.",
   thisWeekHeading: () => "Esta semana na quinta",
   updatedOn: (d) => "Atualizado a " + d.date,

@@ -1,0 +1,18 @@
+// Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
+import type { ServerMessages } from './messages'
+
+const messages: ServerMessages = {
+  pageTitle: (d) => d.farm + " — Frisch von unseren Feldern",
+  pageDescription: () => "Melden Sie sich an: Saisonware, Hoffeste und Angebote nur für Sie, direkt vom Hof.",
+  defaultWelcome: () => "Willkommen bei",
+  defaultIntro: () => "Tragen Sie sich ein, dann erfahren Sie als Erste von unseren neuen Produkten und bekommen Angebote nur für unsere Kundschaft.",
+  defaultUpdatesTitle: (d) => "Neues rund um " + d.product,
+  defaultUpdatesText: () => "Erfahren Sie zuerst, was auf den Feldern reif ist: Saisonware, Hoffeste und wie wir nachhaltig wirtschaften.",
+  defaultOffersTitle: () => "Angebote nur für Sie",
+  defaultOffersText: () => "Vorab Zugriff auf kleine Ernten und besondere Preise, nur für alle auf unserer Liste.",
+  thankYou: () => "Vielen Dank! Ihre Nachricht ist bei uns auf dem Hof angekommen.",
+  couldNotSend: () => "Ihre Nachricht ließ sich gerade nicht senden. Bitte versuchen Sie es gleich noch einmal.",
+  couldNotRead: () => "Wir konnten das Formular nicht lesen. Bitte versuchen Sie es noch einmal.",
+  tooManySubmissions: () => "Zu viele Nachrichten von Ihrer Adresse. Bitte warten Sie eine Minute und versuchen Sie es dann erneut."
+}
+export default messages

@@ -1,0 +1,18 @@
+// Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
+import type { ServerMessages } from './messages'
+
+const messages: ServerMessages = {
+  pageTitle: (d) => d.farm + " — Fresh from our fields",
+  pageDescription: () => "Sign up for seasonal produce updates, farm events and exclusive offers straight from the farm.",
+  defaultWelcome: () => "Welcome to",
+  defaultIntro: () => "Fill out the form to stay updated with our latest products and receive exclusive offers.",
+  defaultUpdatesTitle: (d) => d.product + " Updates",
+  defaultUpdatesText: () => "Be first to hear what is ripe in the fields: seasonal produce, farm events and our sustainable farming practices.",
+  defaultOffersTitle: () => "Exclusive Offers",
+  defaultOffersText: () => "Early access to limited harvests and special discounts, only for the people on our list.",
+  thankYou: () => "Thank you! Your message has reached the farm.",
+  couldNotSend: () => "We could not send your message just now. Please try again in a moment.",
+  couldNotRead: () => "We could not read the form. Please try again.",
+  tooManySubmissions: () => "Too many submissions from your address. Please wait a minute and try again."
+}
+export default messages

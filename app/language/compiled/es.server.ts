@@ -1,0 +1,18 @@
+// Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
+import type { ServerMessages } from './messages'
+
+const messages: ServerMessages = {
+  pageTitle: (d) => d.farm + " — Recién cogido del campo",
+  pageDescription: () => "Apúntate y recibe las novedades de temporada, las jornadas en la granja y ofertas exclusivas, directas de la granja.",
+  defaultWelcome: () => "Bienvenidos a",
+  defaultIntro: () => "Déjanos tus datos y te contaremos las novedades de la huerta, con ofertas solo para nuestros clientes.",
+  defaultUpdatesTitle: (d) => "Novedades: " + d.product,
+  defaultUpdatesText: () => "Entérate antes que nadie de lo que está en su punto: productos de temporada, jornadas en la granja y cómo cultivamos cuidando la tierra.",
+  defaultOffersTitle: () => "Ofertas exclusivas",
+  defaultOffersText: () => "Acceso anticipado a cosechas limitadas y precios especiales, solo para quienes están en nuestra lista.",
+  thankYou: () => "¡Gracias! Tu mensaje ya ha llegado a la granja.",
+  couldNotSend: () => "Ahora mismo no hemos podido enviar tu mensaje. Vuelve a intentarlo en un momento.",
+  couldNotRead: () => "No hemos podido leer el formulario. Inténtalo de nuevo.",
+  tooManySubmissions: () => "Demasiados envíos desde tu dirección. Espera un minuto y vuelve a intentarlo."
+}
+export default messages

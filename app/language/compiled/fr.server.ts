@@ -1,0 +1,18 @@
+// Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
+import type { ServerMessages } from './messages'
+
+const messages: ServerMessages = {
+  pageTitle: (d) => d.farm + " — Tout droit de nos champs",
+  pageDescription: () => "Inscrivez-vous pour suivre nos produits de saison, nos fêtes à la ferme et nos offres réservées, en direct de la ferme.",
+  defaultWelcome: () => "Bienvenue à",
+  defaultIntro: () => "Laissez-nous vos coordonnées pour suivre nos nouveautés et profiter d’offres réservées à nos clients.",
+  defaultUpdatesTitle: (d) => "Nouvelles : " + d.product,
+  defaultUpdatesText: () => "Soyez les premiers à savoir ce qui est mûr dans nos champs : produits de saison, fêtes à la ferme et notre façon de cultiver dans le respect de la terre.",
+  defaultOffersTitle: () => "Offres réservées",
+  defaultOffersText: () => "Un accès en avant-première aux petites récoltes et des prix doux, uniquement pour les inscrits.",
+  thankYou: () => "Merci ! Votre message est bien arrivé à la ferme.",
+  couldNotSend: () => "Votre message n’a pas pu partir pour l’instant. Réessayez dans un petit moment.",
+  couldNotRead: () => "Nous n’avons pas pu lire le formulaire. Merci de réessayer.",
+  tooManySubmissions: () => "Trop d’envois depuis votre adresse. Patientez une minute, puis réessayez."
+}
+export default messages

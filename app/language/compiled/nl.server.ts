@@ -1,0 +1,18 @@
+// Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
+import type { ServerMessages } from './messages'
+
+const messages: ServerMessages = {
+  pageTitle: (d) => d.farm + " — Vers van onze akkers",
+  pageDescription: () => "Schrijf je in voor seizoensnieuws, activiteiten op de boerderij en aanbiedingen alleen voor jou, rechtstreeks van de boerderij.",
+  defaultWelcome: () => "Welkom bij",
+  defaultIntro: () => "Laat je gegevens achter, dan hoor je als eerste wat er nieuw is en krijg je aanbiedingen die alleen voor onze klanten zijn.",
+  defaultUpdatesTitle: (d) => "Nieuws over " + d.product,
+  defaultUpdatesText: () => "Hoor als eerste wat er rijp is op het veld: seizoensproducten, activiteiten op de boerderij en hoe we duurzaam boeren.",
+  defaultOffersTitle: () => "Speciaal voor jou",
+  defaultOffersText: () => "Als eerste bij kleine oogsten en speciale prijzen, alleen voor wie op onze lijst staat.",
+  thankYou: () => "Bedankt! Je bericht is bij de boerderij aangekomen.",
+  couldNotSend: () => "Je bericht kon nu even niet verstuurd worden. Probeer het zo nog eens.",
+  couldNotRead: () => "We konden het formulier niet lezen. Probeer het nog eens.",
+  tooManySubmissions: () => "Te veel berichten vanaf je adres. Wacht een minuutje en probeer het dan opnieuw."
+}
+export default messages
