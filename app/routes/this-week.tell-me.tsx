@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { couldNotSend, spamTrapFields, tooManySubmissions } from '#app/submissions/contact-fields'
-import { TellMeForm, type TellMeAnswer } from '#app/this-week/week-section'
+import { TellMeForm, type TellMeAnswer } from '#app/this-week/tell-me-form'
 import { capitalised, productIs } from '#app/this-week/week'
 
 export const meta: MetaFunction = () => [{ title: 'Tell me when it’s ready' }, { name: 'robots', content: 'noindex' }]
