@@ -5,12 +5,6 @@ export type ContactField = (typeof contactFields)[number]
 export type ContactForm = Record<ContactField, string>
 export type ContactFormErrors = Partial<Record<ContactField, string>>
 
-export const contactLimits: Record<ContactField, number> = {
-  name: 100,
-  email: 254,
-  message: 5000,
-}
-
 /** What a visitor is told when their submission could not be stored; the form keeps what they typed. */
 export const couldNotSend = 'We could not send your message just now. Please try again in a moment.'
 

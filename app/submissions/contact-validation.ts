@@ -1,8 +1,18 @@
 import * as z from 'zod/mini'
 import { isEmailAddress } from '#app/leads/mailbox'
-import { contactLimits, type ContactField, type ContactForm, type ContactFormErrors } from './contact-fields'
+import type { ContactField, ContactForm, ContactFormErrors } from './contact-fields'
 import { isJsonObject } from '#app/http/json-object'
 import type { FormMessages } from '#app/language/compiled/messages'
+
+/**
+ * The longest each field may be, in characters, beside the checks that hold a field to it: in
+ * contact-fields.ts it would make that file a script of its own, shared by the form and its checks.
+ */
+export const contactLimits: Record<ContactField, number> = {
+  name: 100,
+  email: 254,
+  message: 5000,
+}
 
 const controlCharacters = /[\u0000-\u001f\u007f]/
 // A message may span lines, so newlines (CRLF from browsers) and tabs are fine.
