@@ -20,6 +20,7 @@ export const longMonths = [
   'November',
   'December',
 ]
+export const longWeekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
 const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 
 const twoDigits = (n: number) => String(n).padStart(2, '0')

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeAll, expect, it } from 'vitest'
 import { loadMessages } from '#app/language/use-messages'
 import { FarmWelcome } from './farm-home'
-import { defaultWords } from './page-words'
+import { defaultWords } from './page-words.server'
 
 // As a page's loader does: the page's language's messages are loaded before it renders.
 beforeAll(() => loadMessages('en'))

@@ -7,7 +7,8 @@ import { migrationsFolder } from '#tests/support/database'
 import { quietLog } from '#tests/support/quiet-log'
 import { tempDatabasePath } from '#tests/support/server'
 import { createFarmPage } from './farm-page.server'
-import { defaultWords, type PageWords } from './page-words'
+import type { PageWords } from './page-words'
+import { defaultWords } from './page-words.server'
 
 const opened: OpenDatabase[] = []
 afterEach(() => {

@@ -7,7 +7,9 @@ import { refuse, type Answer } from '#app/http/refusal.server'
 import type { Log } from '#app/log'
 import type { ActivityLog } from '#app/team/activity.server'
 import { exceptionsAhead, nextOpening } from './opening-hours'
-import { defaultWords, wordLimits, type PageWords } from './page-words'
+import { wordLimits } from './page-limits'
+import type { PageWords } from './page-words'
+import { defaultWords } from './page-words.server'
 import { seoOf } from './structured-data'
 
 // Read on the server only: zod stays out of the home page's scripts.

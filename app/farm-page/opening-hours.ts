@@ -23,7 +23,6 @@ export interface OpeningHours {
   exceptions: HoursException[]
 }
 
-export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
 const dayMs = 24 * 60 * 60 * 1000
 /** How far ahead the page looks for the next opening: past that, it says nothing. */
 const daysLookedAhead = 366

@@ -1,9 +1,7 @@
 import { Form, Link } from '@remix-run/react'
-import { shortTime, zoneWords } from '#app/clock/dates'
+import { longWeekdays, shortTime, zoneWords } from '#app/clock/dates'
 import { useFarmClock } from '#app/clock/use-farm-clock'
-import { weekdayNames } from './opening-hours'
-import { wordLimits } from './page-words'
-import { storyLimits } from './story'
+import { storyLimits, wordLimits } from './page-limits'
 
 /** What the editor says after a change, by the `done` the change sends it back with. */
 export const doneWords = {
@@ -242,7 +240,7 @@ function HoursFields({ zone, ...fields }: Fields & { zone: string }) {
         {`On the farm’s clock (${zoneWords(zone)}). Leave both times empty for a day you are closed.`}
       </p>
       <div className="mt-3 space-y-2">
-        {weekdayNames.map((name, day) => (
+        {longWeekdays.map((name, day) => (
           <div key={name} role="group" aria-labelledby={`day-${day}`} className="flex flex-wrap items-center gap-2">
             <span id={`day-${day}`} className="w-full font-semibold text-stone-800 sm:w-28">
               {name}

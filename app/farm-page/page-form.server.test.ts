@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { readPageForm } from './page-form.server'
-import { defaultWords, formValuesOf } from './page-words'
+import { formValuesOf, readPageForm } from './page-form.server'
+import { defaultWords } from './page-words.server'
 
 const formOf = (values: Record<string, string>) => {
   const form = new FormData()

@@ -1,7 +1,8 @@
 import { formTexts } from '#app/http/form-text.server'
 import { dayNumberOf, type HoursException, type OpenSpan } from './opening-hours'
-import { wordLimits, type PageWords } from './page-words'
-import { storyProblem } from './story'
+import { storyLimits, wordLimits } from './page-limits'
+import type { PageWords } from './page-words'
+import { linkPattern, parseStory, safeHref } from './story'
 
 /** What the owner typed, as words, and what is wrong with it, by the form's field. */
 export interface ReadForm {
@@ -109,4 +110,49 @@ function readExceptions(field: (name: string) => string, problems: Record<string
     exceptions.push({ from, to: last, hours: 'span' in read ? read.span : null, note })
   }
   return exceptions
+}
+
+/** The editor's fields filled from the words: the names page-form.server.ts reads back. */
+export function formValuesOf(words: PageWords): Record<string, string> {
+  const values: Record<string, string> = {
+    welcome: words.welcome,
+    intro: words.intro,
+    story: words.story,
+    ...words.findUs,
+  }
+  words.cards.forEach((card, index) => {
+    values[`card-${index}-title`] = card.title
+    values[`card-${index}-text`] = card.text
+  })
+  words.hours.week.forEach((span, day) => {
+    values[`opens-${day}`] = span?.opens ?? ''
+    values[`closes-${day}`] = span?.closes ?? ''
+  })
+  words.hours.exceptions.forEach((exception, row) => {
+    values[`exception-from-${row}`] = exception.from
+    values[`exception-to-${row}`] = exception.to === exception.from ? '' : exception.to
+    values[`exception-opens-${row}`] = exception.hours?.opens ?? ''
+    values[`exception-closes-${row}`] = exception.hours?.closes ?? ''
+    values[`exception-note-${row}`] = exception.note
+  })
+  return values
+}
+
+/** What is wrong with a story the owner wrote, in words to fix it by, or null. */
+export function storyProblem(source: string): string | null {
+  if (source.length > storyLimits.characters) {
+    return `The story is ${source.length} characters long; at most ${storyLimits.characters}.`
+  }
+  const paragraphs = parseStory(source)
+  if (paragraphs.length > storyLimits.paragraphs) return `At most ${storyLimits.paragraphs} paragraphs in the story.`
+  const links = [...source.matchAll(linkPattern)]
+  if (links.length > storyLimits.links) return `At most ${storyLimits.links} links in the story.`
+  for (const link of links) {
+    if (link[2]!.length > storyLimits.linkLength)
+      return `A link’s address is at most ${storyLimits.linkLength} characters.`
+    if (!safeHref(link[2]!)) {
+      return `The link “${link[1]}” goes nowhere a visitor can safely follow: write an address starting with https://, or mailto: or tel:.`
+    }
+  }
+  return null
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseStory, safeHref, storyProblem } from './story'
+import { storyProblem } from './page-form.server'
+import { parseStory, safeHref } from './story'
 
 describe('the farm’s story', () => {
   it('is paragraphs at blank lines, with links as pieces of their own', () => {

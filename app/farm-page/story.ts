@@ -5,9 +5,7 @@
 export type StoryPiece = { kind: 'words'; text: string } | { kind: 'link'; text: string; href: string }
 export type StoryParagraph = StoryPiece[]
 
-export const storyLimits = { characters: 5_000, paragraphs: 30, links: 20, linkLength: 500 }
-
-const linkPattern = /\[([^\]\n]{1,200})\]\(([^()\s]{1,2000})\)/g
+export const linkPattern = /\[([^\]\n]{1,200})\]\(([^()\s]{1,2000})\)/g
 // Letters a page never needs: the C0 controls but tab and newline, DEL, and the bidi overrides.
 const unwanted = /[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g
 
@@ -45,23 +43,4 @@ export function parseStory(source: string): StoryParagraph[] {
     .map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
     .filter((paragraph) => paragraph !== '')
     .map(piecesOf)
-}
-
-/** What is wrong with a story the owner wrote, in words to fix it by, or null. */
-export function storyProblem(source: string): string | null {
-  if (source.length > storyLimits.characters) {
-    return `The story is ${source.length} characters long; at most ${storyLimits.characters}.`
-  }
-  const paragraphs = parseStory(source)
-  if (paragraphs.length > storyLimits.paragraphs) return `At most ${storyLimits.paragraphs} paragraphs in the story.`
-  const links = [...source.matchAll(linkPattern)]
-  if (links.length > storyLimits.links) return `At most ${storyLimits.links} links in the story.`
-  for (const link of links) {
-    if (link[2]!.length > storyLimits.linkLength)
-      return `A link’s address is at most ${storyLimits.linkLength} characters.`
-    if (!safeHref(link[2]!)) {
-      return `The link “${link[1]}” goes nowhere a visitor can safely follow: write an address starting with https://, or mailto: or tel:.`
-    }
-  }
-  return null
 }

@@ -1,5 +1,6 @@
 import type { LocalBusiness, OpeningHoursSpecification, WithContext } from 'schema-dts'
-import { weekdayNames, type HoursException, type OpeningHours } from './opening-hours'
+import { longWeekdays } from '#app/clock/dates'
+import type { HoursException, OpeningHours } from './opening-hours'
 import type { PageWords } from './page-words'
 
 /** What search engines and shared links read of the home page. */
@@ -18,7 +19,7 @@ function hoursSpecification(hours: OpeningHours, exceptions: HoursException[]): 
       ? [
           {
             '@type': 'OpeningHoursSpecification',
-            dayOfWeek: `https://schema.org/${weekdayNames[day]!}`,
+            dayOfWeek: `https://schema.org/${longWeekdays[day]!}`,
             opens: span.opens,
             closes: span.closes,
           },

@@ -1,10 +1,9 @@
-import { longDate, longMonths } from '#app/clock/dates'
+import { longDate, longMonths, longWeekdays } from '#app/clock/dates'
 import type { Language } from './languages'
 
 // Dates, times and prices in the page's language through Intl, on the farm's clock. English keeps
 // the site's fixed words (clock/dates.ts): the spec's page reads the same on every browser.
 const dayMs = 24 * 60 * 60 * 1000
-const weekdaysEn = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 
 /** Intl's name for a language: the pseudo-language is English's. */
 const locale = (language: Language) => (language === 'en-XA' ? 'en' : language)
@@ -15,7 +14,7 @@ const dayDate = (dayNumber: number) => new Date(dayNumber * dayMs)
 
 /** 'Saturday', 'samedi': a weekday by its number, 0 being Monday. */
 export function weekdayName(language: Language, weekday: number): string {
-  if (english(language)) return weekdaysEn[weekday]!
+  if (english(language)) return longWeekdays[weekday]!
   // 5 January 1970 was a Monday.
   return new Intl.DateTimeFormat(locale(language), { weekday: 'long', timeZone: 'UTC' }).format(dayDate(4 + weekday))
 }
@@ -25,7 +24,7 @@ export function dayOfMonth(language: Language, dayNumber: number, { withWeekday 
   const date = dayDate(dayNumber)
   if (english(language)) {
     const words = `${date.getUTCDate()} ${longMonths[date.getUTCMonth()]}`
-    return withWeekday ? `${weekdaysEn[(((dayNumber + 3) % 7) + 7) % 7]} ${words}` : words
+    return withWeekday ? `${longWeekdays[(((dayNumber + 3) % 7) + 7) % 7]} ${words}` : words
   }
   return new Intl.DateTimeFormat(locale(language), {
     ...(withWeekday ? { weekday: 'long' } : {}),

@@ -6,9 +6,9 @@ import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requirePermission } from '#app/owner/require-permission.server'
-import { readPageForm } from '#app/farm-page/page-form.server'
+import { formValuesOf, readPageForm } from '#app/farm-page/page-form.server'
 import { PageEditor, doneWords, type Done } from '#app/farm-page/page-editor'
-import { defaultWords, formValuesOf } from '#app/farm-page/page-words'
+import { defaultWords } from '#app/farm-page/page-words.server'
 
 export const meta: MetaFunction = () => [{ title: 'The farm’s page' }, { name: 'robots', content: 'noindex' }]
 

@@ -5,7 +5,7 @@ import { chosenLanguage } from '#app/language/accept-language.server'
 import { catalogs } from '#app/language/catalogs.server'
 import { homePathOf, isLanguage, type Language } from '#app/language/languages'
 import { loadMessages } from '#app/language/use-messages'
-import { wordsIn } from '#app/farm-page/page-words'
+import { wordsIn } from '#app/farm-page/page-words.server'
 import { contactFields, spamTrapFields, type ContactForm as ContactFormValues } from './contact-fields'
 import { receive } from './receive.server'
 
