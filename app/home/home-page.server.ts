@@ -1,5 +1,11 @@
-import type { AppLoadContext } from '@remix-run/node'
+import { json, redirect, type AppLoadContext } from '@remix-run/node'
 import type Sqlite from 'better-sqlite3'
+import { wordsIn } from '#app/farm-page/page-words.server'
+import { chosenLanguage } from '#app/language/accept-language.server'
+import { catalogs } from '#app/language/catalogs.server'
+import { homePathOf, type Language } from '#app/language/languages'
+import { loadMessages } from '#app/language/use-messages'
+import { weekIn } from '#app/this-week/week-words.server'
 
 /** Where the home page's words, lists and photos are read from: what the server built (server/http.ts). */
 export interface HomePageSources {
@@ -60,5 +66,51 @@ export function latestHomePage(sqlite: Sqlite.Database, now = Date.now) {
     ])
     if (last?.stamp !== stamp) last = { stamp, page: readHomePage(sources) }
     return last.page
+  }
+}
+
+interface Visit {
+  request: Request
+  context: AppLoadContext
+}
+
+/**
+ * GET /: the farm's first language. With several, a browser that asks first for another of them
+ * (Accept-Language) is sent to that language's address, so each address is one language that
+ * caches and search engines keep apart; `Vary` tells caches the answer at / depends on it.
+ */
+export async function loader({ request, context }: Visit) {
+  const { languages } = context.farm
+  const [first = 'en'] = languages
+  const several = languages.length > 1
+  if (several && new URL(request.url).search === '') {
+    const chosen = chosenLanguage(request.headers.get('Accept-Language'), languages)
+    if (chosen !== first) {
+      return redirect(homePathOf(chosen, languages), { status: 302, headers: { Vary: 'Accept-Language' } })
+    }
+  }
+  return json(await homePageIn(first, { request, context }), several ? { headers: { Vary: 'Accept-Language' } } : {})
+}
+
+/**
+ * The home page's data in one of the farm's languages, its messages loaded for the render. What it
+ * shows only from data (its title, the owner's words or their defaults, this week's list, the
+ * thanks after a form posted without JavaScript) is said here, in that language: those messages,
+ * and the Intl they take, never reach the browser.
+ */
+export async function homePageIn(language: Language, { request, context }: Visit) {
+  await loadMessages(language)
+  const messages = catalogs[language]
+  const home = context.homePage()
+  const sent = new URL(request.url).searchParams.has('sent')
+  return {
+    ...home,
+    page: { ...home.page, words: wordsIn(home.page.words, messages) },
+    week: weekIn(home.week, messages, language, home.farm.timeZone),
+    language,
+    title: messages.pageTitle({ farm: home.farm.name }),
+    description: messages.pageDescription(),
+    sentMessage: sent ? messages.thankYou() : null,
+    formToken: context.spamTraps.issueToken(),
   }
 }

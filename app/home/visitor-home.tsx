@@ -8,15 +8,16 @@ import { homePathOf, languageNames, type Language } from '#app/language/language
 import { useMessages } from '#app/language/use-messages'
 import { useNonce } from '#app/nonce'
 import { PhotoSection } from '#app/photos/photo-section'
-import { WeekSection } from '#app/this-week/week-section'
+import { WeekSection, type WeekShown } from '#app/this-week/week-section'
 
 /**
  * What the home page's loader sends: the page's data, in one of the farm's languages, with the
- * form's token; its title and description, and the thanks after a form posted without JavaScript,
- * said by the loader in that language.
+ * form's token; its title and description, this week's list, and the thanks after a form posted
+ * without JavaScript, said by the loader in that language.
  */
 export type HomeData = SerializeFrom<
-  ReturnType<AppLoadContext['homePage']> & {
+  Omit<ReturnType<AppLoadContext['homePage']>, 'week'> & {
+    week: WeekShown
     language: Language
     title: string
     description: string
@@ -67,7 +68,7 @@ export function VisitorHome({ data }: { data: HomeData }) {
           />
         </div>
       </section>
-      <WeekSection {...week} timeZone={farm.timeZone} formToken={formToken} />
+      <WeekSection {...week} formToken={formToken} />
       <PhotoSection photos={photos} />
       <FarmDetails words={page.words} zone={farm.timeZone} opening={page.opening} exceptions={page.exceptions} />
       <JsonLd data={page.seo.jsonLd} nonce={nonce} />

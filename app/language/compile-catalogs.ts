@@ -32,8 +32,16 @@ export const notThePages = {
     'fieldControlCharacters',
     'invalidEmail',
   ],
-  /** Said by the server alone: a page's data (its title, the owner's words' defaults) and the answers to a post. */
+  /** Said by the server alone: a page's data (its title, the owner's words' defaults, this week's list) and the answers to a post. */
   server: [
+    'updatedOn',
+    'available',
+    'fewLeft',
+    'comingSoon',
+    'soldOut',
+    'outOfSeason',
+    'comingSoonFrom',
+    'priceFor',
     'pageTitle',
     'pageDescription',
     'defaultWelcome',

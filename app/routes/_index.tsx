@@ -1,14 +1,15 @@
 import type { ClientLoaderFunctionArgs } from '@remix-run/react'
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import type { loader } from '#app/submissions/home-page.server'
+import type { loader } from '#app/home/home-page.server'
 import { homeMeta, VisitorHome } from '#app/home/visitor-home'
 import { loadMessages } from '#app/language/use-messages'
 import type { StylesheetHandle } from '#app/stylesheet'
 
-// The page's server half (loader, action, headers) lives with the rest of receiving; the route
-// keeps only what the browser runs (decision 023).
-export { action, headers, loader } from '#app/submissions/home-page.server'
+// The page's server half lives in its features, the route keeping only what the browser runs
+// (decision 023): the loader with the home page's data, the action (and headers) with receiving.
+export { loader } from '#app/home/home-page.server'
+export { action, headers } from '#app/submissions/home-page.server'
 
 export const handle: StylesheetHandle = { stylesheet: 'visitor' }
 

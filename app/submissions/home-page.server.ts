@@ -1,11 +1,8 @@
 import { json, redirect, type ActionFunctionArgs, type AppLoadContext } from '@remix-run/node'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
-import { chosenLanguage } from '#app/language/accept-language.server'
 import { catalogs } from '#app/language/catalogs.server'
 import { homePathOf, isLanguage, type Language } from '#app/language/languages'
-import { loadMessages } from '#app/language/use-messages'
-import { wordsIn } from '#app/farm-page/page-words.server'
 import { contactFields, spamTrapFields, type ContactForm as ContactFormValues } from './contact-fields'
 import { receive } from './receive.server'
 
@@ -14,45 +11,6 @@ export const headers = pageHeaders
 interface Visit {
   request: Request
   context: AppLoadContext
-}
-
-/**
- * GET /: the farm's first language. With several, a browser that asks first for another of them
- * (Accept-Language) is sent to that language's address, so each address is one language that
- * caches and search engines keep apart; `Vary` tells caches the answer at / depends on it.
- */
-export async function loader({ request, context }: Visit) {
-  const { languages } = context.farm
-  const [first = 'en'] = languages
-  const several = languages.length > 1
-  if (several && new URL(request.url).search === '') {
-    const chosen = chosenLanguage(request.headers.get('Accept-Language'), languages)
-    if (chosen !== first) {
-      return redirect(homePathOf(chosen, languages), { status: 302, headers: { Vary: 'Accept-Language' } })
-    }
-  }
-  return json(await homePageIn(first, { request, context }), several ? { headers: { Vary: 'Accept-Language' } } : {})
-}
-
-/**
- * The home page's data in one of the farm's languages, its messages loaded for the render. What it
- * shows only from data (its title, the owner's words or their defaults, the thanks after a form
- * posted without JavaScript) is said here, in that language: those messages never reach the browser.
- */
-export async function homePageIn(language: Language, { request, context }: Visit) {
-  await loadMessages(language)
-  const messages = catalogs[language]
-  const home = context.homePage()
-  const sent = new URL(request.url).searchParams.has('sent')
-  return {
-    ...home,
-    page: { ...home.page, words: wordsIn(home.page.words, messages) },
-    language,
-    title: messages.pageTitle({ farm: home.farm.name }),
-    description: messages.pageDescription(),
-    sentMessage: sent ? messages.thankYou() : null,
-    formToken: context.spamTraps.issueToken(),
-  }
 }
 
 /**

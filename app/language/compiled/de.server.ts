@@ -13,6 +13,14 @@ const messages: ServerMessages = {
   thankYou: () => "Vielen Dank! Ihre Nachricht ist bei uns auf dem Hof angekommen.",
   couldNotSend: () => "Ihre Nachricht ließ sich gerade nicht senden. Bitte versuchen Sie es gleich noch einmal.",
   couldNotRead: () => "Wir konnten das Formular nicht lesen. Bitte versuchen Sie es noch einmal.",
-  tooManySubmissions: () => "Zu viele Nachrichten von Ihrer Adresse. Bitte warten Sie eine Minute und versuchen Sie es dann erneut."
+  tooManySubmissions: () => "Zu viele Nachrichten von Ihrer Adresse. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.",
+  updatedOn: (d) => "Stand: " + d.date,
+  available: () => "Jetzt erhältlich",
+  fewLeft: () => "Nur noch wenige",
+  comingSoon: () => "Bald erhältlich",
+  soldOut: () => "Ausverkauft",
+  outOfSeason: () => "Keine Saison",
+  comingSoonFrom: (d) => "Bald erhältlich, ab der Woche vom " + d.date,
+  priceFor: (d) => d.price + " " + d.unit
 }
 export default messages

@@ -13,6 +13,14 @@ const messages: ServerMessages = {
   thankYou: () => "Thank you! Your message has reached the farm.",
   couldNotSend: () => "We could not send your message just now. Please try again in a moment.",
   couldNotRead: () => "We could not read the form. Please try again.",
-  tooManySubmissions: () => "Too many submissions from your address. Please wait a minute and try again."
+  tooManySubmissions: () => "Too many submissions from your address. Please wait a minute and try again.",
+  updatedOn: (d) => "Updated " + d.date,
+  available: () => "Available now",
+  fewLeft: () => "Few left",
+  comingSoon: () => "Coming soon",
+  soldOut: () => "Sold out",
+  outOfSeason: () => "Out of season",
+  comingSoonFrom: (d) => "Coming soon, from the week of " + d.date,
+  priceFor: (d) => d.price + " " + d.unit
 }
 export default messages

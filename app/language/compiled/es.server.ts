@@ -13,6 +13,14 @@ const messages: ServerMessages = {
   thankYou: () => "¡Gracias! Tu mensaje ya ha llegado a la granja.",
   couldNotSend: () => "Ahora mismo no hemos podido enviar tu mensaje. Vuelve a intentarlo en un momento.",
   couldNotRead: () => "No hemos podido leer el formulario. Inténtalo de nuevo.",
-  tooManySubmissions: () => "Demasiados envíos desde tu dirección. Espera un minuto y vuelve a intentarlo."
+  tooManySubmissions: () => "Demasiados envíos desde tu dirección. Espera un minuto y vuelve a intentarlo.",
+  updatedOn: (d) => "Actualizado el " + d.date,
+  available: () => "Ya disponible",
+  fewLeft: () => "Quedan pocos",
+  comingSoon: () => "Muy pronto",
+  soldOut: () => "Agotado",
+  outOfSeason: () => "Fuera de temporada",
+  comingSoonFrom: (d) => "Muy pronto, a partir de la semana del " + d.date,
+  priceFor: (d) => d.price + " " + d.unit
 }
 export default messages

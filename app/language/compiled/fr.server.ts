@@ -13,6 +13,14 @@ const messages: ServerMessages = {
   thankYou: () => "Merci ! Votre message est bien arrivé à la ferme.",
   couldNotSend: () => "Votre message n’a pas pu partir pour l’instant. Réessayez dans un petit moment.",
   couldNotRead: () => "Nous n’avons pas pu lire le formulaire. Merci de réessayer.",
-  tooManySubmissions: () => "Trop d’envois depuis votre adresse. Patientez une minute, puis réessayez."
+  tooManySubmissions: () => "Trop d’envois depuis votre adresse. Patientez une minute, puis réessayez.",
+  updatedOn: (d) => "Mis à jour le " + d.date,
+  available: () => "Disponible",
+  fewLeft: () => "Plus que quelques-uns",
+  comingSoon: () => "Bientôt là",
+  soldOut: () => "Épuisé",
+  outOfSeason: () => "Hors saison",
+  comingSoonFrom: (d) => "Bientôt là, à partir de la semaine du " + d.date,
+  priceFor: (d) => d.price + " " + d.unit
 }
 export default messages

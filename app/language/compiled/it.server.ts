@@ -13,6 +13,14 @@ const messages: ServerMessages = {
   thankYou: () => "Grazie! Il tuo messaggio è arrivato in fattoria.",
   couldNotSend: () => "Al momento non siamo riusciti a inviare il tuo messaggio. Riprova tra poco.",
   couldNotRead: () => "Non siamo riusciti a leggere il modulo. Riprova.",
-  tooManySubmissions: () => "Troppi invii dal tuo indirizzo. Aspetta un minuto e riprova."
+  tooManySubmissions: () => "Troppi invii dal tuo indirizzo. Aspetta un minuto e riprova.",
+  updatedOn: (d) => "Aggiornato il " + d.date,
+  available: () => "Disponibile ora",
+  fewLeft: () => "Ultimi rimasti",
+  comingSoon: () => "In arrivo",
+  soldOut: () => "Esaurito",
+  outOfSeason: () => "Fuori stagione",
+  comingSoonFrom: (d) => "In arrivo, dalla settimana del " + d.date,
+  priceFor: (d) => d.price + " " + d.unit
 }
 export default messages

@@ -12,14 +12,6 @@ export interface Messages {
   submit(): string
   fallbackError(): string
   thisWeekHeading(): string
-  updatedOn(values: { date: string | number }): string
-  available(): string
-  fewLeft(): string
-  comingSoon(): string
-  soldOut(): string
-  outOfSeason(): string
-  comingSoonFrom(values: { date: string | number }): string
-  priceFor(values: { price: string | number; unit: string | number }): string
   tellMeWhenReady(): string
   yourName(): string
   yourEmail(): string
@@ -69,4 +61,12 @@ export interface ServerMessages {
   couldNotSend(): string
   couldNotRead(): string
   tooManySubmissions(): string
+  updatedOn(values: { date: string | number }): string
+  available(): string
+  fewLeft(): string
+  comingSoon(): string
+  soldOut(): string
+  outOfSeason(): string
+  comingSoonFrom(values: { date: string | number }): string
+  priceFor(values: { price: string | number; unit: string | number }): string
 }

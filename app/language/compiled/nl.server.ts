@@ -13,6 +13,14 @@ const messages: ServerMessages = {
   thankYou: () => "Bedankt! Je bericht is bij de boerderij aangekomen.",
   couldNotSend: () => "Je bericht kon nu even niet verstuurd worden. Probeer het zo nog eens.",
   couldNotRead: () => "We konden het formulier niet lezen. Probeer het nog eens.",
-  tooManySubmissions: () => "Te veel berichten vanaf je adres. Wacht een minuutje en probeer het dan opnieuw."
+  tooManySubmissions: () => "Te veel berichten vanaf je adres. Wacht een minuutje en probeer het dan opnieuw.",
+  updatedOn: (d) => "Bijgewerkt op " + d.date,
+  available: () => "Nu verkrijgbaar",
+  fewLeft: () => "Bijna op",
+  comingSoon: () => "Binnenkort",
+  soldOut: () => "Uitverkocht",
+  outOfSeason: () => "Buiten het seizoen",
+  comingSoonFrom: (d) => "Binnenkort, vanaf de week van " + d.date,
+  priceFor: (d) => d.price + " " + d.unit
 }
 export default messages

@@ -13,6 +13,14 @@ const messages: ServerMessages = {
   thankYou: () => "Obrigado! A sua mensagem chegou à quinta.",
   couldNotSend: () => "Não foi possível enviar a sua mensagem agora. Tente outra vez daqui a pouco.",
   couldNotRead: () => "Não conseguimos ler o formulário. Tente outra vez.",
-  tooManySubmissions: () => "Demasiados envios a partir do seu endereço. Aguarde um minuto e tente outra vez."
+  tooManySubmissions: () => "Demasiados envios a partir do seu endereço. Aguarde um minuto e tente outra vez.",
+  updatedOn: (d) => "Atualizado a " + d.date,
+  available: () => "Disponível",
+  fewLeft: () => "Restam poucos",
+  comingSoon: () => "Brevemente",
+  soldOut: () => "Esgotado",
+  outOfSeason: () => "Fora de época",
+  comingSoonFrom: (d) => "Brevemente, a partir da semana de " + d.date,
+  priceFor: (d) => d.price + " " + d.unit
 }
 export default messages
