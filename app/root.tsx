@@ -18,6 +18,7 @@ import { SiteHeader } from '#app/components/site-header'
 import { Toasts } from '#app/components/toasts'
 import { useLiveCounts } from '#app/live/live-counts'
 import type { TagCount } from '#app/leads/lead'
+import { claimNoteMarkup } from '#app/team/claim-note.server'
 import { pagePassFor } from '#app/owner/page-pass.server'
 import { officePagesFor } from '#app/owner/office-pages.server'
 import { useNonce } from './nonce'
@@ -47,12 +48,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Only for whoever may read the inbox.
     newSubmissions: mayWatch ? badge(context, () => context.inbox.countNew()) : null,
     failedReplies: mayWatch ? badge(context, () => context.inbox.countFailedReplies()) : null,
-    // The owner's menu: for whoever may read the inbox, with what their role opens, and how to claim an unclaimed site
-    // (the claim note each owner page draws).
+    // The owner's menu: for whoever may read the inbox, with what their role opens, and the note on how to claim an
+    // unclaimed site.
     office: pass
       ? {
           pages: officePagesFor({ role: pass.who.role, person: pass.who.id !== null }),
-          claim: context.team.claimWayFor(request, context.clientAddress),
+          claimNote: claimNoteMarkup(context.team.claimWayFor(request, context.clientAddress)),
         }
       : null,
   }
@@ -106,6 +107,10 @@ export function Layout({ children }: { children: ReactNode }) {
           }
         />
         <div className={officeHere ? 'pt-16 md:pt-28 print:pt-0' : 'pt-16 print:pt-0'}>
+          {officeHere?.claimNote ? (
+            // The server's own markup (claim-note.server.tsx): the note needs no script of its own.
+            <div dangerouslySetInnerHTML={{ __html: officeHere.claimNote }} />
+          ) : null}
           {officeHere ? (
             // Without JavaScript the phone's menu cannot open: the owner's pages are one row here instead.
             <noscript>

@@ -7,7 +7,7 @@ export const rooms = {
   log: ['outside'],
   writing: [],
   limits: [],
-  components: ['language', 'team'],
+  components: ['language'],
   clock: [],
   language: ['clock'],
   analysis: ['clock', 'log', 'outside'],

@@ -27,7 +27,6 @@ import type { Submission, TagCount } from '#app/leads/lead'
 import { zoneWords } from '#app/clock/dates'
 import { useFarmClock } from '#app/clock/use-farm-clock'
 import { WhoYouAre } from '#app/team/who-you-are'
-import { ClaimNote } from '#app/team/claim-note'
 import type { StylesheetHandle } from '#app/stylesheet'
 
 // The page's server half (its loader, action and headers) lives beside the inbox's other server
@@ -77,81 +76,78 @@ export default function FarmSales() {
   }, [loadFailed])
 
   return (
-    <>
-      <ClaimNote />
-      <main className="mx-auto max-w-4xl px-4 pt-6 pb-20 sm:px-6 sm:pt-12">
-        <h1 className="font-serif text-3xl font-bold text-green-900 sm:text-4xl">Farm Sales Data</h1>
-        <p className="mt-2 text-stone-700 sm:mt-3 sm:text-lg">Review customer submissions and AI-powered insights.</p>
-        {askWhoYouAre ? (
-          // On a phone one line, so the first lead stays in the first screen; the form is a tap away.
-          <>
-            <p className="mt-3 rounded-xl bg-white px-4 py-2 text-sm ring-1 ring-green-200 sm:hidden">
-              <Link to="/farm-sales/welcome" className="font-semibold text-green-800 underline">
-                Welcome: tell us who you are
-              </Link>
-            </p>
-            <div className="hidden sm:block">
-              <WhoYouAre then="/farm-sales" name="" problem={null} busy={false} later={null} />
-            </div>
-          </>
-        ) : null}
-        {/* At least a button's height from the first paint: what it holds is known only in the browser. */}
-        <div className="mt-3 flex min-h-9 items-center">
-          {phone.publicKey ? (
-            <PhoneNotifications publicKey={phone.publicKey} />
-          ) : leadAlert.notify === 'ask' ? (
-            <button
-              type="button"
-              onClick={() => void leadAlert.askToNotify()}
-              className="rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50"
-            >
-              Notify me
-            </button>
-          ) : leadAlert.notify === 'on' ? (
-            <p className="text-sm text-stone-700">Notifications on for new leads</p>
-          ) : null}
-        </div>
-        {/* With the settings open, the set-up notes below say what the phone still needs. */}
-        {phone.cannot && claimed && !setUp.settings ? (
-          <p className="mt-1 text-sm text-stone-600">{phone.cannot}</p>
-        ) : null}
-        <SetUpNotes setUp={setUp} cannotReply={claimed ? cannotReply : null} />
-        {newSubmissions ? (
-          <p className="mt-2 font-semibold text-amber-900" data-testid="new-count">
-            {newSubmissions === 1 ? '1 new lead to deal with' : `${newSubmissions} new leads to deal with`}
-          </p>
-        ) : null}
-        {badQuery ? (
-          <div role="alert" className="mt-10 rounded-2xl bg-red-50 px-6 py-5 text-red-900 ring-1 ring-red-200">
-            <p className="font-semibold">This view’s address is not right: {badQuery}</p>
-            <Link to="/farm-sales" className="mt-2 inline-block font-semibold underline">
-              Show the whole inbox
+    <main className="mx-auto max-w-4xl px-4 pt-6 pb-20 sm:px-6 sm:pt-12">
+      <h1 className="font-serif text-3xl font-bold text-green-900 sm:text-4xl">Farm Sales Data</h1>
+      <p className="mt-2 text-stone-700 sm:mt-3 sm:text-lg">Review customer submissions and AI-powered insights.</p>
+      {askWhoYouAre ? (
+        // On a phone one line, so the first lead stays in the first screen; the form is a tap away.
+        <>
+          <p className="mt-3 rounded-xl bg-white px-4 py-2 text-sm ring-1 ring-green-200 sm:hidden">
+            <Link to="/farm-sales/welcome" className="font-semibold text-green-800 underline">
+              Welcome: tell us who you are
             </Link>
+          </p>
+          <div className="hidden sm:block">
+            <WhoYouAre then="/farm-sales" name="" problem={null} busy={false} later={null} />
           </div>
-        ) : page ? (
-          <>
-            <InboxFilters view={page.view} counts={counts} mayBackUp={keeping.can} />
-            {/* A new view starts a new list: its own pages, arrivals and live link. */}
-            <Inbox
-              key={location.search}
-              view={page.view}
-              firstPage={page.submissions}
-              next={page.next}
-              readAt={page.readAt}
-              answering={page.answering}
-              ordering={page.ordering}
-              orderAnswer={orderAnswer}
-              replyProblem={replyProblem}
-              onNewSubmission={leadAlert.arrived}
-              onCounts={live.moved}
-              canKeepData={keeping.can}
-            />
-          </>
-        ) : (
-          <EmptyState filtered={false} />
-        )}
-      </main>
-    </>
+        </>
+      ) : null}
+      {/* At least a button's height from the first paint: what it holds is known only in the browser. */}
+      <div className="mt-3 flex min-h-9 items-center">
+        {phone.publicKey ? (
+          <PhoneNotifications publicKey={phone.publicKey} />
+        ) : leadAlert.notify === 'ask' ? (
+          <button
+            type="button"
+            onClick={() => void leadAlert.askToNotify()}
+            className="rounded-full px-4 py-1.5 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50"
+          >
+            Notify me
+          </button>
+        ) : leadAlert.notify === 'on' ? (
+          <p className="text-sm text-stone-700">Notifications on for new leads</p>
+        ) : null}
+      </div>
+      {/* With the settings open, the set-up notes below say what the phone still needs. */}
+      {phone.cannot && claimed && !setUp.settings ? (
+        <p className="mt-1 text-sm text-stone-600">{phone.cannot}</p>
+      ) : null}
+      <SetUpNotes setUp={setUp} cannotReply={claimed ? cannotReply : null} />
+      {newSubmissions ? (
+        <p className="mt-2 font-semibold text-amber-900" data-testid="new-count">
+          {newSubmissions === 1 ? '1 new lead to deal with' : `${newSubmissions} new leads to deal with`}
+        </p>
+      ) : null}
+      {badQuery ? (
+        <div role="alert" className="mt-10 rounded-2xl bg-red-50 px-6 py-5 text-red-900 ring-1 ring-red-200">
+          <p className="font-semibold">This view’s address is not right: {badQuery}</p>
+          <Link to="/farm-sales" className="mt-2 inline-block font-semibold underline">
+            Show the whole inbox
+          </Link>
+        </div>
+      ) : page ? (
+        <>
+          <InboxFilters view={page.view} counts={counts} mayBackUp={keeping.can} />
+          {/* A new view starts a new list: its own pages, arrivals and live link. */}
+          <Inbox
+            key={location.search}
+            view={page.view}
+            firstPage={page.submissions}
+            next={page.next}
+            readAt={page.readAt}
+            answering={page.answering}
+            ordering={page.ordering}
+            orderAnswer={orderAnswer}
+            replyProblem={replyProblem}
+            onNewSubmission={leadAlert.arrived}
+            onCounts={live.moved}
+            canKeepData={keeping.can}
+          />
+        </>
+      ) : (
+        <EmptyState filtered={false} />
+      )}
+    </main>
   )
 }
 

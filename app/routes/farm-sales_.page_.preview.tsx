@@ -9,7 +9,6 @@ import { FarmDetails, FarmWelcome } from '#app/farm-page/farm-home'
 import { defaultWords, wordsIn } from '#app/farm-page/page-words.server'
 import { catalogs } from '#app/language/catalogs.server'
 import { loadMessages } from '#app/language/use-messages'
-import { ClaimNote } from '#app/team/claim-note'
 
 export const meta: MetaFunction = () => [
   { title: 'Preview of the farm’s page' },
@@ -49,7 +48,6 @@ export default function FarmPagePreview() {
   const { farm, isDraft, page } = useLoaderData<typeof loader>()
   return (
     <>
-      <ClaimNote />
       <div role="status" className="mx-auto mt-6 max-w-6xl px-4 sm:px-6">
         <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-amber-100 px-5 py-3 text-amber-950 ring-1 ring-amber-300">
           <p className="grow">

@@ -6,7 +6,6 @@ import { requireMethod } from '#app/http/require-method.server'
 import { ownerDataHeaders } from '#app/owner/owner-data'
 import { requirePermission } from '#app/owner/require-permission.server'
 import { safeRedirect } from '#app/owner/safe-redirect'
-import { ClaimNote } from '#app/team/claim-note'
 import { WhoYouAre } from '#app/team/who-you-are'
 
 export const meta: MetaFunction = () => [{ title: 'Welcome' }, { name: 'robots', content: 'noindex' }]
@@ -50,12 +49,9 @@ export default function Welcome() {
   const answer = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
   return (
-    <>
-      <ClaimNote />
-      <main className="mx-auto max-w-xl px-4 py-12 sm:px-6">
-        <h1 className="font-serif text-3xl font-bold text-green-900">Welcome to the farm’s inbox</h1>
-        <WhoYouAre then={then} name={name} problem={answer ?? null} busy={busy} later={then} />
-      </main>
-    </>
+    <main className="mx-auto max-w-xl px-4 py-12 sm:px-6">
+      <h1 className="font-serif text-3xl font-bold text-green-900">Welcome to the farm’s inbox</h1>
+      <WhoYouAre then={then} name={name} problem={answer ?? null} busy={busy} later={then} />
+    </main>
   )
 }

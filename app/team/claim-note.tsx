@@ -1,6 +1,3 @@
-import { Link, useRouteLoaderData } from '@remix-run/react'
-import type { loader as rootLoader } from '#app/root'
-
 export interface ClaimCommand {
   /** What to type: it prints a fresh one-time link. */
   command: string
@@ -23,12 +20,9 @@ function RunIt({ claim }: { claim: ClaimCommand }) {
 
 /**
  * Said once on every owner page while no one has claimed the site: anyone can read it, and how to
- * claim it (the root's loader tells an owner's page). Each owner page draws it, so no visitor's
- * page loads its script.
+ * claim it. The root's loader says it as markup (claim-note.server.tsx), so its link is a plain one.
  */
-export function ClaimNote() {
-  const claim = useRouteLoaderData<typeof rootLoader>('root')?.office?.claim
-  if (!claim) return null
+export function ClaimNote({ claim }: { claim: ClaimWayHere }) {
   return (
     <aside
       aria-label="Not claimed yet"
@@ -38,9 +32,9 @@ export function ClaimNote() {
       <p className="mx-auto max-w-6xl px-4 py-2.5 text-sm sm:px-6">
         <strong>Anyone who opens these pages can read your leads: the site is not claimed yet.</strong>{' '}
         {claim.here ? (
-          <Link to="/claim" className="font-semibold text-green-900 underline">
+          <a href="/claim" className="font-semibold text-green-900 underline">
             Claim it now
-          </Link>
+          </a>
         ) : (
           <>
             To claim it, <RunIt claim={claim} />
