@@ -6,8 +6,12 @@ import { gzipSync } from 'node:zlib'
 export const gzipKb = (contents: Buffer[]) =>
   contents.reduce((sum, content) => sum + gzipSync(content, { level: 9 }).length, 0) / 1024
 
-/** The gzip size of every script a route loads, from the Remix manifest in `publicBuild`. */
-export function routeScripts(publicBuild: string, route: string) {
+/**
+ * The gzip size of every script a route loads, from the Remix manifest in `publicBuild`. With lazy
+ * route discovery (`lazyDiscovery`, the app's remix.config.js) the page inlines the routes it matched
+ * and never loads the manifest's own file, so it is counted only without.
+ */
+export function routeScripts(publicBuild: string, route: string, lazyDiscovery: boolean) {
   const manifestFile = readdirSync(publicBuild).find((file) => /^manifest-.*\.js$/.test(file))!
   const manifest = JSON.parse(
     readFileSync(join(publicBuild, manifestFile), 'utf8')
@@ -19,7 +23,7 @@ export function routeScripts(publicBuild: string, route: string) {
     routes: Record<string, { module: string; imports?: string[] }>
   }
   const files = new Set([
-    manifest.url,
+    ...(lazyDiscovery ? [] : [manifest.url]),
     manifest.entry.module,
     ...manifest.entry.imports,
     ...['root', route].flatMap((id) => [manifest.routes[id]!.module, ...(manifest.routes[id]!.imports ?? [])]),

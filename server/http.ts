@@ -31,7 +31,9 @@ export async function createHttpApp(config: Config, services: Services) {
   // on every save and are not compressed ahead of time.
   const bundles = fileURLToPath(new URL('../public/build', import.meta.url))
   app.use('/build', bundleFiles(bundles, { precompressed: config.mode === 'production' }))
-  app.use(express.static(new URL('../public', import.meta.url).pathname, { maxAge: '1h' }))
+  const publicFiles = express.static(new URL('../public', import.meta.url).pathname, { maxAge: '1h', index: false })
+  // Every file there has an extension: a page's path (/, /farm-sales) is not looked for on disk.
+  app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()))
   app.get('/service-worker.js', serveServiceWorker())
   app.get('/photos/:name', servePhotos(services.photos))
 

@@ -1,4 +1,5 @@
-import * as chrono from 'chrono-node'
+import { createRequire } from 'node:module'
+import type { Chrono, ParsedComponents, ParsedResult } from 'chrono-node'
 import type { PickUpWhen } from './analysis'
 import { oneEditApart } from './order-words'
 
@@ -40,14 +41,29 @@ const partWords: Array<[RegExp, PartOfTheDay]> = [
   [/\b(evening|eve|tonight|soir|soiree|noche|abend|abends|sera|avond|noite|after work)\b/, 'evening'],
 ]
 
+type ChronoLanguage = 'en' | 'fr' | 'es' | 'de' | 'it' | 'pt' | 'nl'
+
+// Each of chrono's languages is read on its first use, on its own: its index loads all sixteen it
+// knows, 18 MB in the reading worker before a farm has had a single message.
+const load = createRequire(import.meta.url)
+const parsers = new Map<ChronoLanguage, Chrono>()
+function parserIn(language: ChronoLanguage): Chrono {
+  let parser = parsers.get(language)
+  if (!parser) {
+    parser = (load(`chrono-node/${language}`) as { casual: Chrono }).casual
+    parsers.set(language, parser)
+  }
+  return parser
+}
+
 /** The languages of the products' other names, each with words that tell it is the one written. */
-const languages: Array<[chrono.Chrono, RegExp]> = [
-  [chrono.fr.casual, /\b(je|nous|voudrais|des|pour|merci|bonjour|samedi|dimanche|demain)\b/g],
-  [chrono.es.casual, /\b(quiero|quisiera|para|gracias|hola|sabado|domingo|manana|por favor)\b/g],
-  [chrono.de.casual, /\b(ich|wir|mochte|bitte|danke|und|fur|samstag|sonntag|morgen)\b/g],
-  [chrono.it.casual, /\b(vorrei|grazie|ciao|per|sabato|domenica|domani)\b/g],
-  [chrono.pt.casual, /\b(queria|gostaria|obrigad[oa]|ola|para|sabado|domingo|amanha)\b/g],
-  [chrono.nl.casual, /\b(ik|graag|bedankt|voor|zaterdag|zondag|morgen|wil)\b/g],
+const languages: Array<[ChronoLanguage, RegExp]> = [
+  ['fr', /\b(je|nous|voudrais|des|pour|merci|bonjour|samedi|dimanche|demain)\b/g],
+  ['es', /\b(quiero|quisiera|para|gracias|hola|sabado|domingo|manana|por favor)\b/g],
+  ['de', /\b(ich|wir|mochte|bitte|danke|und|fur|samstag|sonntag|morgen)\b/g],
+  ['it', /\b(vorrei|grazie|ciao|per|sabato|domenica|domani)\b/g],
+  ['pt', /\b(queria|gostaria|obrigad[oa]|ola|para|sabado|domingo|amanha)\b/g],
+  ['nl', /\b(ik|graag|bedankt|voor|zaterdag|zondag|morgen|wil)\b/g],
 ]
 
 /** Chrono's finds that are not days: 'a second jar', 'sun-dried', 'the end of the week'. */
@@ -97,8 +113,8 @@ type ScoredDay = FoundDay & { score: number }
 
 function chronoDay(text: string, now: Date, today: number): FoundDay | null {
   const reference = { instant: now, timezone: 0 }
-  for (const parser of [chrono.en.casual, ...spokenLanguages(text)]) {
-    const days = parser
+  for (const language of ['en' as const, ...spokenLanguages(text)]) {
+    const days = parserIn(language)
       .parse(text, reference, { forwardDate: true })
       .flatMap((result) => dayOf(result, text, today) ?? [])
     // 'A BBQ on Saturday… could I order for Friday': the day they collect on, else the one it is for.
@@ -111,7 +127,7 @@ function chronoDay(text: string, now: Date, today: number): FoundDay | null {
 const pickUpWords =
   /\b(collect|collecting|collection|pick ?up|picking up|come|coming|pop in|call in|abholen|ritirare|recoger|ophalen|chercher|buscar)\b[^.?!]{0,20}$/i
 
-function dayOf(result: chrono.ParsedResult, text: string, today: number): ScoredDay | null {
+function dayOf(result: ParsedResult, text: string, today: number): ScoredDay | null {
   const { start } = result
   const said = result.text.trim()
   // '18\nHoney' is no day, nor is 'last Sunday' one ahead.
@@ -153,13 +169,13 @@ function betweenHours(text: string): { from: string; to: string } | null {
   }
 }
 
-function spokenLanguages(text: string): chrono.Chrono[] {
+function spokenLanguages(text: string): ChronoLanguage[] {
   const folded = fold(text)
   return languages
-    .map(([parser, words]) => ({ parser, hits: folded.match(words)?.length ?? 0 }))
-    .filter((language) => language.hits >= 2)
+    .map(([language, words]) => ({ language, hits: folded.match(words)?.length ?? 0 }))
+    .filter((spoken) => spoken.hits >= 2)
     .sort((a, b) => b.hits - a.hits)
-    .map((language) => language.parser)
+    .map((spoken) => spoken.language)
 }
 
 function fold(text: string): string {
@@ -171,7 +187,7 @@ function fold(text: string): string {
 }
 
 /** 'Friday at 4' is four in the afternoon: no one collects eggs at four in the morning. */
-function clock(hour: number, minute: number, meridiem: chrono.ParsedComponents | boolean = false): string {
+function clock(hour: number, minute: number, meridiem: ParsedComponents | boolean = false): string {
   const said = typeof meridiem === 'boolean' ? meridiem : meridiem.isCertain('meridiem')
   const afternoon = hour >= 1 && hour <= 7 && !said
   const shown = afternoon ? hour + 12 : hour

@@ -70,7 +70,9 @@ it('npm run dev rebuilds on a change while the server, and every open WebSocket,
   dev.stderr.on('data', (chunk) => (output += chunk))
 
   await until(async () => (await fetch(`${url}/healthz`)).ok, 'the dev server')
-  expect(output).toContain('"mode":"development"')
+  // The log never holds up the server, so its 'listening' line may reach the pipe after the first answer.
+  await until(() => output.includes('"msg":"listening"'), "the server's listening line")
+  expect(output).toMatch(/"mode":"development".*"msg":"listening"/)
   const live = await connectLive(`ws://127.0.0.1:${port}/`)
   const readyBefore = output.split('app server ready').length
 
