@@ -466,7 +466,12 @@ export async function buildServices(config: Config, env: Record<string, string |
     spamTraps: createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds }),
     limits: createLimits(config),
     photos: createPhotos({ db: database.db, writes: database.writes, maker: photoMaker(), activity }),
-    farm: () => ({ name: now().farmName, product: now().farmProduct, timeZone: timeZone(), languages: now().farmLanguages }),
+    farm: () => ({
+      name: now().farmName,
+      product: now().farmProduct,
+      timeZone: timeZone(),
+      languages: now().farmLanguages,
+    }),
     reader: analysis.reader,
     log,
     /**
