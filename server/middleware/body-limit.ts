@@ -29,8 +29,11 @@ export function ownerWritingLimit(path: string): number | null {
   return ownerWriting.test(routed) ? ownerWritingLimitBytes : null
 }
 
-/** How long the rest of a refused upload is read and dropped before its connection is cut. */
-const lingerMs = 2_000
+/**
+ * How long the rest of a refused upload is read and dropped before its connection is cut: long
+ * enough for a busy client (a phone, a loaded machine) to read the answer before the reset.
+ */
+export const refusedUploadLingerMs = 5_000
 
 function tooLarge(req: Request, res: Response, limit: number) {
   // The answer must reach a client still sending: a connection closed with bytes unread is reset,
@@ -40,7 +43,7 @@ function tooLarge(req: Request, res: Response, limit: number) {
   req.resume()
   res.once('finish', () => {
     if (req.complete) return
-    const cut = setTimeout(() => req.socket.destroy(), lingerMs).unref()
+    const cut = setTimeout(() => req.socket.destroy(), refusedUploadLingerMs).unref()
     req.once('end', () => clearTimeout(cut))
   })
   const words =

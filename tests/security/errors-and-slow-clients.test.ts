@@ -2,6 +2,7 @@
 // mode; clients that trickle their request are cut off.
 import { connect } from 'node:net'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { refusedUploadLingerMs } from '#server/middleware/body-limit'
 import { rawRequest } from '#tests/support/raw-request'
 import type { RunningServer } from '#tests/support/server'
 import { serverPerFile } from '#tests/support/server-per-test'
@@ -137,8 +138,8 @@ describe('slow clients', () => {
       `POST /api/submissions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
     )
     await answered(1)
-    // A pooled connection is used again later (a browser's, undici's): past the 2 s a refused upload lingers.
-    await new Promise((resolve) => setTimeout(resolve, 2_500))
+    // A pooled connection is used again later (a browser's, undici's): past the time a refused upload lingers.
+    await new Promise((resolve) => setTimeout(resolve, refusedUploadLingerMs + 500))
     socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
     await answered(2)
     socket.destroy()
