@@ -58,6 +58,12 @@ type Now = () => Config
 const farmClockOf = (now: Now) => () => now().farmTimeZone ?? utc
 
 /** Built (`npm run build`), the workers and the backup copier are compiled beside this file; run from source (`npm run dev`), a small module loads each one's TypeScript through tsx. */
+/** The farm as its settings say now: its name, product, clock and languages. */
+const theFarmNow = (now: Now) => () => {
+  const { farmName, farmProduct, farmLanguages } = now()
+  return { name: farmName, product: farmProduct, timeZone: farmClockOf(now)(), languages: farmLanguages }
+}
+
 const compiled = (name: string, source: string) =>
   import.meta.url.endsWith('.ts') ? new URL(`../app/${source}`, import.meta.url) : new URL(name, import.meta.url)
 
@@ -466,12 +472,7 @@ export async function buildServices(config: Config, env: Record<string, string |
     spamTraps: createSpamTraps({ secret: config.sessionSecret, minFillSeconds: config.minFillSeconds }),
     limits: createLimits(config),
     photos: createPhotos({ db: database.db, writes: database.writes, maker: photoMaker(), activity }),
-    farm: () => ({
-      name: now().farmName,
-      product: now().farmProduct,
-      timeZone: timeZone(),
-      languages: now().farmLanguages,
-    }),
+    farm: theFarmNow(now),
     reader: analysis.reader,
     log,
     /**
