@@ -15,7 +15,7 @@ afterEach(() => {
   for (const database of opened.splice(0)) database.close()
 })
 
-function farmPage() {
+function farmPage(now?: () => number) {
   const database = openDatabase(tempDatabasePath(), migrationsFolder)
   opened.push(database)
   const activity = createActivityLog({
@@ -24,7 +24,7 @@ function farmPage() {
     hashOfAddress: () => 'hash',
     keepDays: () => 30,
   })
-  const page = createFarmPage({ db: database.db, writes: database.writes, activity, log: quietLog })
+  const page = createFarmPage({ db: database.db, writes: database.writes, activity, log: quietLog, now })
   return { page, activity }
 }
 
@@ -55,6 +55,19 @@ describe('the farm’s page, in three versions', () => {
     expect(await page.restorePrevious(owner)).toEqual({ ok: true })
     expect(page.published().welcome).toBe('First')
     expect(page.versions().previous!.words.welcome).toBe('Second')
+    await page.restorePrevious(owner)
+    expect(page.published().welcome).toBe('Second')
+  })
+
+  it('reads the published words again after each publish and restore, even within one millisecond', async () => {
+    // Each lead's analysis asks for them, so they are kept between changes: a frozen clock gives every change the same time.
+    const { page } = farmPage(() => Date.UTC(2026, 5, 1, 9))
+    await page.publish(welcoming('First'), owner)
+    expect(page.published().welcome).toBe('First')
+    await page.publish(welcoming('Second'), owner)
+    expect(page.published().welcome).toBe('Second')
+    await page.restorePrevious(owner)
+    expect(page.published().welcome).toBe('First')
     await page.restorePrevious(owner)
     expect(page.published().welcome).toBe('Second')
   })

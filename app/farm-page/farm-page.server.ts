@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { FarmDatabase } from '#app/data/database.server'
 import { farmPage, team } from '#app/data/schema'
 import type { Writes } from '#app/data/writes.server'
@@ -113,10 +113,22 @@ export function createFarmPage({
     changedBy: changer.by,
   })
 
+  // Every lead's analysis asks for the published hours: the words are read and checked again only
+  // when the published row is another (each publish or restore writes a new row or moves one).
+  const publishedRow = db
+    .select({ row: sql<number>`rowid`, changedAt: farmPage.changedAt })
+    .from(farmPage)
+    .where(eq(farmPage.version, 'published'))
+    .prepare()
+  let lastPublished: { stamp: string; words: PageWords } | null = null
+
   return {
     /** The words visitors read: the published, else the spec's. */
     published(): PageWords {
-      return read('published')?.words ?? defaultWords
+      const found = publishedRow.get()
+      const stamp = found ? `${found.row}:${found.changedAt.getTime()}` : 'none'
+      if (lastPublished?.stamp !== stamp) lastPublished = { stamp, words: read('published')?.words ?? defaultWords }
+      return lastPublished.words
     },
 
     /**
