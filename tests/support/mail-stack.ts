@@ -14,6 +14,22 @@ import { freePort } from './server'
  * over IMAP with TLS (a certificate made here, trusted by the site through NODE_EXTRA_CA_CERTS).
  * A refused address makes Postfix write a real bounce to the farm's address.
  */
+
+/** Whether a process still runs: it is there, and not a zombie waiting to be reaped. */
+function isRunning(pid: number) {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+  } catch {
+    return false
+  }
+}
+
+/** Waits until a process has exited, for at most `withinMs`. */
+async function gone(pid: number, withinMs: number) {
+  const deadline = Date.now() + withinMs
+  while (isRunning(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+}
+
 export interface MailStack {
   /** The site's SMTP_URL (Postfix) and INBOUND_IMAP_URL (Dovecot, imaps; or imap on its own port, STARTTLS required). */
   smtpUrl: string
@@ -278,13 +294,17 @@ syslog_name = postfix-farm-test
       } catch {
         // Already stopped.
       }
+      let dovecotPid = 0
       try {
-        process.kill(Number(readFileSync(join(dovecot, 'run', 'master.pid'), 'utf8').trim()))
+        dovecotPid = Number(readFileSync(join(dovecot, 'run', 'master.pid'), 'utf8').trim())
+        process.kill(dovecotPid)
       } catch {
         // Already stopped.
       }
       await remote.close()
-      rmSync(folder, { recursive: true, force: true })
+      // Dovecot writes its state as it exits: its folder is removed once it has gone.
+      if (dovecotPid > 0) await gone(dovecotPid, 10_000)
+      rmSync(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
     },
   }
 }
