@@ -57,6 +57,19 @@ describe('the inbox', () => {
     expect(plan.join('\n')).not.toContain('TEMP B-TREE')
   })
 
+  it('stamps its last live change on the counts’ clock: a page read before it is older, one read after is not', async () => {
+    const { service, inbox } = setUp()
+    const stored = await service.submit(form)
+    const id = stored.ok ? stored.submission.id : 0
+    const pageRead = inbox.readAt()
+    expect(inbox.changedAt()).toBeLessThan(pageRead)
+    await inbox.update(id, { status: 'handled' }, owner)
+    const changed = inbox.changedAt()
+    expect(changed).toBeGreaterThan(pageRead)
+    expect(inbox.readAt()).toBeGreaterThan(changed)
+    expect(inbox.changedAt()).toBe(changed)
+  })
+
   it('marks a submission handled and new again, telling the watchers each time', async () => {
     const { service, inbox, published } = setUp()
     const stored = await service.submit(form)

@@ -17,10 +17,18 @@ export function createInbox({
   writes?: Writes
   now?: () => number
 }) {
+  const counts = createInboxCounts({ db, now })
+  // A page read before this stamp may show something older: its live link opened too late to hear it.
+  let changedAt = counts.readAt()
+  events.subscribe(() => {
+    changedAt = counts.readAt()
+  })
   return {
     ...createViewPages({ db }),
-    ...createInboxCounts({ db, now }),
+    ...counts,
     ...createInboxChanges({ db, events, writes }),
+    /** The stamp of the last change told over the live link (or of this start), on the counts' clock. */
+    changedAt: () => changedAt,
   }
 }
 

@@ -112,16 +112,20 @@ export function useInbox({
     setReconnections((count) => count + 1)
     revalidate()
   }, [revalidate])
-  // A mail queued when the page was read may have gone (or failed) before the link opened: read
-  // the page again then, so its card does not stay 'Queued'. Other pages cost nothing more.
+  // A change (another tab's, a mail queued when the page was read that has gone or failed) may
+  // come between the page's read and its link opening: read the page again then, so no card
+  // stays as it was. Other pages cost nothing more.
   const shown = useRef(submissions)
   shown.current = submissions
-  const onConnected = useCallback(() => {
-    const inFlight = shown.current.some((submission) =>
-      submission.replies.some((reply) => reply.state === 'queued' || reply.state === 'retrying'),
-    )
-    if (inFlight) revalidate()
-  }, [revalidate])
+  const onConnected = useCallback(
+    (changedAt: number | null) => {
+      const inFlight = shown.current.some((submission) =>
+        submission.replies.some((reply) => reply.state === 'queued' || reply.state === 'retrying'),
+      )
+      if (inFlight || changedAt === null || changedAt > readAt) revalidate()
+    },
+    [revalidate, readAt],
+  )
   useLiveSubmissions({
     newestId: submissions[0]?.id ?? firstPage[0]?.id ?? 0,
     viewParams: params,

@@ -27,7 +27,9 @@ function parse(text: string): unknown {
  * Holds one WebSocket to the server root while the calling page is shown and hands on every
  * message. After every (re)connect it fetches, with the view's own parameters, what arrived
  * after the newest submission already held, so nothing is missed while the link was down;
- * after a reconnect it also says so, since changes to older ones were missed too.
+ * after a reconnect it also says so, since changes to older ones were missed too. After the
+ * first connect it hands on the stamp of the server's last change, so a page read before a
+ * change its link opened too late to hear can read itself again.
  */
 export function useLiveSubmissions({
   newestId,
@@ -42,8 +44,8 @@ export function useLiveSubmissions({
   onMessage: (message: LiveMessage) => void
   /** After a reconnect (not the first connect): whatever changed while the link was down was missed. */
   onReconnected: () => void
-  /** After the first connect: what changed between the page's load and now was not heard. */
-  onConnected?: () => void
+  /** After the first connect and its catch-up: the stamp of the server's last change (null: not known), heard or not. */
+  onConnected?: (changedAt: number | null) => void
 }) {
   const newest = useRef(newestId)
   const handle = useRef(onMessage)
@@ -63,8 +65,8 @@ export function useLiveSubmissions({
     let leaving = false
     let connectedBefore = false
 
-    async function catchUp() {
-      if (viewParams === null) return
+    async function catchUp(): Promise<number | null> {
+      if (viewParams === null) return null
       try {
         const params = new URLSearchParams(viewParams)
         params.set('after', String(newest.current))
@@ -74,8 +76,10 @@ export function useLiveSubmissions({
         const missed: Submission[] = await response.json()
         for (const submission of missed.reverse())
           handle.current({ type: 'NEW_SUBMISSION', data: submission, counts: [] })
+        return Number(response.headers.get('Farm-Changed-At')) || null
       } catch (error) {
         console.error('Failed to fetch submissions', error)
+        return null
       }
     }
 
@@ -83,10 +87,12 @@ export function useLiveSubmissions({
       socket = new WebSocket(liveUrl())
       socket.onopen = () => {
         attempt = 0
-        if (connectedBefore) reconnected.current()
-        else connected.current()
+        const first = !connectedBefore
         connectedBefore = true
-        void catchUp()
+        if (!first) reconnected.current()
+        void catchUp().then((changedAt) => {
+          if (first && !leaving) connected.current(changedAt)
+        })
       }
       socket.onmessage = (event) => {
         const message = parse(String(event.data))

@@ -14,6 +14,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
     if (!query.ok) return jsonError(400, query.error)
     const { submissions, next } = context.inbox.list(query.page)
     const headers = new Headers(ownerDataHeaders)
+    headers.set('Farm-Changed-At', String(context.inbox.changedAt()))
     if (next !== null) {
       const nextPage = new URL('/api/submissions', url)
       nextPage.search = pageParams(query.page, next).toString()

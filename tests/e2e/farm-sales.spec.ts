@@ -241,6 +241,34 @@ test('the owner misses nothing across a server restart: the page reconnects and 
   }
 })
 
+test('a change made between the page being read and its live link opening shows once the link opens', async ({
+  page,
+  server,
+}) => {
+  const ann = await postSubmission(server, { name: 'Ann' })
+  // The page's scripts are held, so its link cannot open before another tab's change is made.
+  let releaseScripts!: () => void
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
+  await page.route('**/build/**', async (route) => {
+    await scriptsHeld
+    await route.continue()
+  })
+  await page.goto('/farm-sales', { waitUntil: 'commit' })
+  const annsButton = page.getByTestId('submission-card').filter({ hasText: 'Ann' }).getByRole('button')
+  await expect(annsButton).toHaveText('Mark handled')
+
+  const handled = await fetch(`${server.url}/api/submissions/${ann.id}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ status: 'handled' }),
+  })
+  expect(handled.status).toBe(200)
+  const opened = page.waitForEvent('websocket')
+  releaseScripts()
+  await opened
+  await expect(annsButton).toHaveText('Mark as new')
+})
+
 test('a tab that was offline shows the truth after it reconnects, not what its live link said before', async ({
   page,
   server,
