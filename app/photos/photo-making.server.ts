@@ -1,13 +1,24 @@
 import { createHash } from 'node:crypto'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp'
+import type Sharp from 'sharp'
+import type { Metadata, OutputInfo, Sharp as Image } from 'sharp'
 import { refuse, type Answer } from '#app/http/refusal.server'
 import { decodeHeic } from './heic-decoding.server'
 import { heifBrand, heifSequences, kindOf, pngLayout, polyglotProblem, webpAnimated, type Kind } from './photo-checks'
 import { photoLimits, photoWords, type PhotoFormat } from './photo-words'
 
-// Nothing of one photo is kept in libvips' cache for the next.
-sharp.cache(false)
+type SharpModule = typeof Sharp
+let loading: Promise<SharpModule> | undefined
+
+/** libvips is loaded with the first photo: a site that never takes one does not hold it (some 10 MB). */
+function sharpLoaded(): Promise<SharpModule> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    // Nothing of one photo is kept in libvips' cache for the next.
+    sharp.cache(false)
+    return sharp
+  })
+  return loading
+}
 
 /** The widths each photo is made at (no wider than it came): a phone's, a laptop's, a large screen's. */
 export const photoWidths = [480, 960, 1600] as const
@@ -24,7 +35,7 @@ export type Made = Answer<{ width: number; height: number; files: MadeFile[] }>
 
 const extensions: Record<PhotoFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' }
 
-const encode: Record<PhotoFormat, (image: Sharp) => Sharp> = {
+const encode: Record<PhotoFormat, (image: Image) => Image> = {
   avif: (image) => image.avif({ quality: 50, effort: 2 }),
   webp: (image) => image.webp({ quality: 78 }),
   jpeg: (image) => image.flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true }),
@@ -61,6 +72,7 @@ async function check(bytes: Uint8Array): Promise<Answer<{ hevc: boolean }>> {
   const kind = kindOf(bytes)
   if (kind === 'svg') return refuse(400, photoWords.svg, 'photo')
   if (kind === 'unknown') return refuse(400, photoWords.notAPhoto, 'photo')
+  const sharp = await sharpLoaded()
   let header: Metadata
   try {
     header = await sharp(bytes, { limitInputPixels: false }).metadata()
@@ -79,7 +91,8 @@ async function check(bytes: Uint8Array): Promise<Answer<{ hevc: boolean }>> {
  * The photo as sharp reads it, turned upright: by its EXIF orientation; a HEIC (which sharp's
  * libvips cannot decode) from the pixels its worker decoded, turned as its own boxes say.
  */
-async function upright(bytes: Uint8Array, hevc: boolean, heicWorkerUrl: URL): Promise<Sharp | null> {
+async function upright(bytes: Uint8Array, hevc: boolean, heicWorkerUrl: URL): Promise<Image | null> {
+  const sharp = await sharpLoaded()
   if (!hevc) return sharp(bytes, { limitInputPixels: photoLimits.pixels, failOn: 'error', pages: 1 }).autoOrient()
   const decoded = await decodeHeic(heicWorkerUrl, { bytes, pixelLimit: photoLimits.heicPixels })
   if (!decoded.ok) return null
@@ -106,6 +119,7 @@ async function remake(bytes: Uint8Array, hevc: boolean, heicWorkerUrl: URL): Pro
     return refuse(400, photoWords.unreadable, 'photo')
   }
   const { width, height, channels } = pixels.info
+  const sharp = await sharpLoaded()
   const files: MadeFile[] = []
   for (const each of widthsFor(width)) {
     for (const format of ['avif', 'webp', 'jpeg'] as const) {

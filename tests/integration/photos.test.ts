@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { execFile, spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
@@ -89,6 +89,18 @@ describe('a photo as the home page serves it', () => {
       headers: { 'If-None-Match': `"${urls[0]!.slice(8, 30)}"` },
     })
     expect(again.status).toBe(304)
+  })
+
+  it('loads libvips with the first photo: a site that has taken none does not hold it', async () => {
+    const server = await serve(withOwner)
+    const libvipsMapped = () => readFileSync(`/proc/${server.child.pid}/maps`, 'utf8').includes('libvips')
+    const cookie = await signInAs(server.url, '', ownerPassword)
+    expect((await fetch(`${server.url}/`)).status).toBe(200)
+    expect(libvipsMapped()).toBe(false)
+
+    expect((await uploadPhoto(server, cookie, await smallJpeg(), { alt: 'The gate' })).status).toBe(204)
+    expect(libvipsMapped()).toBe(true)
+    expect((await homePhotos(server)).alts).toContain('The gate')
   })
 
   it('is taken as a HEIC from an iPhone, with JavaScript on and off, and comes out the same: its size, no GPS position, no camera', async () => {
