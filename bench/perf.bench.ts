@@ -90,8 +90,8 @@ async function start(name: string, args: string[], env: Record<string, string>, 
 const tempDatabase = () => join(mkdtempSync(join(tmpdir(), 'farm-bench-')), 'farm.db')
 
 function startProduct(env: Record<string, string> = {}) {
-  return start('product', ['build/server.js'], {
-    // As `npm start` and the image run it (two glibc arenas).
+  return start('product', ['--max-semi-space-size=4', 'build/server.js'], {
+    // As `npm start` and the image run it (two glibc arenas, a 4 MB young generation).
     MALLOC_ARENA_MAX: '2',
     ...env,
     DATABASE_PATH: env.DATABASE_PATH ?? tempDatabase(),
@@ -102,9 +102,9 @@ function startProduct(env: Record<string, string> = {}) {
     LIVE_MAX_SOCKETS_PER_ADDRESS: String(watcherCount * 2),
   })
 }
-// The peer runs as the product does (two glibc arenas), so their memory compares like with like.
+// The peer runs as the product does (two glibc arenas, a 4 MB young generation), so their memory compares like with like.
 const startPeer = () =>
-  start('bare peer', ['bench/bare-peer.mjs'], { DATABASE_PATH: tempDatabase(), MALLOC_ARENA_MAX: '2' })
+  start('bare peer', ['--max-semi-space-size=4', 'bench/bare-peer.mjs'], { DATABASE_PATH: tempDatabase(), MALLOC_ARENA_MAX: '2' })
 
 /** The owner's outbox as the database has it: mails not yet accepted, and how old the oldest is. */
 function outboxBacklog(databasePath: string) {
