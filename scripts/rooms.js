@@ -26,6 +26,7 @@ export const rooms = {
     'data',
     'delivery',
     'http',
+    'language',
     'leads',
     'limits',
     'live',

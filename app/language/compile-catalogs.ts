@@ -32,7 +32,7 @@ export const notThePages = {
     'fieldControlCharacters',
     'invalidEmail',
   ],
-  /** Said by the server alone: a page's data (its title, the owner's words' defaults, this week's list) and the answers to a post. */
+  /** Said by the server alone: a page's data (its title, the owner's words' defaults, this week's list), the answers to a post, the mails to a visitor. */
   server: [
     'updatedOn',
     'available',
@@ -54,6 +54,14 @@ export const notThePages = {
     'couldNotSend',
     'couldNotRead',
     'tooManySubmissions',
+    'mailReplySubject',
+    'mailAcknowledgementSubject',
+    'mailConfirmationSubject',
+    'mailYouWrote',
+    'mailFooter',
+    'mailAskForUpdates',
+    'acknowledgementText',
+    'askOnlyText',
   ],
 }
 

@@ -1,4 +1,4 @@
-import { longDate, longMonths, longWeekdays } from '#app/clock/dates'
+import { longDate, longMonths, longWeekdays, timeOfDay, zoneWords } from '#app/clock/dates'
 import type { Language } from './languages'
 
 // Dates, times and prices in the page's language through Intl, on the farm's clock. English keeps
@@ -69,4 +69,21 @@ export function priceIn(language: Language, cents: number): string {
     currency: 'EUR',
     minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
   }).format(cents / 100)
+}
+
+/**
+ * A moment to the minute on the farm's clock, with the clock said: '23 November 2026 at 09:30
+ * London time', '23 novembre 2026 à 10:30 heure d’Europe centrale'.
+ */
+export function momentWords(language: Language, ms: number, zone: string): string {
+  if (english(language)) return `${longDate(ms, zone)} at ${timeOfDay(ms, zone)} ${zoneWords(zone)}`
+  return new Intl.DateTimeFormat(locale(language), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: zone,
+    timeZoneName: 'longGeneric',
+  }).format(ms)
 }

@@ -3,13 +3,17 @@ import pino from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import { honeyQuestion } from '#tests/fixtures/honey-question'
 import { openDatabase, type OpenDatabase } from '#app/data/database.server'
-import { submissions } from '#app/data/schema'
+import { farmTexts, submissions } from '#app/data/schema'
 import { createDeliveryEngine } from '#app/delivery/engine.server'
 import { SubmissionEvents } from '#app/live/events.server'
 import { createSubmissionsService } from '#app/submissions/service.server'
 import { tempDatabasePath } from '#tests/support/server'
 import { eq } from 'drizzle-orm'
-import { createAcknowledgements, mostAcknowledgementsPerSenderPerHour } from './acknowledgement.server'
+import {
+  acknowledgementKey,
+  createAcknowledgements,
+  mostAcknowledgementsPerSenderPerHour,
+} from './acknowledgement.server'
 import { keptVisitorMails } from './reply-delivery.server'
 
 const migrationsFolder = join(import.meta.dirname, '../../drizzle')
@@ -129,5 +133,30 @@ describe('the acknowledgements’ caps', () => {
     expect(JSON.stringify(rows)).not.toMatch(/203\.0\.113|visitor2|example\.com/)
     const kept = database!.sqlite.prepare('SELECT sender_key FROM submissions').pluck().all()
     expect(JSON.stringify(kept)).not.toContain('203.0.113')
+  })
+})
+
+describe('the acknowledgement’s words', () => {
+  const textTo = (address: string) =>
+    database!.sqlite.prepare('SELECT text FROM replies WHERE to_address = ?').pluck().get(address) as string
+
+  it('are the site’s in the language the visitor wrote in, until the owner writes their own', async () => {
+    const { service, db } = site()
+    await service.submit(lead(1), [], '203.0.113.1', 'fr')
+    await service.submit(lead(2), [], '203.0.113.2', 'nl')
+    await service.submit(lead(3), [], '203.0.113.3')
+    expect(textTo('visitor1@example.com')).toBe(
+      'Merci d’avoir écrit à Willow Creek Farm. Nous avons bien reçu votre message et nous vous répondrons dès que possible.\n\nWillow Creek Farm',
+    )
+    expect(textTo('visitor2@example.com')).toBe(
+      'Bedankt voor je bericht aan Willow Creek Farm. We hebben het ontvangen en antwoorden zo snel mogelijk.\n\nWillow Creek Farm',
+    )
+    expect(textTo('visitor3@example.com')).toBe(
+      'Thank you for writing to Willow Creek Farm. We have your message, and we will answer it as soon as we can.\n\nWillow Creek Farm',
+    )
+
+    db.insert(farmTexts).values({ key: acknowledgementKey, text: 'Danke, {farm}!', updatedAt: new Date() }).run()
+    await service.submit(lead(4), [], '203.0.113.4', 'fr')
+    expect(textTo('visitor4@example.com')).toBe('Danke, Willow Creek Farm!')
   })
 })

@@ -5,14 +5,17 @@ import { mailStops } from '#app/data/mail-stops.server'
 import { farmTexts, replies, unaskedMails, type SubmissionRow } from '#app/data/schema'
 import { keptKey } from '#app/data/signing-keys.server'
 import type { Log } from '#app/log'
+import { catalogs } from '#app/language/catalogs.server'
 import type { Subscribers } from '#app/updates/subscribers.server'
 import { mailboxKey } from '#app/leads/mailbox'
 import { fillPlaceholders } from '#app/writing/placeholders'
 import type { VisitorMails } from './reply-delivery.server'
-import { newMessageId } from './reply-mail.server'
+import { leadLanguage, newMessageId } from './reply-mail.server'
 
-export const defaultAcknowledgement =
-  'Thank you for writing to {farm}. We have your message, and we will answer it as soon as we can.\n\n{farm}'
+const englishMessages = catalogs.en
+
+/** The acknowledgement's words until the owner writes their own, with its placeholder, as the owner's settings show them (English). */
+export const defaultAcknowledgement = englishMessages.acknowledgementText({ farm: '{farm}' })
 
 export const acknowledgementKey = 'acknowledgement'
 
@@ -27,9 +30,6 @@ const unknownSender = 'unknown'
 export const mostAcknowledgementsPerHour = 60
 /** So one sender cannot spend the hour's acknowledgements on other people's addresses. */
 export const mostAcknowledgementsPerSenderPerHour = 3
-
-/** The farm's words when the only reason to write is to ask for consent (UPDATES without VISITOR_ACK). */
-export const askOnlyText = 'Thank you for writing to {farm}.'
 
 /**
  * The one mail a clean lead's visitor gets from the farm unasked, queued inside the transaction
@@ -134,9 +134,16 @@ export function createAcknowledgements({
       }
       forgetOlder.run({ since: at - dayMs })
       record.run({ at: now, mailbox, sender })
-      const text = fillPlaceholders(saying ? (ownText.get()?.text ?? defaultAcknowledgement) : askOnlyText, {
-        farm: farmName(),
-      })
+      // The owner's own words as they wrote them; else the site's, in the language the visitor wrote in.
+      const own = saying ? ownText.get()?.text : undefined
+      const messages = catalogs[leadLanguage(row.language)]
+      const farm = farmName()
+      const text =
+        own !== undefined
+          ? fillPlaceholders(own, { farm })
+          : saying
+            ? messages.acknowledgementText({ farm })
+            : messages.askOnlyText({ farm })
       const written = insert
         .values({
           submissionId: row.id,

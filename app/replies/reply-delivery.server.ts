@@ -23,7 +23,7 @@ export interface VisitorMails {
   queued(): void
 }
 
-type VisitorMailItem = { reply: ReplyRow; lead: { message: string; createdAt: Date } }
+type VisitorMailItem = { reply: ReplyRow; lead: { message: string; createdAt: Date; language: string | null } }
 
 /**
  * Delivers the mails to visitors (replies and acknowledgements) on the delivery engine, one mail
@@ -48,7 +48,10 @@ export function createReplyDelivery({
   function batchesOf(rows: DeliveryRow[]) {
     if (rows.length === 0) return { batches: [] }
     const found = db
-      .select({ reply: replies, lead: { message: submissions.message, createdAt: submissions.createdAt } })
+      .select({
+        reply: replies,
+        lead: { message: submissions.message, createdAt: submissions.createdAt, language: submissions.language },
+      })
       .from(replies)
       .innerJoin(submissions, eq(submissions.id, replies.submissionId))
       .where(inArray(replies.id, idsOf(rows, 'replyId')))

@@ -9,7 +9,7 @@ const settings = {
   farmName: 'Bramble Hill Farm',
   timeZone: 'UTC',
 }
-const lead = { message: 'Eggs?\n\nTwo dozen, please.', createdAt: new Date('2026-11-23T09:30:00Z') }
+const lead = { message: 'Eggs?\n\nTwo dozen, please.', createdAt: new Date('2026-11-23T09:30:00Z'), language: null }
 const row: ReplyRow = {
   id: 3,
   submissionId: 7,
@@ -71,11 +71,48 @@ describe('a mail to a visitor', () => {
     expect(mail.text).not.toContain('Eggs')
     expect(mail.text).toMatch(/^Thanks!\n\n-- \nYou get this mail because/)
     // Sent unasked: an out-of-office must not answer it (RFC 3834); an owner's reply is not automatic.
-    expect(mail.headers).toEqual({ 'Auto-Submitted': 'auto-replied' })
+    expect(mail.headers).toEqual({ 'Content-Language': 'en', 'Auto-Submitted': 'auto-replied' })
     expect(visitorMail({ ...row, kind: 'confirmation', references: null }, lead, settings).headers).toEqual({
+      'Content-Language': 'en',
       'Auto-Submitted': 'auto-replied',
     })
-    expect(visitorMail(row, lead, settings)).not.toHaveProperty('headers')
+    expect(visitorMail(row, lead, settings).headers).toEqual({ 'Content-Language': 'en' })
+  })
+
+  it('is in the language the visitor wrote in, said in its Content-Language: the subject, the date, the footer and the ask', () => {
+    const french = { ...lead, language: 'fr' }
+    const reply = visitorMail(row, french, { ...settings, timeZone: 'Europe/Paris' })
+    expect(reply.subject).toBe('Re: Votre message à Bramble Hill Farm')
+    expect(reply.text).toBe(
+      'Yes, Saturday.\n\nLe 23 novembre 2026 à 10:30 heure d’Europe centrale, vous avez écrit :\n> Eggs?\n>\n> Two dozen, please.\n',
+    )
+    expect(reply.headers).toEqual({ 'Content-Language': 'fr' })
+
+    const asking = { ...settings, confirmUrl: () => 'https://bramble.example/updates/confirm?t=1' }
+    const ask = visitorMail(
+      { ...row, kind: 'confirmation', text: 'Merci !', subscriberId: 4, references: null },
+      french,
+      asking,
+    )
+    expect(ask.subject).toBe('Souhaitez-vous recevoir les nouvelles de Bramble Hill Farm ?')
+    expect(ask.text).toBe(
+      'Merci !\n\nSouhaitez-vous recevoir par e-mail les nouvelles de Bramble Hill Farm : nouveaux produits, ce qui est de saison et nos offres ? Si oui, dites-le-nous ici (le lien reste valable 7 jours) :\nhttps://bramble.example/updates/confirm?t=1\n\nSans réponse de votre part, vous ne recevrez rien.\n\n-- \nVous recevez ce message parce que cette adresse a été indiquée dans notre formulaire de contact. Si ce n’était pas vous, ignorez-le simplement.\n',
+    )
+    expect(ask.headers).toEqual({ 'Content-Language': 'fr', 'Auto-Submitted': 'auto-replied' })
+
+    const german = visitorMail(
+      { ...row, kind: 'acknowledgement', references: null },
+      { ...lead, language: 'de' },
+      settings,
+    )
+    expect(german.subject).toBe('Ihre Nachricht ist angekommen — Bramble Hill Farm')
+    expect(german.headers).toMatchObject({ 'Content-Language': 'de' })
+  })
+
+  it('takes a language it does not know as English', () => {
+    const mail = visitorMail(row, { ...lead, language: 'xx' }, settings)
+    expect(mail.subject).toBe('Re: Your message to Bramble Hill Farm')
+    expect(mail.headers).toEqual({ 'Content-Language': 'en' })
   })
 
   it('has a Message-ID of its own on the sending domain', () => {

@@ -163,6 +163,42 @@ describe('replying to a lead', () => {
     expect(thread[1]!.sentAt).toEqual(expect.any(String))
   })
 
+  it('speaks to a visitor who wrote in French in French: the acknowledgement, the reply’s frame, each said in Content-Language', async () => {
+    const mail = await mailServer()
+    const { server, cookie } = await site({
+      SMTP_URL: mail.url,
+      VISITOR_ACK: 'true',
+      FARM_LANGUAGES: 'fr,en',
+      FARM_TIME_ZONE: 'Europe/Paris',
+    })
+    const { id } = await postLead(server, { language: 'fr', message: 'Auriez-vous deux douzaines d’œufs ?' })
+    await expect.poll(() => toVisitor(mail).length, { timeout: 10_000 }).toBe(1)
+    const [acknowledgement] = toVisitor(mail)
+    expect(acknowledgement!.subject).toBe('Nous avons bien reçu votre message — Bramble Hill Farm')
+    expect(acknowledgement!.headers.get('content-language')).toBe('fr')
+    expect(acknowledgement!.text).toMatch(
+      /^Merci d’avoir écrit à Bramble Hill Farm\. Nous avons bien reçu votre message et nous vous répondrons dès que possible\.\n\nBramble Hill Farm\n\n-- \nVous recevez ce message parce que cette adresse a été indiquée dans notre formulaire de contact\./,
+    )
+
+    expect((await reply(server, cookie, id, 'Bonjour Ann,\n\nOui, samedi.')).status).toBe(201)
+    await expect.poll(() => toVisitor(mail).length, { timeout: 10_000 }).toBe(2)
+    const answered = toVisitor(mail)[1]!
+    expect(answered.subject).toBe('Re: Votre message à Bramble Hill Farm')
+    expect(answered.headers.get('content-language')).toBe('fr')
+    expect(answered.text).toMatch(
+      /^Bonjour Ann,\n\nOui, samedi\.\n\nLe \d{1,2} \S+ \d{4} à \d\d:\d\d heure d’Europe centrale, vous avez écrit :\n> Auriez-vous deux douzaines d’œufs \?/,
+    )
+
+    // Written in English (the API's own language when none is named): in English, and said so.
+    await postLead(server, { email: 'bob@example.com' })
+    const toBob = () =>
+      mail.mails.find((sent) => !Array.isArray(sent.to) && sent.to?.value[0]?.address === 'bob@example.com')
+    await expect.poll(toBob, { timeout: 10_000 }).toBeDefined()
+    const english = toBob()
+    expect(english!.subject).toBe('We got your message — Bramble Hill Farm')
+    expect(english!.headers.get('content-language')).toBe('en')
+  })
+
   it('tells every watcher the reply as queued, then as sent', async () => {
     const mail = await mailServer()
     const { server, cookie } = await site({ SMTP_URL: mail.url })

@@ -1,7 +1,10 @@
 // The farm's languages (FARM_LANGUAGES, issue 50) from every side a stranger can reach: odd codes
-// in the address, in Accept-Language and in the setting, and in the language a JSON post names.
+// in the address, in Accept-Language and in the setting, in the language a JSON post names, and
+// in the language a lead keeps when its visitor is mailed.
 import Sqlite from 'better-sqlite3'
+import MailComposer from 'nodemailer/lib/mail-composer'
 import { describe, expect, it } from 'vitest'
+import { visitorMail } from '#app/replies/reply-mail.server'
 import { getPage } from '#tests/support/home-page'
 import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import type { RunningServer } from '#tests/support/server'
@@ -149,5 +152,41 @@ describe('the language a JSON post names', () => {
     const kept = sqlite.prepare('SELECT language FROM submissions ORDER BY id').pluck().all()
     sqlite.close()
     expect(kept).toEqual(['nl', ...Array(named.length - 1).fill(null)])
+  })
+})
+
+describe('the language a lead keeps, as a mail to its visitor reads it', () => {
+  it('is English when it is not one the site speaks (a restored or edited file), and never makes a header of its own', async () => {
+    const reply = {
+      id: 1,
+      submissionId: 1,
+      kind: 'reply' as const,
+      toAddress: 'ann@example.com',
+      addressKey: 'ann@example.com',
+      text: 'Yes.',
+      messageId: '<a.1@farm.example>',
+      references: null,
+      createdAt: new Date(),
+      requestKey: null,
+      subscriberId: null,
+      sentBy: null,
+      attachments: null,
+      tooLarge: false,
+    }
+    const settings = {
+      from: 'farm@farm.example',
+      fromName: 'Farm',
+      replyTo: 'o@farm.example',
+      farmName: 'Farm',
+      timeZone: 'UTC',
+    }
+    for (const kept of ['fr\r\nBcc: evil@example.com', 'FR', 'fr-FR', '../en', '']) {
+      const mail = visitorMail(reply, { message: 'Eggs?', createdAt: new Date(), language: kept }, settings)
+      expect(mail.subject).toBe('Re: Your message to Farm')
+      expect(mail.headers).toEqual({ 'Content-Language': 'en' })
+      const raw = (await new MailComposer(mail).compile().build()).toString()
+      expect(raw).toMatch(/^Content-Language: en\r$/m)
+      expect(raw).not.toMatch(/evil|^Bcc:/im)
+    }
   })
 })

@@ -21,6 +21,14 @@ const messages: ServerMessages = {
   soldOut: () => "Ausverkauft",
   outOfSeason: () => "Keine Saison",
   comingSoonFrom: (d) => "Bald erhältlich, ab der Woche vom " + d.date,
-  priceFor: (d) => d.price + " " + d.unit
+  priceFor: (d) => d.price + " " + d.unit,
+  mailReplySubject: (d) => "Re: Ihre Nachricht an " + d.farm,
+  mailAcknowledgementSubject: (d) => "Ihre Nachricht ist angekommen — " + d.farm,
+  mailConfirmationSubject: (d) => "Möchten Sie Neuigkeiten von " + d.farm + " erhalten?",
+  mailYouWrote: (d) => "Am " + d.when + " schrieben Sie:",
+  mailFooter: () => "Sie erhalten diese E-Mail, weil diese Adresse in unserem Kontaktformular angegeben wurde. Falls Sie das nicht waren, ignorieren Sie sie bitte einfach.",
+  mailAskForUpdates: (d) => "Möchten Sie die Neuigkeiten von " + d.farm + " per E-Mail bekommen – neue Produkte, was gerade Saison hat, und Angebote? Dann sagen Sie hier Ja (der Link gilt 7 Tage):\n" + d.link + "\n\nWenn Sie nichts tun, bekommen Sie keine Neuigkeiten.",
+  acknowledgementText: (d) => "Vielen Dank für Ihre Nachricht an " + d.farm + ". Sie ist bei uns angekommen, und wir antworten Ihnen so bald wie möglich.\n\n" + d.farm,
+  askOnlyText: (d) => "Vielen Dank für Ihre Nachricht an " + d.farm + "."
 }
 export default messages

@@ -21,6 +21,14 @@ const messages: ServerMessages = {
   soldOut: () => "Sold out",
   outOfSeason: () => "Out of season",
   comingSoonFrom: (d) => "Coming soon, from the week of " + d.date,
-  priceFor: (d) => d.price + " " + d.unit
+  priceFor: (d) => d.price + " " + d.unit,
+  mailReplySubject: (d) => "Re: Your message to " + d.farm,
+  mailAcknowledgementSubject: (d) => "We got your message — " + d.farm,
+  mailConfirmationSubject: (d) => "Would you like updates from " + d.farm + "?",
+  mailYouWrote: (d) => "On " + d.when + ", you wrote:",
+  mailFooter: () => "You get this mail because this address was given on our contact form. If that was not you, please ignore it.",
+  mailAskForUpdates: (d) => "Would you like " + d.farm + "’s updates by email: new products, what is in season, and offers? If so, say yes here (the link works for 7 days):\n" + d.link + "\n\nIf you do nothing, you will get no updates.",
+  acknowledgementText: (d) => "Thank you for writing to " + d.farm + ". We have your message, and we will answer it as soon as we can.\n\n" + d.farm,
+  askOnlyText: (d) => "Thank you for writing to " + d.farm + "."
 }
 export default messages

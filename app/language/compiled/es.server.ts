@@ -21,6 +21,14 @@ const messages: ServerMessages = {
   soldOut: () => "Agotado",
   outOfSeason: () => "Fuera de temporada",
   comingSoonFrom: (d) => "Muy pronto, a partir de la semana del " + d.date,
-  priceFor: (d) => d.price + " " + d.unit
+  priceFor: (d) => d.price + " " + d.unit,
+  mailReplySubject: (d) => "Re: Tu mensaje a " + d.farm,
+  mailAcknowledgementSubject: (d) => "Hemos recibido tu mensaje — " + d.farm,
+  mailConfirmationSubject: (d) => "¿Quieres recibir las novedades de " + d.farm + "?",
+  mailYouWrote: (d) => "El " + d.when + ", escribiste:",
+  mailFooter: () => "Recibes este correo porque alguien indicó esta dirección en nuestro formulario de contacto. Si no fuiste tú, ignóralo sin más.",
+  mailAskForUpdates: (d) => "¿Quieres recibir por correo las novedades de " + d.farm + ": productos nuevos, lo que está de temporada y ofertas? Si es así, dinos que sí aquí (el enlace vale durante 7 días):\n" + d.link + "\n\nSi no haces nada, no recibirás ninguna novedad.",
+  acknowledgementText: (d) => "Gracias por escribir a " + d.farm + ". Hemos recibido tu mensaje y te responderemos lo antes posible.\n\n" + d.farm,
+  askOnlyText: (d) => "Gracias por escribir a " + d.farm + "."
 }
 export default messages

@@ -21,6 +21,14 @@ const messages: ServerMessages = {
   soldOut: () => "Épuisé",
   outOfSeason: () => "Hors saison",
   comingSoonFrom: (d) => "Bientôt là, à partir de la semaine du " + d.date,
-  priceFor: (d) => d.price + " " + d.unit
+  priceFor: (d) => d.price + " " + d.unit,
+  mailReplySubject: (d) => "Re: Votre message à " + d.farm,
+  mailAcknowledgementSubject: (d) => "Nous avons bien reçu votre message — " + d.farm,
+  mailConfirmationSubject: (d) => "Souhaitez-vous recevoir les nouvelles de " + d.farm + " ?",
+  mailYouWrote: (d) => "Le " + d.when + ", vous avez écrit :",
+  mailFooter: () => "Vous recevez ce message parce que cette adresse a été indiquée dans notre formulaire de contact. Si ce n’était pas vous, ignorez-le simplement.",
+  mailAskForUpdates: (d) => "Souhaitez-vous recevoir par e-mail les nouvelles de " + d.farm + " : nouveaux produits, ce qui est de saison et nos offres ? Si oui, dites-le-nous ici (le lien reste valable 7 jours) :\n" + d.link + "\n\nSans réponse de votre part, vous ne recevrez rien.",
+  acknowledgementText: (d) => "Merci d’avoir écrit à " + d.farm + ". Nous avons bien reçu votre message et nous vous répondrons dès que possible.\n\n" + d.farm,
+  askOnlyText: (d) => "Merci d’avoir écrit à " + d.farm + "."
 }
 export default messages

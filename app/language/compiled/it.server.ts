@@ -21,6 +21,14 @@ const messages: ServerMessages = {
   soldOut: () => "Esaurito",
   outOfSeason: () => "Fuori stagione",
   comingSoonFrom: (d) => "In arrivo, dalla settimana del " + d.date,
-  priceFor: (d) => d.price + " " + d.unit
+  priceFor: (d) => d.price + " " + d.unit,
+  mailReplySubject: (d) => "Re: Il tuo messaggio a " + d.farm,
+  mailAcknowledgementSubject: (d) => "Abbiamo ricevuto il tuo messaggio — " + d.farm,
+  mailConfirmationSubject: (d) => "Vuoi ricevere le novità di " + d.farm + "?",
+  mailYouWrote: (d) => "Il " + d.when + " hai scritto:",
+  mailFooter: () => "Ricevi questa email perché questo indirizzo è stato inserito nel nostro modulo di contatto. Se non sei tu ad averlo fatto, ignorala pure.",
+  mailAskForUpdates: (d) => "Vuoi ricevere via email le novità di " + d.farm + ": nuovi prodotti, cosa è di stagione e offerte? Se sì, confermalo qui (il link vale 7 giorni):\n" + d.link + "\n\nSe non fai nulla, non riceverai nessuna novità.",
+  acknowledgementText: (d) => "Grazie per aver scritto a " + d.farm + ". Abbiamo ricevuto il tuo messaggio e ti risponderemo al più presto.\n\n" + d.farm,
+  askOnlyText: (d) => "Grazie per aver scritto a " + d.farm + "."
 }
 export default messages

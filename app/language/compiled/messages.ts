@@ -69,4 +69,12 @@ export interface ServerMessages {
   outOfSeason(): string
   comingSoonFrom(values: { date: string | number }): string
   priceFor(values: { price: string | number; unit: string | number }): string
+  mailReplySubject(values: { farm: string | number }): string
+  mailAcknowledgementSubject(values: { farm: string | number }): string
+  mailConfirmationSubject(values: { farm: string | number }): string
+  mailYouWrote(values: { when: string | number }): string
+  mailFooter(): string
+  mailAskForUpdates(values: { farm: string | number; link: string | number }): string
+  acknowledgementText(values: { farm: string | number }): string
+  askOnlyText(values: { farm: string | number }): string
 }

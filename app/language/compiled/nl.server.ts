@@ -21,6 +21,14 @@ const messages: ServerMessages = {
   soldOut: () => "Uitverkocht",
   outOfSeason: () => "Buiten het seizoen",
   comingSoonFrom: (d) => "Binnenkort, vanaf de week van " + d.date,
-  priceFor: (d) => d.price + " " + d.unit
+  priceFor: (d) => d.price + " " + d.unit,
+  mailReplySubject: (d) => "Re: Je bericht aan " + d.farm,
+  mailAcknowledgementSubject: (d) => "We hebben je bericht ontvangen — " + d.farm,
+  mailConfirmationSubject: (d) => "Wil je nieuws van " + d.farm + " ontvangen?",
+  mailYouWrote: (d) => "Op " + d.when + " schreef je:",
+  mailFooter: () => "Je krijgt deze e-mail omdat dit adres is ingevuld op ons contactformulier. Was jij dat niet, dan kun je deze e-mail negeren.",
+  mailAskForUpdates: (d) => "Wil je het nieuws van " + d.farm + " per e-mail ontvangen: nieuwe producten, wat er in het seizoen is en aanbiedingen? Zeg dan hier ja (de link is 7 dagen geldig):\n" + d.link + "\n\nDoe je niets, dan krijg je geen nieuws van ons.",
+  acknowledgementText: (d) => "Bedankt voor je bericht aan " + d.farm + ". We hebben het ontvangen en antwoorden zo snel mogelijk.\n\n" + d.farm,
+  askOnlyText: (d) => "Bedankt voor je bericht aan " + d.farm + "."
 }
 export default messages

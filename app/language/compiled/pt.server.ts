@@ -21,6 +21,14 @@ const messages: ServerMessages = {
   soldOut: () => "Esgotado",
   outOfSeason: () => "Fora de época",
   comingSoonFrom: (d) => "Brevemente, a partir da semana de " + d.date,
-  priceFor: (d) => d.price + " " + d.unit
+  priceFor: (d) => d.price + " " + d.unit,
+  mailReplySubject: (d) => "Re: A sua mensagem para " + d.farm,
+  mailAcknowledgementSubject: (d) => "Recebemos a sua mensagem — " + d.farm,
+  mailConfirmationSubject: (d) => "Quer receber as novidades de " + d.farm + "?",
+  mailYouWrote: (d) => "Em " + d.when + ", escreveu:",
+  mailFooter: () => "Recebe este email porque este endereço foi indicado no nosso formulário de contacto. Se não foi você, basta ignorá-lo.",
+  mailAskForUpdates: (d) => "Quer receber por email as novidades de " + d.farm + ": produtos novos, o que está da época e ofertas? Se sim, diga-nos aqui (a ligação é válida durante 7 dias):\n" + d.link + "\n\nSe não fizer nada, não receberá novidades.",
+  acknowledgementText: (d) => "Obrigado por escrever a " + d.farm + ". Recebemos a sua mensagem e responderemos logo que possível.\n\n" + d.farm,
+  askOnlyText: (d) => "Obrigado por escrever a " + d.farm + "."
 }
 export default messages
