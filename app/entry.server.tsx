@@ -14,8 +14,12 @@ import { StylesheetProvider } from './stylesheet'
 import { stylesheetText } from './stylesheet.server'
 import { withoutWaysIn } from '#app/log'
 import { propertyOf } from '#app/outside'
+import { loadMessages } from '#app/language/use-messages'
 
 const abortDelay = 5_000
+
+// Every page's header speaks; a page in English (the owner's) loads no messages of its own.
+await loadMessages('en')
 
 /** A loader, action or render that throws is logged as one JSON line, like everything else. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

@@ -23,8 +23,8 @@ import { pagePassFor } from '#app/owner/page-pass.server'
 import { officePagesFor } from '#app/owner/office-pages.server'
 import { useNonce } from './nonce'
 import { Stylesheet, stylesheetOf } from './stylesheet'
-import { InLanguage } from '#app/language/use-messages'
-import { isLanguage, type Language } from '#app/language/languages'
+import { InLanguage, useMessagesOf } from '#app/language/use-messages'
+import { homePathOf, isLanguage, type Language } from '#app/language/languages'
 
 // The error page is the root's: a guard's thrown headers (a 405's Allow) must reach it here.
 export const headers: HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers()
@@ -81,6 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches()
   const stylesheetName = stylesheetOf(matches.at(-1))
   const language = pageLanguage(matches)
+  const headerWords = useMessagesOf(language)
   return (
     <html lang={language}>
       <head>
@@ -93,7 +94,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-amber-50 print:min-h-0 font-sans text-stone-800 antialiased">
         <SiteHeader
-          farmName={data?.farm.name ?? 'Home'}
+          farmName={data?.farm.name ?? headerWords.navHome()}
+          words={headerWords}
+          homePath={data?.farm.languages.includes(language) ? homePathOf(language, data.farm.languages) : '/'}
           ownerSignedIn={data?.ownerSignedIn ?? false}
           newSubmissions={newSubmissions}
           failedReplies={failedReplies}

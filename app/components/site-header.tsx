@@ -1,12 +1,16 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
+import type { Messages } from '#app/language/compiled/messages'
 import { Logo } from './logo'
 
 const scrolledAfterPx = 10
 
-const links = [
-  { to: '/', label: 'Home' },
-  { to: '/farm-sales', label: 'Farm Sales' },
+/** What the header says, in the page's language. */
+export type HeaderWords = Pick<Messages, 'navHome' | 'navFarmSales' | 'navMain' | 'openMenu' | 'closeMenu' | 'mainMenu'>
+
+const linksOf = (words: HeaderWords, homePath: string) => [
+  { to: homePath, label: words.navHome(), farmSales: false },
+  { to: '/farm-sales', label: words.navFarmSales(), farmSales: true },
 ]
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
@@ -18,12 +22,17 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 
 export function SiteHeader({
   farmName,
+  words,
+  homePath,
   ownerSignedIn,
   newSubmissions,
   failedReplies,
   office,
 }: {
   farmName: string
+  words: HeaderWords
+  /** The home page in the page's language: / for the farm's first, /nl/ for another. */
+  homePath: string
   ownerSignedIn: boolean
   /** On the owner's pages, their menu: as a bar under the header on wide screens, as a list in the phone's menu. */
   office: { bar: ReactNode; list: ReactNode } | null
@@ -44,6 +53,7 @@ export function SiteHeader({
   }, [])
 
   useEffect(() => setMenuOpen(false), [location.pathname])
+  const links = linksOf(words, homePath)
 
   return (
     <header
@@ -53,13 +63,21 @@ export function SiteHeader({
       }`}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded-full font-serif text-lg font-bold text-green-900">
+        <Link
+          to={homePath}
+          className="flex items-center gap-2 rounded-full font-serif text-lg font-bold text-green-900"
+        >
           <Logo className="h-9 w-9 shrink-0" />
           <span>{farmName}</span>
         </Link>
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label={words.navMain()} className="hidden md:block">
           <ul className="flex items-center gap-1">
-            <NavItems ownerSignedIn={ownerSignedIn} newSubmissions={newSubmissions} failedReplies={failedReplies} />
+            <NavItems
+              links={links}
+              ownerSignedIn={ownerSignedIn}
+              newSubmissions={newSubmissions}
+              failedReplies={failedReplies}
+            />
           </ul>
         </nav>
         <button
@@ -67,7 +85,7 @@ export function SiteHeader({
           className="rounded-lg p-2 text-green-900 hover:bg-green-50 md:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? words.closeMenu() : words.openMenu()}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <svg
@@ -89,12 +107,17 @@ export function SiteHeader({
       ) : null}
       <nav
         id="mobile-menu"
-        aria-label="Main menu"
+        aria-label={words.mainMenu()}
         hidden={!menuOpen}
         className="border-t border-stone-200 bg-white px-4 py-3 md:hidden"
       >
         <ul className="flex flex-col gap-1">
-          <NavItems ownerSignedIn={ownerSignedIn} newSubmissions={newSubmissions} failedReplies={failedReplies} />
+          <NavItems
+            links={links}
+            ownerSignedIn={ownerSignedIn}
+            newSubmissions={newSubmissions}
+            failedReplies={failedReplies}
+          />
         </ul>
         {/* Written only once opened: the page's HTML carries the office's links once, in the bar. */}
         {office && menuOpen ? (
@@ -122,10 +145,12 @@ function SignOutButton() {
 }
 
 function NavItems({
+  links,
   ownerSignedIn,
   newSubmissions,
   failedReplies,
 }: {
+  links: ReturnType<typeof linksOf>
   ownerSignedIn: boolean
   newSubmissions: number | null
   failedReplies: number | null
@@ -133,8 +158,8 @@ function NavItems({
   return (
     <>
       {links.map((link) => {
-        const badge = link.to === '/farm-sales' ? newSubmissions : null
-        const failed = link.to === '/farm-sales' ? failedReplies : null
+        const badge = link.farmSales ? newSubmissions : null
+        const failed = link.farmSales ? failedReplies : null
         const named = [
           link.label,
           ...(badge ? [`${badge} new`] : []),

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import type { FormMessages, Messages } from './compiled/messages'
 import { isLanguage, type Language } from './languages'
 
@@ -72,3 +72,19 @@ export const usePageLanguage = () => useContext(PageLanguage)
 
 /** The page's language's messages: its route loaded them (loadMessages) before it renders. */
 export const useMessages = (): Messages => messagesIn(useContext(PageLanguage))
+
+/**
+ * A language's messages for what every page shows (the header), whichever page the browser came
+ * from: a page's script loaded its own language's, and a move to a page in another loads that
+ * one's, showing the words held meanwhile.
+ */
+export function useMessagesOf(language: Language): Messages {
+  const held = pageMessages.loaded.get(language)
+  const [, loaded] = useState(0)
+  useEffect(() => {
+    if (!held) void loadMessages(language).then(() => loaded((count) => count + 1))
+  }, [language, held])
+  const words = held ?? pageMessages.loaded.values().next().value
+  if (!words) throw new Error(`No messages were loaded before the page rendered`)
+  return words
+}

@@ -130,6 +130,39 @@ test.describe('a Belgian farm (French, then Dutch)', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'nl')
     })
 
+    test('the header speaks the page’s language, and its home is the page’s own; on the owner’s pages, English', async ({
+      page,
+      server,
+    }) => {
+      await openHydrated(page, '/nl/')
+      const main = page.getByRole('navigation', { name: 'Hoofdnavigatie' })
+      await expect(main.getByRole('link')).toHaveText(['Home', 'Boerderijverkoop'])
+      await expect(main.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/nl/')
+
+      // Moved to the owner's inbox in the page: the header follows it into English.
+      await main.getByRole('link', { name: 'Boerderijverkoop' }).click()
+      await expect(page).toHaveURL(`${server.url}/farm-sales`)
+      await expect(page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link')).toHaveText([
+        'Home',
+        'Farm Sales',
+      ])
+      await expect(page.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/')
+    })
+
+    test.describe('at 375 px', () => {
+      test.use({ viewport: { width: 375, height: 800 } })
+      test('the phone’s menu opens and closes in Dutch', async ({ page }) => {
+        await openHydrated(page, '/nl/')
+        await page.getByRole('button', { name: 'Menu openen' }).click()
+        await expect(page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link')).toHaveText([
+          'Home',
+          'Boerderijverkoop',
+        ])
+        await page.getByRole('button', { name: 'Menu sluiten' }).click()
+        await expect(page.getByRole('navigation', { name: 'Hoofdmenu' })).toBeHidden()
+      })
+    })
+
     test('a Dutch visitor’s submission is answered in Dutch and kept as Dutch', async ({ page, server }) => {
       await openHydrated(page, '/nl/')
       await page.getByLabel('Naam').fill('Joost')

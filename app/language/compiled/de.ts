@@ -37,6 +37,12 @@ const messages: Messages = {
   languages: () => "Sprachen",
   notFoundTitle: () => "Seite nicht gefunden",
   notFoundText: () => "Diese Seite gibt es leider nicht (mehr).",
-  returnHome: () => "Zur Startseite"
+  returnHome: () => "Zur Startseite",
+  navHome: () => "Startseite",
+  navFarmSales: () => "Hofverkauf",
+  navMain: () => "Hauptnavigation",
+  openMenu: () => "Menü öffnen",
+  closeMenu: () => "Menü schließen",
+  mainMenu: () => "Hauptmenü"
 }
 export default messages

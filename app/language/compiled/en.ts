@@ -37,6 +37,12 @@ const messages: Messages = {
   languages: () => "Languages",
   notFoundTitle: () => "Page Not Found",
   notFoundText: () => "Sorry, we couldn't find the page you're looking for.",
-  returnHome: () => "Return to Home"
+  returnHome: () => "Return to Home",
+  navHome: () => "Home",
+  navFarmSales: () => "Farm Sales",
+  navMain: () => "Main",
+  openMenu: () => "Open menu",
+  closeMenu: () => "Close menu",
+  mainMenu: () => "Main menu"
 }
 export default messages

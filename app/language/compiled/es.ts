@@ -37,6 +37,12 @@ const messages: Messages = {
   languages: () => "Idiomas",
   notFoundTitle: () => "Página no encontrada",
   notFoundText: () => "Lo sentimos, esta página no existe.",
-  returnHome: () => "Volver al inicio"
+  returnHome: () => "Volver al inicio",
+  navHome: () => "Inicio",
+  navFarmSales: () => "Ventas de la granja",
+  navMain: () => "Navegación principal",
+  openMenu: () => "Abrir el menú",
+  closeMenu: () => "Cerrar el menú",
+  mainMenu: () => "Menú principal"
 }
 export default messages

@@ -37,6 +37,12 @@ const messages: Messages = {
   languages: () => "Langues",
   notFoundTitle: () => "Page introuvable",
   notFoundText: () => "Désolés, cette page n’existe pas ou plus.",
-  returnHome: () => "Retour à l’accueil"
+  returnHome: () => "Retour à l’accueil",
+  navHome: () => "Accueil",
+  navFarmSales: () => "Ventes de la ferme",
+  navMain: () => "Navigation principale",
+  openMenu: () => "Ouvrir le menu",
+  closeMenu: () => "Fermer le menu",
+  mainMenu: () => "Menu principal"
 }
 export default messages

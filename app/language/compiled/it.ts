@@ -37,6 +37,12 @@ const messages: Messages = {
   languages: () => "Lingue",
   notFoundTitle: () => "Pagina non trovata",
   notFoundText: () => "Spiacenti, questa pagina non esiste.",
-  returnHome: () => "Torna alla home"
+  returnHome: () => "Torna alla home",
+  navHome: () => "Home",
+  navFarmSales: () => "Vendite della fattoria",
+  navMain: () => "Navigazione principale",
+  openMenu: () => "Apri il menu",
+  closeMenu: () => "Chiudi il menu",
+  mainMenu: () => "Menu principale"
 }
 export default messages

@@ -36,6 +36,12 @@ export interface Messages {
   notFoundTitle(): string
   notFoundText(): string
   returnHome(): string
+  navHome(): string
+  navFarmSales(): string
+  navMain(): string
+  openMenu(): string
+  closeMenu(): string
+  mainMenu(): string
 }
 
 export interface FormMessages {

@@ -37,6 +37,12 @@ const messages: Messages = {
   languages: () => "Talen",
   notFoundTitle: () => "Pagina niet gevonden",
   notFoundText: () => "Sorry, deze pagina bestaat niet (meer).",
-  returnHome: () => "Terug naar de startpagina"
+  returnHome: () => "Terug naar de startpagina",
+  navHome: () => "Home",
+  navFarmSales: () => "Boerderijverkoop",
+  navMain: () => "Hoofdnavigatie",
+  openMenu: () => "Menu openen",
+  closeMenu: () => "Menu sluiten",
+  mainMenu: () => "Hoofdmenu"
 }
 export default messages

@@ -37,6 +37,12 @@ const messages: Messages = {
   languages: () => "Idiomas",
   notFoundTitle: () => "Página não encontrada",
   notFoundText: () => "Lamentamos, esta página não existe.",
-  returnHome: () => "Voltar ao início"
+  returnHome: () => "Voltar ao início",
+  navHome: () => "Início",
+  navFarmSales: () => "Vendas da quinta",
+  navMain: () => "Navegação principal",
+  openMenu: () => "Abrir o menu",
+  closeMenu: () => "Fechar o menu",
+  mainMenu: () => "Menu principal"
 }
 export default messages
