@@ -81,7 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches()
   const stylesheetName = stylesheetOf(matches.at(-1))
   const language = pageLanguage(matches)
-  const headerWords = useMessagesOf(language)
+  const headerMessages = useMessagesOf(language)
   return (
     <html lang={language}>
       <head>
@@ -94,8 +94,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-amber-50 print:min-h-0 font-sans text-stone-800 antialiased">
         <SiteHeader
-          farmName={data?.farm.name ?? headerWords.navHome()}
-          words={headerWords}
+          farmName={data?.farm.name ?? headerMessages.navHome()}
+          messages={headerMessages}
           homePath={data?.farm.languages.includes(language) ? homePathOf(language, data.farm.languages) : '/'}
           ownerSignedIn={data?.ownerSignedIn ?? false}
           newSubmissions={newSubmissions}

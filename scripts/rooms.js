@@ -20,7 +20,7 @@ export const rooms = {
   'owner-mail': ['analysis', 'clock', 'data', 'delivery', 'leads', 'log'],
   webhook: ['data', 'delivery', 'leads', 'log'],
   push: ['data', 'delivery', 'http', 'leads', 'log', 'outside', 'owner'],
-  updates: ['analysis', 'clock', 'data', 'delivery', 'http', 'leads', 'log', 'owner', 'writing'],
+  updates: ['analysis', 'clock', 'data', 'delivery', 'http', 'language', 'leads', 'log', 'owner', 'writing'],
   replies: [
     'clock',
     'data',

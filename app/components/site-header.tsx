@@ -6,11 +6,14 @@ import { Logo } from './logo'
 const scrolledAfterPx = 10
 
 /** What the header says, in the page's language. */
-export type HeaderWords = Pick<Messages, 'navHome' | 'navFarmSales' | 'navMain' | 'openMenu' | 'closeMenu' | 'mainMenu'>
+export type HeaderMessages = Pick<
+  Messages,
+  'navHome' | 'navFarmSales' | 'navMain' | 'openMenu' | 'closeMenu' | 'mainMenu'
+>
 
-const linksOf = (words: HeaderWords, homePath: string) => [
-  { to: homePath, label: words.navHome(), farmSales: false },
-  { to: '/farm-sales', label: words.navFarmSales(), farmSales: true },
+const linksOf = (messages: HeaderMessages, homePath: string) => [
+  { to: homePath, label: messages.navHome(), farmSales: false },
+  { to: '/farm-sales', label: messages.navFarmSales(), farmSales: true },
 ]
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
@@ -22,7 +25,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 
 export function SiteHeader({
   farmName,
-  words,
+  messages,
   homePath,
   ownerSignedIn,
   newSubmissions,
@@ -30,7 +33,7 @@ export function SiteHeader({
   office,
 }: {
   farmName: string
-  words: HeaderWords
+  messages: HeaderMessages
   /** The home page in the page's language: / for the farm's first, /nl/ for another. */
   homePath: string
   ownerSignedIn: boolean
@@ -53,7 +56,7 @@ export function SiteHeader({
   }, [])
 
   useEffect(() => setMenuOpen(false), [location.pathname])
-  const links = linksOf(words, homePath)
+  const links = linksOf(messages, homePath)
 
   return (
     <header
@@ -70,7 +73,7 @@ export function SiteHeader({
           <Logo className="h-9 w-9 shrink-0" />
           <span>{farmName}</span>
         </Link>
-        <nav aria-label={words.navMain()} className="hidden md:block">
+        <nav aria-label={messages.navMain()} className="hidden md:block">
           <ul className="flex items-center gap-1">
             <NavItems
               links={links}
@@ -85,7 +88,7 @@ export function SiteHeader({
           className="rounded-lg p-2 text-green-900 hover:bg-green-50 md:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
-          aria-label={menuOpen ? words.closeMenu() : words.openMenu()}
+          aria-label={menuOpen ? messages.closeMenu() : messages.openMenu()}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <svg
@@ -107,7 +110,7 @@ export function SiteHeader({
       ) : null}
       <nav
         id="mobile-menu"
-        aria-label={words.mainMenu()}
+        aria-label={messages.mainMenu()}
         hidden={!menuOpen}
         className="border-t border-stone-200 bg-white px-4 py-3 md:hidden"
       >
@@ -167,7 +170,7 @@ function NavItems({
         ]
         return (
           <li key={link.to}>
-            {/* Named in full ("Farm Sales, 8 new"): the badge's number alone would run into the words. */}
+            {/* Named in full ("Farm Sales, 8 new"): the badge's number alone would run into the messages. */}
             <NavLink
               to={link.to}
               end

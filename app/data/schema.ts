@@ -417,6 +417,8 @@ export const subscribers = sqliteTable(
     unsubscribedBy: text('unsubscribed_by', { enum: ['them', 'owner'] }),
     /** Why the mail server refused the address, when it did. */
     lastError: text('last_error'),
+    /** The language they were asked in, their lead's (FARM_LANGUAGES): their pages and mails' own words are in it; null for English. */
+    language: text('language'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (table) => [

@@ -8,6 +8,9 @@ export type Language = (typeof languages)[number]
 
 export const isLanguage = (code: string): code is Language => (languages as readonly string[]).includes(code)
 
+/** A language as a row keeps it (a lead's, a subscriber's): none, or one the site does not speak (a restored file's), is English. */
+export const keptLanguage = (kept: string | null): Language => (kept !== null && isLanguage(kept) ? kept : 'en')
+
 /** Each language's name as its speakers write it: the switcher's words. */
 export const languageNames: Record<Language, string> = {
   en: 'English',

@@ -10,7 +10,8 @@ import type { Subscribers } from '#app/updates/subscribers.server'
 import { mailboxKey } from '#app/leads/mailbox'
 import { fillPlaceholders } from '#app/writing/placeholders'
 import type { VisitorMails } from './reply-delivery.server'
-import { leadLanguage, newMessageId } from './reply-mail.server'
+import { newMessageId } from './reply-mail.server'
+import { keptLanguage } from '#app/language/languages'
 
 const englishMessages = catalogs.en
 
@@ -136,7 +137,7 @@ export function createAcknowledgements({
       record.run({ at: now, mailbox, sender })
       // The owner's own words as they wrote them; else the site's, in the language the visitor wrote in.
       const own = saying ? ownText.get()?.text : undefined
-      const messages = catalogs[leadLanguage(row.language)]
+      const messages = catalogs[keptLanguage(row.language)]
       const farm = farmName()
       const text =
         own !== undefined

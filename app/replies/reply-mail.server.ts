@@ -3,7 +3,7 @@ import type { SendMailOptions } from 'nodemailer'
 import type { ReplyRow } from '#app/data/schema'
 import { catalogs } from '#app/language/catalogs.server'
 import { momentWords } from '#app/language/intl'
-import { isLanguage, type Language } from '#app/language/languages'
+import { keptLanguage } from '#app/language/languages'
 
 /** Who mails visitors: From the farm's sending address, Reply-To the owner's own mailbox. */
 export interface VisitorMailSettings {
@@ -31,9 +31,6 @@ const quoted = (text: string) =>
     .map((line) => (line === '' ? '>' : `> ${line}`))
     .join('\n')
 
-/** The language a lead was written in, as its row keeps it: none (the API's, a mail's) is English. */
-export const leadLanguage = (kept: string | null): Language => (kept !== null && isLanguage(kept) ? kept : 'en')
-
 /**
  * The mail itself, in the language the visitor wrote in (said in its Content-Language): the
  * owner's words then the visitor's message quoted with its date, or the acknowledgement's fixed
@@ -45,7 +42,7 @@ export function visitorMail(
   lead: { message: string; createdAt: Date; language: string | null },
   settings: VisitorMailSettings,
 ): SendMailOptions {
-  const language = leadLanguage(lead.language)
+  const language = keptLanguage(lead.language)
   const messages = catalogs[language]
   const farm = settings.farmName
   const references = reply.references ? reply.references.split(' ') : []

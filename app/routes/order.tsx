@@ -4,7 +4,8 @@ import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { OrderPage, type OrderPageSaid } from '#app/orders/order-page'
 import { momentWords } from '#app/orders/order-words'
-import { brokenLink, LinkPage } from '#app/updates/link-page'
+import { LinkCard } from '#app/updates/link-page'
+import { catalogs } from '#app/language/catalogs.server'
 
 export const meta: MetaFunction = () => [{ title: 'Your order' }, { name: 'robots', content: 'noindex' }]
 
@@ -18,8 +19,20 @@ const tokenOf = (request: Request) => (new URL(request.url).searchParams.get('to
 function page(context: LoaderFunctionArgs['context'], token: string, said: OrderPageSaid | null, status = 200) {
   const order = context.visitorOrders.show(token)
   const { farm } = context
+  // A link that names no order is answered in the farm's first language; an order's page is still English.
+  const language = order ? 'en' : (farm.languages[0] ?? 'en')
+  const messages = catalogs[language]
+  const broken = { title: messages.linkInvalidTitle(), text: messages.linkInvalidText() }
   return json(
-    { farm: farm.name, zone: farm.timeZone, order, findUs: context.homePage().page.words.findUs, said },
+    {
+      farm: farm.name,
+      zone: farm.timeZone,
+      order,
+      findUs: context.homePage().page.words.findUs,
+      said,
+      broken,
+      language,
+    },
     { status: order ? status : 404, headers: privateHeaders },
   )
 }
@@ -59,12 +72,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Order() {
   const loaded = useLoaderData<typeof loader>()
-  const { farm, zone, order, findUs, said } = useActionData<typeof action>() ?? loaded
+  const { farm, zone, order, findUs, said, broken } = useActionData<typeof action>() ?? loaded
   if (!order) {
     return (
-      <LinkPage title={brokenLink.invalid.title}>
-        <p className="mt-4 text-stone-700">{brokenLink.invalid.text}</p>
-      </LinkPage>
+      <LinkCard title={broken.title}>
+        <p className="mt-4 text-stone-700">{broken.text}</p>
+      </LinkCard>
     )
   }
   return <OrderPage farm={farm} order={order} findUs={findUs} zone={zone} said={said} />

@@ -44,6 +44,7 @@ describe('consent links', () => {
       email: 'ann@example.com',
       status: 'asked',
       mayUndo: false,
+      language: null,
     })
     later(7 * dayMs)
     expect(await subscribers.confirm(token)).toEqual({ ok: false, why: 'expired' })
@@ -58,7 +59,22 @@ describe('consent links', () => {
       email: 'Ann@Example.com',
       status: 'subscribed',
       mayUndo: false,
+      language: null,
     })
+  })
+
+  it('keeps the language the visitor was asked in, and the words they said yes to in it', async () => {
+    const { links, subscribers, tokenOf, now } = setUp()
+    const id = subscribers.ask({ email: 'marie@example.fr', name: 'Marie', language: 'fr' } as SubmissionRow, now())
+    const token = tokenOf(links.confirmUrl(id, 'marie@example.fr', now()))
+    expect(subscribers.lookConfirm(token)).toMatchObject({ ok: true, language: 'fr' })
+    expect(await subscribers.confirm(token)).toMatchObject({ ok: true, status: 'subscribed', language: 'fr' })
+    const consent = database.sqlite.prepare('SELECT consent FROM subscribers WHERE id = ?').pluck().get(id)
+    expect(consent).toBe(
+      'Oui, envoyez-moi par e-mail les nouvelles de Bramble Hill Farm : nouveaux produits, ce qui est de saison et les offres. Je peux me désabonner de chacune d’un seul clic.',
+    )
+    expect(subscribers.consentWords('fr')).toBe(consent)
+    expect(subscribers.consentWords(null)).toMatch(/^Yes, send me Bramble Hill Farm’s updates by email/)
   })
 
   it('holds a link only for its own purpose and mailbox: forged, moved or cut tokens are not links', async () => {

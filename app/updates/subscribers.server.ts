@@ -3,7 +3,7 @@ import type { Writes } from '#app/data/writes.server'
 import type { SignedLinks } from './signed-links.server'
 import { subscriberLookups } from './subscriber-lookups.server'
 import { createSubscribersByOwner } from './subscribers-by-owner.server'
-import { consentWordsOf, createSubscribingByLink } from './subscribing-by-link.server'
+import { consentWordsIn, createSubscribingByLink } from './subscribing-by-link.server'
 
 export { subscriberLimits } from './subscribers-by-owner.server'
 
@@ -30,9 +30,8 @@ export function createSubscribers({
 }) {
   const lookups = subscriberLookups(db)
   return {
-    get consentWords() {
-      return consentWordsOf(farmName())
-    },
+    /** The words a visitor asked in this language says yes to. */
+    consentWords: (language: string | null) => consentWordsIn(language, farmName()),
     ...createSubscribingByLink({ db, writes, links, farmName, lookups, leftBeforeForgetting, now }),
     ...createSubscribersByOwner({ db, writes, lookups, leftBeforeForgetting, now }),
   }

@@ -6,14 +6,18 @@ import { mailboxKey } from '#app/leads/mailbox'
 import { confirmLinkDays, type SignedLinks } from './signed-links.server'
 import type { SubscriberLookups } from './subscriber-lookups.server'
 import type { LinkAnswer } from './update'
+import { catalogs } from '#app/language/catalogs.server'
+import { keptLanguage } from '#app/language/languages'
 
 const dayMs = 24 * 60 * 60 * 1000
 /** How long someone who left by their own link may undo it from the page. */
 const undoWithinMs = dayMs
 
-/** The words a visitor says yes to, shown on the confirm page and kept with their consent. */
-export const consentWordsOf = (farmName: string) =>
-  `Yes, send me ${farmName}’s updates by email: new products, what is in season, and offers. I can unsubscribe from any of them in one click.`
+/** The words a visitor says yes to, in the language they were asked in: shown on the confirm page and kept with their consent. */
+export function consentWordsIn(language: string | null, farm: string) {
+  const messages = catalogs[keptLanguage(language)]
+  return messages.consentWords({ farm })
+}
 
 /** A visitor's own way in and out of the updates: asked with their lead, then their signed links to confirm, leave or undo. */
 export function createSubscribingByLink({
@@ -61,13 +65,19 @@ export function createSubscribingByLink({
     if (update)
       await writes.whenFree(() => db.update(subscribers).set(update).where(eq(subscribers.id, found.row.id)).run())
     const row = { ...found.row, ...update }
-    return { ok: true, email: row.email, status: row.status, mayUndo: mayUndo(row) }
+    return { ok: true, email: row.email, status: row.status, mayUndo: mayUndo(row), language: row.language }
   }
 
   const look = (purpose: 'confirm' | 'unsubscribe', token: string): LinkAnswer => {
     const found = holder(purpose, token)
     return 'row' in found
-      ? { ok: true, email: found.row.email, status: found.row.status, mayUndo: mayUndo(found.row) }
+      ? {
+          ok: true,
+          email: found.row.email,
+          status: found.row.status,
+          mayUndo: mayUndo(found.row),
+          language: found.row.language,
+        }
       : found
   }
 
@@ -95,11 +105,12 @@ export function createSubscribingByLink({
           status: 'asked',
           addedBy: 'visitor',
           askedAt: at,
+          language: lead.language,
           createdAt: at,
         })
         .onConflictDoUpdate({
           target: subscribers.addressKey,
-          set: { email: lead.email, name: lead.name, askedAt: at },
+          set: { email: lead.email, name: lead.name, askedAt: at, language: lead.language },
           where: eq(subscribers.status, 'asked'),
         })
         .returning({ id: subscribers.id })
@@ -116,7 +127,7 @@ export function createSubscribingByLink({
           ? null
           : {
               status: 'subscribed',
-              consent: consentWordsOf(farmName()),
+              consent: consentWordsIn(row.language, farmName()),
               subscribedAt: now(),
               unsubscribedAt: null,
               unsubscribedBy: null,

@@ -220,5 +220,7 @@ export type LinkAnswer =
       status: SubscriberStatus
       /** Whether they left by their own link within the day, and may undo it. */
       mayUndo: boolean
+      /** The language they were asked in, as their row keeps it (null: English). */
+      language: string | null
     }
   | { ok: false; why: 'expired' | 'invalid' }

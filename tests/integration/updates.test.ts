@@ -165,6 +165,53 @@ describe('consent by confirmation', () => {
     expect(asks(mail).filter((sent) => to(sent) === ann.email)).toHaveLength(1)
   })
 
+  it('speaks to a visitor who wrote in French in French: the ask, the confirm and unsubscribe pages, the words agreed to', async () => {
+    const mail = await mailServer()
+    const { server, cookie } = await site(mail, { FARM_LANGUAGES: 'fr,en' })
+    const marie = { name: 'Marie', email: 'marie@example.fr', message: 'Avez-vous des œufs cette semaine ?' }
+    expect(await postLead(server, { ...marie, language: 'fr' })).toBe(201)
+    await expect.poll(() => mailsTo(mail, marie.email).length, { timeout: 10_000 }).toBe(1)
+    const [ask] = mailsTo(mail, marie.email)
+    expect(ask!.subject).toBe('Souhaitez-vous recevoir les nouvelles de Bramble Hill Farm ?')
+    const link = /http:\/\/\S+\/updates\/confirm\?token=\S+/.exec(ask!.text ?? '')![0]
+
+    const page = await (await fetch(link)).text()
+    expect(page).toContain('<html lang="fr">')
+    expect(page).toContain('<title>Nouvelles par e-mail</title>')
+    expect(page).toContain('Souhaitez-vous recevoir les nouvelles de Bramble Hill Farm à l’adresse marie@example.fr ?')
+    expect(page).toContain('Oui, envoyez-moi les nouvelles</button>')
+    const yes = await (await fetch(link, form({}))).text()
+    expect(yes).toContain('Votre abonnement est confirmé')
+    expect(subscriberRows(server.databasePath)).toMatchObject([
+      {
+        email: marie.email,
+        status: 'subscribed',
+        consent:
+          'Oui, envoyez-moi par e-mail les nouvelles de Bramble Hill Farm : nouveaux produits, ce qui est de saison et les offres. Je peux me désabonner de chacune d’un seul clic.',
+      },
+    ])
+
+    const update = await sendUpdate(server, cookie, { subject: 'Les fraises', text: 'Bonjour {name} !' })
+    expect(update.body.recipients).toBe(1)
+    await expect
+      .poll(() => mail.mails.filter((each) => each.subject === 'Les fraises').length, { timeout: 15_000 })
+      .toBe(1)
+    const sent = mail.mails.find((each) => each.subject === 'Les fraises')!
+    const leave = /<(http:\/\/[^>]+)>/.exec(sent.headerLines.find((line) => line.key === 'list-unsubscribe')!.line)![1]!
+    const leavePage = await (await fetch(leave)).text()
+    expect(leavePage).toContain('<html lang="fr">')
+    expect(leavePage).toContain('Se désabonner des nouvelles de Bramble Hill Farm')
+    const left = await (await fetch(leave, form({ intent: 'unsubscribe' }))).text()
+    expect(left).toContain('Votre désabonnement est pris en compte')
+    expect(left).toContain('marie@example.fr ne recevra plus de nouvelles de Bramble Hill Farm.')
+    expect(left).toContain('Annuler : m’envoyer de nouveau les nouvelles')
+
+    // A link that names no one speaks the farm's first language.
+    const broken = await fetch(`${server.url}/updates/confirm?token=nope`)
+    expect(broken.status).toBe(400)
+    expect(await broken.text()).toContain('Ce lien ne fonctionne pas')
+  })
+
   it('never asks a spam submitter, by any trap or the analysis', async () => {
     const mail = await mailServer()
     const { server } = await site(mail)

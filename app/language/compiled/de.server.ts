@@ -1,6 +1,6 @@
 // Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
 import type { ServerMessages } from './messages'
-
+import { select } from '../runtime';
 const messages: ServerMessages = {
   pageTitle: (d) => d.farm + " — Frisch von unseren Feldern",
   pageDescription: () => "Melden Sie sich an: Saisonware, Hoffeste und Angebote nur für Sie, direkt vom Hof.",
@@ -29,6 +29,30 @@ const messages: ServerMessages = {
   mailFooter: () => "Sie erhalten diese E-Mail, weil diese Adresse in unserem Kontaktformular angegeben wurde. Falls Sie das nicht waren, ignorieren Sie sie bitte einfach.",
   mailAskForUpdates: (d) => "Möchten Sie die Neuigkeiten von " + d.farm + " per E-Mail bekommen – neue Produkte, was gerade Saison hat, und Angebote? Dann sagen Sie hier Ja (der Link gilt 7 Tage):\n" + d.link + "\n\nWenn Sie nichts tun, bekommen Sie keine Neuigkeiten.",
   acknowledgementText: (d) => "Vielen Dank für Ihre Nachricht an " + d.farm + ". Sie ist bei uns angekommen, und wir antworten Ihnen so bald wie möglich.\n\n" + d.farm,
-  askOnlyText: (d) => "Vielen Dank für Ihre Nachricht an " + d.farm + "."
+  askOnlyText: (d) => "Vielen Dank für Ihre Nachricht an " + d.farm + ".",
+  consentWords: (d) => "Ja, schicken Sie mir die Neuigkeiten von " + d.farm + " per E-Mail: neue Produkte, was gerade Saison hat, und Angebote. Ich kann mich bei jeder mit einem Klick abmelden.",
+  updatesPageTitle: () => "Neuigkeiten per E-Mail",
+  unsubscribePageTitle: () => "Abmelden",
+  linkExpiredTitle: () => "Dieser Link ist abgelaufen",
+  linkExpiredText: () => "Bestätigungslinks gelten 7 Tage. Es wurde nichts geändert. Schreiben Sie uns einfach noch einmal über unser Kontaktformular, dann fragen wir Sie erneut.",
+  linkInvalidTitle: () => "Dieser Link funktioniert nicht",
+  linkInvalidText: () => "Vielleicht ist er abgeschnitten oder falsch abgeschrieben. Es wurde nichts geändert. Bitte verwenden Sie den vollständigen Link aus unserer E-Mail.",
+  confirmTitle: (d) => "Neuigkeiten von " + d.farm,
+  confirmQuestion: (d) => "Möchten Sie die Neuigkeiten von " + d.farm + " an " + d.email + " bekommen? Mit dem Klick auf den Knopf sagen Sie:",
+  confirmButton: () => "Ja, schicken Sie mir Neuigkeiten",
+  confirmNone: () => "Wenn Sie keine möchten, schließen Sie einfach diese Seite: Sie bekommen dann keine.",
+  subscribedTitle: () => "Sie sind angemeldet",
+  subscribedText: (d) => "Vielen Dank. " + d.email + " bekommt die Neuigkeiten von " + d.farm + ". Jede enthält einen Link, mit dem Sie sich mit einem Klick abmelden.",
+  unsubscribeTitle: (d) => "Von den Neuigkeiten von " + d.farm + " abmelden",
+  unsubscribeText: (d) => d.email + " bekommt die Neuigkeiten von " + d.farm + ". Ein Klick, und Sie bekommen keine mehr.",
+  unsubscribeButton: () => "Abmelden",
+  resubscribedTitle: () => "Sie sind wieder angemeldet",
+  resubscribedText: (d) => d.email + " bekommt die Neuigkeiten von " + d.farm + " wieder.",
+  unsubscribedTitle: () => "Sie sind abgemeldet",
+  unsubscribedText: (d) => d.email + " bekommt keine Neuigkeiten von " + d.farm + " mehr" + select(d.refused, { yes: " (unsere E-Mail an diese Adresse wurde abgewiesen)", no: "", other: "" }) + ".",
+  undoQuestion: () => "Versehentlich abgemeldet?",
+  undoButton: () => "Rückgängig: Neuigkeiten wieder schicken",
+  testLinkTitle: () => "Der Link einer Test-E-Mail",
+  testLinkText: () => "Dies ist der Abmeldelink einer Test-E-Mail und ändert nichts. In der E-Mail jedes Abonnenten meldet dieser Link ihn mit einem Klick ab."
 }
 export default messages

@@ -1,6 +1,6 @@
 // Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
 import type { ServerMessages } from './messages'
-
+import { select } from '../runtime';
 const messages: ServerMessages = {
   pageTitle: (d) => d.farm + " — Fresh from our fields",
   pageDescription: () => "Sign up for seasonal produce updates, farm events and exclusive offers straight from the farm.",
@@ -29,6 +29,30 @@ const messages: ServerMessages = {
   mailFooter: () => "You get this mail because this address was given on our contact form. If that was not you, please ignore it.",
   mailAskForUpdates: (d) => "Would you like " + d.farm + "’s updates by email: new products, what is in season, and offers? If so, say yes here (the link works for 7 days):\n" + d.link + "\n\nIf you do nothing, you will get no updates.",
   acknowledgementText: (d) => "Thank you for writing to " + d.farm + ". We have your message, and we will answer it as soon as we can.\n\n" + d.farm,
-  askOnlyText: (d) => "Thank you for writing to " + d.farm + "."
+  askOnlyText: (d) => "Thank you for writing to " + d.farm + ".",
+  consentWords: (d) => "Yes, send me " + d.farm + "’s updates by email: new products, what is in season, and offers. I can unsubscribe from any of them in one click.",
+  updatesPageTitle: () => "Updates by email",
+  unsubscribePageTitle: () => "Unsubscribe",
+  linkExpiredTitle: () => "This link has expired",
+  linkExpiredText: () => "Links to confirm work for 7 days. Nothing was changed. Write to us again from our contact form and we will ask you once more.",
+  linkInvalidTitle: () => "This link does not work",
+  linkInvalidText: () => "It may be cut short or mistyped. Nothing was changed. Please use the whole link from our mail.",
+  confirmTitle: (d) => "Updates from " + d.farm,
+  confirmQuestion: (d) => "Would you like " + d.farm + "’s updates at " + d.email + "? By pressing the button you say:",
+  confirmButton: () => "Yes, send me updates",
+  confirmNone: () => "If you do not want them, close this page: you will get none.",
+  subscribedTitle: () => "You are subscribed",
+  subscribedText: (d) => "Thank you. " + d.email + " will get " + d.farm + "’s updates. Each one has a link to unsubscribe in one click.",
+  unsubscribeTitle: (d) => "Unsubscribe from " + d.farm + "’s updates",
+  unsubscribeText: (d) => d.email + " gets " + d.farm + "’s updates. One click and you will get no more.",
+  unsubscribeButton: () => "Unsubscribe",
+  resubscribedTitle: () => "You are subscribed again",
+  resubscribedText: (d) => d.email + " will get " + d.farm + "’s updates again.",
+  unsubscribedTitle: () => "You are unsubscribed",
+  unsubscribedText: (d) => d.email + " will get no more updates from " + d.farm + select(d.refused, { yes: " (our mail to it was refused)", no: "", other: "" }) + ".",
+  undoQuestion: () => "Unsubscribed by mistake?",
+  undoButton: () => "Undo: send me updates again",
+  testLinkTitle: () => "A test mail’s link",
+  testLinkText: () => "This is the unsubscribe link of a test mail, and it changes nothing. In each subscriber’s mail, this link unsubscribes them in one click."
 }
 export default messages

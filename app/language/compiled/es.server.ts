@@ -1,6 +1,6 @@
 // Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
 import type { ServerMessages } from './messages'
-
+import { select } from '../runtime';
 const messages: ServerMessages = {
   pageTitle: (d) => d.farm + " — Recién cogido del campo",
   pageDescription: () => "Apúntate y recibe las novedades de temporada, las jornadas en la granja y ofertas exclusivas, directas de la granja.",
@@ -29,6 +29,30 @@ const messages: ServerMessages = {
   mailFooter: () => "Recibes este correo porque alguien indicó esta dirección en nuestro formulario de contacto. Si no fuiste tú, ignóralo sin más.",
   mailAskForUpdates: (d) => "¿Quieres recibir por correo las novedades de " + d.farm + ": productos nuevos, lo que está de temporada y ofertas? Si es así, dinos que sí aquí (el enlace vale durante 7 días):\n" + d.link + "\n\nSi no haces nada, no recibirás ninguna novedad.",
   acknowledgementText: (d) => "Gracias por escribir a " + d.farm + ". Hemos recibido tu mensaje y te responderemos lo antes posible.\n\n" + d.farm,
-  askOnlyText: (d) => "Gracias por escribir a " + d.farm + "."
+  askOnlyText: (d) => "Gracias por escribir a " + d.farm + ".",
+  consentWords: (d) => "Sí, enviadme por correo las novedades de " + d.farm + ": productos nuevos, lo que está de temporada y ofertas. Puedo darme de baja de cualquiera con un solo clic.",
+  updatesPageTitle: () => "Novedades por correo",
+  unsubscribePageTitle: () => "Darse de baja",
+  linkExpiredTitle: () => "Este enlace ha caducado",
+  linkExpiredText: () => "Los enlaces de confirmación valen durante 7 días. No se ha cambiado nada. Escríbenos otra vez desde nuestro formulario de contacto y te lo volveremos a preguntar.",
+  linkInvalidTitle: () => "Este enlace no funciona",
+  linkInvalidText: () => "Puede que esté cortado o mal copiado. No se ha cambiado nada. Usa el enlace completo de nuestro correo.",
+  confirmTitle: (d) => "Novedades de " + d.farm,
+  confirmQuestion: (d) => "¿Quieres recibir las novedades de " + d.farm + " en " + d.email + "? Al pulsar el botón, dices:",
+  confirmButton: () => "Sí, enviadme novedades",
+  confirmNone: () => "Si no las quieres, cierra esta página: no recibirás ninguna.",
+  subscribedTitle: () => "Tu suscripción está confirmada",
+  subscribedText: (d) => "Gracias. " + d.email + " recibirá las novedades de " + d.farm + ". Cada una trae un enlace para darte de baja con un solo clic.",
+  unsubscribeTitle: (d) => "Darse de baja de las novedades de " + d.farm,
+  unsubscribeText: (d) => d.email + " recibe las novedades de " + d.farm + ". Un clic y no recibirás más.",
+  unsubscribeButton: () => "Darme de baja",
+  resubscribedTitle: () => "Tu suscripción vuelve a estar activa",
+  resubscribedText: (d) => d.email + " volverá a recibir las novedades de " + d.farm + ".",
+  unsubscribedTitle: () => "Te has dado de baja",
+  unsubscribedText: (d) => d.email + " no recibirá más novedades de " + d.farm + select(d.refused, { yes: " (nuestro correo a esta dirección fue rechazado)", no: "", other: "" }) + ".",
+  undoQuestion: () => "¿Te has dado de baja por error?",
+  undoButton: () => "Deshacer: volver a enviarme novedades",
+  testLinkTitle: () => "El enlace de un correo de prueba",
+  testLinkText: () => "Este es el enlace para darse de baja de un correo de prueba y no cambia nada. En el correo de cada suscriptor, este enlace lo da de baja con un solo clic."
 }
 export default messages

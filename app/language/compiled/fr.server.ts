@@ -1,6 +1,6 @@
 // Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
 import type { ServerMessages } from './messages'
-
+import { select } from '../runtime';
 const messages: ServerMessages = {
   pageTitle: (d) => d.farm + " — Tout droit de nos champs",
   pageDescription: () => "Inscrivez-vous pour suivre nos produits de saison, nos fêtes à la ferme et nos offres réservées, en direct de la ferme.",
@@ -29,6 +29,30 @@ const messages: ServerMessages = {
   mailFooter: () => "Vous recevez ce message parce que cette adresse a été indiquée dans notre formulaire de contact. Si ce n’était pas vous, ignorez-le simplement.",
   mailAskForUpdates: (d) => "Souhaitez-vous recevoir par e-mail les nouvelles de " + d.farm + " : nouveaux produits, ce qui est de saison et nos offres ? Si oui, dites-le-nous ici (le lien reste valable 7 jours) :\n" + d.link + "\n\nSans réponse de votre part, vous ne recevrez rien.",
   acknowledgementText: (d) => "Merci d’avoir écrit à " + d.farm + ". Nous avons bien reçu votre message et nous vous répondrons dès que possible.\n\n" + d.farm,
-  askOnlyText: (d) => "Merci d’avoir écrit à " + d.farm + "."
+  askOnlyText: (d) => "Merci d’avoir écrit à " + d.farm + ".",
+  consentWords: (d) => "Oui, envoyez-moi par e-mail les nouvelles de " + d.farm + " : nouveaux produits, ce qui est de saison et les offres. Je peux me désabonner de chacune d’un seul clic.",
+  updatesPageTitle: () => "Nouvelles par e-mail",
+  unsubscribePageTitle: () => "Se désabonner",
+  linkExpiredTitle: () => "Ce lien a expiré",
+  linkExpiredText: () => "Les liens de confirmation sont valables 7 jours. Rien n’a été modifié. Écrivez-nous à nouveau depuis notre formulaire de contact et nous vous redemanderons.",
+  linkInvalidTitle: () => "Ce lien ne fonctionne pas",
+  linkInvalidText: () => "Il est peut-être coupé ou mal recopié. Rien n’a été modifié. Utilisez le lien complet de notre e-mail.",
+  confirmTitle: (d) => "Les nouvelles de " + d.farm,
+  confirmQuestion: (d) => "Souhaitez-vous recevoir les nouvelles de " + d.farm + " à l’adresse " + d.email + " ? En appuyant sur le bouton, vous dites :",
+  confirmButton: () => "Oui, envoyez-moi les nouvelles",
+  confirmNone: () => "Si vous n’en voulez pas, fermez simplement cette page : vous ne recevrez rien.",
+  subscribedTitle: () => "Votre abonnement est confirmé",
+  subscribedText: (d) => "Merci. " + d.email + " recevra les nouvelles de " + d.farm + ". Chacune contient un lien pour se désabonner d’un seul clic.",
+  unsubscribeTitle: (d) => "Se désabonner des nouvelles de " + d.farm,
+  unsubscribeText: (d) => d.email + " reçoit les nouvelles de " + d.farm + ". Un clic, et vous n’en recevrez plus.",
+  unsubscribeButton: () => "Se désabonner",
+  resubscribedTitle: () => "Votre abonnement est de nouveau actif",
+  resubscribedText: (d) => d.email + " recevra de nouveau les nouvelles de " + d.farm + ".",
+  unsubscribedTitle: () => "Votre désabonnement est pris en compte",
+  unsubscribedText: (d) => d.email + " ne recevra plus de nouvelles de " + d.farm + select(d.refused, { yes: " (notre e-mail à cette adresse a été refusé)", no: "", other: "" }) + ".",
+  undoQuestion: () => "Désabonné par erreur ?",
+  undoButton: () => "Annuler : m’envoyer de nouveau les nouvelles",
+  testLinkTitle: () => "Le lien d’un e-mail de test",
+  testLinkText: () => "Ceci est le lien de désabonnement d’un e-mail de test : il ne change rien. Dans l’e-mail de chaque abonné, ce lien le désabonne d’un seul clic."
 }
 export default messages

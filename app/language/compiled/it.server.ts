@@ -1,6 +1,6 @@
 // Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
 import type { ServerMessages } from './messages'
-
+import { select } from '../runtime';
 const messages: ServerMessages = {
   pageTitle: (d) => d.farm + " — Appena raccolto nei nostri campi",
   pageDescription: () => "Iscriviti per ricevere le novità di stagione, le feste in fattoria e offerte riservate, direttamente dalla fattoria.",
@@ -29,6 +29,30 @@ const messages: ServerMessages = {
   mailFooter: () => "Ricevi questa email perché questo indirizzo è stato inserito nel nostro modulo di contatto. Se non sei tu ad averlo fatto, ignorala pure.",
   mailAskForUpdates: (d) => "Vuoi ricevere via email le novità di " + d.farm + ": nuovi prodotti, cosa è di stagione e offerte? Se sì, confermalo qui (il link vale 7 giorni):\n" + d.link + "\n\nSe non fai nulla, non riceverai nessuna novità.",
   acknowledgementText: (d) => "Grazie per aver scritto a " + d.farm + ". Abbiamo ricevuto il tuo messaggio e ti risponderemo al più presto.\n\n" + d.farm,
-  askOnlyText: (d) => "Grazie per aver scritto a " + d.farm + "."
+  askOnlyText: (d) => "Grazie per aver scritto a " + d.farm + ".",
+  consentWords: (d) => "Sì, inviatemi via email le novità di " + d.farm + ": nuovi prodotti, cosa è di stagione e offerte. Posso disiscrivermi da ciascuna con un clic.",
+  updatesPageTitle: () => "Novità via email",
+  unsubscribePageTitle: () => "Disiscriviti",
+  linkExpiredTitle: () => "Questo link è scaduto",
+  linkExpiredText: () => "I link di conferma valgono 7 giorni. Non è stato cambiato nulla. Scrivici di nuovo dal modulo di contatto e te lo chiederemo ancora.",
+  linkInvalidTitle: () => "Questo link non funziona",
+  linkInvalidText: () => "Forse è tagliato o copiato male. Non è stato cambiato nulla. Usa il link completo della nostra email.",
+  confirmTitle: (d) => "Le novità di " + d.farm,
+  confirmQuestion: (d) => "Vuoi ricevere le novità di " + d.farm + " all’indirizzo " + d.email + "? Premendo il pulsante dichiari:",
+  confirmButton: () => "Sì, inviatemi le novità",
+  confirmNone: () => "Se non le vuoi, chiudi questa pagina: non riceverai nulla.",
+  subscribedTitle: () => "Iscrizione confermata",
+  subscribedText: (d) => "Grazie. " + d.email + " riceverà le novità di " + d.farm + ". Ognuna ha un link per disiscriversi con un clic.",
+  unsubscribeTitle: (d) => "Disiscriviti dalle novità di " + d.farm,
+  unsubscribeText: (d) => d.email + " riceve le novità di " + d.farm + ". Un clic e non ne riceverai più.",
+  unsubscribeButton: () => "Disiscriviti",
+  resubscribedTitle: () => "Iscrizione di nuovo attiva",
+  resubscribedText: (d) => d.email + " riceverà di nuovo le novità di " + d.farm + ".",
+  unsubscribedTitle: () => "Disiscrizione completata",
+  unsubscribedText: (d) => d.email + " non riceverà più novità da " + d.farm + select(d.refused, { yes: " (la nostra email a questo indirizzo è stata rifiutata)", no: "", other: "" }) + ".",
+  undoQuestion: () => "Disiscrizione per errore?",
+  undoButton: () => "Annulla: inviatemi di nuovo le novità",
+  testLinkTitle: () => "Il link di un’email di prova",
+  testLinkText: () => "Questo è il link di disiscrizione di un’email di prova e non cambia nulla. Nell’email di ogni iscritto, questo link lo disiscrive con un clic."
 }
 export default messages

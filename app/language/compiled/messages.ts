@@ -83,4 +83,28 @@ export interface ServerMessages {
   mailAskForUpdates(values: { farm: string | number; link: string | number }): string
   acknowledgementText(values: { farm: string | number }): string
   askOnlyText(values: { farm: string | number }): string
+  consentWords(values: { farm: string | number }): string
+  updatesPageTitle(): string
+  unsubscribePageTitle(): string
+  linkExpiredTitle(): string
+  linkExpiredText(): string
+  linkInvalidTitle(): string
+  linkInvalidText(): string
+  confirmTitle(values: { farm: string | number }): string
+  confirmQuestion(values: { farm: string | number; email: string | number }): string
+  confirmButton(): string
+  confirmNone(): string
+  subscribedTitle(): string
+  subscribedText(values: { email: string | number; farm: string | number }): string
+  unsubscribeTitle(values: { farm: string | number }): string
+  unsubscribeText(values: { email: string | number; farm: string | number }): string
+  unsubscribeButton(): string
+  resubscribedTitle(): string
+  resubscribedText(values: { email: string | number; farm: string | number }): string
+  unsubscribedTitle(): string
+  unsubscribedText(values: { email: string | number; farm: string | number; refused: "yes" | "no" }): string
+  undoQuestion(): string
+  undoButton(): string
+  testLinkTitle(): string
+  testLinkText(): string
 }

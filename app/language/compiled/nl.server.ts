@@ -1,6 +1,6 @@
 // Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
 import type { ServerMessages } from './messages'
-
+import { select } from '../runtime';
 const messages: ServerMessages = {
   pageTitle: (d) => d.farm + " — Vers van onze akkers",
   pageDescription: () => "Schrijf je in voor seizoensnieuws, activiteiten op de boerderij en aanbiedingen alleen voor jou, rechtstreeks van de boerderij.",
@@ -29,6 +29,30 @@ const messages: ServerMessages = {
   mailFooter: () => "Je krijgt deze e-mail omdat dit adres is ingevuld op ons contactformulier. Was jij dat niet, dan kun je deze e-mail negeren.",
   mailAskForUpdates: (d) => "Wil je het nieuws van " + d.farm + " per e-mail ontvangen: nieuwe producten, wat er in het seizoen is en aanbiedingen? Zeg dan hier ja (de link is 7 dagen geldig):\n" + d.link + "\n\nDoe je niets, dan krijg je geen nieuws van ons.",
   acknowledgementText: (d) => "Bedankt voor je bericht aan " + d.farm + ". We hebben het ontvangen en antwoorden zo snel mogelijk.\n\n" + d.farm,
-  askOnlyText: (d) => "Bedankt voor je bericht aan " + d.farm + "."
+  askOnlyText: (d) => "Bedankt voor je bericht aan " + d.farm + ".",
+  consentWords: (d) => "Ja, stuur mij het nieuws van " + d.farm + " per e-mail: nieuwe producten, wat er in het seizoen is en aanbiedingen. Ik kan me bij elke e-mail met één klik afmelden.",
+  updatesPageTitle: () => "Nieuws per e-mail",
+  unsubscribePageTitle: () => "Afmelden",
+  linkExpiredTitle: () => "Deze link is verlopen",
+  linkExpiredText: () => "Bevestigingslinks zijn 7 dagen geldig. Er is niets veranderd. Schrijf ons opnieuw via ons contactformulier, dan vragen we het je nog een keer.",
+  linkInvalidTitle: () => "Deze link werkt niet",
+  linkInvalidText: () => "Misschien is hij afgebroken of verkeerd overgenomen. Er is niets veranderd. Gebruik de volledige link uit onze e-mail.",
+  confirmTitle: (d) => "Nieuws van " + d.farm,
+  confirmQuestion: (d) => "Wil je het nieuws van " + d.farm + " ontvangen op " + d.email + "? Met de knop zeg je:",
+  confirmButton: () => "Ja, stuur mij nieuws",
+  confirmNone: () => "Wil je het niet, sluit dan deze pagina: je krijgt niets.",
+  subscribedTitle: () => "Je bent aangemeld",
+  subscribedText: (d) => "Bedankt. " + d.email + " krijgt het nieuws van " + d.farm + ". In elke e-mail staat een link om je met één klik af te melden.",
+  unsubscribeTitle: (d) => "Afmelden voor het nieuws van " + d.farm,
+  unsubscribeText: (d) => d.email + " krijgt het nieuws van " + d.farm + ". Eén klik en je krijgt niets meer.",
+  unsubscribeButton: () => "Afmelden",
+  resubscribedTitle: () => "Je bent weer aangemeld",
+  resubscribedText: (d) => d.email + " krijgt het nieuws van " + d.farm + " weer.",
+  unsubscribedTitle: () => "Je bent afgemeld",
+  unsubscribedText: (d) => d.email + " krijgt geen nieuws meer van " + d.farm + select(d.refused, { yes: " (onze e-mail naar dit adres werd geweigerd)", no: "", other: "" }) + ".",
+  undoQuestion: () => "Per ongeluk afgemeld?",
+  undoButton: () => "Ongedaan maken: stuur mij weer nieuws",
+  testLinkTitle: () => "De link van een testmail",
+  testLinkText: () => "Dit is de afmeldlink van een testmail en hij verandert niets. In de e-mail van elke abonnee meldt deze link hem met één klik af."
 }
 export default messages

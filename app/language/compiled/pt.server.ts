@@ -1,6 +1,6 @@
 // Made by app/language/compile-catalogs.ts from the catalogs: change those and run `npm run messages`.
 import type { ServerMessages } from './messages'
-
+import { select } from '../runtime';
 const messages: ServerMessages = {
   pageTitle: (d) => d.farm + " — Acabado de colher",
   pageDescription: () => "Inscreva-se para saber dos produtos da época, dos dias abertos na quinta e de ofertas exclusivas, diretamente da quinta.",
@@ -29,6 +29,30 @@ const messages: ServerMessages = {
   mailFooter: () => "Recebe este email porque este endereço foi indicado no nosso formulário de contacto. Se não foi você, basta ignorá-lo.",
   mailAskForUpdates: (d) => "Quer receber por email as novidades de " + d.farm + ": produtos novos, o que está da época e ofertas? Se sim, diga-nos aqui (a ligação é válida durante 7 dias):\n" + d.link + "\n\nSe não fizer nada, não receberá novidades.",
   acknowledgementText: (d) => "Obrigado por escrever a " + d.farm + ". Recebemos a sua mensagem e responderemos logo que possível.\n\n" + d.farm,
-  askOnlyText: (d) => "Obrigado por escrever a " + d.farm + "."
+  askOnlyText: (d) => "Obrigado por escrever a " + d.farm + ".",
+  consentWords: (d) => "Sim, enviem-me por email as novidades de " + d.farm + ": produtos novos, o que está da época e ofertas. Posso cancelar a subscrição de qualquer uma com um só clique.",
+  updatesPageTitle: () => "Novidades por email",
+  unsubscribePageTitle: () => "Cancelar a subscrição",
+  linkExpiredTitle: () => "Esta ligação expirou",
+  linkExpiredText: () => "As ligações de confirmação são válidas durante 7 dias. Nada foi alterado. Escreva-nos de novo pelo formulário de contacto e voltaremos a perguntar.",
+  linkInvalidTitle: () => "Esta ligação não funciona",
+  linkInvalidText: () => "Pode estar cortada ou mal copiada. Nada foi alterado. Use a ligação completa do nosso email.",
+  confirmTitle: (d) => "Novidades de " + d.farm,
+  confirmQuestion: (d) => "Quer receber as novidades de " + d.farm + " em " + d.email + "? Ao carregar no botão, diz:",
+  confirmButton: () => "Sim, enviem-me novidades",
+  confirmNone: () => "Se não as quiser, feche esta página: não receberá nenhuma.",
+  subscribedTitle: () => "Subscrição confirmada",
+  subscribedText: (d) => "Obrigado. " + d.email + " vai receber as novidades de " + d.farm + ". Cada uma traz uma ligação para cancelar a subscrição com um só clique.",
+  unsubscribeTitle: (d) => "Cancelar as novidades de " + d.farm,
+  unsubscribeText: (d) => d.email + " recebe as novidades de " + d.farm + ". Um clique e não receberá mais.",
+  unsubscribeButton: () => "Cancelar a subscrição",
+  resubscribedTitle: () => "Subscrição reativada",
+  resubscribedText: (d) => d.email + " vai voltar a receber as novidades de " + d.farm + ".",
+  unsubscribedTitle: () => "Subscrição cancelada",
+  unsubscribedText: (d) => d.email + " não vai receber mais novidades de " + d.farm + select(d.refused, { yes: " (o nosso email para este endereço foi recusado)", no: "", other: "" }) + ".",
+  undoQuestion: () => "Cancelou por engano?",
+  undoButton: () => "Anular: voltem a enviar-me novidades",
+  testLinkTitle: () => "A ligação de um email de teste",
+  testLinkText: () => "Esta é a ligação para cancelar a subscrição de um email de teste e não altera nada. No email de cada subscritor, esta ligação cancela-lhe a subscrição com um só clique."
 }
 export default messages
