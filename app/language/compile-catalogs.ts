@@ -86,6 +86,13 @@ export const notThePages = {
     'undoButton',
     'testLinkTitle',
     'testLinkText',
+    'updateSaidYesOn',
+    'updateSaidYes',
+    'updateAddedOn',
+    'updateAdded',
+    'updateUnsubscribeText',
+    'updateUnsubscribeLink',
+    'updateForTest',
   ],
 }
 

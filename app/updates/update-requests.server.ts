@@ -3,7 +3,8 @@ import type { AppLoadContext } from '@remix-run/node'
 import type { TeamMember } from '#app/owner/owner-access.server'
 import { refuse, type Refusal } from '#app/http/refusal.server'
 import type { Subscribers } from './subscribers.server'
-import { updateError, whySubscribed, type Audience } from './update'
+import { updateError, type Audience } from './update'
+import { updateFooter } from './update-footer.server'
 import { updateMail, type UpdateMailSettings } from './update-sender.server'
 import type { SignedLinks } from './signed-links.server'
 import type { Updates } from './updates.server'
@@ -47,10 +48,7 @@ export function previewMail(desk: UpdatesDesk, input: { subject: string; text: s
       desk.settings,
       { id: 0, subject: input.subject.trim(), text: input.text },
       sample?.email ?? desk.settings.owner,
-      {
-        name: sample?.name ?? '',
-        why: sample ? whySubscribed(sample, desk.settings.timeZone) : 'you said yes to its updates',
-      },
+      { name: sample?.name ?? '', footer: updateFooter(sample ?? null, desk.settings, unsubscribeUrl) },
       unsubscribeUrl,
     ),
   }
@@ -78,12 +76,13 @@ export async function sendTest(
     }
   }
   const { settings } = ready.desk
+  const unsubscribeUrl = `${settings.siteUrl}/updates/unsubscribe?token=${testToken}`
   const mail = updateMail(
     settings,
     { id: 0, subject: `[Test] ${input.subject.trim()}`, text: input.text },
     settings.owner,
-    { name: '', why: 'you are its owner, and asked for a test of this update' },
-    `${settings.siteUrl}/updates/unsubscribe?token=${testToken}`,
+    { name: '', footer: updateFooter('test', settings, unsubscribeUrl) },
+    unsubscribeUrl,
   )
   try {
     await ready.desk.sendNow(mail)

@@ -7,7 +7,8 @@ import type { Batch, OwedRow, Verdict } from '#app/delivery/sender.server'
 import { mailVerdict } from '#app/delivery/smtp-refusals.server'
 import type { SignedLinks } from './signed-links.server'
 import { fillPlaceholders } from '#app/writing/placeholders'
-import { placeholderValues, updateBody, whySubscribed, type Recipient } from './update'
+import { placeholderValues, updateBody, type Recipient } from './update'
+import { updateFooter } from './update-footer.server'
 
 /** Who update mails come from, and how they are sent. */
 export interface UpdateMailSettings {
@@ -35,13 +36,7 @@ export function updateMail(
   /** Kept the same on any resend, so a mail program can drop the copy; none for a test. */
   messageId?: string,
 ): SendMailOptions {
-  const body = updateBody({
-    text: update.text,
-    farmName: settings.farmName,
-    siteUrl: settings.siteUrl,
-    recipient,
-    unsubscribeUrl,
-  })
+  const body = updateBody({ text: update.text, farmName: settings.farmName, recipient, unsubscribeUrl })
   return {
     from: { name: settings.fromName, address: settings.from },
     to: { name: '', address: to },
@@ -69,7 +64,7 @@ export function updateMail(
 
 type UpdateItem = {
   update: { id: number; subject: string; text: string }
-  to: Pick<SubscriberRow, 'id' | 'email' | 'name' | 'addressKey' | 'status' | 'addedBy' | 'subscribedAt'>
+  to: Pick<SubscriberRow, 'id' | 'email' | 'name' | 'addressKey' | 'status' | 'addedBy' | 'subscribedAt' | 'language'>
 }
 
 /**
@@ -109,6 +104,7 @@ export function createUpdateSender({
       status: subscribers.status,
       addedBy: subscribers.addedBy,
       subscribedAt: subscribers.subscribedAt,
+      language: subscribers.language,
     })
     .from(subscribers)
     .where(eq(subscribers.id, sql.placeholder('id')))
@@ -123,12 +119,13 @@ export function createUpdateSender({
     const { update, to } = item
     if (to.status !== 'subscribed') return { skipped: `The subscriber is ${to.status}.` }
     const domain = current.from.slice(current.from.lastIndexOf('@') + 1)
+    const unsubscribeUrl = links.unsubscribeUrl(to.id, to.addressKey)
     const mail = updateMail(
       current,
       update,
       to.email,
-      { name: to.name, why: whySubscribed(to, current.timeZone) },
-      links.unsubscribeUrl(to.id, to.addressKey),
+      { name: to.name, footer: updateFooter(to, current, unsubscribeUrl) },
+      unsubscribeUrl,
       `<${rows[0]!.receiptKey}@${domain}>`,
     )
     try {

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { updateBody, updateError, updateLimits, whySubscribed } from './update'
+import { updateBody, updateError, updateLimits } from './update'
+import { updateFooter } from './update-footer.server'
 
-const mail = (text: string, name = 'Ann Baker') =>
+const settings = { farmName: 'Bramble Hill Farm', siteUrl: 'https://bramble.example', timeZone: 'UTC' }
+const unsubscribeUrl = 'https://bramble.example/updates/unsubscribe?token=7.abc'
+const yesOn = (day: string, language: string | null = null) =>
+  ({ addedBy: 'visitor', subscribedAt: new Date(day), language }) as const
+
+const mail = (text: string, name = 'Ann Baker', subscriber = yesOn('2026-11-01T10:00:00Z')) =>
   updateBody({
     text,
     farmName: 'Bramble Hill Farm',
-    siteUrl: 'https://bramble.example',
-    recipient: { name, why: 'you said yes to its updates on 1 November 2026' },
-    unsubscribeUrl: 'https://bramble.example/updates/unsubscribe?token=7.abc',
+    recipient: { name, footer: updateFooter(subscriber, settings, unsubscribeUrl) },
+    unsubscribeUrl,
   })
 
 describe('an update’s mail', () => {
@@ -77,20 +82,38 @@ describe('what an update may hold', () => {
 })
 
 describe('why a subscriber gets updates', () => {
+  const why = (subscriber: Parameters<typeof updateFooter>[0], zone = 'UTC') =>
+    updateFooter(subscriber, { ...settings, timeZone: zone }, unsubscribeUrl).why
   it('says when they said yes, or that the owner added them, on the farm’s calendar', () => {
     const at = new Date('2026-11-01T10:00:00Z')
-    expect(whySubscribed({ addedBy: 'visitor', subscribedAt: at }, 'UTC')).toBe(
-      'you said yes to its updates on 1 November 2026',
+    expect(why({ addedBy: 'visitor', subscribedAt: at, language: null })).toBe(
+      'Bramble Hill Farm (https://bramble.example) sent you this because you said yes to its updates on 1 November 2026.',
     )
-    expect(whySubscribed({ addedBy: 'owner', subscribedAt: at }, 'UTC')).toBe(
-      'you asked it for its updates on 1 November 2026, and it added you',
+    expect(why({ addedBy: 'owner', subscribedAt: at, language: null })).toBe(
+      'Bramble Hill Farm (https://bramble.example) sent you this because you asked it for its updates on 1 November 2026, and it added you.',
     )
     // 10:00 UTC is 23:00 in Auckland (UTC+13 in summer): that day still.
-    expect(whySubscribed({ addedBy: 'visitor', subscribedAt: at }, 'Pacific/Auckland')).toBe(
-      'you said yes to its updates on 1 November 2026',
+    expect(why({ addedBy: 'visitor', subscribedAt: at, language: null }, 'Pacific/Auckland')).toMatch(
+      /on 1 November 2026\.$/,
     )
-    expect(
-      whySubscribed({ addedBy: 'visitor', subscribedAt: new Date('2026-11-01T11:00:00Z') }, 'Pacific/Auckland'),
-    ).toBe('you said yes to its updates on 2 November 2026')
+    expect(why(yesOn('2026-11-01T11:00:00Z'), 'Pacific/Auckland')).toMatch(/on 2 November 2026\.$/)
+    expect(why('test')).toBe(
+      'Bramble Hill Farm (https://bramble.example) sent you this because you are its owner, and asked for a test of this update.',
+    )
+  })
+
+  it('is in the language they were asked in, the mail saying so', () => {
+    const { text, html } = mail('Bonjour {name} !', 'Marie', yesOn('2026-11-01T10:00:00Z', 'fr'))
+    expect(text).toBe(
+      'Bonjour Marie !\n\n-- \n' +
+        'Bramble Hill Farm (https://bramble.example) vous envoie ce message parce que vous avez accepté de recevoir ses nouvelles le 1 novembre 2026.\n' +
+        'Se désabonner en un clic : https://bramble.example/updates/unsubscribe?token=7.abc\n',
+    )
+    expect(html).toMatch(/^<!doctype html><html lang="fr">/)
+    expect(html).toContain('style="color:#57534e">Se désabonner en un clic</a>')
+    // A language the site does not speak (a restored file's) is English.
+    expect(mail('Hi', 'Bo', yesOn('2026-11-01T10:00:00Z', 'fr"><script>')).html).toMatch(
+      /^<!doctype html><html lang="en">/,
+    )
   })
 })

@@ -1,7 +1,6 @@
 import { placeholderError } from '#app/writing/placeholders'
 import type { SubscriberStatus } from '#app/data/enums'
 import { oneLineBreak, writingError } from '#app/writing/writing'
-import { longDate } from '#app/clock/dates'
 
 /** What one update may hold. */
 export const updateLimits = { subject: 200, text: 50_000 } as const
@@ -86,11 +85,20 @@ export function updateError(subject: string, text: string): string | null {
   )
 }
 
-/** Who gets one mail, and why, in the footer's words. */
+/** Who gets one mail, and its footer in their language (update-footer.server.ts). */
 export interface Recipient {
   name: string
-  /** e.g. "you said yes to our updates on 24 November 2026" */
+  footer: UpdateFooter
+}
+
+/** The footer's words: who sent it and why ('Bramble Hill Farm (https://…) sent you this because …'), and how to leave. */
+export interface UpdateFooter {
+  language: string
   why: string
+  /** The plain text's line, with the link. */
+  unsubscribeText: string
+  /** The HTML link's words. */
+  unsubscribeLink: string
 }
 
 export interface UpdateBody {
@@ -144,21 +152,16 @@ export const placeholderValues = (recipient: Recipient, farmName: string) => ({
 export function updateBody({
   text,
   farmName,
-  siteUrl,
   recipient,
   unsubscribeUrl,
 }: {
   text: string
   farmName: string
-  siteUrl: string
   recipient: Recipient
   unsubscribeUrl: string
 }): UpdateBody {
   const values = placeholderValues(recipient, farmName)
-  const footer = [
-    `${farmName} (${siteUrl}) sent you this because ${recipient.why}.`,
-    `Unsubscribe in one click: ${unsubscribeUrl}`,
-  ]
+  const { footer } = recipient
   const body = paragraphs(oneLineBreak(text))
   return {
     text: `${body
@@ -168,9 +171,9 @@ export function updateBody({
           .map((line) => filledLine(line, values, false))
           .join('\n'),
       )
-      .join('\n\n')}\n\n-- \n${footer.join('\n')}\n`,
+      .join('\n\n')}\n\n-- \n${footer.why}\n${footer.unsubscribeText}\n`,
     html: [
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escaped(farmName)}</title></head>`,
+      `<!doctype html><html lang="${escaped(footer.language)}"><head><meta charset="utf-8"><title>${escaped(farmName)}</title></head>`,
       '<body style="margin:0;padding:24px;background:#fafaf9;font-family:Georgia,serif;color:#1c1917">',
       '<div style="max-width:600px;margin:0 auto;background:#ffffff;padding:24px;border-radius:12px">',
       ...body.map(
@@ -181,22 +184,11 @@ export function updateBody({
             .join('<br>')}</p>`,
       ),
       '<hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0 12px">',
-      `<p style="font-family:Arial,sans-serif;font-size:13px;line-height:1.5;color:#57534e;margin:0">${escaped(footer[0]!)}<br>`,
-      `<a href="${escaped(unsubscribeUrl)}" style="color:#57534e">Unsubscribe in one click</a></p>`,
+      `<p style="font-family:Arial,sans-serif;font-size:13px;line-height:1.5;color:#57534e;margin:0">${escaped(footer.why)}<br>`,
+      `<a href="${escaped(unsubscribeUrl)}" style="color:#57534e">${escaped(footer.unsubscribeLink)}</a></p>`,
       '</div></body></html>',
     ].join(''),
   }
-}
-
-/** Why a subscriber gets updates, for their mail's footer: the day on the farm's calendar (`zone`). */
-export function whySubscribed(
-  subscriber: { addedBy: 'visitor' | 'owner'; subscribedAt: Date | null },
-  zone: string,
-): string {
-  const when = subscriber.subscribedAt ? ` on ${longDate(subscriber.subscribedAt.getTime(), zone)}` : ''
-  return subscriber.addedBy === 'visitor'
-    ? `you said yes to its updates${when}`
-    : `you asked it for its updates${when}, and it added you`
 }
 
 /** A subscriber as the owner's page shows them. */

@@ -197,6 +197,10 @@ describe('consent by confirmation', () => {
       .poll(() => mail.mails.filter((each) => each.subject === 'Les fraises').length, { timeout: 15_000 })
       .toBe(1)
     const sent = mail.mails.find((each) => each.subject === 'Les fraises')!
+    // The owner's words as written; the footer in the subscriber's language.
+    expect(sent.text).toMatch(
+      /^Bonjour Marie !\n\n-- \nBramble Hill Farm \(http:\/\/127\.0\.0\.1:\d+\) vous envoie ce message parce que vous avez accepté de recevoir ses nouvelles le \d{1,2} \S+ \d{4}\.\nSe désabonner en un clic : http:/,
+    )
     const leave = /<(http:\/\/[^>]+)>/.exec(sent.headerLines.find((line) => line.key === 'list-unsubscribe')!.line)![1]!
     const leavePage = await (await fetch(leave)).text()
     expect(leavePage).toContain('<html lang="fr">')

@@ -53,6 +53,13 @@ const messages: ServerMessages = {
   undoQuestion: () => "Versehentlich abgemeldet?",
   undoButton: () => "Rückgängig: Neuigkeiten wieder schicken",
   testLinkTitle: () => "Der Link einer Test-E-Mail",
-  testLinkText: () => "Dies ist der Abmeldelink einer Test-E-Mail und ändert nichts. In der E-Mail jedes Abonnenten meldet dieser Link ihn mit einem Klick ab."
+  testLinkText: () => "Dies ist der Abmeldelink einer Test-E-Mail und ändert nichts. In der E-Mail jedes Abonnenten meldet dieser Link ihn mit einem Klick ab.",
+  updateSaidYesOn: (d) => d.farm + " (" + d.site + ") schickt Ihnen diese E-Mail, weil Sie am " + d.date + " zugestimmt haben, die Neuigkeiten des Hofs zu bekommen.",
+  updateSaidYes: (d) => d.farm + " (" + d.site + ") schickt Ihnen diese E-Mail, weil Sie zugestimmt haben, die Neuigkeiten des Hofs zu bekommen.",
+  updateAddedOn: (d) => d.farm + " (" + d.site + ") schickt Ihnen diese E-Mail, weil Sie am " + d.date + " um die Neuigkeiten des Hofs gebeten haben und der Hof Ihre Adresse eingetragen hat.",
+  updateAdded: (d) => d.farm + " (" + d.site + ") schickt Ihnen diese E-Mail, weil Sie um die Neuigkeiten des Hofs gebeten haben und der Hof Ihre Adresse eingetragen hat.",
+  updateUnsubscribeText: (d) => "Mit einem Klick abmelden: " + d.link,
+  updateUnsubscribeLink: () => "Mit einem Klick abmelden",
+  updateForTest: (d) => d.farm + " (" + d.site + ") schickt Ihnen diese E-Mail, weil Sie im Büro des Hofs einen Test dieser Neuigkeit angefordert haben."
 }
 export default messages

@@ -53,6 +53,13 @@ const messages: ServerMessages = {
   undoQuestion: () => "Unsubscribed by mistake?",
   undoButton: () => "Undo: send me updates again",
   testLinkTitle: () => "A test mail’s link",
-  testLinkText: () => "This is the unsubscribe link of a test mail, and it changes nothing. In each subscriber’s mail, this link unsubscribes them in one click."
+  testLinkText: () => "This is the unsubscribe link of a test mail, and it changes nothing. In each subscriber’s mail, this link unsubscribes them in one click.",
+  updateSaidYesOn: (d) => d.farm + " (" + d.site + ") sent you this because you said yes to its updates on " + d.date + ".",
+  updateSaidYes: (d) => d.farm + " (" + d.site + ") sent you this because you said yes to its updates.",
+  updateAddedOn: (d) => d.farm + " (" + d.site + ") sent you this because you asked it for its updates on " + d.date + ", and it added you.",
+  updateAdded: (d) => d.farm + " (" + d.site + ") sent you this because you asked it for its updates, and it added you.",
+  updateUnsubscribeText: (d) => "Unsubscribe in one click: " + d.link,
+  updateUnsubscribeLink: () => "Unsubscribe in one click",
+  updateForTest: (d) => d.farm + " (" + d.site + ") sent you this because you are its owner, and asked for a test of this update."
 }
 export default messages

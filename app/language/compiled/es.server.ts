@@ -53,6 +53,13 @@ const messages: ServerMessages = {
   undoQuestion: () => "¿Te has dado de baja por error?",
   undoButton: () => "Deshacer: volver a enviarme novedades",
   testLinkTitle: () => "El enlace de un correo de prueba",
-  testLinkText: () => "Este es el enlace para darse de baja de un correo de prueba y no cambia nada. En el correo de cada suscriptor, este enlace lo da de baja con un solo clic."
+  testLinkText: () => "Este es el enlace para darse de baja de un correo de prueba y no cambia nada. En el correo de cada suscriptor, este enlace lo da de baja con un solo clic.",
+  updateSaidYesOn: (d) => d.farm + " (" + d.site + ") te envía este correo porque aceptaste recibir sus novedades el " + d.date + ".",
+  updateSaidYes: (d) => d.farm + " (" + d.site + ") te envía este correo porque aceptaste recibir sus novedades.",
+  updateAddedOn: (d) => d.farm + " (" + d.site + ") te envía este correo porque pediste sus novedades el " + d.date + " y la granja añadió tu dirección.",
+  updateAdded: (d) => d.farm + " (" + d.site + ") te envía este correo porque pediste sus novedades y la granja añadió tu dirección.",
+  updateUnsubscribeText: (d) => "Darte de baja con un clic: " + d.link,
+  updateUnsubscribeLink: () => "Darte de baja con un clic",
+  updateForTest: (d) => d.farm + " (" + d.site + ") te envía este correo porque pediste, desde la oficina de la granja, una prueba de esta novedad."
 }
 export default messages

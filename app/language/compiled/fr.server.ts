@@ -53,6 +53,13 @@ const messages: ServerMessages = {
   undoQuestion: () => "Désabonné par erreur ?",
   undoButton: () => "Annuler : m’envoyer de nouveau les nouvelles",
   testLinkTitle: () => "Le lien d’un e-mail de test",
-  testLinkText: () => "Ceci est le lien de désabonnement d’un e-mail de test : il ne change rien. Dans l’e-mail de chaque abonné, ce lien le désabonne d’un seul clic."
+  testLinkText: () => "Ceci est le lien de désabonnement d’un e-mail de test : il ne change rien. Dans l’e-mail de chaque abonné, ce lien le désabonne d’un seul clic.",
+  updateSaidYesOn: (d) => d.farm + " (" + d.site + ") vous envoie ce message parce que vous avez accepté de recevoir ses nouvelles le " + d.date + ".",
+  updateSaidYes: (d) => d.farm + " (" + d.site + ") vous envoie ce message parce que vous avez accepté de recevoir ses nouvelles.",
+  updateAddedOn: (d) => d.farm + " (" + d.site + ") vous envoie ce message parce que vous avez demandé à recevoir ses nouvelles le " + d.date + " et que la ferme a ajouté votre adresse.",
+  updateAdded: (d) => d.farm + " (" + d.site + ") vous envoie ce message parce que vous avez demandé à recevoir ses nouvelles et que la ferme a ajouté votre adresse.",
+  updateUnsubscribeText: (d) => "Se désabonner en un clic : " + d.link,
+  updateUnsubscribeLink: () => "Se désabonner en un clic",
+  updateForTest: (d) => d.farm + " (" + d.site + ") vous envoie ce message parce que vous avez demandé, depuis le bureau de la ferme, un essai de cette nouvelle."
 }
 export default messages

@@ -53,6 +53,13 @@ const messages: ServerMessages = {
   undoQuestion: () => "Disiscrizione per errore?",
   undoButton: () => "Annulla: inviatemi di nuovo le novità",
   testLinkTitle: () => "Il link di un’email di prova",
-  testLinkText: () => "Questo è il link di disiscrizione di un’email di prova e non cambia nulla. Nell’email di ogni iscritto, questo link lo disiscrive con un clic."
+  testLinkText: () => "Questo è il link di disiscrizione di un’email di prova e non cambia nulla. Nell’email di ogni iscritto, questo link lo disiscrive con un clic.",
+  updateSaidYesOn: (d) => d.farm + " (" + d.site + ") ti invia questa email perché hai accettato di ricevere le sue novità il " + d.date + ".",
+  updateSaidYes: (d) => d.farm + " (" + d.site + ") ti invia questa email perché hai accettato di ricevere le sue novità.",
+  updateAddedOn: (d) => d.farm + " (" + d.site + ") ti invia questa email perché hai chiesto le sue novità il " + d.date + " e la fattoria ha aggiunto il tuo indirizzo.",
+  updateAdded: (d) => d.farm + " (" + d.site + ") ti invia questa email perché hai chiesto le sue novità e la fattoria ha aggiunto il tuo indirizzo.",
+  updateUnsubscribeText: (d) => "Disiscriviti con un clic: " + d.link,
+  updateUnsubscribeLink: () => "Disiscriviti con un clic",
+  updateForTest: (d) => d.farm + " (" + d.site + ") ti invia questa email perché hai chiesto, dall’ufficio della fattoria, una prova di questa novità."
 }
 export default messages

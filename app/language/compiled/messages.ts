@@ -107,4 +107,11 @@ export interface ServerMessages {
   undoButton(): string
   testLinkTitle(): string
   testLinkText(): string
+  updateSaidYesOn(values: { farm: string | number; site: string | number; date: string | number }): string
+  updateSaidYes(values: { farm: string | number; site: string | number }): string
+  updateAddedOn(values: { farm: string | number; site: string | number; date: string | number }): string
+  updateAdded(values: { farm: string | number; site: string | number }): string
+  updateUnsubscribeText(values: { link: string | number }): string
+  updateUnsubscribeLink(): string
+  updateForTest(values: { farm: string | number; site: string | number }): string
 }

@@ -53,6 +53,13 @@ const messages: ServerMessages = {
   undoQuestion: () => "Per ongeluk afgemeld?",
   undoButton: () => "Ongedaan maken: stuur mij weer nieuws",
   testLinkTitle: () => "De link van een testmail",
-  testLinkText: () => "Dit is de afmeldlink van een testmail en hij verandert niets. In de e-mail van elke abonnee meldt deze link hem met één klik af."
+  testLinkText: () => "Dit is de afmeldlink van een testmail en hij verandert niets. In de e-mail van elke abonnee meldt deze link hem met één klik af.",
+  updateSaidYesOn: (d) => d.farm + " (" + d.site + ") stuurt je dit omdat je op " + d.date + " ja hebt gezegd tegen het nieuws van de boerderij.",
+  updateSaidYes: (d) => d.farm + " (" + d.site + ") stuurt je dit omdat je ja hebt gezegd tegen het nieuws van de boerderij.",
+  updateAddedOn: (d) => d.farm + " (" + d.site + ") stuurt je dit omdat je op " + d.date + " om het nieuws van de boerderij hebt gevraagd en de boerderij je adres heeft toegevoegd.",
+  updateAdded: (d) => d.farm + " (" + d.site + ") stuurt je dit omdat je om het nieuws van de boerderij hebt gevraagd en de boerderij je adres heeft toegevoegd.",
+  updateUnsubscribeText: (d) => "Met één klik afmelden: " + d.link,
+  updateUnsubscribeLink: () => "Met één klik afmelden",
+  updateForTest: (d) => d.farm + " (" + d.site + ") stuurt je dit omdat je vanuit het kantoor van de boerderij om een test van dit nieuws hebt gevraagd."
 }
 export default messages

@@ -53,6 +53,13 @@ const messages: ServerMessages = {
   undoQuestion: () => "Cancelou por engano?",
   undoButton: () => "Anular: voltem a enviar-me novidades",
   testLinkTitle: () => "A ligação de um email de teste",
-  testLinkText: () => "Esta é a ligação para cancelar a subscrição de um email de teste e não altera nada. No email de cada subscritor, esta ligação cancela-lhe a subscrição com um só clique."
+  testLinkText: () => "Esta é a ligação para cancelar a subscrição de um email de teste e não altera nada. No email de cada subscritor, esta ligação cancela-lhe a subscrição com um só clique.",
+  updateSaidYesOn: (d) => d.farm + " (" + d.site + ") envia-lhe este email porque aceitou receber as suas novidades em " + d.date + ".",
+  updateSaidYes: (d) => d.farm + " (" + d.site + ") envia-lhe este email porque aceitou receber as suas novidades.",
+  updateAddedOn: (d) => d.farm + " (" + d.site + ") envia-lhe este email porque pediu as suas novidades em " + d.date + " e a quinta acrescentou o seu endereço.",
+  updateAdded: (d) => d.farm + " (" + d.site + ") envia-lhe este email porque pediu as suas novidades e a quinta acrescentou o seu endereço.",
+  updateUnsubscribeText: (d) => "Cancelar a subscrição com um clique: " + d.link,
+  updateUnsubscribeLink: () => "Cancelar a subscrição com um clique",
+  updateForTest: (d) => d.farm + " (" + d.site + ") envia-lhe este email porque pediu, no escritório da quinta, um teste desta novidade."
 }
 export default messages
