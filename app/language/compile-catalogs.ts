@@ -93,6 +93,13 @@ export const notThePages = {
     'updateUnsubscribeText',
     'updateUnsubscribeLink',
     'updateForTest',
+    'tellMeOnUpdates',
+    'tellMeCheckMail',
+    'tellMeNotTaking',
+    'tellMeNoSuchProduct',
+    'tellMeCheckFields',
+    'tellMeHeading',
+    'tellMeBack',
   ],
 }
 
@@ -130,7 +137,9 @@ function argumentsOf(tokens: Token[], found = new Map<string, string>()) {
 function signature(source: string) {
   const found = argumentsOf(parse(source, { strict: true }))
   if (found.size === 0) return '(): string'
-  return `(values: { ${[...found].map(([name, type]) => `${name}: ${type}`).join('; ')} }): string`
+  // By name: a language may say them in another order than English.
+  const named = [...found].sort(([a], [b]) => a.localeCompare(b))
+  return `(values: { ${named.map(([name, type]) => `${name}: ${type}`).join('; ')} }): string`
 }
 
 /** The interfaces every language's parts are: English's messages, with their arguments. */

@@ -2,39 +2,68 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
-import { couldNotSend, spamTrapFields, tooManySubmissions } from '#app/submissions/contact-fields'
+import { catalogs } from '#app/language/catalogs.server'
+import { homePathOf, isLanguage, type Language } from '#app/language/languages'
+import { loadMessages } from '#app/language/use-messages'
+import { spamTrapFields } from '#app/submissions/contact-fields'
 import { TellMeForm, type TellMeAnswer } from '#app/this-week/tell-me-form'
-import { capitalised, productIs } from '#app/this-week/week'
+import { capitalised } from '#app/this-week/week'
 
-export const meta: MetaFunction = () => [{ title: 'Tell me when it’s ready' }, { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.words.title ?? '' },
+  { name: 'robots', content: 'noindex' },
+]
 
 export const headers = pageHeaders
 
-/** Without JavaScript, the form's answer is this page; asked directly, it offers the form again. */
-export function loader({ request, context }: LoaderFunctionArgs) {
-  const product = (new URL(request.url).searchParams.get('product') ?? '').slice(0, 100)
-  const known = context.updates !== null && context.week.list.item(product) !== undefined
-  return json({ product: known ? product : null, formToken: context.spamTraps.issueToken() })
+/** The language the asking page was in (`?language=`), when the farm speaks it; else its first. */
+function languageOf(request: Request, context: LoaderFunctionArgs['context']): Language {
+  const asked = new URL(request.url).searchParams.get('language') ?? ''
+  const { languages } = context.farm
+  return isLanguage(asked) && languages.includes(asked) ? asked : (languages[0] ?? 'en')
 }
 
-const notTakingAsks = 'The farm is not taking these asks just now: write to us with the form instead.'
+/** Without JavaScript, the form's answer is this page; asked directly, it offers the form again. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const language = languageOf(request, context)
+  await loadMessages(language)
+  const product = (new URL(request.url).searchParams.get('product') ?? '').slice(0, 100)
+  const known = context.updates !== null && context.week.list.item(product) !== undefined
+  const messages = catalogs[language]
+  return json({
+    language,
+    product: known ? product : null,
+    formToken: context.spamTraps.issueToken(),
+    words: {
+      title: messages.tellMeWhenReady(),
+      heading: known ? messages.tellMeHeading({ product: capitalised(product) }) : messages.tellMeWhenReady(),
+      back: messages.tellMeBack(),
+      backTo: `${homePathOf(language, context.farm.languages)}#this-week`,
+    },
+  })
+}
 
-const saidTo = (product: string, subscribed: boolean) =>
-  subscribed
-    ? `Thank you! You are on our updates: we will tell you when ${productIs(product)} ready.`
-    : `Thank you! Check your mail: once you confirm, we will tell you when ${productIs(product)} ready.`
+/** What the visitor is told once the ask is kept: that they will be told, or first to confirm by mail. */
+function saidTo(language: Language, product: string, subscribed: boolean) {
+  const messages = catalogs[language]
+  // English says 'eggs are', 'honey is'; the other languages choose their own words by it.
+  const form = product.endsWith('s') ? 'plural' : 'single'
+  return subscribed ? messages.tellMeOnUpdates({ product, form }) : messages.tellMeCheckMail({ product, form })
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, ['POST'])
+  const language = languageOf(request, context)
+  const messages = catalogs[language]
   const form = await request.formData().catch(() => null)
   const text = (key: string) => {
     const value = form?.get(key)
     return typeof value === 'string' ? value : ''
   }
   const answer = (body: TellMeAnswer, status = 200, headers?: HeadersInit) => json(body, { status, headers })
-  if (!form) return answer({ ok: false, error: 'We could not read the form. Please try again.' }, 400)
+  if (!form) return answer({ ok: false, error: messages.couldNotRead() }, 400)
   // Without the updates (their confirm mail and links), no one can be told: the form is not shown either.
-  if (!context.updates) return answer({ ok: false, error: notTakingAsks }, 403)
+  if (!context.updates) return answer({ ok: false, error: messages.tellMeNotTaking() }, 403)
   const traps = Object.fromEntries(Object.values(spamTrapFields).map((field) => [field, form.get(field) ?? undefined]))
   const asked = await context.week.tellMe.ask(context, {
     product: text('product'),
@@ -42,31 +71,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
     email: text('email'),
     traps,
     clientAddress: context.clientAddress,
+    language,
   })
   switch (asked.outcome) {
     case 'stored':
-      return answer({ ok: true, said: saidTo(text('product'), asked.subscribed === true) })
+      return answer({ ok: true, said: saidTo(language, text('product'), asked.subscribed === true) })
     case 'set aside':
-      return answer({ ok: true, said: saidTo(text('product'), false) })
+      return answer({ ok: true, said: saidTo(language, text('product'), false) })
     case 'no such product':
-      return answer({ ok: false, error: 'That product is not waiting to be ready: see this week’s list.' }, 400)
+      return answer({ ok: false, error: messages.tellMeNoSuchProduct() }, 400)
     case 'invalid':
-      return answer({ ok: false, error: Object.values(asked.errors)[0] ?? 'Please check your name and email.' }, 400)
+      return answer({ ok: false, error: Object.values(asked.errors)[0] ?? messages.tellMeCheckFields() }, 400)
     case 'too many':
-      return answer({ ok: false, error: tooManySubmissions }, 429, { 'Retry-After': String(asked.retryAfterSeconds) })
+      return answer({ ok: false, error: messages.tooManySubmissions() }, 429, {
+        'Retry-After': String(asked.retryAfterSeconds),
+      })
     case 'failed':
-      return answer({ ok: false, error: couldNotSend }, 500)
+      return answer({ ok: false, error: messages.couldNotSend() }, 500)
   }
 }
 
 export default function TellMe() {
-  const { product, formToken } = useLoaderData<typeof loader>()
+  const { product, formToken, words } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   return (
     <main className="mx-auto max-w-xl px-4 pb-20 pt-12 sm:px-6">
-      <h1 className="font-serif text-3xl font-bold text-green-900">
-        {product ? `${capitalised(product)}: tell me when it’s ready` : 'Tell me when it’s ready'}
-      </h1>
+      <h1 className="font-serif text-3xl font-bold text-green-900">{words.heading}</h1>
       {answer?.ok ? (
         <p role="status" className="mt-6 text-lg font-semibold text-green-800">
           {answer.said}
@@ -82,8 +112,8 @@ export default function TellMe() {
         </>
       )}
       <p className="mt-8">
-        <Link to="/#this-week" className="font-semibold text-green-800 underline underline-offset-4">
-          Back to this week’s list
+        <Link to={words.backTo} className="font-semibold text-green-800 underline underline-offset-4">
+          {words.back}
         </Link>
       </p>
     </main>

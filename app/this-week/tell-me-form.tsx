@@ -1,5 +1,5 @@
 import { useFetcher } from '@remix-run/react'
-import { useMessages } from '#app/language/use-messages'
+import { useMessages, usePageLanguage } from '#app/language/use-messages'
 import { spamTrapFields } from '#app/submissions/contact-fields'
 
 // Its own module, which the tell-me page (its answer without JavaScript) imports alone: the rest
@@ -22,6 +22,7 @@ export function TellMeForm({
   open?: boolean
 }) {
   const messages = useMessages()
+  const language = usePageLanguage()
   const fetcher = useFetcher<TellMeAnswer>()
   const answer = fetcher.data
   const id = `tell-${product.replace(/[^a-z0-9]+/gi, '-')}`
@@ -36,7 +37,7 @@ export function TellMeForm({
       <summary className="cursor-pointer font-semibold text-green-800 underline underline-offset-4">
         {messages.tellMeWhenReady()}
       </summary>
-      <fetcher.Form method="post" action="/this-week/tell-me" className="mt-3 space-y-3">
+      <fetcher.Form method="post" action={`/this-week/tell-me?language=${language}`} className="mt-3 space-y-3">
         <input type="hidden" name="product" value={product} />
         <input type="hidden" name={spamTrapFields.startedAt} value={formToken} />
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

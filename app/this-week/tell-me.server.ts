@@ -13,6 +13,7 @@ import type { UpdatesDesk } from '#app/updates/update-requests.server'
 import { oneLineBreak } from '#app/writing/writing'
 import { capitalised, draftNews, productIs, isForSale, mayAskToBeTold, type ReadyNews, type WeekProduct } from './week'
 import type { WeekList } from './week-list.server'
+import type { Language } from '#app/language/languages'
 
 const dayMs = 24 * 60 * 60 * 1000
 
@@ -61,7 +62,15 @@ export function createTellMe({
     /** The visitor's ask, through the form's one door; the wait is kept only for a lead kept clean. */
     async ask(
       needs: ReceiveNeeds,
-      input: { product: string; name: string; email: string; traps: unknown; clientAddress: string },
+      input: {
+        product: string
+        name: string
+        email: string
+        traps: unknown
+        clientAddress: string
+        /** The page's language: the ask's refusals and its mails are in it. */
+        language: Language
+      },
     ): Promise<(Received & { subscribed?: boolean }) | { outcome: 'no such product' }> {
       const item = list.item(input.product)
       if (!item || !mayAskToBeTold(item.availability)) return { outcome: 'no such product' }
@@ -69,6 +78,7 @@ export function createTellMe({
         fields: { name: input.name, email: input.email, message: tellMeMessage(item.product) },
         traps: input.traps,
         clientAddress: input.clientAddress,
+        language: input.language,
       })
       if (received.outcome !== 'stored') return received
       const email = received.submission.email

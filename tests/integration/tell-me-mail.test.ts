@@ -85,3 +85,88 @@ it(
     sqlite.close()
   },
 )
+
+it('answers an ask in the language of the page it came from, and asks for the confirm in it', async () => {
+  mail = await startMailServer()
+  const port = await freePort()
+  const databasePath = tempDatabasePath()
+  const site = await start({
+    port,
+    databasePath,
+    env: {
+      OWNER_PASSWORD: ownerPassword,
+      FARM_NAME: 'Bramble Hill Farm',
+      FARM_LANGUAGES: 'fr,en',
+      SMTP_URL: mail.url,
+      NOTIFY_EMAIL: 'owner@bramble.example',
+      UPDATES: 'true',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      TRUST_PROXY: 'loopback',
+    },
+  })
+  const post = (path: string, fields: Record<string, string>, from: string, cookie?: string) =>
+    fetch(`${site.url}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Forwarded-For': from,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: new URLSearchParams(fields),
+    })
+  const cookie = await signInAsOwner(site.url, ownerPassword)
+  const week = {
+    product: 'strawberries',
+    availability: 'coming-soon',
+    price: '5',
+    unit: 'a punnet',
+    note: '',
+    readyFrom: '',
+  }
+  expect((await post('/farm-sales/this-week', week, '127.0.0.1', cookie)).status).toBe(303)
+
+  const french = await post(
+    '/this-week/tell-me?language=fr',
+    { product: 'strawberries', name: 'Marie', email: 'marie@example.fr' },
+    '198.51.100.9',
+  )
+  expect(french.status).toBe(200)
+  // Without JavaScript the answer is the tell-me page, in the asking page's language.
+  const answered = await french.text()
+  expect(answered).toContain('<html lang="fr">')
+  expect(answered).toContain(
+    'Merci ! Consultez vos e-mails : une fois votre adresse confirmée, nous vous préviendrons quand ils seront prêts (strawberries).',
+  )
+  await expect
+    .poll(() => mail!.mails.filter((sent) => to(sent) === 'marie@example.fr').length, { timeout: 10_000 })
+    .toBe(1)
+  const ask = mail.mails.find((sent) => to(sent) === 'marie@example.fr')!
+  expect(ask.subject).toBe('Souhaitez-vous recevoir les nouvelles de Bramble Hill Farm ?')
+  expect(ask.headers.get('content-language')).toBe('fr')
+
+  // English, asked from the English page; a language the farm does not speak is its first.
+  const english = await post(
+    '/this-week/tell-me?language=en',
+    { product: 'strawberries', name: 'Ann', email: 'ann@example.com' },
+    '198.51.100.10',
+  )
+  expect(await english.text()).toContain(
+    'Thank you! Check your mail: once you confirm, we will tell you when strawberries are ready.',
+  )
+  const unspoken = await post('/this-week/tell-me?language=de', { product: 'pommes' }, '198.51.100.11')
+  expect(unspoken.status).toBe(400)
+  expect(await unspoken.text()).toContain('Ce produit n’est pas en attente : voyez la liste de la semaine.')
+
+  const page = await (await fetch(`${site.url}/this-week/tell-me?product=strawberries&language=fr`)).text()
+  expect(page).toContain('<html lang="fr">')
+  expect(page).toContain('Strawberries : prévenez-moi quand c’est prêt')
+  expect(page).toContain('href="/#this-week"')
+
+  const sqlite = new Sqlite(databasePath, { readonly: true })
+  expect(sqlite.prepare('SELECT email, language FROM subscribers ORDER BY id').all()).toEqual([
+    { email: 'marie@example.fr', language: 'fr' },
+    { email: 'ann@example.com', language: null },
+  ])
+  sqlite.close()
+})

@@ -190,3 +190,30 @@ describe('the language a lead keeps, as a mail to its visitor reads it', () => {
     }
   })
 })
+
+describe('the language a tell-me ask names', () => {
+  it('is one the farm speaks, spelled as it is written; anything else is the farm’s first', async () => {
+    const server = await belgian()
+    const ask = (language: string) =>
+      fetch(`${server.url}/this-week/tell-me?language=${encodeURIComponent(language)}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'product=nothing',
+      })
+    for (const [asked, said] of [
+      ['nl', 'nl'],
+      ['fr', 'fr'],
+      ['NL', 'fr'],
+      ['de', 'fr'],
+      ['en-XA', 'fr'],
+      ['../nl', 'fr'],
+      ['nl\r\nX: 1', 'fr'],
+      ['x'.repeat(5000), 'fr'],
+    ] as const) {
+      const answer = await ask(asked)
+      // Updates are off on this farm: the ask is refused, in the language chosen.
+      expect(answer.status).toBe(403)
+      expect(lang(await answer.text())).toBe(said)
+    }
+  })
+})

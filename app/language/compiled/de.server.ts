@@ -60,6 +60,13 @@ const messages: ServerMessages = {
   updateAdded: (d) => d.farm + " (" + d.site + ") schickt Ihnen diese E-Mail, weil Sie um die Neuigkeiten des Hofs gebeten haben und der Hof Ihre Adresse eingetragen hat.",
   updateUnsubscribeText: (d) => "Mit einem Klick abmelden: " + d.link,
   updateUnsubscribeLink: () => "Mit einem Klick abmelden",
-  updateForTest: (d) => d.farm + " (" + d.site + ") schickt Ihnen diese E-Mail, weil Sie im Büro des Hofs einen Test dieser Neuigkeit angefordert haben."
+  updateForTest: (d) => d.farm + " (" + d.site + ") schickt Ihnen diese E-Mail, weil Sie im Büro des Hofs einen Test dieser Neuigkeit angefordert haben.",
+  tellMeOnUpdates: (d) => "Vielen Dank! Sie bekommen unsere Neuigkeiten schon: Wir sagen Ihnen Bescheid, sobald " + select(d.form, { plural: "sie da sind", single: "es da ist", other: "es da ist" }) + " (" + d.product + ").",
+  tellMeCheckMail: (d) => "Vielen Dank! Bitte sehen Sie in Ihr Postfach: Sobald Sie bestätigt haben, sagen wir Ihnen Bescheid, wenn " + select(d.form, { plural: "sie da sind", single: "es da ist", other: "es da ist" }) + " (" + d.product + ").",
+  tellMeNotTaking: () => "Der Hof nimmt solche Anfragen gerade nicht an: Schreiben Sie uns stattdessen über das Formular.",
+  tellMeNoSuchProduct: () => "Für dieses Produkt kann man sich gerade nicht vormerken lassen: Sehen Sie in die Liste dieser Woche.",
+  tellMeCheckFields: () => "Bitte prüfen Sie Ihren Namen und Ihre E-Mail-Adresse.",
+  tellMeHeading: (d) => d.product + ": Sagen Sie mir Bescheid, wenn es so weit ist",
+  tellMeBack: () => "Zurück zur Liste dieser Woche"
 }
 export default messages

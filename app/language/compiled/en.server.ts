@@ -60,6 +60,13 @@ const messages: ServerMessages = {
   updateAdded: (d) => d.farm + " (" + d.site + ") sent you this because you asked it for its updates, and it added you.",
   updateUnsubscribeText: (d) => "Unsubscribe in one click: " + d.link,
   updateUnsubscribeLink: () => "Unsubscribe in one click",
-  updateForTest: (d) => d.farm + " (" + d.site + ") sent you this because you are its owner, and asked for a test of this update."
+  updateForTest: (d) => d.farm + " (" + d.site + ") sent you this because you are its owner, and asked for a test of this update.",
+  tellMeOnUpdates: (d) => "Thank you! You are on our updates: we will tell you when " + d.product + " " + select(d.form, { plural: "are", single: "is", other: "is" }) + " ready.",
+  tellMeCheckMail: (d) => "Thank you! Check your mail: once you confirm, we will tell you when " + d.product + " " + select(d.form, { plural: "are", single: "is", other: "is" }) + " ready.",
+  tellMeNotTaking: () => "The farm is not taking these asks just now: write to us with the form instead.",
+  tellMeNoSuchProduct: () => "That product is not waiting to be ready: see this week’s list.",
+  tellMeCheckFields: () => "Please check your name and email.",
+  tellMeHeading: (d) => d.product + ": tell me when it’s ready",
+  tellMeBack: () => "Back to this week’s list"
 }
 export default messages

@@ -60,6 +60,13 @@ const messages: ServerMessages = {
   updateAdded: (d) => d.farm + " (" + d.site + ") te envía este correo porque pediste sus novedades y la granja añadió tu dirección.",
   updateUnsubscribeText: (d) => "Darte de baja con un clic: " + d.link,
   updateUnsubscribeLink: () => "Darte de baja con un clic",
-  updateForTest: (d) => d.farm + " (" + d.site + ") te envía este correo porque pediste, desde la oficina de la granja, una prueba de esta novedad."
+  updateForTest: (d) => d.farm + " (" + d.site + ") te envía este correo porque pediste, desde la oficina de la granja, una prueba de esta novedad.",
+  tellMeOnUpdates: (d) => "¡Gracias! Ya recibes nuestras novedades: te avisaremos cuando " + select(d.form, { plural: "estén listos", single: "esté listo", other: "esté listo" }) + " (" + d.product + ").",
+  tellMeCheckMail: (d) => "¡Gracias! Revisa tu correo: en cuanto lo confirmes, te avisaremos cuando " + select(d.form, { plural: "estén listos", single: "esté listo", other: "esté listo" }) + " (" + d.product + ").",
+  tellMeNotTaking: () => "Ahora mismo la granja no acepta estos avisos: escríbenos mejor con el formulario.",
+  tellMeNoSuchProduct: () => "Ese producto no está pendiente: mira la lista de esta semana.",
+  tellMeCheckFields: () => "Revisa tu nombre y tu correo.",
+  tellMeHeading: (d) => d.product + ": avísame cuando esté listo",
+  tellMeBack: () => "Volver a la lista de esta semana"
 }
 export default messages

@@ -60,6 +60,13 @@ const messages: ServerMessages = {
   updateAdded: (d) => d.farm + " (" + d.site + ") vous envoie ce message parce que vous avez demandé à recevoir ses nouvelles et que la ferme a ajouté votre adresse.",
   updateUnsubscribeText: (d) => "Se désabonner en un clic : " + d.link,
   updateUnsubscribeLink: () => "Se désabonner en un clic",
-  updateForTest: (d) => d.farm + " (" + d.site + ") vous envoie ce message parce que vous avez demandé, depuis le bureau de la ferme, un essai de cette nouvelle."
+  updateForTest: (d) => d.farm + " (" + d.site + ") vous envoie ce message parce que vous avez demandé, depuis le bureau de la ferme, un essai de cette nouvelle.",
+  tellMeOnUpdates: (d) => "Merci ! Vous recevez déjà nos nouvelles : nous vous préviendrons quand " + select(d.form, { plural: "ils seront prêts", single: "ce sera prêt", other: "ce sera prêt" }) + " (" + d.product + ").",
+  tellMeCheckMail: (d) => "Merci ! Consultez vos e-mails : une fois votre adresse confirmée, nous vous préviendrons quand " + select(d.form, { plural: "ils seront prêts", single: "ce sera prêt", other: "ce sera prêt" }) + " (" + d.product + ").",
+  tellMeNotTaking: () => "La ferme ne prend pas ces demandes pour l’instant : écrivez-nous plutôt avec le formulaire.",
+  tellMeNoSuchProduct: () => "Ce produit n’est pas en attente : voyez la liste de la semaine.",
+  tellMeCheckFields: () => "Vérifiez votre nom et votre adresse e-mail.",
+  tellMeHeading: (d) => d.product + " : prévenez-moi quand c’est prêt",
+  tellMeBack: () => "Retour à la liste de la semaine"
 }
 export default messages

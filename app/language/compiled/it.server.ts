@@ -60,6 +60,13 @@ const messages: ServerMessages = {
   updateAdded: (d) => d.farm + " (" + d.site + ") ti invia questa email perché hai chiesto le sue novità e la fattoria ha aggiunto il tuo indirizzo.",
   updateUnsubscribeText: (d) => "Disiscriviti con un clic: " + d.link,
   updateUnsubscribeLink: () => "Disiscriviti con un clic",
-  updateForTest: (d) => d.farm + " (" + d.site + ") ti invia questa email perché hai chiesto, dall’ufficio della fattoria, una prova di questa novità."
+  updateForTest: (d) => d.farm + " (" + d.site + ") ti invia questa email perché hai chiesto, dall’ufficio della fattoria, una prova di questa novità.",
+  tellMeOnUpdates: (d) => "Grazie! Ricevi già le nostre novità: ti avviseremo quando " + select(d.form, { plural: "saranno pronti", single: "sarà pronto", other: "sarà pronto" }) + " (" + d.product + ").",
+  tellMeCheckMail: (d) => "Grazie! Controlla la tua email: appena confermi, ti avviseremo quando " + select(d.form, { plural: "saranno pronti", single: "sarà pronto", other: "sarà pronto" }) + " (" + d.product + ").",
+  tellMeNotTaking: () => "Al momento la fattoria non accetta queste richieste: scrivici piuttosto con il modulo.",
+  tellMeNoSuchProduct: () => "Questo prodotto non è in arrivo: guarda la lista di questa settimana.",
+  tellMeCheckFields: () => "Controlla il tuo nome e la tua email.",
+  tellMeHeading: (d) => d.product + ": avvisami quando è pronto",
+  tellMeBack: () => "Torna alla lista di questa settimana"
 }
 export default messages

@@ -28,7 +28,7 @@ export interface Messages {
   opensOn(values: { day: string | number; time: string | number }): string
   openOnDays(values: { days: string | number; hours: string | number }): string
   closedOnDays(values: { days: string | number }): string
-  withNote(values: { what: string | number; note: string | number }): string
+  withNote(values: { note: string | number; what: string | number }): string
   whereToFindUs(): string
   openInMap(): string
   phone(): string
@@ -91,7 +91,7 @@ export interface ServerMessages {
   linkInvalidTitle(): string
   linkInvalidText(): string
   confirmTitle(values: { farm: string | number }): string
-  confirmQuestion(values: { farm: string | number; email: string | number }): string
+  confirmQuestion(values: { email: string | number; farm: string | number }): string
   confirmButton(): string
   confirmNone(): string
   subscribedTitle(): string
@@ -107,11 +107,18 @@ export interface ServerMessages {
   undoButton(): string
   testLinkTitle(): string
   testLinkText(): string
-  updateSaidYesOn(values: { farm: string | number; site: string | number; date: string | number }): string
+  updateSaidYesOn(values: { date: string | number; farm: string | number; site: string | number }): string
   updateSaidYes(values: { farm: string | number; site: string | number }): string
-  updateAddedOn(values: { farm: string | number; site: string | number; date: string | number }): string
+  updateAddedOn(values: { date: string | number; farm: string | number; site: string | number }): string
   updateAdded(values: { farm: string | number; site: string | number }): string
   updateUnsubscribeText(values: { link: string | number }): string
   updateUnsubscribeLink(): string
   updateForTest(values: { farm: string | number; site: string | number }): string
+  tellMeOnUpdates(values: { form: "plural" | "single"; product: string | number }): string
+  tellMeCheckMail(values: { form: "plural" | "single"; product: string | number }): string
+  tellMeNotTaking(): string
+  tellMeNoSuchProduct(): string
+  tellMeCheckFields(): string
+  tellMeHeading(values: { product: string | number }): string
+  tellMeBack(): string
 }

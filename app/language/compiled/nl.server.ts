@@ -60,6 +60,13 @@ const messages: ServerMessages = {
   updateAdded: (d) => d.farm + " (" + d.site + ") stuurt je dit omdat je om het nieuws van de boerderij hebt gevraagd en de boerderij je adres heeft toegevoegd.",
   updateUnsubscribeText: (d) => "Met één klik afmelden: " + d.link,
   updateUnsubscribeLink: () => "Met één klik afmelden",
-  updateForTest: (d) => d.farm + " (" + d.site + ") stuurt je dit omdat je vanuit het kantoor van de boerderij om een test van dit nieuws hebt gevraagd."
+  updateForTest: (d) => d.farm + " (" + d.site + ") stuurt je dit omdat je vanuit het kantoor van de boerderij om een test van dit nieuws hebt gevraagd.",
+  tellMeOnUpdates: (d) => "Bedankt! Je krijgt ons nieuws al: we laten je weten wanneer " + select(d.form, { plural: "ze er zijn", single: "het er is", other: "het er is" }) + " (" + d.product + ").",
+  tellMeCheckMail: (d) => "Bedankt! Kijk in je mailbox: zodra je hebt bevestigd, laten we je weten wanneer " + select(d.form, { plural: "ze er zijn", single: "het er is", other: "het er is" }) + " (" + d.product + ").",
+  tellMeNotTaking: () => "De boerderij neemt deze vragen nu even niet aan: schrijf ons liever via het formulier.",
+  tellMeNoSuchProduct: () => "Op dat product kun je nu niet wachten: kijk in de lijst van deze week.",
+  tellMeCheckFields: () => "Controleer je naam en e-mailadres.",
+  tellMeHeading: (d) => d.product + ": laat me weten wanneer het er is",
+  tellMeBack: () => "Terug naar de lijst van deze week"
 }
 export default messages

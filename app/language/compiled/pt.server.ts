@@ -60,6 +60,13 @@ const messages: ServerMessages = {
   updateAdded: (d) => d.farm + " (" + d.site + ") envia-lhe este email porque pediu as suas novidades e a quinta acrescentou o seu endereço.",
   updateUnsubscribeText: (d) => "Cancelar a subscrição com um clique: " + d.link,
   updateUnsubscribeLink: () => "Cancelar a subscrição com um clique",
-  updateForTest: (d) => d.farm + " (" + d.site + ") envia-lhe este email porque pediu, no escritório da quinta, um teste desta novidade."
+  updateForTest: (d) => d.farm + " (" + d.site + ") envia-lhe este email porque pediu, no escritório da quinta, um teste desta novidade.",
+  tellMeOnUpdates: (d) => "Obrigado! Já recebe as nossas novidades: avisamos quando " + select(d.form, { plural: "estiverem prontos", single: "estiver pronto", other: "estiver pronto" }) + " (" + d.product + ").",
+  tellMeCheckMail: (d) => "Obrigado! Veja o seu email: assim que confirmar, avisamos quando " + select(d.form, { plural: "estiverem prontos", single: "estiver pronto", other: "estiver pronto" }) + " (" + d.product + ").",
+  tellMeNotTaking: () => "A quinta não está a aceitar estes pedidos agora: escreva-nos antes pelo formulário.",
+  tellMeNoSuchProduct: () => "Esse produto não está à espera de ficar pronto: veja a lista desta semana.",
+  tellMeCheckFields: () => "Verifique o seu nome e o seu email.",
+  tellMeHeading: (d) => d.product + ": avise-me quando estiver pronto",
+  tellMeBack: () => "Voltar à lista desta semana"
 }
 export default messages
