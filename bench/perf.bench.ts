@@ -104,7 +104,10 @@ function startProduct(env: Record<string, string> = {}) {
 }
 // The peer runs as the product does (two glibc arenas, a 4 MB young generation), so their memory compares like with like.
 const startPeer = () =>
-  start('bare peer', ['--max-semi-space-size=4', 'bench/bare-peer.mjs'], { DATABASE_PATH: tempDatabase(), MALLOC_ARENA_MAX: '2' })
+  start('bare peer', ['--max-semi-space-size=4', 'bench/bare-peer.mjs'], {
+    DATABASE_PATH: tempDatabase(),
+    MALLOC_ARENA_MAX: '2',
+  })
 
 /** The owner's outbox as the database has it: mails not yet accepted, and how old the oldest is. */
 function outboxBacklog(databasePath: string) {

@@ -5,11 +5,6 @@ export type ContactField = (typeof contactFields)[number]
 export type ContactForm = Record<ContactField, string>
 export type ContactFormErrors = Partial<Record<ContactField, string>>
 
-/** What a visitor is told when their submission could not be stored; the form keeps what they typed. */
-export const couldNotSend = 'We could not send your message just now. Please try again in a moment.'
-
-export const tooManySubmissions = 'Too many submissions from your address. Please wait a minute and try again.'
-
 /**
  * Extra fields the site's own form sends. The API ignores them when they are
  * missing, so other clients can keep posting the plain {name, email, message}.

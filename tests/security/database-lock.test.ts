@@ -5,7 +5,7 @@
 // reports the failed writes of the last minute.
 import Sqlite from 'better-sqlite3'
 import { afterEach, expect, it } from 'vitest'
-import { couldNotSend } from '#app/submissions/contact-fields'
+import { catalogs } from '#app/language/catalogs.server'
 import { storedRows } from '#tests/support/database'
 import { serverPerTest } from '#tests/support/server-per-test'
 import type { RunningServer } from '#tests/support/server'
@@ -72,7 +72,7 @@ it('answers a clear failure once the wait is over, keeps what the form held, sto
   expect(await json.json()).toEqual({ error: expect.any(String) })
   expect(form.status).toBe(500)
   const page = await form.text()
-  expect(page).toContain(couldNotSend.replace("'", '&#x27;').split('.')[0])
+  expect(page).toContain(catalogs.en.couldNotSend().replace("'", '&#x27;').split('.')[0])
   expect(page).not.toContain('Unexpected Application Error')
   for (const value of [lead.name, lead.email, lead.message]) expect(page).toContain(value)
   expect(storedRows(server.databasePath)).toEqual([])
