@@ -15,11 +15,13 @@ import { stylesheetText } from './stylesheet.server'
 import { withoutWaysIn } from '#app/log'
 import { propertyOf } from '#app/outside'
 import { loadMessages } from '#app/language/use-messages'
+import { languages } from '#app/language/languages'
 
 const abortDelay = 5_000
 
-// Every page's header speaks; a page in English (the owner's) loads no messages of its own.
-await loadMessages('en')
+// Every page's header speaks its page's language, whichever page the server renders first (an
+// owner's page, a confirm link's) and whether or not its loader loaded that language's messages.
+await Promise.all(languages.map((language) => loadMessages(language)))
 
 /** A loader, action or render that throws is logged as one JSON line, like everything else. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

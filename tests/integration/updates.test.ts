@@ -177,6 +177,8 @@ describe('consent by confirmation', () => {
 
     const page = await (await fetch(link)).text()
     expect(page).toContain('<html lang="fr">')
+    // Written by the server in French, header and all: the browser hydrates what it was sent.
+    expect(page).toContain('>Ventes de la ferme</a>')
     expect(page).toContain('<title>Nouvelles par e-mail</title>')
     expect(page).toContain('Souhaitez-vous recevoir les nouvelles de Bramble Hill Farm à l’adresse marie@example.fr ?')
     expect(page).toContain('Oui, envoyez-moi les nouvelles</button>')
