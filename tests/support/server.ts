@@ -91,13 +91,17 @@ export async function startServer({
   const url = `http://127.0.0.1:${port}`
 
   const deadline = Date.now() + 30_000
+  // Its own line: another test's server that took the port between freePort and this one's listen
+  // answers /healthz too (a CI run signed in to it and was refused).
+  const saysListening = (line: string) => line.includes(`"url":"${url}"`) && line.includes('"msg":"listening"')
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${printed}`)
     try {
       // Ready once the offline reader has loaded: a message read before would wait for a later
       // reading (15 s on), which a busy test machine can turn into a missed mail.
       const health = await fetch(`${url}/healthz`)
-      if (health.ok && ((await health.json()) as { reader?: string }).reader === 'ready') break
+      const ready = health.ok && ((await health.json()) as { reader?: string }).reader === 'ready'
+      if (ready && printedOut.split('\n').some(saysListening)) break
     } catch {
       // not listening yet
     }
