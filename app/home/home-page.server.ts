@@ -4,7 +4,6 @@ import { wordsIn } from '#app/farm-page/page-words.server'
 import { chosenLanguage } from '#app/language/accept-language.server'
 import { catalogs } from '#app/language/catalogs.server'
 import { homePathOf, type Language } from '#app/language/languages'
-import { loadMessages } from '#app/language/use-messages'
 import { weekIn } from '#app/this-week/week-words.server'
 
 /** Where the home page's words, lists and photos are read from: what the server built (server/http.ts). */
@@ -79,7 +78,7 @@ interface Visit {
  * (Accept-Language) is sent to that language's address, so each address is one language that
  * caches and search engines keep apart; `Vary` tells caches the answer at / depends on it.
  */
-export async function loader({ request, context }: Visit) {
+export function loader({ request, context }: Visit) {
   const { languages } = context.farm
   const [first = 'en'] = languages
   const several = languages.length > 1
@@ -89,17 +88,16 @@ export async function loader({ request, context }: Visit) {
       return redirect(homePathOf(chosen, languages), { status: 302, headers: { Vary: 'Accept-Language' } })
     }
   }
-  return json(await homePageIn(first, { request, context }), several ? { headers: { Vary: 'Accept-Language' } } : {})
+  return json(homePageIn(first, { request, context }), several ? { headers: { Vary: 'Accept-Language' } } : {})
 }
 
 /**
- * The home page's data in one of the farm's languages, its messages loaded for the render. What it
- * shows only from data (its title, the owner's words or their defaults, this week's list, the
- * thanks after a form posted without JavaScript) is said here, in that language: those messages,
- * and the Intl they take, never reach the browser.
+ * The home page's data in one of the farm's languages (the server loads every language's messages
+ * at start). What it shows only from data (its title, the owner's words or their defaults, this
+ * week's list, the thanks after a form posted without JavaScript) is said here, in that language:
+ * those messages, and the Intl they take, never reach the browser.
  */
-export async function homePageIn(language: Language, { request, context }: Visit) {
-  await loadMessages(language)
+export function homePageIn(language: Language, { request, context }: Visit) {
   const messages = catalogs[language]
   const home = context.homePage()
   const sent = new URL(request.url).searchParams.has('sent')

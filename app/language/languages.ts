@@ -8,6 +8,10 @@ export type Language = (typeof languages)[number]
 
 export const isLanguage = (code: string): code is Language => (languages as readonly string[]).includes(code)
 
+/** A code asked for (an address's, a form's), when the farm speaks it as written; else the farm's first language. */
+export const spokenOr = (asked: string, farmLanguages: readonly Language[]): Language =>
+  isLanguage(asked) && farmLanguages.includes(asked) ? asked : (farmLanguages[0] ?? 'en')
+
 /** A language as a row keeps it (a lead's, a subscriber's): none, or one the site does not speak (a restored file's), is English. */
 export const keptLanguage = (kept: string | null): Language => (kept !== null && isLanguage(kept) ? kept : 'en')
 

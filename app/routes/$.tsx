@@ -3,25 +3,23 @@ import { useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
 import { homeMeta, VisitorHome } from '#app/home/visitor-home'
 import { NotFound } from '#app/components/not-found'
 import { loadMessages, messagesIn } from '#app/language/use-messages'
-import { isLanguage, type Language } from '#app/language/languages'
+import { homePathOf, spokenOr, type Language } from '#app/language/languages'
 import { homePageIn } from '#app/home/home-page.server'
 import { languageOfHomePath, receiveForm } from '#app/submissions/home-page.server'
 import { pageHeaders } from '#app/http/page-headers.server'
 import type { StylesheetHandle } from '#app/stylesheet'
-import { homePathOf } from '#app/language/languages'
 
 // Every address no other route answers: a language's home page (/nl/), else the 404 page.
 export const headers = pageHeaders
 
 export const handle: StylesheetHandle = { stylesheet: 'visitor', whenHome: true }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export function loader({ request, context, params }: LoaderFunctionArgs) {
   const language = languageOfHomePath(params['*'], context.farm.languages)
-  if (language) return json({ home: await homePageIn(language, { request, context }) })
+  if (language) return json({ home: homePageIn(language, { request, context }) })
   // /nl, as a person types it, is the Dutch page's address without its slash.
   if (languageOfHomePath(`${params['*']}/`, context.farm.languages)) return redirect(`/${params['*']}/`, 308)
   const notFoundIn = languageOfPath(params['*'], context.farm.languages)
-  await loadMessages(notFoundIn)
   return json(
     { home: null, language: notFoundIn, homePath: homePathOf(notFoundIn, context.farm.languages) },
     { status: 404 },
@@ -31,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** A 404 is in the language its address starts with (/nl/…), else in the farm's first. */
 function languageOfPath(splat: string | undefined, farmLanguages: readonly Language[]): Language {
   const [code = ''] = (splat ?? '').split('/')
-  return isLanguage(code) && farmLanguages.includes(code) ? code : (farmLanguages[0] ?? 'en')
+  return spokenOr(code, farmLanguages)
 }
 
 /** A language's home page takes its form posted without JavaScript; any other address has no form. */

@@ -26,7 +26,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = visitorsView(words, context.farm, context.settings.config.push.siteUrl, Date.now())
   // As visitors read it at /: in the farm's first language.
   const [language = 'en'] = context.farm.languages
-  await loadMessages(language)
   return json(
     {
       farm: context.farm,

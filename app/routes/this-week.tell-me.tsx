@@ -3,8 +3,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { pageHeaders } from '#app/http/page-headers.server'
 import { requireMethod } from '#app/http/require-method.server'
 import { catalogs } from '#app/language/catalogs.server'
-import { homePathOf, isLanguage, type Language } from '#app/language/languages'
-import { loadMessages } from '#app/language/use-messages'
+import { homePathOf, spokenOr, type Language } from '#app/language/languages'
 import { spamTrapFields } from '#app/submissions/contact-fields'
 import { TellMeForm, type TellMeAnswer } from '#app/this-week/tell-me-form'
 import { capitalised } from '#app/this-week/week'
@@ -17,16 +16,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const headers = pageHeaders
 
 /** The language the asking page was in (`?language=`), when the farm speaks it; else its first. */
-function languageOf(request: Request, context: LoaderFunctionArgs['context']): Language {
-  const asked = new URL(request.url).searchParams.get('language') ?? ''
-  const { languages } = context.farm
-  return isLanguage(asked) && languages.includes(asked) ? asked : (languages[0] ?? 'en')
-}
+const languageOf = (request: Request, context: LoaderFunctionArgs['context']) =>
+  spokenOr(new URL(request.url).searchParams.get('language') ?? '', context.farm.languages)
 
 /** Without JavaScript, the form's answer is this page; asked directly, it offers the form again. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export function loader({ request, context }: LoaderFunctionArgs) {
   const language = languageOf(request, context)
-  await loadMessages(language)
   const product = (new URL(request.url).searchParams.get('product') ?? '').slice(0, 100)
   const known = context.updates !== null && context.week.list.item(product) !== undefined
   const messages = catalogs[language]
