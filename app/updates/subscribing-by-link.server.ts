@@ -54,6 +54,15 @@ export function createSubscribingByLink({
     row.unsubscribedBy === 'them' &&
     (row.unsubscribedAt?.getTime() ?? 0) > now().getTime() - undoWithinMs
 
+  /** What a working link says of its subscriber, as they stand now. */
+  const answerFor = (row: SubscriberRow): LinkAnswer => ({
+    ok: true,
+    email: row.email,
+    status: row.status,
+    mayUndo: mayUndo(row),
+    language: row.language,
+  })
+
   async function change(
     token: string,
     purpose: 'confirm' | 'unsubscribe',
@@ -64,21 +73,12 @@ export function createSubscribingByLink({
     const update = next(found.row)
     if (update)
       await writes.whenFree(() => db.update(subscribers).set(update).where(eq(subscribers.id, found.row.id)).run())
-    const row = { ...found.row, ...update }
-    return { ok: true, email: row.email, status: row.status, mayUndo: mayUndo(row), language: row.language }
+    return answerFor({ ...found.row, ...update })
   }
 
   const look = (purpose: 'confirm' | 'unsubscribe', token: string): LinkAnswer => {
     const found = holder(purpose, token)
-    return 'row' in found
-      ? {
-          ok: true,
-          email: found.row.email,
-          status: found.row.status,
-          mayUndo: mayUndo(found.row),
-          language: found.row.language,
-        }
-      : found
+    return 'row' in found ? answerFor(found.row) : found
   }
 
   return {
