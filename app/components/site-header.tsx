@@ -170,7 +170,7 @@ function NavItems({
         ]
         return (
           <li key={link.to}>
-            {/* Named in full ("Farm Sales, 8 new"): the badge's number alone would run into the messages. */}
+            {/* Named in full ("Farm Sales, 8 new"): the badge’s number alone would run into the words. */}
             <NavLink
               to={link.to}
               end

@@ -24,7 +24,7 @@ export function newMessageId(from: string): string {
 }
 
 // Every line break the visitor could type, a lone CR too (a mail program shows it as one): no
-// line of theirs may leave the quote and read as the farm's own messages.
+// line of theirs may leave the quote and read as the farm's own words.
 const quoted = (text: string) =>
   text
     .split(/\r\n|\r|\n|\u2028|\u2029/)
