@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ReplyRow } from '#app/data/schema'
+import { replyRow } from '#tests/fixtures/reply-row'
 import { newMessageId, visitorMail } from './reply-mail.server'
 
 const settings = {
@@ -10,22 +10,7 @@ const settings = {
   timeZone: 'UTC',
 }
 const lead = { message: 'Eggs?\n\nTwo dozen, please.', createdAt: new Date('2026-11-23T09:30:00Z'), language: null }
-const row: ReplyRow = {
-  id: 3,
-  submissionId: 7,
-  kind: 'reply',
-  toAddress: 'ann@example.com',
-  addressKey: 'ann@example.com',
-  text: 'Yes, Saturday.',
-  messageId: '<b.2@bramble.example>',
-  references: '<a.1@bramble.example> <a.2@bramble.example>',
-  createdAt: new Date(),
-  requestKey: null,
-  subscriberId: null,
-  sentBy: null,
-  attachments: null,
-  tooLarge: false,
-}
+const row = replyRow
 
 describe('a mail to a visitor', () => {
   it('is a reply under the farm’s subject, threaded on every earlier mail, the visitor’s message quoted with its date', () => {

@@ -17,6 +17,34 @@ const askSubject = 'Would you like updates from Bramble Hill Farm?'
 const to = (sent: ParsedMail) => (Array.isArray(sent.to) ? '' : (sent.to?.value[0]?.address ?? ''))
 const asksTo = (address: string) => mail!.mails.filter((sent) => sent.subject === askSubject && to(sent) === address)
 
+/** A farm taking tell-me asks, its mail through the test's server, on `port`. */
+const tellingFarm = (port: number, extra: Record<string, string> = {}) => ({
+  OWNER_PASSWORD: ownerPassword,
+  FARM_NAME: 'Bramble Hill Farm',
+  SMTP_URL: mail!.url,
+  NOTIFY_EMAIL: 'owner@bramble.example',
+  UPDATES: 'true',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  TRUST_PROXY: 'loopback',
+  ...extra,
+})
+const form = (url: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields),
+  })
+/** Strawberries, coming soon: a product a visitor may ask to be told about. */
+const strawberriesSoon = {
+  product: 'strawberries',
+  availability: 'coming-soon',
+  price: '5',
+  unit: 'a punnet',
+  note: '',
+  readyFrom: '',
+}
+
 it(
   'sends the confirm mail of a tell-me ask once across a SIGKILL while it is on its way',
   { timeout: 60_000 },
@@ -29,39 +57,11 @@ it(
     })
     const databasePath = tempDatabasePath()
     const port = await freePort()
-    const site = () =>
-      start({
-        port,
-        databasePath,
-        env: {
-          OWNER_PASSWORD: ownerPassword,
-          FARM_NAME: 'Bramble Hill Farm',
-          SMTP_URL: mail!.url,
-          NOTIFY_EMAIL: 'owner@bramble.example',
-          UPDATES: 'true',
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          TRUST_PROXY: 'loopback',
-        },
-      })
-    const form = (url: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-      fetch(`${url}${path}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
-        body: new URLSearchParams(fields),
-      })
+    const site = () => start({ port, databasePath, env: tellingFarm(port) })
 
     const first = await site()
     const cookie = await signInAsOwner(first.url, ownerPassword)
-    const week = {
-      product: 'strawberries',
-      availability: 'coming-soon',
-      price: '5',
-      unit: 'a punnet',
-      note: '',
-      readyFrom: '',
-    }
-    expect((await form(first.url, '/farm-sales/this-week', week, { Cookie: cookie })).status).toBe(303)
+    expect((await form(first.url, '/farm-sales/this-week', strawberriesSoon, { Cookie: cookie })).status).toBe(303)
     const ask = { product: 'strawberries', name: 'Ann Baker', email: 'ann@example.com' }
     expect((await form(first.url, '/this-week/tell-me', ask, { 'X-Forwarded-For': '198.51.100.7' })).status).toBe(200)
     await held
@@ -90,41 +90,11 @@ it('answers an ask in the language of the page it came from, and asks for the co
   mail = await startMailServer()
   const port = await freePort()
   const databasePath = tempDatabasePath()
-  const site = await start({
-    port,
-    databasePath,
-    env: {
-      OWNER_PASSWORD: ownerPassword,
-      FARM_NAME: 'Bramble Hill Farm',
-      FARM_LANGUAGES: 'fr,en',
-      SMTP_URL: mail.url,
-      NOTIFY_EMAIL: 'owner@bramble.example',
-      UPDATES: 'true',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      TRUST_PROXY: 'loopback',
-    },
-  })
+  const site = await start({ port, databasePath, env: tellingFarm(port, { FARM_LANGUAGES: 'fr,en' }) })
   const post = (path: string, fields: Record<string, string>, from: string, cookie?: string) =>
-    fetch(`${site.url}${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'X-Forwarded-For': from,
-        ...(cookie ? { Cookie: cookie } : {}),
-      },
-      body: new URLSearchParams(fields),
-    })
+    form(site.url, path, fields, { 'X-Forwarded-For': from, ...(cookie ? { Cookie: cookie } : {}) })
   const cookie = await signInAsOwner(site.url, ownerPassword)
-  const week = {
-    product: 'strawberries',
-    availability: 'coming-soon',
-    price: '5',
-    unit: 'a punnet',
-    note: '',
-    readyFrom: '',
-  }
-  expect((await post('/farm-sales/this-week', week, '127.0.0.1', cookie)).status).toBe(303)
+  expect((await post('/farm-sales/this-week', strawberriesSoon, '127.0.0.1', cookie)).status).toBe(303)
 
   const french = await post(
     '/this-week/tell-me?language=fr',

@@ -5,6 +5,7 @@ import Sqlite from 'better-sqlite3'
 import MailComposer from 'nodemailer/lib/mail-composer'
 import { describe, expect, it } from 'vitest'
 import { visitorMail } from '#app/replies/reply-mail.server'
+import { replyRow } from '#tests/fixtures/reply-row'
 import { getPage } from '#tests/support/home-page'
 import { ownerPassword as password, signInAsOwner } from '#tests/support/owner'
 import type { RunningServer } from '#tests/support/server'
@@ -157,22 +158,7 @@ describe('the language a JSON post names', () => {
 
 describe('the language a lead keeps, as a mail to its visitor reads it', () => {
   it('is English when it is not one the site speaks (a restored or edited file), and never makes a header of its own', async () => {
-    const reply = {
-      id: 1,
-      submissionId: 1,
-      kind: 'reply' as const,
-      toAddress: 'ann@example.com',
-      addressKey: 'ann@example.com',
-      text: 'Yes.',
-      messageId: '<a.1@farm.example>',
-      references: null,
-      createdAt: new Date(),
-      requestKey: null,
-      subscriberId: null,
-      sentBy: null,
-      attachments: null,
-      tooLarge: false,
-    }
+    const reply = { ...replyRow, references: null }
     const settings = {
       from: 'farm@farm.example',
       fromName: 'Farm',
