@@ -30,21 +30,33 @@ export function ownerWritingLimit(path: string): number | null {
 }
 
 /**
- * How long the rest of a refused upload is read and dropped before its connection is cut: long
- * enough for a busy client (a phone, a loaded machine) to read the answer before the reset.
+ * How long the rest of a refused upload is read and dropped before the server ends its side of the
+ * connection, and how long it still reads after that, for a client that goes on sending, before it
+ * cuts the connection.
  */
 export const refusedUploadLingerMs = 5_000
+export const refusedUploadDrainMs = 60_000
 
 function tooLarge(req: Request, res: Response, limit: number) {
-  // The answer must reach a client still sending: a connection closed with bytes unread is reset,
-  // and the reset can take the answer with it. So the rest is read and dropped for a moment after
-  // the answer, and then the connection is cut; a body that ends meanwhile leaves the connection
-  // as any other, ready for the client's next request.
+  // The answer must reach a client still sending, even one that reads it late: closing a connection
+  // with bytes unread resets it, and the reset throws away the answer the client has not read yet.
+  // So the rest is read and dropped; a moment after the answer the server ends its side (the client
+  // then reads the answer and the end), and only a client still sending long after that is cut. A
+  // body that ends meanwhile leaves the connection as any other, ready for the client's next request.
   req.resume()
   res.once('finish', () => {
     if (req.complete) return
-    const cut = setTimeout(() => req.socket.destroy(), refusedUploadLingerMs).unref()
-    req.once('end', () => clearTimeout(cut))
+    const socket = req.socket
+    // A client that asked to close (`Connection: close`) has its connection ended by Node once the
+    // answer is out, and destroyed as soon as that end is sent: with bytes still coming, a reset.
+    socket.removeListener('finish', socket.destroy)
+    const ending = setTimeout(() => socket.end(), refusedUploadLingerMs).unref()
+    const cut = setTimeout(() => socket.destroy(), refusedUploadLingerMs + refusedUploadDrainMs).unref()
+    req.once('end', () => {
+      clearTimeout(ending)
+      if (!socket.writableEnded) clearTimeout(cut)
+    })
+    socket.once('close', () => (clearTimeout(ending), clearTimeout(cut)))
   })
   const words =
     limit === photoUploadLimitBytes ? photoWords.tooLarge : `The request body is larger than ${limit / 1024} KB.`

@@ -146,6 +146,41 @@ describe('slow clients', () => {
     expect(answer.match(/HTTP\/1\.1 \d{3} /g)).toEqual(['HTTP/1.1 413 ', 'HTTP/1.1 200 '])
   })
 
+  it.each([
+    { asked: 'keep', connection: '' },
+    { asked: 'close', connection: 'Connection: close\r\n' },
+  ])(
+    'gets its 413 to a client asking to $asked the connection that reads it late, after the refused upload lingered, still sending',
+    async ({ connection }) => {
+      // A busy phone or a loaded machine reads late: the answer is already in its buffer, and a
+      // reset would throw it away. So the server ends its side and drains, never resets, then.
+      const socket = connect(server.port, '127.0.0.1')
+      socket.pause()
+      let reset = false
+      socket.on('error', () => (reset = true))
+      socket.write(
+        `POST /api/submissions HTTP/1.1\r\nHost: 127.0.0.1\r\n${connection}Content-Type: application/json\r\nContent-Length: 10000000\r\n\r\n`,
+      )
+      const sending = setInterval(() => socket.write('x'.repeat(4096)), 50)
+      await new Promise((resolve) => setTimeout(resolve, refusedUploadLingerMs + 1_500))
+      clearInterval(sending)
+      let answer = ''
+      socket.setEncoding('utf8')
+      await new Promise<void>((resolve) => {
+        socket.on('data', (chunk: string) => {
+          answer += chunk
+          if (answer.endsWith('}')) resolve()
+        })
+        socket.on('close', () => resolve())
+        if (socket.destroyed) resolve()
+        socket.resume()
+      })
+      socket.destroy()
+      expect(reset).toBe(false)
+      expect(answer).toMatch(/^HTTP\/1\.1 413 [\s\S]*The request body is larger than 16 KB\.\"\}$/)
+    },
+  )
+
   it('cuts headers trickling one byte every 2 s', { timeout: 40_000 }, async () => {
     const { answer } = await trickle('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', 2_000)
     expect(answer).toMatch(/^HTTP\/1\.1 408 /)
