@@ -177,7 +177,7 @@ describe('slow clients', () => {
       })
       socket.destroy()
       expect(reset).toBe(false)
-      expect(answer).toMatch(/^HTTP\/1\.1 413 [\s\S]*The request body is larger than 16 KB\.\"\}$/)
+      expect(answer).toMatch(/^HTTP\/1\.1 413 [\s\S]*The request body is larger than 16 KB\."\}$/)
     },
   )
 
