@@ -1,15 +1,29 @@
-// The lines mail programs put above the history they quote: "On Tue, 3 Mar 2026, Farm wrote:"
-// (Gmail, Apple Mail, Thunderbird, some split over two lines), Outlook's "-----Original
-// Message-----" and its "From: … Sent: …" block, and the same in a few other languages.
-const historyStarts = [
-  /^\s*On\b.{0,300}\bwrote:\s*$/i,
-  /^\s*Le\b.{0,300}\ba écrit\s*:\s*$/i,
-  /^\s*Am\b.{0,300}\bschrieb\b.{0,200}:\s*$/i,
-  /^\s*El\b.{0,300}\bescribió:\s*$/i,
-  /^\s*-{2,}\s*(Original Message|Ursprüngliche Nachricht|Message d'origine)\s*-{2,}\s*$/i,
-  /^\s*_{10,}\s*$/,
-  /^\s*From:\s.{1,300}$/i,
-]
+// The lines mail programs put above the history they quote, in each language the site speaks:
+// "On Tue, 3 Mar 2026, Farm wrote:" (Gmail, Apple Mail, Thunderbird; some split over two lines),
+// and Outlook's "-----Original Message-----" and its "From: … Sent: …" block.
+
+/** Each language's "On … wrote:": the word it opens with and its verb, before or after the writer's name. */
+const wroteLines = [
+  ['On', 'wrote'],
+  ['Le', 'a écrit'],
+  ['Am', 'schrieb'],
+  ['El', 'escribió'],
+  ['Il', 'ha scritto'],
+  ['Op', 'schreef'],
+  ['Em', 'escreveu'],
+].map(([opens, verb]) => new RegExp(`^\\s*${opens}\\s.{0,300}\\s${verb}(?:\\s.{0,200})?\\s*:\\s*$`, 'iu'))
+const originalMessage =
+  /^\s*-{2,}\s*(Original Message|Ursprüngliche Nachricht|Message d'origine|Mensaje original|Messaggio originale|Oorspronkelijk bericht|Mensagem original)\s*-{2,}\s*$/i
+/** Outlook's block: "From:" in any language, followed by "Sent:" in any language. */
+const outlookFrom = /^\s*(From|De|Von|Da|Van)\s*:\s.{1,300}$/i
+const outlookSent = /^\s*(Sent|Envoyé|Gesendet|Enviado|Inviato|Verzonden|Date|Datum|Fecha|Data)\s*:\s/i
+
+function startsHistory(line: string, next: string): boolean {
+  if (originalMessage.test(line) || /^\s*_{10,}\s*$/.test(line) || /^\s*From:\s.{1,300}$/i.test(line)) return true
+  if (outlookFrom.test(line) && outlookSent.test(next)) return true
+  const twoLines = `${line} ${next.trim()}`.slice(0, 1_000)
+  return wroteLines.some((wrote) => wrote.test(line) || wrote.test(twoLines))
+}
 
 /**
  * The words a person wrote, without the history their mail program quoted below them: cut at
@@ -27,13 +41,7 @@ export function trimQuotedHistory(text: string): string {
   }
   let end = lines.length
   for (let at = 0; at < lines.length; at++) {
-    const line = lines[at]!
-    const twoLines = at + 1 < lines.length ? `${line} ${lines[at + 1]!.trim()}` : line
-    if (
-      at === quotedFrom ||
-      historyStarts.some((start) => start.test(line)) ||
-      (/^\s*On\b/i.test(line) && /\bwrote:\s*$/i.test(twoLines.slice(0, 1_000)))
-    ) {
+    if (at === quotedFrom || startsHistory(lines[at]!, lines[at + 1] ?? '')) {
       end = at
       break
     }

@@ -178,6 +178,18 @@ describe('the quoted history', () => {
     ['Yes please.\n\n-----Original Message-----\nFrom: Farm\nSent: Thursday', 'Yes please.'],
     ['Yes please.\n\n________________________________\nFrom: Farm <farm@farm.test>\nSent: Thursday', 'Yes please.'],
     ['Oui.\n\nLe jeu. 26 nov. 2026 à 10:00, Farm <farm@farm.test> a écrit :\n> eggs', 'Oui.'],
+    ['Ja.\n\nAm Do., 26. Nov. 2026 um 10:00 Uhr schrieb Farm <farm@farm.test>:\n> Eier', 'Ja.'],
+    ['Sí.\n\nEl jue, 26 nov 2026 a las 10:00, Farm (<farm@farm.test>) escribió:\n> huevos', 'Sí.'],
+    ['Sì.\n\nIl giorno gio 26 nov 2026 alle ore 10:00 Farm <farm@farm.test> ha scritto:\n> uova', 'Sì.'],
+    ['Ja.\n\nOp do 26 nov 2026 om 10:00 schreef Farm <farm@farm.test>:\n> eieren', 'Ja.'],
+    ['Sim.\n\nEm qui., 26 de nov. de 2026 às 10:00, Farm <farm@farm.test> escreveu:\n> ovos', 'Sim.'],
+    ['Sim.\nEm qui., 26 de nov. de 2026 às 10:00, Quinta do Monte\n<farm@farm.test> escreveu:\n> ovos', 'Sim.'],
+    ['Ja.\n\nVon: Farm <farm@farm.test>\nGesendet: Donnerstag, 26. November 2026 10:00', 'Ja.'],
+    ['Oui.\n\nDe : Farm <farm@farm.test>\nEnvoyé : jeudi 26 novembre 2026 10:00', 'Oui.'],
+    ['Sì.\n\n-----Messaggio originale-----\nDa: Farm', 'Sì.'],
+    // A line a person wrote that only begins like a header is theirs.
+    ['Da: lunedì ci sono.\nGrazie', 'Da: lunedì ci sono.\nGrazie'],
+    ['Op zaterdag kom ik langs.\nTot dan', 'Op zaterdag kom ik langs.\nTot dan'],
     ['Yes please.\n\n> We have eggs.\n> On Saturday.', 'Yes please.'],
     ['> Do you have eggs?\nYes, we do.', '> Do you have eggs?\nYes, we do.'],
   ])('keeps what was written of %j', (text, written) => {

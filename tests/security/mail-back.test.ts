@@ -288,6 +288,16 @@ describe('mail shaped against the reader', () => {
     // Quotes between written lines are not a history below them: all of it is kept.
     const interleaved = `Yes.\n${'>\nx\n'.repeat(200_000)}`
     expect(trimQuotedHistory(interleaved)).toBe(interleaved.trim())
+    // Lines that open like each language's 'On … wrote:' and repeat its verb, the most the reader takes.
+    for (const [opens, verb] of [
+      ['On', 'wrote'],
+      ['Op', 'schreef'],
+      ['Le', 'a écrit'],
+      ['Em', 'escreveu'],
+    ]) {
+      const forged = `Yes.\n${`${opens} ${`${verb} `.repeat(80)}x\n`.repeat(80)}`.slice(0, 40_000)
+      expect(trimQuotedHistory(forged)).toBe(forged.trim())
+    }
   })
 
   it('reads a read receipt and a delay warning as notices: nothing reopens, nothing counts', async () => {
