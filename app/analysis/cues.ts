@@ -1,4 +1,5 @@
 import type { Intent } from './analysis'
+import { cuesOf, otherLanguages } from './languages/written-in'
 
 /*
  * What the offline reader looks for. Phrases follow PhraseIndex's syntax
@@ -473,20 +474,25 @@ export const urgencyCues = [
   'oggi',
 ]
 
-/** English, French, Spanish, Italian, German and Dutch, written without accents. */
+/** In every language the reader knows, written without accents; German and Dutch join a part of the day ('Samstagvormittag'). */
 export const weekdays = new Set([
   ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
-  ...['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'],
-  ...['lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado', 'domingo'],
-  ...['lunedi', 'martedi', 'mercoledi', 'giovedi', 'venerdi', 'sabato', 'domenica'],
-  ...['montag', 'dienstag', 'mittwoch', 'donnerstag', 'freitag', 'samstag', 'sonntag'],
-  ...['maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag'],
+  ...otherLanguages.flatMap((language) => {
+    const { weekdays: days, dayParts = [] } = cuesOf[language]
+    return [...days, ...days.flatMap((day) => dayParts.map((part) => `${day}${part}`))]
+  }),
 ])
 
 /** Words before a weekday that put it in the past or a week away. */
-export const notThisWeek = new Set(['last', 'next', 'every', 'the', 'past', 'previous', 'holiday'])
+export const notThisWeek = new Set([
+  ...['last', 'next', 'every', 'the', 'past', 'previous', 'holiday'],
+  ...otherLanguages.flatMap((language) => cuesOf[language].notThisWeek),
+])
 
-export const months = [
+/** Words after a weekday that put it in the past or a week away ('samedi dernier', 'sabato scorso'). */
+export const notThisWeekAfter = new Set(otherLanguages.flatMap((language) => cuesOf[language].notThisWeek))
+
+const englishMonths = [
   ['january', 'jan'],
   ['february', 'feb'],
   ['march', 'mar'],
@@ -501,8 +507,14 @@ export const months = [
   ['december', 'dec'],
 ]
 
+/** January to December, with each language's names. */
+export const months = englishMonths.map((names, month) => [
+  ...names,
+  ...otherLanguages.map((language) => cuesOf[language].months[month] as string),
+])
+
 /** Phrasing that marks bulk advertising, scams and prize mail; 2 is enough on its own. */
-export const spamPhrasing: Record<string, number> = {
+const englishSpamPhrasing: Record<string, number> = {
   seo: 2,
   backlink: 2,
   'search engine': 1,
@@ -605,6 +617,13 @@ export const spamPhrasing: Record<string, number> = {
   reward: 1,
   chosen: 1,
 }
+
+/** In every language: a pitch's words in one language are never a customer's in another. */
+export const spamPhrasing: Record<string, number> = Object.assign(
+  {},
+  englishSpamPhrasing,
+  ...otherLanguages.map((language) => cuesOf[language].spam),
+)
 
 /** Places that buy for resale or for their kitchens; "our café" is a customer's business, "the café" may be the farm's. */
 export const businessNouns = [

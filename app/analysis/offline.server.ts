@@ -9,10 +9,12 @@ import {
   intentCues,
   months,
   notThisWeek,
+  notThisWeekAfter,
   spamPhrasing,
   urgencyCues,
   weekdays,
 } from './cues'
+import { cuesOf, otherLanguages, writtenIn, type OtherLanguage, type WrittenLanguage } from './languages/written-in'
 import { createOrderReader, type FarmHours } from './order-reading'
 import type { Product } from './products'
 import { countLinks, isShouting, spamVerdict } from './spam-signals'
@@ -26,9 +28,9 @@ export type OfflineReader = (form: Enquiry, now: Date, hours?: FarmHours | null)
 
 type Cue = { intent: Intent; weight: number } | { intent: null }
 
-const cueIndex = new PhraseIndex<Cue>([
+const englishCues = [
   ...Object.entries(intentCues).flatMap(([intent, cues]) =>
-    Object.entries(cues).map(([phrase, weight]) => ({ phrase, value: { intent: intent as Intent, weight } })),
+    Object.entries(cues).map(([phrase, weight]) => ({ phrase, value: { intent: intent as Intent, weight } as Cue })),
   ),
   ...businessNouns.flatMap((noun) => [
     { phrase: noun, value: { intent: 'wholesale' as const, weight: 1 } },
@@ -37,9 +39,59 @@ const cueIndex = new PhraseIndex<Cue>([
       value: { intent: 'wholesale' as const, weight: 3 },
     })),
   ]),
-  ...courtesyPhrases.map((phrase) => ({ phrase, value: { intent: null } })),
+  ...courtesyPhrases.map((phrase) => ({ phrase, value: { intent: null } as Cue })),
+]
+
+/** What the reader looks for in a message written in one language: English's cues, and the language's own. */
+interface LanguageKit {
+  cues: PhraseIndex<Cue>
+  urgency: PhraseIndex<boolean>
+  courtesy: ReadonlySet<string>
+  /** Words that put a sentence in the past: an order or a visit it tells of is not a new one. */
+  pastTimes: ReadonlySet<string>
+  asking: ReadonlySet<string>
+  later: ReadonlySet<string>
+  /** A word that tells of the past: English's verb forms, by the model; another language's time words. */
+  isPast: (word: Word) => boolean
+}
+
+const englishKit: LanguageKit = {
+  cues: new PhraseIndex(englishCues),
+  urgency: new PhraseIndex(urgencyCues.map((phrase) => ({ phrase, value: true }))),
+  courtesy: courtesyWords,
+  pastTimes: new Set(['yesterday', 'last', 'ago']),
+  asking: new Set(['will', 'would', 'can', 'could', 'need', 'want', 'please', 'is', 'are', 'am', 'going']),
+  later: new Set(['next']),
+  isPast,
+}
+
+/** English's and these languages' cues together: one language's, or all when a short message does not tell which. */
+function kitOf(languages: OtherLanguage[]): LanguageKit {
+  const own = languages.map((language) => cuesOf[language])
+  const ownCues = own.flatMap(({ intents }) =>
+    Object.entries(intents).flatMap(([intent, cues]) =>
+      Object.entries(cues).map(([phrase, weight]) => ({ phrase, value: { intent: intent as Intent, weight } as Cue })),
+    ),
+  )
+  const pastTimes = new Set(own.flatMap((cues) => cues.pastTimes))
+  return {
+    cues: new PhraseIndex([...englishCues, ...ownCues]),
+    urgency: new PhraseIndex(
+      [...urgencyCues, ...own.flatMap((cues) => cues.urgency)].map((phrase) => ({ phrase, value: true })),
+    ),
+    courtesy: new Set([...courtesyWords, ...own.flatMap((cues) => cues.courtesy)]),
+    pastTimes: new Set([...englishKit.pastTimes, ...pastTimes]),
+    asking: new Set([...englishKit.asking, ...own.flatMap((cues) => cues.asking)]),
+    later: new Set([...englishKit.later, ...own.flatMap((cues) => cues.later)]),
+    isPast: (word) => pastTimes.has(word.normal),
+  }
+}
+
+const kits = new Map<WrittenLanguage | null, LanguageKit>([
+  ['en', englishKit],
+  [null, kitOf(otherLanguages)],
+  ...otherLanguages.map((language): [WrittenLanguage, LanguageKit] => [language, kitOf([language])]),
 ])
-const urgencyIndex = new PhraseIndex(urgencyCues.map((phrase) => ({ phrase, value: true })))
 const spamIndex = new PhraseIndex(Object.entries(spamPhrasing).map(([phrase, weight]) => ({ phrase, value: weight })))
 
 /** Intents whose single cue words flip under a negation: "no problem", "not great". */
@@ -80,8 +132,6 @@ const numberWords: Record<string, number> = {
 /** A household buys fewer than this many of a thing, or kilos of it (a trade sack of potatoes is 25 kg). */
 const wholesaleCount = 20
 const wholesaleWeight = 25
-/** Words that put a sentence in the past: a visit or an order it tells of is not a new one. */
-const pastTimes = new Set(['yesterday', 'last', 'ago'])
 
 export function createOfflineReader(products: Product[]): OfflineReader {
   const terms = products.flatMap((product) => [product.name, ...product.synonyms].map((term) => ({ term, product })))
@@ -97,19 +147,22 @@ export function createOfflineReader(products: Product[]): OfflineReader {
   )
 
   const readOrder = createOrderReader(products)
+  const compoundProducts = compoundReader(products)
 
   return (form, now, hours = null) => {
     const reading = read(form.message)
-    const productMatches = productIndex.find(reading.words)
-    const signOffs = courtesySentences(reading, form.name)
+    const language = writtenIn(form.message)
+    const kit = kits.get(language) ?? englishKit
+    const productMatches = [...productIndex.find(reading.words), ...compoundProducts(reading.words, language)]
+    const signOffs = courtesySentences(reading, form.name, kit)
     const mood = modelMood(reading, signOffs, feelingless.find(reading.words))
-    const scores = scoreIntents(reading, cueIndex.find(reading.words), productMatches, signOffs, form)
+    const scores = scoreIntents(reading, kit, productMatches, signOffs, form)
     const spam = readSpam(form, reading)
     return {
       intents: spam.isSpam ? ['other'] : rankIntents(withMoodHints(scores, mood)),
       products: [...new Set(productMatches.map((match) => match.value))],
       sentiment: readSentiment(mood, scores),
-      urgency: spam.isSpam ? { level: 'normal', cues: [] } : readUrgency(reading, now),
+      urgency: spam.isSpam ? { level: 'normal', cues: [] } : readUrgency(reading, kit, now),
       spam,
       source: 'offline',
       order: spam.isSpam ? null : readOrder(form.message, now, hours),
@@ -117,13 +170,56 @@ export function createOfflineReader(products: Product[]): OfflineReader {
   }
 }
 
+/**
+ * German and Dutch join a product to another word ('Rapshonig', 'Lammkeulen', 'kaasschotel'): the
+ * farm's products found as the first or last part of a longer word, in a message in those languages.
+ */
+function compoundReader(products: Product[]) {
+  const named = new Set(products.map((product) => product.name))
+  const ofTheFarm = <T>(byProduct: Record<string, T[]> = {}) =>
+    Object.entries(byProduct)
+      .filter(([product]) => named.has(product))
+      .flatMap(([product, items]) => items.map((item) => ({ item, product })))
+  const wordsOf = new Map(
+    otherLanguages.map((language) => [
+      language,
+      new Map(ofTheFarm(cuesOf[language].productWords).map(({ item, product }) => [item, product])),
+    ]),
+  )
+  const stemsOf = new Map(
+    otherLanguages.map((language) => [
+      language,
+      ofTheFarm(cuesOf[language].compoundStems).map(({ item, product }) => ({
+        stem: item.replace(/-$/, ''),
+        onlyFirst: item.endsWith('-'),
+        product,
+      })),
+    ]),
+  )
+  return (words: Word[], language: WrittenLanguage | null): PhraseMatch<string>[] => {
+    if (language === null || language === 'en') return []
+    const own = wordsOf.get(language)
+    const stems = stemsOf.get(language) ?? []
+    return words.flatMap((word, at) => {
+      const { normal } = word
+      const found =
+        own?.get(normal) ??
+        stems.find(
+          ({ stem, onlyFirst }) =>
+            normal.length >= stem.length + 3 && (normal.startsWith(stem) || (!onlyFirst && normal.endsWith(stem))),
+        )?.product
+      return found ? [{ start: at, end: at + 1, value: found }] : []
+    })
+  }
+}
+
 /** Greetings and sign-offs ("Thanks, Maggie"): neither a request nor a feeling. */
-function courtesySentences({ words, sentences }: Reading, name: string): Set<number> {
+function courtesySentences({ words, sentences }: Reading, name: string, kit: LanguageKit): Set<number> {
   const nameWords = new Set(read(name).words.map((word) => word.normal))
   const signOffs = new Set<number>()
   sentences.forEach((sentence, index) => {
     const content = words.slice(sentence.start, sentence.end).filter((word) => word.pos !== 'PUNCT')
-    if (content.every((word) => courtesyWords.has(word.normal) || nameWords.has(word.normal))) signOffs.add(index)
+    if (content.every((word) => kit.courtesy.has(word.normal) || nameWords.has(word.normal))) signOffs.add(index)
   })
   // A message that is nothing but thanks is a thank-you note.
   if (signOffs.size === sentences.length) signOffs.clear()
@@ -137,7 +233,7 @@ interface IntentScore {
 
 function scoreIntents(
   { words, sentences }: Reading,
-  cueMatches: PhraseMatch<Cue>[],
+  kit: LanguageKit,
   productMatches: PhraseMatch<string>[],
   signOffs: Set<number>,
   form: Enquiry,
@@ -149,7 +245,8 @@ function scoreIntents(
   }
   const sentencesWithOtherCues = new Set<number>()
   const askedAbout = new Set<number>()
-  const tellsOfThePast = new Set(words.filter((word) => pastTimes.has(word.normal)).map((word) => word.sentence))
+  const cueMatches = kit.cues.find(words)
+  const tellsOfThePast = new Set(words.filter((word) => kit.pastTimes.has(word.normal)).map((word) => word.sentence))
   for (const match of cueMatches) {
     const { value } = match
     const first = words[match.start] as Word
@@ -158,7 +255,7 @@ function scoreIntents(
     // "I ordered a veg box", "the tour yesterday": an old order or visit, not a new one.
     if (
       (value.intent === 'order' || value.intent === 'visit') &&
-      (isPast(first) || tellsOfThePast.has(first.sentence))
+      (kit.isPast(first) || tellsOfThePast.has(first.sentence))
     ) {
       continue
     }
@@ -279,14 +376,16 @@ const dayMs = 24 * 60 * 60 * 1000
 /** A date this many days away or fewer needs an answer now. */
 const soonDays = 3
 
-function readUrgency(reading: Reading, now: Date): Analysis['urgency'] {
+function readUrgency(reading: Reading, kit: LanguageKit, now: Date): Analysis['urgency'] {
   const { words } = reading
-  const cues = urgencyIndex
+  const cues = kit.urgency
     .find(words)
-    .filter((match) => !isAboutThePast(reading, words[match.start] as Word))
+    // "Guten Morgen", "Goedemorgen": a greeting, not tomorrow.
+    .filter((match) => !greetingsBeforeMorning.has(words[match.start - 1]?.normal ?? ''))
+    .filter((match) => !isAboutThePast(reading, kit, words[match.start] as Word))
     .map((match) => spoken(words, match.start, match.end))
   words.forEach((word, at) => {
-    if (weekdays.has(word.normal) && isThisWeek(reading, at)) cues.push(word.text)
+    if (weekdays.has(word.normal) && isThisWeek(reading, kit, at)) cues.push(word.text)
     const date = dateAt(words, at, now)
     if (date && date.days >= 0 && date.days <= soonDays) cues.push(date.text)
   })
@@ -303,18 +402,23 @@ function spoken(words: Word[], start: number, end: number): string {
 }
 
 /** "Collect on Saturday" is days away; "last Saturday", "the Saturday market" or "bought on Saturday" are not. */
-function isThisWeek(reading: Reading, at: number): boolean {
+function isThisWeek(reading: Reading, kit: LanguageKit, at: number): boolean {
   const word = reading.words[at] as Word
   if (notThisWeek.has(reading.words[at - 1]?.normal ?? '')) return false
-  return !sentenceOf(reading, word).some((other) => other.normal === 'next') && !isAboutThePast(reading, word)
+  if (kit !== englishKit) {
+    const after = reading.words[at + 1]?.normal ?? ''
+    // "domenica 28 giugno": the date tells how far away it is.
+    if (notThisWeekAfter.has(after) || /^\d{1,2}$/.test(after)) return false
+  }
+  return !sentenceOf(reading, word).some((other) => kit.later.has(other.normal)) && !isAboutThePast(reading, kit, word)
 }
 
-const askingWords = new Set(['will', 'would', 'can', 'could', 'need', 'want', 'please', 'is', 'are', 'am', 'going'])
+const greetingsBeforeMorning = new Set(['guten', 'goede', 'goeie'])
 
 /** "The service today was rude" tells of what happened; "I need it today" asks for something. */
-function isAboutThePast(reading: Reading, word: Word): boolean {
+function isAboutThePast(reading: Reading, kit: LanguageKit, word: Word): boolean {
   const sentence = sentenceOf(reading, word)
-  return sentence.some(isPast) && !sentence.some((other) => askingWords.has(other.normal))
+  return sentence.some(kit.isPast) && !sentence.some((other) => kit.asking.has(other.normal))
 }
 
 function sentenceOf({ words, sentences }: Reading, word: Word): Word[] {
@@ -336,7 +440,8 @@ function dateAt(words: Word[], at: number, now: Date): { days: number; text: str
     const day = match ? Number(match[1]) : 0
     return day >= 1 && day <= 31 ? day : undefined
   }
-  const before = words[at - 1]?.normal === 'of' ? words[at - 2] : words[at - 1]
+  // "the 20th of October", "le 20 juin", "el 20 de junio", "am 20. Juni".
+  const before = monthJoins.has(words[at - 1]?.normal ?? '') ? words[at - 2] : words[at - 1]
   const day = dayOf(words[at + 1]) ?? dayOf(before)
   if (day === undefined) return undefined
   // Days on the farm's calendar: `now`'s UTC fields are its wall clock.
@@ -349,6 +454,8 @@ function dateAt(words: Word[], at: number, now: Date): { days: number; text: str
   const text = `${day} ${monthName[0]?.toUpperCase()}${monthName.slice(1)}`
   return { days: Math.round((date - today) / dayMs), text }
 }
+
+const monthJoins = new Set(['of', 'de', 'di', '.'])
 
 const keyboardRows = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm']
 

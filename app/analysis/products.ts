@@ -24,7 +24,7 @@ const commonSynonyms: Record<string, string[]> = {
     'appels',
     'macas',
   ],
-  pears: ['conference pears', 'poires', 'peras', 'birnen', 'pere', 'peren'],
+  pears: ['conference pears', 'poires', 'peras', 'birnen', 'peren'],
   strawberries: ['strawbs', 'fraises', 'fresas', 'erdbeeren', 'fragole', 'morangos', 'aardbeien'],
   tomatoes: ['cherry tomatoes', 'tomates', 'tomaten', 'pomodori', 'tomaten'],
   potatoes: [

@@ -1,5 +1,6 @@
 import winkNLP, { type ItemSentence, type ItsFunction } from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
+import { foldAccents } from './fold-accents'
 
 // The English model ships inside the package: loading it reads no network and
 // takes a few tens of milliseconds, once, when the server starts.
@@ -34,18 +35,6 @@ export interface Reading {
   sentences: Sentence[]
 }
 
-/** "Œufs" and "mañana" read as "oeufs" and "manana", so visitors need not type accents to match. */
-export function foldAccents(text: string): string {
-  return text
-    .replace(/œ/g, 'oe')
-    .replace(/Œ/g, 'Oe')
-    .replace(/æ/g, 'ae')
-    .replace(/Æ/g, 'Ae')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-}
-
 /**
  * wink's tokeniser takes time that grows with about the cube of an unbroken run's length when
  * the run looks like a URL (`://` × 1,600: seconds). No word is this long, so longer runs are
@@ -59,8 +48,11 @@ export function boundRuns(text: string): string {
   return text.replace(overlongRun, (run) => run.replace(piece, '$& '))
 }
 
+/** French and Italian elide an article into the next word ("d'œufs", "l'ordine"): the word is read on its own. */
+const elision = /(?<![\p{L}'’])(d|l|j|m|n|s|t|c|qu|dell|dall|nell|sull|all|un)['’](?=\p{L})/giu
+
 export function read(text: string): Reading {
-  const doc = nlp.readDoc(boundRuns(foldAccents(text)))
+  const doc = nlp.readDoc(boundRuns(foldAccents(text)).replace(elision, '$1 '))
   const tokens = doc.tokens()
   const values = tokens.out(its.value) as string[]
   const normals = tokens.out(its.normal) as string[]
