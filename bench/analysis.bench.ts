@@ -6,6 +6,12 @@ import { execFileSync } from 'node:child_process'
 import { hostileMessages, seededHostileMessages } from '#tests/fixtures/hostile-messages'
 import { labelledMessages, laterMessages, sentAt, unseenMessages } from '#tests/fixtures/messages'
 import { heldOutOrderMessages } from '#tests/fixtures/order-messages'
+import {
+  languageAccuracy,
+  languageAccuracyRow,
+  messagesByLanguage,
+  writtenLanguages,
+} from '#tests/support/language-accuracy'
 import { orderAccuracy, orderAccuracyRows } from '#tests/support/order-accuracy'
 import { createOfflineReader } from '#app/analysis/offline.server'
 import { defaultFarmProducts, readProductList } from '#app/analysis/products'
@@ -80,6 +86,13 @@ console.log(
     worst: 5,
   }).join('\n'),
 )
+
+// Each language the site speaks, on messages written in it (issue 50): floors intent 90 %,
+// products 95 %, urgency 90 %, every spam caught and no customer lost.
+console.log('reading per language (the messages written in each):')
+for (const language of writtenLanguages) {
+  console.log(`  ${languageAccuracyRow(language, languageAccuracy(messagesByLanguage[language]))}`)
+}
 
 // The compiled server while hostile messages are posted one after another: /healthz asked every
 // 50 ms, and how long each post took to be answered.
