@@ -113,6 +113,28 @@ describe('the submissions service', () => {
     expect(row).toEqual({ ai_response: 'Read: Any honey left?', analysis: JSON.stringify(analysis) })
   })
 
+  it('keeps the language a lead was written in when the page names none, and the page’s when it does', async () => {
+    const { service } = setUp()
+    const french = 'Bonjour, avez-vous encore des œufs pour samedi ? Merci beaucoup.'
+    const german = 'Hallo, haben Sie noch Eier? Ich würde gern am Samstag vorbeikommen.'
+    await service.submit({ ...form, message: french })
+    await service.submit({ ...form, message: german })
+    await service.submit(form)
+    await service.submit({ ...form, message: french }, [], undefined, 'nl')
+    await service.submit({ ...form, message: french }, [], undefined, 'en')
+    await service.submit({ ...form, message: 'Eggs?' })
+    const rows = database.sqlite.prepare('SELECT language FROM submissions ORDER BY id').all()
+    // English and what cannot be told are kept as none, as the form always posted them.
+    expect(rows).toEqual([
+      { language: 'fr' },
+      { language: 'de' },
+      { language: null },
+      { language: 'nl' },
+      { language: 'fr' },
+      { language: null },
+    ])
+  })
+
   describe('a message the analysis could not read', () => {
     /** A service whose analysis fails until `readable` is set, mailing the owner, on a clock the test moves. */
     function unreadable() {

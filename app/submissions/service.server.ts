@@ -13,6 +13,7 @@ import type { ContactFormErrors } from './contact-fields'
 import { parseContactForm } from './contact-validation'
 import { catalogs } from '#app/language/catalogs.server'
 import type { Language } from '#app/language/languages'
+import { writtenIn } from '#app/analysis/languages/written-in'
 import { createGroupCommit } from './group-commit.server'
 import { keptAddress } from '#app/leads/address.server'
 import { leadView } from '#app/leads/lead-view.server'
@@ -141,7 +142,7 @@ export function createSubmissionsService({
       reanalyseAt: analysis === null && reasons === null ? new Date(at.getTime() + firstRereadMs) : null,
       answersUpdate,
       mailId: null,
-      language: null,
+      language: writtenLanguage(form.message),
     }
   }
 
@@ -174,9 +175,12 @@ export function createSubmissionsService({
       const form = parseContactForm(input, catalogs[language ?? 'en'])
       if (!form.success) return { ok: false, errors: form.errors }
       const ready = commits.preparing()
-      // English is the API's own language, kept as none: the form posts it as it always did.
-      const kept = language === 'en' ? null : language
-      const row = await commits.write({ ...(await read(form.data, trappedBy, sender, null, ready)), language: kept })
+      const values = await read(form.data, trappedBy, sender, null, ready)
+      // The language the page named, else the one the message is written in (the API names none).
+      const row = await commits.write({
+        ...values,
+        language: language && language !== 'en' ? language : values.language,
+      })
       return { ok: true, submission: stored(row) }
     },
 
@@ -263,3 +267,9 @@ export function createSubmissionsService({
 }
 
 export type SubmissionsService = ReturnType<typeof createSubmissionsService>
+
+/** The language a message is written in, as a lead keeps it: none for English (as the form always posted it), or when its words do not tell. */
+function writtenLanguage(message: string): Language | null {
+  const written = writtenIn(message)
+  return written === 'en' ? null : written
+}

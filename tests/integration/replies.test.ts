@@ -197,6 +197,17 @@ describe('replying to a lead', () => {
     const english = toBob()
     expect(english!.subject).toBe('We got your message — Bramble Hill Farm')
     expect(english!.headers.get('content-language')).toBe('en')
+
+    // Written in German through the API, which names no language: in the language it was written in.
+    await postLead(server, {
+      email: 'kai@example.de',
+      message: 'Hallo, haben Sie noch Eier? Ich komme gern am Samstag vorbei.',
+    })
+    const toKai = () =>
+      mail.mails.find((sent) => !Array.isArray(sent.to) && sent.to?.value[0]?.address === 'kai@example.de')
+    await expect.poll(toKai, { timeout: 10_000 }).toBeDefined()
+    expect(toKai()!.subject).toBe('Ihre Nachricht ist angekommen — Bramble Hill Farm')
+    expect(toKai()!.headers.get('content-language')).toBe('de')
   })
 
   it('tells every watcher the reply as queued, then as sent', async () => {
