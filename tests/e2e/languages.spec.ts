@@ -37,6 +37,37 @@ const pageWords = (page: Page) =>
     ].join('\n'),
   )
 
+/** Every page a visitor reaches but the order's (still English): the home page, the 404, the tell-me page, the links' pages. */
+const visitorPages = [
+  '/',
+  '/pas-ici',
+  '/this-week/tell-me',
+  '/updates/confirm?token=abc',
+  '/updates/unsubscribe?token=abc',
+]
+
+test.describe('a French farm, every visitor page', () => {
+  test.use({ serverEnv: { FARM_LANGUAGES: 'fr', OWNER_PASSWORD: ownerPassword } })
+
+  for (const [width, height] of [
+    [1280, 900],
+    [375, 740],
+  ] as const) {
+    test(`at ${width} px, each is French, with no sentence of the English catalog`, async ({ page, server }) => {
+      await furnishHomePage(server.url, await signInAsOwner(server.url, ownerPassword), { photos: 1, products: 4 })
+      await page.setViewportSize({ width, height })
+      const found: Record<string, string[]> = {}
+      for (const path of visitorPages) {
+        await page.goto(path)
+        await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+        const words = await pageWords(page)
+        found[path] = englishSentences.filter((sentence) => words.includes(sentence))
+      }
+      expect(found).toEqual(Object.fromEntries(visitorPages.map((path) => [path, []])))
+    })
+  }
+})
+
 test.describe('a French farm', () => {
   test.use({ serverEnv: { FARM_LANGUAGES: 'fr' } })
 
@@ -226,6 +257,21 @@ test.describe('every language', () => {
   })
 })
 
+/** How wide the page is, and each element whose text is cut (clipped or ellipsed) for lack of room. */
+const overflowAndCuts = (page: Page) =>
+  page.evaluate(() => {
+    const cut = [...document.querySelectorAll('body *')].filter((element) => {
+      if (element.closest('[aria-hidden="true"]')) return false
+      const style = getComputedStyle(element)
+      const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis'
+      return clips && element.scrollWidth > element.clientWidth + 1
+    })
+    return {
+      page: document.documentElement.scrollWidth,
+      cut: cut.map((element) => `${element.tagName} ${element.textContent?.slice(0, 40)}`),
+    }
+  })
+
 test.describe('the pseudo-language (each message 40 % longer, accented)', () => {
   test.use({
     serverEnv: { FARM_LANGUAGES: 'en-XA', OWNER_PASSWORD: ownerPassword },
@@ -237,18 +283,16 @@ test.describe('the pseudo-language (each message 40 % longer, accented)', () => 
     await openHydrated(page, '/')
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA')
     await expect(page.getByRole('button', { name: /^\[Šûbmît/ })).toBeVisible()
-    const overflowing = await page.evaluate(() => {
-      const cut = [...document.querySelectorAll('main *')].filter((element) => {
-        if (element.closest('[aria-hidden="true"]')) return false
-        const style = getComputedStyle(element)
-        const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis'
-        return clips && element.scrollWidth > element.clientWidth + 1
-      })
-      return {
-        page: document.documentElement.scrollWidth,
-        cut: cut.map((element) => `${element.tagName} ${element.textContent?.slice(0, 40)}`),
-      }
-    })
-    expect(overflowing).toEqual({ page: 375, cut: [] })
+    expect(await overflowAndCuts(page)).toEqual({ page: 375, cut: [] })
+  })
+
+  test('overflows nothing and cuts no text at 375 px on every other visitor page but the order’s', async ({ page }) => {
+    const found: Record<string, { page: number; cut: string[] }> = {}
+    for (const path of visitorPages.slice(1)) {
+      await page.goto(path)
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA')
+      found[path] = await overflowAndCuts(page)
+    }
+    expect(found).toEqual(Object.fromEntries(visitorPages.slice(1).map((path) => [path, { page: 375, cut: [] }])))
   })
 })
