@@ -29,20 +29,16 @@ export function ownerWritingLimit(path: string): number | null {
   return ownerWriting.test(routed) ? ownerWritingLimitBytes : null
 }
 
-/**
- * How long the rest of a refused upload is read and dropped before the server ends its side of the
- * connection, and how long it still reads after that, for a client that goes on sending, before it
- * cuts the connection.
- */
+/** How long the rest of a refused upload is read and dropped before the server ends its side of the connection. */
 export const refusedUploadLingerMs = 5_000
-export const refusedUploadDrainMs = 60_000
 
 function tooLarge(req: Request, res: Response, limit: number) {
   // The answer must reach a client still sending, even one that reads it late: closing a connection
   // with bytes unread resets it, and the reset throws away the answer the client has not read yet.
   // So the rest is read and dropped; a moment after the answer the server ends its side (the client
-  // then reads the answer and the end), and only a client still sending long after that is cut. A
-  // body that ends meanwhile leaves the connection as any other, ready for the client's next request.
+  // then reads the answer and the end), and a client still sending is cut by Node's request timeout
+  // (server/index.ts). A body that ends meanwhile leaves the connection as any other, ready for the
+  // client's next request.
   req.resume()
   res.once('finish', () => {
     if (req.complete) return
@@ -51,12 +47,12 @@ function tooLarge(req: Request, res: Response, limit: number) {
     // answer is out, and destroyed as soon as that end is sent: with bytes still coming, a reset.
     socket.removeListener('finish', socket.destroy)
     const ending = setTimeout(() => socket.end(), refusedUploadLingerMs).unref()
-    const cut = setTimeout(() => socket.destroy(), refusedUploadLingerMs + refusedUploadDrainMs).unref()
     req.once('end', () => {
       clearTimeout(ending)
-      if (!socket.writableEnded) clearTimeout(cut)
+      // Ended already (asked to close, or past the linger): with the body read, nothing is left to come.
+      if (socket.writableEnded) socket.destroy()
     })
-    socket.once('close', () => (clearTimeout(ending), clearTimeout(cut)))
+    socket.once('close', () => clearTimeout(ending))
   })
   const words =
     limit === photoUploadLimitBytes ? photoWords.tooLarge : `The request body is larger than ${limit / 1024} KB.`

@@ -181,6 +181,31 @@ describe('slow clients', () => {
     },
   )
 
+  it(
+    'ends its side for a refused upload still sending, and cuts it only at the request’s timeout if it goes on',
+    { timeout: 60_000 },
+    async () => {
+      // A client that keeps its side open once the server has ended its own, and goes on sending.
+      const socket = connect({ port: server.port, host: '127.0.0.1', allowHalfOpen: true })
+      socket.setEncoding('utf8')
+      const said: string[] = []
+      socket.on('data', (chunk: string) => said.push(chunk))
+      socket.on('error', () => said.push('(reset)'))
+      const ended = new Promise<void>((resolve) => socket.once('end', () => (said.push('(end)'), resolve())))
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
+      socket.write(
+        'POST /api/submissions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n',
+      )
+      const sending = setInterval(() => socket.writable && socket.write('x'.repeat(4096)), 100)
+      await ended
+      // Still open for what the client sends after the end: drained, not reset.
+      expect(socket.destroyed).toBe(false)
+      await closed
+      clearInterval(sending)
+      expect(said.join('')).toMatch(/^HTTP\/1\.1 413 [\s\S]*\(end\)\(reset\)$/)
+    },
+  )
+
   it('cuts headers trickling one byte every 2 s', { timeout: 40_000 }, async () => {
     const { answer } = await trickle('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', 2_000)
     expect(answer).toMatch(/^HTTP\/1\.1 408 /)
