@@ -7,6 +7,7 @@ import { hostileMessages, seededHostileMessages } from '#tests/fixtures/hostile-
 import { labelledMessages, laterMessages, sentAt, unseenMessages } from '#tests/fixtures/messages'
 import { heldOutOrderMessages } from '#tests/fixtures/order-messages'
 import {
+  heldOutByLanguage,
   languageAccuracy,
   languageAccuracyRow,
   messagesByLanguage,
@@ -92,6 +93,10 @@ console.log(
 console.log('reading per language (the messages written in each):')
 for (const language of writtenLanguages) {
   console.log(`  ${languageAccuracyRow(language, languageAccuracy(messagesByLanguage[language]))}`)
+}
+console.log('reading per language, held out (written after the reader was tuned; no floor held):')
+for (const language of writtenLanguages) {
+  console.log(`  ${languageAccuracyRow(language, languageAccuracy(heldOutByLanguage[language]))}`)
 }
 
 // The compiled server while hostile messages are posted one after another: /healthz asked every
