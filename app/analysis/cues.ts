@@ -514,7 +514,7 @@ export const months = englishMonths.map((names, month) => [
 ])
 
 /** Phrasing that marks bulk advertising, scams and prize mail; 2 is enough on its own. */
-const englishSpamPhrasing: Record<string, number> = {
+export const spamPhrasing: Record<string, number> = {
   seo: 2,
   backlink: 2,
   'search engine': 1,
@@ -617,13 +617,6 @@ const englishSpamPhrasing: Record<string, number> = {
   reward: 1,
   chosen: 1,
 }
-
-/** In every language: a pitch's words in one language are never a customer's in another. */
-export const spamPhrasing: Record<string, number> = Object.assign(
-  {},
-  englishSpamPhrasing,
-  ...otherLanguages.map((language) => cuesOf[language].spam),
-)
 
 /** Places that buy for resale or for their kitchens; "our café" is a customer's business, "the café" may be the farm's. */
 export const businessNouns = [

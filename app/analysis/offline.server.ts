@@ -53,7 +53,12 @@ interface LanguageKit {
   later: ReadonlySet<string>
   /** A word that tells of the past: English's verb forms, by the model; another language's time words. */
   isPast: (word: Word) => boolean
+  weekdays: ReadonlySet<string>
+  spam: PhraseIndex<number>
 }
+
+const spamIndexOf = (phrasing: Record<string, number>) =>
+  new PhraseIndex(Object.entries(phrasing).map(([phrase, weight]) => ({ phrase, value: weight })))
 
 const englishKit: LanguageKit = {
   cues: new PhraseIndex(englishCues),
@@ -63,10 +68,16 @@ const englishKit: LanguageKit = {
   asking: new Set(['will', 'would', 'can', 'could', 'need', 'want', 'please', 'is', 'are', 'am', 'going']),
   later: new Set(['next']),
   isPast,
+  weekdays,
+  spam: spamIndexOf(spamPhrasing),
 }
 
-/** English's and these languages' cues together: one language's, or all when a short message does not tell which. */
+/**
+ * English's and these languages' cues together: one language's, or all when a short message does
+ * not tell which; then English's tenses still tell the past, and only English's pitch words count.
+ */
 function kitOf(languages: OtherLanguage[]): LanguageKit {
+  const sure = languages.length === 1
   const own = languages.map((language) => cuesOf[language])
   const ownCues = own.flatMap(({ intents }) =>
     Object.entries(intents).flatMap(([intent, cues]) =>
@@ -83,7 +94,9 @@ function kitOf(languages: OtherLanguage[]): LanguageKit {
     pastTimes: new Set([...englishKit.pastTimes, ...pastTimes]),
     asking: new Set([...englishKit.asking, ...own.flatMap((cues) => cues.asking)]),
     later: new Set([...englishKit.later, ...own.flatMap((cues) => cues.later)]),
-    isPast: (word) => pastTimes.has(word.normal),
+    isPast: sure ? (word) => pastTimes.has(word.normal) : (word) => pastTimes.has(word.normal) || isPast(word),
+    weekdays: sure ? new Set([...weekdays, ...(own[0]?.shortWeekdays ?? [])]) : weekdays,
+    spam: spamIndexOf(Object.assign({}, spamPhrasing, ...(sure ? own.map((cues) => cues.spam) : []))),
   }
 }
 
@@ -92,7 +105,6 @@ const kits = new Map<WrittenLanguage | null, LanguageKit>([
   [null, kitOf(otherLanguages)],
   ...otherLanguages.map((language): [WrittenLanguage, LanguageKit] => [language, kitOf([language])]),
 ])
-const spamIndex = new PhraseIndex(Object.entries(spamPhrasing).map(([phrase, weight]) => ({ phrase, value: weight })))
 
 /** Intents whose single cue words flip under a negation: "no problem", "not great". */
 const turnedByNegation: ReadonlySet<Intent> = new Set(['complaint', 'feedback'])
@@ -153,11 +165,12 @@ export function createOfflineReader(products: Product[]): OfflineReader {
     const reading = read(form.message)
     const language = writtenIn(form.message)
     const kit = kits.get(language) ?? englishKit
-    const productMatches = [...productIndex.find(reading.words), ...compoundProducts(reading.words, language)]
+    const named = productIndex.find(reading.words)
+    const productMatches = [...named, ...compoundProducts(reading.words, language, named)]
     const signOffs = courtesySentences(reading, form.name, kit)
     const mood = modelMood(reading, signOffs, feelingless.find(reading.words))
     const scores = scoreIntents(reading, kit, productMatches, signOffs, form)
-    const spam = readSpam(form, reading)
+    const spam = readSpam(form, reading, kit)
     return {
       intents: spam.isSpam ? ['other'] : rankIntents(withMoodHints(scores, mood)),
       products: [...new Set(productMatches.map((match) => match.value))],
@@ -196,19 +209,22 @@ function compoundReader(products: Product[]) {
       })),
     ]),
   )
-  return (words: Word[], language: WrittenLanguage | null): PhraseMatch<string>[] => {
+  return (words: Word[], language: WrittenLanguage | null, named: PhraseMatch<string>[]): PhraseMatch<string>[] => {
     if (language === null || language === 'en') return []
+    // 'aardappels' is potatoes, found already; not apples as well.
+    const found = new Set(named.flatMap((match) => range(match.start, match.end)))
     const own = wordsOf.get(language)
     const stems = stemsOf.get(language) ?? []
     return words.flatMap((word, at) => {
+      if (found.has(at)) return []
       const { normal } = word
-      const found =
+      const product =
         own?.get(normal) ??
         stems.find(
           ({ stem, onlyFirst }) =>
             normal.length >= stem.length + 3 && (normal.startsWith(stem) || (!onlyFirst && normal.endsWith(stem))),
         )?.product
-      return found ? [{ start: at, end: at + 1, value: found }] : []
+      return product ? [{ start: at, end: at + 1, value: product }] : []
     })
   }
 }
@@ -385,7 +401,7 @@ function readUrgency(reading: Reading, kit: LanguageKit, now: Date): Analysis['u
     .filter((match) => !isAboutThePast(reading, kit, words[match.start] as Word))
     .map((match) => spoken(words, match.start, match.end))
   words.forEach((word, at) => {
-    if (weekdays.has(word.normal) && isThisWeek(reading, kit, at)) cues.push(word.text)
+    if (kit.weekdays.has(word.normal) && isThisWeek(reading, kit, at)) cues.push(word.text)
     const date = dateAt(words, at, now)
     if (date && date.days >= 0 && date.days <= soonDays) cues.push(date.text)
   })
@@ -407,8 +423,9 @@ function isThisWeek(reading: Reading, kit: LanguageKit, at: number): boolean {
   if (notThisWeek.has(reading.words[at - 1]?.normal ?? '')) return false
   if (kit !== englishKit) {
     const after = reading.words[at + 1]?.normal ?? ''
-    // "domenica 28 giugno": the date tells how far away it is.
-    if (notThisWeekAfter.has(after) || /^\d{1,2}$/.test(after)) return false
+    // "domenica 28 giugno": the date tells how far away it is ("Samstag 10 Uhr" is this week).
+    const dated = /^\d{1,2}$/.test(after) && isMonth(reading.words[at + 2]?.normal ?? '')
+    if (notThisWeekAfter.has(after) || dated) return false
   }
   return !sentenceOf(reading, word).some((other) => kit.later.has(other.normal)) && !isAboutThePast(reading, kit, word)
 }
@@ -456,14 +473,15 @@ function dateAt(words: Word[], at: number, now: Date): { days: number; text: str
 }
 
 const monthJoins = new Set(['of', 'de', 'di', '.'])
+const isMonth = (normal: string) => months.some((names) => names.includes(normal))
 
 const keyboardRows = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm']
 
-function readSpam(form: Enquiry, { words }: Reading): Analysis['spam'] {
+function readSpam(form: Enquiry, { words }: Reading, kit: LanguageKit): Analysis['spam'] {
   return spamVerdict({
     links: countLinks(form),
     shouting: isShouting(form.message),
-    phrasing: spamIndex.find(words).reduce((sum, match) => sum + match.value, 0),
+    phrasing: kit.spam.find(words).reduce((sum, match) => sum + match.value, 0),
     gibberish: looksLikeGibberish(words),
   })
 }

@@ -1,5 +1,7 @@
 import type { Analysis, Enquiry, SpamSignal } from './analysis'
+import { foldAccents } from './fold-accents'
 import { spamPhrasing } from './cues'
+import { cuesOf, otherLanguages, writtenIn, type WrittenLanguage } from './languages/written-in'
 
 /** A whole link is one link: "https://www.example.com/photo" is not three. */
 const linkPattern =
@@ -35,10 +37,16 @@ export function spamVerdict(signals: {
 }
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
-const phrases = Object.entries(spamPhrasing).map(([phrase, weight]) => ({
-  words: ` ${words(phrase).join(' ')} `,
-  weight,
-}))
+const phrasesOf = (phrasing: Record<string, number>) =>
+  Object.entries(phrasing).map(([phrase, weight]) => ({ words: ` ${words(foldAccents(phrase)).join(' ')} `, weight }))
+const englishPhrases = phrasesOf(spamPhrasing)
+/** A language's pitch words count only in a message written in it: 'gratis' or 'Pret' may be a customer's in another. */
+const phrasesIn = new Map<WrittenLanguage | null, ReturnType<typeof phrasesOf>>([
+  ...otherLanguages.map((language): [WrittenLanguage, ReturnType<typeof phrasesOf>] => [
+    language,
+    [...englishPhrases, ...phrasesOf(cuesOf[language].spam)],
+  ]),
+])
 
 /**
  * The spam signals that need no language model and no tokeniser: links, shouting and the
@@ -46,7 +54,8 @@ const phrases = Object.entries(spamPhrasing).map(([phrase, weight]) => ({
  * request's own thread, so a message the analysis could not read is still checked.
  */
 export function quickSpamReading(form: Enquiry): Analysis['spam'] {
-  const text = ` ${words(`${form.name} ${form.message}`).join(' ')} `
+  const text = ` ${words(foldAccents(`${form.name} ${form.message}`)).join(' ')} `
+  const phrases = phrasesIn.get(writtenIn(form.message)) ?? englishPhrases
   const phrasing = phrases.reduce((sum, phrase) => (text.includes(phrase.words) ? sum + phrase.weight : sum), 0)
   return spamVerdict({ links: countLinks(form), shouting: isShouting(form.message), phrasing, gibberish: false })
 }

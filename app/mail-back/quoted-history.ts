@@ -11,12 +11,13 @@ const wroteLines = [
   ['Il', 'ha scritto'],
   ['Op', 'schreef'],
   ['Em', 'escreveu'],
-].map(([opens, verb]) => new RegExp(`^\\s*${opens}\\s.{0,300}\\s${verb}(?:\\s.{0,200})?\\s*:\\s*$`, 'iu'))
+  // A mail program's line names a date or a time: "Il mio vicino ha scritto:" is the person's own.
+].map(([opens, verb]) => new RegExp(`^(?=.*\\d)\\s*${opens}\\s.{0,300}\\s${verb}(?:\\s.{0,200})?:\\s*$`, 'iu'))
 const originalMessage =
   /^\s*-{2,}\s*(Original Message|Ursprüngliche Nachricht|Message d'origine|Mensaje original|Messaggio originale|Oorspronkelijk bericht|Mensagem original)\s*-{2,}\s*$/i
 /** Outlook's block: "From:" in any language, followed by "Sent:" in any language. */
 const outlookFrom = /^\s*(From|De|Von|Da|Van)\s*:\s.{1,300}$/i
-const outlookSent = /^\s*(Sent|Envoyé|Gesendet|Enviado|Inviato|Verzonden|Date|Datum|Fecha|Data)\s*:\s/i
+const outlookSent = /^\s*(Sent|Envoyé|Gesendet|Enviado(?: el)?|Inviato|Verzonden|Date|Datum|Fecha|Data)\s*:\s/i
 
 function startsHistory(line: string, next: string): boolean {
   if (originalMessage.test(line) || /^\s*_{10,}\s*$/.test(line) || /^\s*From:\s.{1,300}$/i.test(line)) return true

@@ -122,15 +122,15 @@ describe('the submissions service', () => {
     await service.submit(form)
     await service.submit({ ...form, message: french }, [], undefined, 'nl')
     await service.submit({ ...form, message: french }, [], undefined, 'en')
-    await service.submit({ ...form, message: 'Eggs?' })
+    await service.submit({ ...form, message: 'No worries, ring me Monday.' })
     const rows = database.sqlite.prepare('SELECT language FROM submissions ORDER BY id').all()
-    // English and what cannot be told are kept as none, as the form always posted them.
+    // English (a page's too) and what cannot be told are kept as none, as the form always posted them.
     expect(rows).toEqual([
       { language: 'fr' },
       { language: 'de' },
       { language: null },
       { language: 'nl' },
-      { language: 'fr' },
+      { language: null },
       { language: null },
     ])
   })

@@ -176,10 +176,10 @@ export function createSubmissionsService({
       if (!form.success) return { ok: false, errors: form.errors }
       const ready = commits.preparing()
       const values = await read(form.data, trappedBy, sender, null, ready)
-      // The language the page named, else the one the message is written in (the API names none).
+      // The language the page named (English kept as none), else the one the message is written in (the API names none).
       const row = await commits.write({
         ...values,
-        language: language && language !== 'en' ? language : values.language,
+        language: language === null ? values.language : language === 'en' ? null : language,
       })
       return { ok: true, submission: stored(row) }
     },

@@ -12,6 +12,8 @@ export interface LanguageCues {
   /** Monday to Sunday, and the parts of a day that join one in a word ('Samstagvormittag'). */
   weekdays: string[]
   dayParts?: string[]
+  /** Weekdays that are other words too ('segunda' is second, 'quinta' a farm): read only in this language. */
+  shortWeekdays?: string[]
   /** January to December. */
   months: string[]
   /** Words beside a weekday that put it in the past, a week away, or every week ('samedi dernier', 'le samedi'). */

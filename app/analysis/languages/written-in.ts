@@ -21,10 +21,15 @@ export type OtherLanguage = keyof typeof cuesOf
 export type WrittenLanguage = 'en' | OtherLanguage
 export const otherLanguages = Object.keys(cuesOf) as OtherLanguage[]
 
+// No word another language writes too ('a', 'me', 'no', 'in', 'so', 'is', 'we', 'do', 'u').
 const english = new Set(
-  'the and you i to of is for a have do can please we my your with it would thanks hi be are will on at in this that'.split(
-    ' ',
-  ),
+  [
+    'the and you to of for have can please my your with it would thanks hi be are will at this that any some how',
+    'what when there here was were got get one our ok yes thank hello just if or not but from by all more much many',
+    'like need want come again did does could should about',
+  ]
+    .join(' ')
+    .split(' '),
 )
 const commonWords: Array<[WrittenLanguage, Set<string>]> = [
   ['en', english],
@@ -44,5 +49,8 @@ export function writtenIn(text: string): WrittenLanguage | null {
   }
   let best: WrittenLanguage = 'en'
   for (const [language, count] of hits) if (count > (hits.get(best) ?? 0)) best = language
+  const english = hits.get('en') ?? 0
+  // Another language must clearly outnumber English's own words: 'No rush, ring me' is English.
+  if (best === 'en' || english * 2 >= (hits.get(best) ?? 0)) return english > 0 ? 'en' : null
   return (hits.get(best) ?? 0) >= 2 ? best : null
 }
