@@ -100,11 +100,16 @@ function kitOf(languages: OtherLanguage[]): LanguageKit {
   }
 }
 
-const kits = new Map<WrittenLanguage | null, LanguageKit>([
-  ['en', englishKit],
-  [null, kitOf(otherLanguages)],
-  ...otherLanguages.map((language): [WrittenLanguage, LanguageKit] => [language, kitOf([language])]),
-])
+// Each language's kit is made on its first message: a farm that hears only English holds only English's.
+const kits = new Map<WrittenLanguage | null, LanguageKit>([['en', englishKit]])
+function kitFor(language: WrittenLanguage | null): LanguageKit {
+  let kit = kits.get(language)
+  if (!kit) {
+    kit = kitOf(language === null ? otherLanguages : [language as OtherLanguage])
+    kits.set(language, kit)
+  }
+  return kit
+}
 
 /** Intents whose single cue words flip under a negation: "no problem", "not great". */
 const turnedByNegation: ReadonlySet<Intent> = new Set(['complaint', 'feedback'])
@@ -164,7 +169,7 @@ export function createOfflineReader(products: Product[]): OfflineReader {
   return (form, now, hours = null) => {
     const reading = read(form.message)
     const language = writtenIn(form.message)
-    const kit = kits.get(language) ?? englishKit
+    const kit = kitFor(language)
     const named = productIndex.find(reading.words)
     const productMatches = [...named, ...compoundProducts(reading.words, language, named)]
     const signOffs = courtesySentences(reading, form.name, kit)

@@ -54,8 +54,13 @@ const phrasesIn = new Map<WrittenLanguage | null, ReturnType<typeof phrasesOf>>(
  * request's own thread, so a message the analysis could not read is still checked.
  */
 export function quickSpamReading(form: Enquiry): Analysis['spam'] {
-  const text = ` ${words(foldAccents(`${form.name} ${form.message}`)).join(' ')} `
-  const phrases = phrasesIn.get(writtenIn(form.message)) ?? englishPhrases
-  const phrasing = phrases.reduce((sum, phrase) => (text.includes(phrase.words) ? sum + phrase.weight : sum), 0)
+  const phrases = phrasesIn.get(writtenIn(form.message))
+  // English's phrases have no accents to fold; the others' were folded.
+  const written = `${form.name} ${form.message}`
+  const text = ` ${words(phrases ? foldAccents(written) : written).join(' ')} `
+  const phrasing = (phrases ?? englishPhrases).reduce(
+    (sum, phrase) => (text.includes(phrase.words) ? sum + phrase.weight : sum),
+    0,
+  )
   return spamVerdict({ links: countLinks(form), shouting: isShouting(form.message), phrasing, gibberish: false })
 }
